@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Makes sure the real services the test suite starts are installed: PostgreSQL 15 and Chromium from
+# Debian's packages, and a Weaviate server built from the Go module proxy (cached in ~/.cache/weft).
+# The tests start and stop their own instances on loopback; nothing here runs a server.
+set -euo pipefail
+WEAVIATE_VERSION="${WEAVIATE_VERSION:-v1.38.11}"
+cache="${WEFT_CACHE_DIR:-$HOME/.cache/weft}"
+
+missing=()
+pg_bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1 || true)"
+[ -n "$pg_bin" ] && [ -x "$pg_bin/initdb" ] || missing+=(postgresql)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "weft: installing ${missing[*]} from Debian's packages" >&2
+    apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
+  else
+    echo "weft: the tests need these Debian packages: ${missing[*]} (sudo apt-get install ${missing[*]})" >&2
+    exit 1
+  fi
+fi
+
+weaviate="$cache/bin/weaviate-server-$WEAVIATE_VERSION"
+if [ ! -x "$weaviate" ]; then
+  command -v go >/dev/null 2>&1 || { echo "weft: building Weaviate needs Go 1.26 (https://go.dev/dl)" >&2; exit 1; }
+  echo "weft: building Weaviate $WEAVIATE_VERSION from the Go module proxy (once, a few minutes)" >&2
+  tmp="$(mktemp -d)"
+  GOBIN="$tmp" GOFLAGS=-trimpath go install "github.com/weaviate/weaviate/cmd/weaviate-server@$WEAVIATE_VERSION" >&2
+  mkdir -p "$cache/bin"
+  mv "$tmp/weaviate-server" "$weaviate"
+  rm -rf "$tmp"
+fi
+echo "weft: test services ready (postgres: $pg_bin, weaviate: $weaviate, chromium: $(command -v chromium))" >&2
