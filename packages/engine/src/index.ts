@@ -6,3 +6,7 @@ export * from "./providers/llm-provider.js";
 export * from "./providers/retrieval.js";
 export * from "./registry/node-type-spec.js";
 export * from "./registry/node-type-registry.js";
+export * from "./result-parser/result-parser.js";
+export * from "./result-parser/result-parse.error.js";
+export * from "./template/prompt-template.js";
+export * from "./template/context-format.js";
