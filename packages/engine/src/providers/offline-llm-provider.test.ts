@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { isAbortError, ProviderError } from "../model/errors.js";
+import { parseResult } from "../result-parser/result-parser.js";
+import type { LlmRequest } from "./llm-provider.js";
+import { OfflineLlmProvider } from "./offline-llm-provider.js";
+
+function request(model: string, overrides: Partial<LlmRequest> = {}): LlmRequest {
+  return { model, prompt: "prompt", json: true, params: {}, inputData: "hello\n\nworld", ...overrides };
+}
+
+const live = () => new AbortController().signal;
+
+describe("OfflineLlmProvider", () => {
+  it("says it is not a language model and marks every model as a test model", () => {
+    const provider = new OfflineLlmProvider();
+    expect(provider.id).toBe("offline");
+    expect(provider.label).toBe("Offline test models (not a language model)");
+    expect(provider.models.map((model) => model.id)).toEqual(["echo", "invalid-json", "flaky"]);
+    expect(provider.models.every((model) => model.testOnly)).toBe(true);
+  });
+
+  it("echo answers in the ResultParser's format with the input data as output", async () => {
+    const reply = await new OfflineLlmProvider().complete(request("echo"), live());
+    expect(parseResult(reply.text)).toEqual({
+      description: "echo of 12 characters of input data",
+      output: "hello\n\nworld",
+    });
+    expect(reply.usage).toEqual({ promptTokens: 2, completionTokens: Math.ceil(reply.text.length / 4), totalTokens: 2 + Math.ceil(reply.text.length / 4) });
+  });
+
+  it("invalid-json answers with text the parser refuses", async () => {
+    const reply = await new OfflineLlmProvider().complete(request("invalid-json"), live());
+    expect(() => parseResult(reply.text)).toThrow(/no JSON object/);
+  });
+
+  it("flaky fails twice per prompt with a retryable error, then echoes", async () => {
+    const provider = new OfflineLlmProvider();
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      const error = await provider.complete(request("flaky"), live()).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ProviderError);
+      expect((error as ProviderError).retryable).toBe(true);
+    }
+    await expect(provider.complete(request("flaky", { prompt: "another node" }), live())).rejects.toThrow(/1 of 2/);
+    expect(parseResult((await provider.complete(request("flaky"), live())).text).output).toBe("hello\n\nworld");
+  });
+
+  it("waits params.delayMs through the injected sleep", async () => {
+    const waits: number[] = [];
+    const provider = new OfflineLlmProvider({ sleep: async (ms) => void waits.push(ms) });
+    await provider.complete(request("echo", { params: { delayMs: 25 } }), live());
+    expect(waits).toEqual([25]);
+  });
+
+  it("stops waiting when the call is aborted", async () => {
+    const controller = new AbortController();
+    const pending = new OfflineLlmProvider().complete(request("echo", { params: { delayMs: 60_000 } }), controller.signal);
+    controller.abort();
+    const error = await pending.catch((caught: unknown) => caught);
+    expect(isAbortError(error)).toBe(true);
+  });
+
+  it("streams the reply in a few chunks and ends with the whole reply", async () => {
+    const chunks: string[] = [];
+    let done = "";
+    for await (const chunk of new OfflineLlmProvider().stream(request("echo"), live())) {
+      if (chunk.type === "token") chunks.push(chunk.text);
+      else done = chunk.reply.text;
+    }
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.join("")).toBe(done);
+  });
+
+  it("refuses a model it does not have", async () => {
+    await expect(new OfflineLlmProvider().complete(request("gpt"), live())).rejects.toMatchObject({
+      code: "PROVIDER_BAD_REQUEST",
+      retryable: false,
+    });
+  });
+});

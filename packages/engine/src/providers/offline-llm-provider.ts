@@ -1,0 +1,118 @@
+import { abortableSleep, type Sleep } from "../execute/abortable-sleep.js";
+import { ProviderError } from "../model/errors.js";
+import type { LlmModelInfo, LlmProvider, LlmReply, LlmRequest, LlmStreamChunk, TokenUsage } from "./llm-provider.js";
+
+export const OFFLINE_PROVIDER_ID = "offline";
+
+/** How many times the `flaky` model fails for one prompt before it answers. */
+export const FLAKY_FAILURES = 2;
+
+const OFFLINE_MODELS: readonly LlmModelInfo[] = [
+  { id: "echo", label: "echo — replies with its input data (test model)", testOnly: true },
+  { id: "invalid-json", label: "invalid-json — never replies in JSON (test model)", testOnly: true },
+  { id: "flaky", label: "flaky — fails twice per prompt, then echoes (test model)", testOnly: true },
+];
+
+/**
+ * Deterministic stand-ins for a language model, for demos and tests without a key or a network.
+ * They are NOT language models: `echo` hands the node's input data back in the ResultParser's format,
+ * `invalid-json` exercises parse errors, `flaky` exercises retries. `params.delayMs` makes any of them
+ * wait (abortably) before answering. Token usage is an approximation (characters ÷ 4, rounded up),
+ * not a tokenizer's count.
+ */
+export class OfflineLlmProvider implements LlmProvider {
+  readonly id = OFFLINE_PROVIDER_ID;
+  readonly label = "Offline test models (not a language model)";
+  readonly models = OFFLINE_MODELS;
+  readonly #sleep: Sleep;
+  /** Failures so far of the `flaky` model, keyed by a hash of the prompt (one counter per node prompt). */
+  readonly #flakyFailures = new Map<string, number>();
+
+  constructor(options: { sleep?: Sleep } = {}) {
+    this.#sleep = options.sleep ?? abortableSleep;
+  }
+
+  async complete(request: LlmRequest, signal: AbortSignal): Promise<LlmReply> {
+    signal.throwIfAborted();
+    const delayMs = readDelay(request.params);
+    if (delayMs > 0) await this.#sleep(delayMs, signal);
+    return this.#answer(request);
+  }
+
+  async *stream(request: LlmRequest, signal: AbortSignal): AsyncIterable<LlmStreamChunk> {
+    const reply = await this.complete(request, signal);
+    for (const text of splitIntoChunks(reply.text, STREAM_CHUNKS)) {
+      signal.throwIfAborted();
+      yield { type: "token", text };
+    }
+    yield { type: "done", reply };
+  }
+
+  #answer(request: LlmRequest): LlmReply {
+    switch (request.model) {
+      case "echo":
+        return reply(request, echoReply(request.inputData));
+      case "invalid-json":
+        return reply(request, "This is the offline invalid-json test model: it never answers in JSON.");
+      case "flaky":
+        this.#failIfFlaky(request.prompt);
+        return reply(request, echoReply(request.inputData));
+      default:
+        throw new ProviderError("PROVIDER_BAD_REQUEST", `the offline provider has no model "${request.model}"`, {
+          retryable: false,
+          status: 404,
+        });
+    }
+  }
+
+  #failIfFlaky(prompt: string): void {
+    const key = fnv1a(prompt);
+    const failures = this.#flakyFailures.get(key) ?? 0;
+    if (failures >= FLAKY_FAILURES) return;
+    this.#flakyFailures.set(key, failures + 1);
+    throw new ProviderError(
+      "PROVIDER_UNAVAILABLE",
+      `offline flaky model: simulated transient failure ${failures + 1} of ${FLAKY_FAILURES}`,
+      { retryable: true, status: 503 },
+    );
+  }
+}
+
+const STREAM_CHUNKS = 4;
+
+function echoReply(inputData: string): string {
+  return JSON.stringify({ description: `echo of ${inputData.length} characters of input data`, output: inputData });
+}
+
+function reply(request: LlmRequest, text: string): LlmReply {
+  return { text, model: request.model, usage: approximateUsage(request.prompt, text) };
+}
+
+/** Characters ÷ 4, rounded up: an approximation labelled as such, not a tokenizer. */
+export function approximateUsage(prompt: string, completion: string): TokenUsage {
+  const promptTokens = Math.ceil(prompt.length / 4);
+  const completionTokens = Math.ceil(completion.length / 4);
+  return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
+}
+
+function readDelay(params: Record<string, unknown>): number {
+  const value = params.delayMs;
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+function splitIntoChunks(text: string, count: number): string[] {
+  const size = Math.max(1, Math.ceil(text.length / count));
+  const chunks: string[] = [];
+  for (let start = 0; start < text.length; start += size) chunks.push(text.slice(start, start + size));
+  return chunks;
+}
+
+/** 32-bit FNV-1a, hex: a short deterministic key for a prompt. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16);
+}
