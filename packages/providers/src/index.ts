@@ -1,0 +1,2 @@
+export * from "./embedding/local-embedder.js";
+export * from "./chunking/chunker.js";
