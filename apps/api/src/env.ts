@@ -1,0 +1,93 @@
+import { isIP } from "node:net";
+import { z } from "zod";
+
+/**
+ * The only place that reads process.env. Every variable is listed in docs/api.md (configuration table);
+ * add it there when you add it here.
+ */
+
+const integer = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+const flag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0"])
+    .default(fallback ? "true" : "false")
+    .transform((value) => value === "true" || value === "1");
+const list = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim())
+      .filter((item) => item.length > 0),
+  );
+
+const envSchema = z.object({
+  PORT: integer(4000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  WEFT_DATA_DIR: z.string().min(1).default("./.weft-data"),
+  WEFT_AUTH: z.enum(["required", "disabled"]).default("required"),
+  WEFT_ADMIN_KEY: z.string().min(24, "WEFT_ADMIN_KEY must be at least 24 characters").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WEFT_RUN_CONCURRENCY: integer(4, 1),
+  WEFT_PROCESS_CONCURRENCY: integer(16, 1),
+  WEFT_MAX_QUERY_DEPTH: integer(12, 1),
+  WEFT_MAX_QUERY_COMPLEXITY: integer(2000, 1),
+  WEFT_MAX_BODY_BYTES: integer(1_048_576, 1024),
+  WEFT_SEED_DEMO: flag(true),
+  MISTRAL_API_KEY: z.string().min(1).optional(),
+  MISTRAL_SERVER_URL: z.url().optional(),
+  MISTRAL_MODELS: list,
+  WEAVIATE_URL: z.url().optional(),
+  WEAVIATE_GRPC_PORT: integer(50051, 1),
+  WEAVIATE_API_KEY: z.string().min(1).optional(),
+  WEFT_EMBEDDER: z.enum(["local", "mistral"]).default("local"),
+  WEFT_TOPK_LOW: integer(3, 1),
+  WEFT_TOPK_MEDIUM: integer(5, 1),
+  WEFT_TOPK_HIGH: integer(10, 1),
+  WEFT_PARSE_REPAIR: flag(true),
+  CORS_ORIGINS: list,
+});
+
+export type Env = z.infer<typeof envSchema>;
+export type EnvName = keyof z.input<typeof envSchema>;
+export type EnvSource = Partial<Record<string, string | undefined>>;
+
+export class EnvError extends Error {
+  readonly code = "ENV_INVALID";
+  constructor(readonly issues: string[]) {
+    super(`invalid configuration:\n  ${issues.join("\n  ")}`);
+    this.name = "EnvError";
+  }
+}
+
+/**
+ * Validates the environment. Tests pass `source: {}` so the shell's variables never leak in, and set
+ * what they need through `overrides`.
+ */
+export function loadEnv(overrides: Partial<Record<EnvName, string>> = {}, source: EnvSource = process.env): Env {
+  const raw: Record<string, string> = {};
+  for (const name of Object.keys(envSchema.shape)) {
+    const value = overrides[name as EnvName] ?? source[name];
+    // An empty variable means "not set", as in most shells' `VAR= cmd`.
+    if (value !== undefined && value !== "") raw[name] = value;
+  }
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  const env = parsed.data;
+  if (env.WEFT_AUTH === "disabled" && !isLoopbackHost(env.HOST)) {
+    throw new EnvError([`WEFT_AUTH=disabled is allowed only when HOST is a loopback address (got "${env.HOST}")`]);
+  }
+  return env;
+}
+
+export function isLoopbackHost(host: string): boolean {
+  if (host === "localhost") return true;
+  const kind = isIP(host);
+  if (kind === 4) return host.startsWith("127.");
+  if (kind === 6) return host === "::1";
+  return false;
+}

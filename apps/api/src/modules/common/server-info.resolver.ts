@@ -1,0 +1,27 @@
+import { Ctx, Query, Resolver } from "type-graphql";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { MAX_PAGE_SIZE } from "./pagination.js";
+import { ServerInfo, ServerLimits } from "./server-info.type.js";
+
+export const API_VERSION = "0.1.0";
+
+/** Public: lets a client discover auth mode and limits before it has a key. */
+@Resolver()
+export class ServerInfoResolver {
+  @Query(() => ServerInfo)
+  serverInfo(@Ctx() context: GraphQLContext): ServerInfo {
+    const env = context.services.runs.deps.env;
+    const limits = Object.assign(new ServerLimits(), {
+      maxQueryDepth: env.WEFT_MAX_QUERY_DEPTH,
+      maxQueryComplexity: env.WEFT_MAX_QUERY_COMPLEXITY,
+      maxBodyBytes: env.WEFT_MAX_BODY_BYTES,
+      maxPageSize: MAX_PAGE_SIZE,
+    });
+    return Object.assign(new ServerInfo(), {
+      version: API_VERSION,
+      authRequired: env.WEFT_AUTH === "required",
+      databaseMode: env.DATABASE_URL ? "server" : "embedded",
+      limits,
+    });
+  }
+}

@@ -1,0 +1,28 @@
+import type { LlmProviders, NodeTypeRegistry } from "@weft/engine";
+import type { Env } from "./env.js";
+import type { PrismaClient } from "./generated/prisma/client.js";
+import type { Logger } from "./logger.js";
+import type { ApiKeyService } from "./modules/api-key/api-key.service.js";
+import type { RunService } from "./modules/run/run.service.js";
+
+/**
+ * What every service is constructed from (`new XService(deps)`); create-app builds it once.
+ * Services never read process.env: they read `deps.env`.
+ */
+export interface ServiceDeps {
+  env: Env;
+  db: PrismaClient;
+  registry: NodeTypeRegistry;
+  /** Configured LLM providers by id (offline always, Mistral when MISTRAL_API_KEY is set). */
+  llm: LlmProviders;
+  logger: Logger;
+}
+
+/**
+ * The services resolvers reach through `context.services`. Feature modules add their service here
+ * (one line each: workflows, knowledgeBases, models) and create-app constructs it from ServiceDeps.
+ */
+export interface Services {
+  runs: RunService;
+  apiKeys: ApiKeyService;
+}
