@@ -1,0 +1,27 @@
+/**
+ * Limits on a `weft.workflow/v1` document. Documents arrive from untrusted sources (import, the
+ * command line, the API), so everything that can grow is bounded. Documented in docs/workflow-format.md.
+ */
+export const WORKFLOW_DOCUMENT_LIMITS = {
+  /** UTF-8 bytes of the whole JSON text. */
+  maxBytes: 8 * 1024 * 1024,
+  maxNodes: 10_000,
+  maxEdges: 40_000,
+  /** Node ids, edge ids, provider and model ids, params keys, knowledge-base names. */
+  maxIdLength: 128,
+  maxNameLength: 200,
+  /** Input/output node content. */
+  maxContentLength: 200_000,
+  /** Workflow prompts, per-node prompt overrides and the output format. */
+  maxPromptLength: 50_000,
+  /** Nesting depth of a node's params (an object directly under params is depth 1). */
+  maxParamsDepth: 4,
+  /** Values counted over the whole params tree of one node (object keys and array items). */
+  maxParamsEntries: 64,
+  /** Any string inside params. */
+  maxParamsStringLength: 10_000,
+  /** Issues reported for one document before the parser stops listing them. */
+  maxIssues: 100,
+} as const;
+
+export type WorkflowDocumentLimits = typeof WORKFLOW_DOCUMENT_LIMITS;
