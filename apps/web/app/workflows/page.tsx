@@ -1,0 +1,5 @@
+import { WorkflowListPage } from "@/features/workflows/workflow-list-page";
+
+export default function WorkflowsRoute() {
+  return <WorkflowListPage />;
+}

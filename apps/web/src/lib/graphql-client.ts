@@ -1,0 +1,57 @@
+import { Client, cacheExchange, fetchExchange, subscriptionExchange } from "@urql/core";
+import { createClient as createWsClient } from "graphql-ws";
+import type { Client as WsClient } from "graphql-ws";
+import { env } from "../env";
+import type { ApiEndpoint } from "./api-endpoint";
+import { resolveApiEndpoint } from "./api-endpoint";
+
+export interface WeftClient {
+  client: Client;
+  endpoint: ApiEndpoint;
+  /** Closes the WebSocket; call when the client is replaced. */
+  dispose(): void;
+}
+
+export function browserApiEndpoint(): ApiEndpoint {
+  return resolveApiEndpoint(env.apiUrl, window.location);
+}
+
+function authorization(apiKey: string | null): Record<string, string> {
+  return apiKey ? { authorization: `Bearer ${apiKey}` } : {};
+}
+
+/**
+ * One urql client per (endpoint, key): queries and mutations over HTTP, subscriptions over graphql-ws.
+ * The WebSocket is lazy (opened by the first subscription) and retries with graphql-ws's backoff; the
+ * run-event subscription resumes from its last sequence number, so a reconnect loses nothing.
+ */
+export function createWeftClient(endpoint: ApiEndpoint, apiKey: string | null): WeftClient {
+  const ws: WsClient = createWsClient({
+    url: endpoint.wsUrl,
+    lazy: true,
+    retryAttempts: Infinity,
+    shouldRetry: () => true,
+    connectionParams: () => authorization(apiKey),
+  });
+  const client = new Client({
+    url: endpoint.httpUrl,
+    exchanges: [
+      cacheExchange,
+      fetchExchange,
+      subscriptionExchange({
+        forwardSubscription(request) {
+          const input = { ...request, query: request.query ?? "" };
+          return {
+            subscribe(sink) {
+              const unsubscribe = ws.subscribe(input, sink);
+              return { unsubscribe };
+            },
+          };
+        },
+      }),
+    ],
+    fetchOptions: () => ({ headers: authorization(apiKey) }),
+    requestPolicy: "cache-and-network",
+  });
+  return { client, endpoint, dispose: () => void ws.dispose() };
+}

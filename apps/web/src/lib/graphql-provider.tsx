@@ -1,0 +1,47 @@
+"use client";
+
+import { createContext, useContext, useEffect, useState } from "react";
+import type { ReactNode } from "react";
+import { Provider } from "urql";
+import type { ApiEndpoint } from "./api-endpoint";
+import { readApiKey, subscribeApiKey } from "./api-key-store";
+import type { WeftClient } from "./graphql-client";
+import { browserApiEndpoint, createWeftClient } from "./graphql-client";
+
+const EndpointContext = createContext<ApiEndpoint | null>(null);
+
+/**
+ * Builds the client in the browser only (the endpoint depends on window.location) and rebuilds it when
+ * the stored API key changes. Children render once the client exists.
+ */
+export function GraphqlProvider({ children }: { children: ReactNode }) {
+  const [weft, setWeft] = useState<WeftClient | null>(null);
+
+  useEffect(() => {
+    const endpoint = browserApiEndpoint();
+    let current = createWeftClient(endpoint, readApiKey());
+    setWeft(current);
+    const unsubscribe = subscribeApiKey((key) => {
+      current.dispose();
+      current = createWeftClient(endpoint, key);
+      setWeft(current);
+    });
+    return () => {
+      unsubscribe();
+      current.dispose();
+    };
+  }, []);
+
+  if (!weft) return null;
+  return (
+    <EndpointContext.Provider value={weft.endpoint}>
+      <Provider value={weft.client}>{children}</Provider>
+    </EndpointContext.Provider>
+  );
+}
+
+export function useApiEndpoint(): ApiEndpoint {
+  const endpoint = useContext(EndpointContext);
+  if (!endpoint) throw new Error("useApiEndpoint must be used inside <GraphqlProvider>");
+  return endpoint;
+}
