@@ -1,6 +1,18 @@
 import type { NodeExecutor } from "../registry/node-type-spec.js";
+import { parseTextContent } from "../result-parser/result-parser.js";
+import { emptyNodeDetails } from "./node-failure.js";
 
-/** Input and output nodes (SPEC §4). Implemented with the executor. */
-export const executeTextNode: NodeExecutor = async () => {
-  throw new Error("executeTextNode: not implemented yet");
+/**
+ * Input and output nodes (seed 000, node execution 1). The node's input is its pre-node's output, or
+ * for an input node the content the run request supplied, or null; a non-null input replaces the
+ * content for this run (the stored workflow is not changed). `{ description: content, output: content }`
+ * then goes through the ResultParser like every other node's reply.
+ */
+export const executeTextNode: NodeExecutor = async (context) => {
+  const { node, inputs, suppliedContent } = context;
+  const input = suppliedContent ?? (inputs.length > 0 ? inputs.join("\n\n") : null);
+  const content = input ?? node.content ?? "";
+  const parsed = parseTextContent(content);
+  context.emit({ type: "NODE_DESCRIPTION", nodeId: node.id, description: parsed.description });
+  return { description: parsed.description, output: parsed.output, details: emptyNodeDetails(inputs) };
 };

@@ -1,0 +1,64 @@
+import type { PromptSet, SearchIntensity, WorkflowNode, WorkflowSettings } from "../model/workflow.js";
+import type { ExecutionSettings } from "../registry/node-type-spec.js";
+
+/** What a run request may set (seed 000, client side); anything left out comes from the workflow. */
+export interface RunRequest {
+  /** Prompts by node type; merged over the workflow's prompts. */
+  prompts?: PromptSet;
+  outputFormat?: string;
+  /** `null` or "" runs without a knowledge base even if the workflow names one. */
+  knowledgeBase?: string | null;
+  intensity?: SearchIntensity | null;
+  /** Content for input nodes, by node id; replaces the node's stored content for this run. */
+  inputs?: Record<string, string>;
+}
+
+export type TopKByIntensity = Record<SearchIntensity, number>;
+
+export const DEFAULT_TOP_K: TopKByIntensity = { LOW: 3, MEDIUM: 5, HIGH: 10 };
+export const DEFAULT_INTENSITY: SearchIntensity = "MEDIUM";
+
+/** Used by a model node when neither the node nor the run has a prompt for its type (a WARNING says so). */
+export const FALLBACK_PROMPT = "{input_data}\n\nReply in this format: {output_format}";
+
+export interface RunSettings {
+  prompts: PromptSet;
+  outputFormat: string;
+  knowledgeBase: string | null;
+  intensity: SearchIntensity;
+  topK: number;
+  parseRepair: boolean;
+  streamTokens: boolean;
+}
+
+/** Request values override the workflow's defaults (SPEC §4). */
+export function resolveRunSettings(
+  workflow: WorkflowSettings,
+  request: RunRequest,
+  behaviour: { topK: TopKByIntensity; parseRepair: boolean; streamTokens: boolean },
+): RunSettings {
+  const knowledgeBase = request.knowledgeBase !== undefined ? request.knowledgeBase : workflow.knowledgeBase;
+  const intensity = request.intensity ?? workflow.intensity ?? DEFAULT_INTENSITY;
+  return {
+    prompts: { ...workflow.prompts, ...request.prompts },
+    outputFormat: request.outputFormat ?? workflow.outputFormat,
+    knowledgeBase: knowledgeBase ? knowledgeBase : null,
+    intensity,
+    topK: behaviour.topK[intensity],
+    parseRepair: behaviour.parseRepair,
+    streamTokens: behaviour.streamTokens,
+  };
+}
+
+/** The settings one node executes with: its own prompt override, else the run's prompt for its type. */
+export function nodeExecutionSettings(run: RunSettings, node: WorkflowNode): ExecutionSettings {
+  return {
+    prompt: node.prompt ?? run.prompts[node.type] ?? "",
+    outputFormat: run.outputFormat,
+    knowledgeBase: run.knowledgeBase,
+    intensity: run.intensity,
+    topK: run.topK,
+    parseRepair: run.parseRepair,
+    streamTokens: run.streamTokens,
+  };
+}
