@@ -1,1 +1,1 @@
-export {};
+export * from "./mistral-mock-server.js";

@@ -1,0 +1,108 @@
+import { ProviderError, WeftError } from "@weft/engine";
+import {
+  ConnectionError,
+  MistralError,
+  RequestAbortedError,
+  RequestTimeoutError,
+} from "@mistralai/mistralai/models/errors";
+
+/**
+ * Maps whatever the Mistral SDK throws to a ProviderError with a stable code, a message a user can act
+ * on, and whether the engine's retry loop should try again (429, 5xx, timeouts, connection failures).
+ * The SDK's own retries are switched off so the two loops never multiply.
+ */
+
+/** `Retry-After` is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null || value.trim() === "") return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function validationDetail(detail: unknown): string | undefined {
+  if (!Array.isArray(detail)) return typeof detail === "string" ? detail : undefined;
+  return detail
+    .map((item: { loc?: unknown[]; msg?: string }) => `${(item.loc ?? []).join(".")}: ${item.msg ?? "invalid"}`)
+    .join("; ");
+}
+
+/** The human part of Mistral's error body: `{message}`, `{message: {detail}}` or `{detail}`. */
+export function mistralErrorMessage(body: string): string | undefined {
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown; detail?: unknown };
+    if (typeof parsed.message === "string") return parsed.message;
+    if (typeof parsed.message === "object" && parsed.message !== null) {
+      return validationDetail((parsed.message as { detail?: unknown }).detail) ?? JSON.stringify(parsed.message);
+    }
+    return validationDetail(parsed.detail);
+  } catch {
+    return body.trim() === "" ? undefined : body.slice(0, 200);
+  }
+}
+
+function fromHttpStatus(error: MistralError, operation: string): ProviderError {
+  const status = error.statusCode;
+  const said = mistralErrorMessage(error.body);
+  const suffix = said ? `: ${said}` : "";
+  const base = { cause: error, status };
+  if (status === 401 || status === 403) {
+    return new ProviderError("PROVIDER_AUTH_FAILED", `Mistral refused the API key (HTTP ${status}${suffix}). Check MISTRAL_API_KEY.`, { ...base, retryable: false });
+  }
+  if (status === 429) {
+    const retryAfterMs = parseRetryAfter(error.headers.get("retry-after"));
+    const wait = retryAfterMs === undefined ? "" : ` (asked to wait ${Math.ceil(retryAfterMs / 1000)} s)`;
+    return new ProviderError("PROVIDER_RATE_LIMITED", `Mistral rate limit reached during ${operation}${wait}${suffix}.`, { ...base, retryable: true, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+  }
+  if (status === 408) {
+    return new ProviderError("PROVIDER_TIMEOUT", `Mistral timed out during ${operation} (HTTP 408).`, { ...base, retryable: true });
+  }
+  if (status >= 500) {
+    const retryAfterMs = parseRetryAfter(error.headers.get("retry-after"));
+    return new ProviderError("PROVIDER_UNAVAILABLE", `Mistral is unavailable (HTTP ${status}) during ${operation}${suffix}.`, { ...base, retryable: true, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
+  }
+  return new ProviderError("PROVIDER_BAD_REQUEST", `Mistral rejected the ${operation} request (HTTP ${status})${suffix}.`, { ...base, retryable: false });
+}
+
+function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error && reason.name === "AbortError") return reason;
+  return new DOMException("The operation was aborted.", "AbortError");
+}
+
+export interface MistralCallContext {
+  operation: string;
+  /** The caller's signal: when it fired, the error is a cancellation, not a provider failure. */
+  callerSignal: AbortSignal;
+  timeoutSignal: AbortSignal;
+  timeoutMs: number;
+  serverURL: string;
+}
+
+/** Throws nothing itself: returns the error to throw (an AbortError when the caller cancelled). */
+export function mapMistralError(error: unknown, context: MistralCallContext): Error {
+  if (error instanceof WeftError) return error;
+  if (context.callerSignal.aborted) return abortError(context.callerSignal);
+  if (context.timeoutSignal.aborted || error instanceof RequestTimeoutError) {
+    return new ProviderError("PROVIDER_TIMEOUT", `Mistral did not answer the ${context.operation} request within ${context.timeoutMs} ms.`, { cause: error, retryable: true });
+  }
+  if (error instanceof MistralError) return fromHttpStatus(error, context.operation);
+  if (error instanceof ConnectionError) {
+    return new ProviderError("PROVIDER_UNAVAILABLE", `Cannot reach Mistral at ${context.serverURL} (${describeCause(error)}).`, { cause: error, retryable: true });
+  }
+  if (error instanceof RequestAbortedError) {
+    return new ProviderError("PROVIDER_UNAVAILABLE", `The connection to Mistral was closed during ${context.operation}.`, { cause: error, retryable: true });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ProviderError("PROVIDER_ERROR", `Unexpected error from Mistral during ${context.operation}: ${message}`, { cause: error, retryable: false });
+}
+
+function describeCause(error: Error): string {
+  const cause = error.cause;
+  if (cause instanceof Error) {
+    const code = (cause.cause as { code?: unknown } | undefined)?.code ?? (cause as { code?: unknown }).code;
+    return typeof code === "string" ? code : cause.message;
+  }
+  return error.message;
+}

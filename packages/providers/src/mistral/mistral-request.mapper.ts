@@ -1,0 +1,85 @@
+import { WeftError, type LlmModelInfo, type LlmRequest, type TokenUsage } from "@weft/engine";
+import type { ChatCompletionRequest, UsageInfo } from "@mistralai/mistralai/models/components";
+
+/** Engine request → Mistral chat request; node params accept Mistral's snake_case or camelCase names. */
+
+type ParamReader = (params: Record<string, unknown>) => Partial<ChatCompletionRequest>;
+
+function numberParam(params: Record<string, unknown>, names: readonly string[]): number | undefined {
+  for (const name of names) {
+    const value = params[name];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== "number" || !Number.isFinite(value)) {
+      throw new WeftError("INVALID_MODEL_PARAMS", `Model parameter "${name}" must be a number, got ${JSON.stringify(value)}.`);
+    }
+    return value;
+  }
+  return undefined;
+}
+
+const PARAMS: Record<string, ParamReader> = {
+  temperature: (p) => ({ temperature: numberParam(p, ["temperature"]) }),
+  topP: (p) => ({ topP: numberParam(p, ["top_p", "topP"]) }),
+  maxTokens: (p) => ({ maxTokens: numberParam(p, ["max_tokens", "maxTokens"]) }),
+  randomSeed: (p) => ({ randomSeed: numberParam(p, ["random_seed", "randomSeed", "seed"]) }),
+};
+
+export function toChatRequest(request: LlmRequest): ChatCompletionRequest {
+  const params: Partial<ChatCompletionRequest> = {};
+  for (const read of Object.values(PARAMS)) {
+    for (const [key, value] of Object.entries(read(request.params))) {
+      if (value !== undefined) Object.assign(params, { [key]: value });
+    }
+  }
+  return {
+    model: request.model,
+    messages: [{ role: "user", content: request.prompt }],
+    ...(request.json ? { responseFormat: { type: "json_object" } } : {}),
+    ...params,
+  };
+}
+
+export function toTokenUsage(usage: UsageInfo | null | undefined): TokenUsage | null {
+  if (!usage) return null;
+  return {
+    promptTokens: usage.promptTokens ?? 0,
+    completionTokens: usage.completionTokens ?? 0,
+    totalTokens: usage.totalTokens ?? (usage.promptTokens ?? 0) + (usage.completionTokens ?? 0),
+  };
+}
+
+/** Message content is a string, or for some models a list of chunks of which we keep the text ones. */
+export function contentText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((chunk: { type?: string; text?: unknown }) => (chunk.type === "text" && typeof chunk.text === "string" ? chunk.text : ""))
+    .join("");
+}
+
+export const DEFAULT_MISTRAL_MODELS: readonly LlmModelInfo[] = [
+  { id: "mistral-small-latest", label: "Mistral Small" },
+  { id: "mistral-medium-latest", label: "Mistral Medium" },
+  { id: "mistral-large-latest", label: "Mistral Large" },
+  { id: "open-mistral-nemo", label: "Mistral NeMo" },
+];
+
+/**
+ * Parses MISTRAL_MODELS: comma-separated ids, each optionally `id=Label`
+ * ("mistral-small-latest=Small,ministral-8b-latest"). Empty → the default list.
+ */
+export function parseMistralModels(spec: string | undefined): LlmModelInfo[] {
+  if (spec === undefined || spec.trim() === "") return [...DEFAULT_MISTRAL_MODELS];
+  const models = spec
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "")
+    .map((entry) => {
+      const [id = "", label] = entry.split("=", 2).map((part) => part.trim());
+      if (!/^[A-Za-z0-9._:-]+$/.test(id)) {
+        throw new WeftError("INVALID_PROVIDER_CONFIG", `MISTRAL_MODELS has an invalid model id "${id}".`);
+      }
+      return { id, label: label || id };
+    });
+  return models;
+}
