@@ -8,6 +8,7 @@ export default tseslint.config(
       "**/dist/**",
       "**/.next/**",
       "**/gql/**",
+      "**/generated/**",
       ".tools/**",
       "**/next-env.d.ts",
       "**/*.config.*",

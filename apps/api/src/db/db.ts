@@ -1,0 +1,134 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite/vector";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaClient } from "../generated/prisma/client.js";
+import { DatabaseError } from "./database-error.js";
+import { applyMigrations, migrationStatus, type MigrationOptions, type MigrationStatus } from "./migrate.js";
+import { PGliteAdapterFactory } from "./pglite-adapter.js";
+import { pgliteRawSql, pgRawSql, type RawSql } from "./raw-sql.js";
+
+export type DatabaseMode = "embedded" | "server";
+
+export interface OpenDatabaseOptions extends MigrationOptions {
+  mode: DatabaseMode;
+  /** Embedded: PGlite's data directory (created if missing); `"memory://"` keeps it in memory. */
+  dataDir?: string;
+  /** Server: a `postgresql://` connection string. */
+  url?: string;
+  /**
+   * Apply pending migrations before returning. Defaults to true in embedded mode (nothing to
+   * install or run by hand) and false in server mode (run `db:migrate` as a deploy step).
+   */
+  migrate?: boolean;
+  /** Server: the pool's size (pg's default is 10). */
+  maxConnections?: number;
+}
+
+export interface Database {
+  mode: DatabaseMode;
+  prisma: PrismaClient;
+  raw: RawSql;
+  /** Applies pending migrations; returns the names it applied. */
+  migrate(): Promise<string[]>;
+  migrationStatus(): Promise<MigrationStatus>;
+  close(): Promise<void>;
+}
+
+export const defaultEmbeddedDataDir = "./.weft-data/pglite";
+
+/** Where the configuration (see env.ts) puts the database: DATABASE_URL means server mode. */
+export function databaseOptionsFromEnv(env: { DATABASE_URL?: string | undefined; WEFT_DATA_DIR: string }): OpenDatabaseOptions {
+  return env.DATABASE_URL
+    ? { mode: "server", url: env.DATABASE_URL }
+    : { mode: "embedded", dataDir: path.join(env.WEFT_DATA_DIR, "pglite") };
+}
+
+interface Parts {
+  prisma: PrismaClient;
+  raw: RawSql;
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  closeDriver(): Promise<void>;
+}
+
+async function openEmbedded(options: OpenDatabaseOptions): Promise<Parts> {
+  const dataDir = options.dataDir ?? defaultEmbeddedDataDir;
+  const inMemory = dataDir.startsWith("memory://");
+  if (!inMemory) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: inMemory ? dataDir : path.resolve(dataDir), extensions: { vector } });
+  } catch (error) {
+    throw new DatabaseError("DB_CONNECT_FAILED", `cannot open the embedded database in ${dataDir}: ${String(error)}`, {
+      cause: error,
+    });
+  }
+  const adapterFactory = new PGliteAdapterFactory(client);
+  return {
+    prisma: new PrismaClient({ adapter: adapterFactory }),
+    raw: pgliteRawSql(client),
+    adapterFactory,
+    closeDriver: () => client.close(),
+  };
+}
+
+async function openServer(options: OpenDatabaseOptions): Promise<Parts> {
+  const url = options.url;
+  if (!url || !/^postgres(ql)?:\/\//.test(url)) {
+    throw new DatabaseError("DB_CONFIG_INVALID", "server mode needs a postgresql:// connection string (DATABASE_URL)");
+  }
+  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on("error", () => undefined);
+  try {
+    (await pool.connect()).release();
+  } catch (error) {
+    await pool.end();
+    throw new DatabaseError("DB_CONNECT_FAILED", `cannot connect to PostgreSQL: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  const adapterFactory = new PrismaPg(pool);
+  return {
+    prisma: new PrismaClient({ adapter: adapterFactory }),
+    raw: pgRawSql(pool),
+    adapterFactory,
+    closeDriver: () => pool.end(),
+  };
+}
+
+/**
+ * Opens Weft's database in either mode with the same schema: embedded PGlite (with pgvector) in a
+ * local directory, or a PostgreSQL server through `pg`. The Prisma Client, the raw SQL handle and
+ * the migrations all share one PGlite instance or one pool.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const parts = options.mode === "embedded" ? await openEmbedded(options) : await openServer(options);
+  const migrationOptions: MigrationOptions = { migrationsDir: options.migrationsDir };
+  let closed = false;
+  const database: Database = {
+    mode: options.mode,
+    prisma: parts.prisma,
+    raw: parts.raw,
+    migrate: () => applyMigrations(parts.adapterFactory, migrationOptions),
+    migrationStatus: () => migrationStatus(parts.adapterFactory, migrationOptions),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await parts.prisma.$disconnect();
+      await parts.closeDriver();
+    },
+  };
+  if (options.migrate ?? options.mode === "embedded") {
+    try {
+      await database.migrate();
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+  return database;
+}

@@ -1,0 +1,51 @@
+import { PGlite } from "@electric-sql/pglite";
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+
+interface ErrorConverting {
+  onError(error: unknown): never;
+}
+
+/**
+ * `pglite-prisma-adapter` 0.7.2 fires `executeScript` without awaiting it, so a failing migration
+ * script would be recorded as applied and its error lost. This wraps the adapter so the script is
+ * awaited and its error converted the way the adapter converts query errors.
+ */
+function awaitingScripts(adapter: SqlDriverAdapter, client: PGlite): SqlDriverAdapter {
+  const executeScript = async (script: string): Promise<void> => {
+    try {
+      await client.exec(script);
+    } catch (error) {
+      (adapter as unknown as ErrorConverting).onError(error);
+    }
+  };
+  return Object.assign(Object.create(adapter) as SqlDriverAdapter, { executeScript });
+}
+
+/**
+ * Driver adapter factory for PGlite that the Prisma Client and the schema engine can both use.
+ * The shadow database (used by `diff` from migrations) is a throw-away in-memory PGlite that is
+ * closed when the engine disposes it.
+ */
+export class PGliteAdapterFactory implements SqlMigrationAwareDriverAdapterFactory {
+  readonly provider = "postgres";
+  readonly adapterName = "pglite-prisma-adapter";
+  private readonly inner: PrismaPGlite;
+
+  constructor(private readonly client: PGlite) {
+    this.inner = new PrismaPGlite(client);
+  }
+
+  async connect(): Promise<SqlDriverAdapter> {
+    return awaitingScripts(await this.inner.connect(), this.client);
+  }
+
+  async connectToShadowDb(): Promise<SqlDriverAdapter> {
+    const shadow = new PGlite();
+    const adapter = awaitingScripts(await new PrismaPGlite(shadow).connect(), shadow);
+    const dispose = async (): Promise<void> => {
+      await shadow.close();
+    };
+    return Object.assign(adapter, { dispose });
+  }
+}
