@@ -4,6 +4,7 @@ import type { Client as WsClient } from "graphql-ws";
 import { env } from "../env";
 import type { ApiEndpoint } from "./api-endpoint";
 import { resolveApiEndpoint } from "./api-endpoint";
+import { browserStorage, readApiUrlOverride } from "./api-url-override";
 
 export interface WeftClient {
   client: Client;
@@ -13,7 +14,8 @@ export interface WeftClient {
 }
 
 export function browserApiEndpoint(): ApiEndpoint {
-  return resolveApiEndpoint(env.apiUrl, window.location);
+  // A run-time choice (?api=…, remembered) wins over the build-time one.
+  return resolveApiEndpoint(readApiUrlOverride(window.location, browserStorage()) ?? env.apiUrl, window.location);
 }
 
 function authorization(apiKey: string | null): Record<string, string> {
