@@ -32,3 +32,8 @@ export * from "./execute/workflow-runner.js";
 export { repairPrompt } from "./execute/model-call.js";
 export { executeModelNode } from "./execute/model-node.executor.js";
 export { executeTextNode } from "./execute/text-node.executor.js";
+export * from "./document/document-issue.js";
+export * from "./document/workflow-document.limits.js";
+export * from "./document/workflow-document.schema.js";
+export * from "./document/workflow-document.parser.js";
+export * from "./document/workflow-document.serializer.js";

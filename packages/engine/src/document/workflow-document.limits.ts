@@ -2,7 +2,7 @@
  * Limits on a `weft.workflow/v1` document. Documents arrive from untrusted sources (import, the
  * command line, the API), so everything that can grow is bounded. Documented in docs/workflow-format.md.
  */
-export const WORKFLOW_DOCUMENT_LIMITS = {
+export const WORKFLOW_DOCUMENT_LIMITS: WorkflowDocumentLimits = Object.freeze({
   /** UTF-8 bytes of the whole JSON text. */
   maxBytes: 8 * 1024 * 1024,
   maxNodes: 10_000,
@@ -22,6 +22,19 @@ export const WORKFLOW_DOCUMENT_LIMITS = {
   maxParamsStringLength: 10_000,
   /** Issues reported for one document before the parser stops listing them. */
   maxIssues: 100,
-} as const;
+});
 
-export type WorkflowDocumentLimits = typeof WORKFLOW_DOCUMENT_LIMITS;
+
+export interface WorkflowDocumentLimits {
+  readonly maxBytes: number;
+  readonly maxNodes: number;
+  readonly maxEdges: number;
+  readonly maxIdLength: number;
+  readonly maxNameLength: number;
+  readonly maxContentLength: number;
+  readonly maxPromptLength: number;
+  readonly maxParamsDepth: number;
+  readonly maxParamsEntries: number;
+  readonly maxParamsStringLength: number;
+  readonly maxIssues: number;
+}

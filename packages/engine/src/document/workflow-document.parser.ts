@@ -1,0 +1,134 @@
+import type { z } from "zod";
+import type { Workflow, WorkflowEdge, WorkflowNode } from "../model/workflow.js";
+import { defaultRegistry } from "../registry/default-registry.js";
+import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
+import { checkReferences } from "./document-references.check.js";
+import { formatPath, WorkflowDocumentError, type DocumentIssue } from "./document-issue.js";
+import { utf8LengthExceeds } from "./utf8-length.js";
+import { WORKFLOW_DOCUMENT_LIMITS, type WorkflowDocumentLimits } from "./workflow-document.limits.js";
+import { createWorkflowDocumentSchema, WORKFLOW_FORMAT, type WorkflowDocumentShape } from "./workflow-document.schema.js";
+
+export interface ParseWorkflowOptions {
+  registry?: NodeTypeRegistry;
+  limits?: WorkflowDocumentLimits;
+}
+
+export type ParseWorkflowResult = { ok: true; workflow: Workflow } | { ok: false; issues: DocumentIssue[] };
+
+const defaultSchema = createWorkflowDocumentSchema(WORKFLOW_DOCUMENT_LIMITS);
+
+/**
+ * Untrusted JSON text → Workflow. Checks, in order: size, JSON syntax, format tag, shape and limits,
+ * then references (ids, types, attributes, edges, prompts). Every issue of the first failing stage is
+ * reported with its path; the connection rules are not checked here (see validateWorkflow).
+ */
+export function parseWorkflowDocument(text: string, options: ParseWorkflowOptions = {}): ParseWorkflowResult {
+  const limits = options.limits ?? WORKFLOW_DOCUMENT_LIMITS;
+  if (utf8LengthExceeds(text, limits.maxBytes)) {
+    return fail({ code: "DOCUMENT_TOO_LARGE", path: "", message: `the document is larger than ${limits.maxBytes} bytes` });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return fail({ code: "DOCUMENT_NOT_JSON", path: "", message: `the document is not valid JSON: ${reason}` });
+  }
+  return parseWorkflowValue(value, options);
+}
+
+/** The same checks for a value that is already parsed JSON (a GraphQL JSON argument), minus the byte limit. */
+export function parseWorkflowValue(value: unknown, options: ParseWorkflowOptions = {}): ParseWorkflowResult {
+  const limits = options.limits ?? WORKFLOW_DOCUMENT_LIMITS;
+  const registry = options.registry ?? defaultRegistry;
+  const early = checkEnvelope(value, limits);
+  if (early) return fail(early);
+  const schema = limits === WORKFLOW_DOCUMENT_LIMITS ? defaultSchema : createWorkflowDocumentSchema(limits);
+  const shaped = schema.safeParse(value);
+  if (!shaped.success) return { ok: false, issues: shapeIssues(shaped.error, limits) };
+  const issues = checkReferences(shaped.data, registry, limits);
+  if (issues.length > 0) return { ok: false, issues: issues.slice(0, limits.maxIssues) };
+  return { ok: true, workflow: toWorkflow(shaped.data) };
+}
+
+/** Throwing variant: the workflow, or a WorkflowDocumentError listing every issue. */
+export function readWorkflowDocument(text: string, options?: ParseWorkflowOptions): Workflow {
+  const result = parseWorkflowDocument(text, options);
+  if (!result.ok) throw new WorkflowDocumentError(result.issues);
+  return result.workflow;
+}
+
+function fail(issue: DocumentIssue): ParseWorkflowResult {
+  return { ok: false, issues: [issue] };
+}
+
+/**
+ * Checked before the schema so that a document of another format gets one clear message, and so that
+ * an oversized node or edge list is refused before any of its items is looked at.
+ */
+function checkEnvelope(value: unknown, limits: WorkflowDocumentLimits): DocumentIssue | null {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    return { code: "FIELD_INVALID", path: "", message: "the document must be a JSON object" };
+  }
+  const record = value as Record<string, unknown>;
+  if (record.format !== WORKFLOW_FORMAT) {
+    const found = record.format === undefined ? "it has no format field" : `found ${JSON.stringify(record.format)}`;
+    return { code: "UNSUPPORTED_FORMAT", path: "format", message: `format must be "${WORKFLOW_FORMAT}"; ${found}` };
+  }
+  for (const [key, max] of [["nodes", limits.maxNodes], ["edges", limits.maxEdges]] as const) {
+    const list = record[key];
+    if (Array.isArray(list) && list.length > max) {
+      return { code: "LIMIT_EXCEEDED", path: key, message: `must hold at most ${max} ${key}; it holds ${list.length}` };
+    }
+  }
+  return null;
+}
+
+function shapeIssues(error: z.ZodError, limits: WorkflowDocumentLimits): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        issues.push({ code: "FIELD_UNKNOWN", path: formatPath([...issue.path, key]), message: `unknown field "${key}"` });
+      }
+    } else {
+      const code = issue.code === "too_big" ? "LIMIT_EXCEEDED" : "FIELD_INVALID";
+      issues.push({ code, path: formatPath(issue.path), message: issue.message });
+    }
+  }
+  return issues.slice(0, limits.maxIssues);
+}
+
+function toWorkflow(document: WorkflowDocumentShape): Workflow {
+  const nodes = document.nodes.map((node): WorkflowNode => {
+    const out: WorkflowNode = { id: node.id, type: node.type };
+    if (node.content !== undefined) out.content = node.content;
+    if (node.provider !== undefined) out.provider = node.provider;
+    if (node.model !== undefined) out.model = node.model;
+    if (node.params !== undefined) out.params = node.params;
+    if (node.prompt !== undefined) out.prompt = node.prompt;
+    if (node.position !== undefined) out.position = { x: node.position.x, y: node.position.y };
+    return out;
+  });
+  return {
+    name: document.name,
+    prompts: { ...document.prompts },
+    outputFormat: document.outputFormat,
+    knowledgeBase: document.knowledgeBase ?? null,
+    intensity: document.intensity ?? null,
+    nodes,
+    edges: assignEdgeIds(document.edges),
+  };
+}
+
+/** Edges without an id get `e1`, `e2`, … in document order, skipping ids that explicit edges already use. */
+function assignEdgeIds(edges: WorkflowDocumentShape["edges"]): WorkflowEdge[] {
+  const taken = new Set(edges.flatMap((edge) => (edge.id === undefined ? [] : [edge.id])));
+  let counter = 0;
+  const nextId = (): string => {
+    do counter += 1;
+    while (taken.has(`e${counter}`));
+    return `e${counter}`;
+  };
+  return edges.map((edge) => ({ id: edge.id ?? nextId(), source: edge.source, target: edge.target }));
+}

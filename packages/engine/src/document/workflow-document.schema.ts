@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { SEARCH_INTENSITIES } from "../model/workflow.js";
+import type { WorkflowDocumentLimits } from "./workflow-document.limits.js";
+
+export const WORKFLOW_FORMAT = "weft.workflow/v1";
+
+/**
+ * The shape of a `weft.workflow/v1` document. Objects are strict so that a misspelt field is reported
+ * rather than silently dropped. Node attributes are checked again, per type, by the registry's schemas.
+ */
+export function createWorkflowDocumentSchema(limits: WorkflowDocumentLimits) {
+  const id = z.string().min(1, "must not be empty").max(limits.maxIdLength, `must be at most ${limits.maxIdLength} characters`);
+  const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+  const position = z.strictObject({ x: z.number(), y: z.number() });
+  const node = z.strictObject({
+    id,
+    type: id,
+    content: text(limits.maxContentLength).optional(),
+    provider: id.optional(),
+    model: id.optional(),
+    params: z.record(z.string(), z.unknown()).optional(),
+    prompt: text(limits.maxPromptLength).optional(),
+    position: position.optional(),
+  });
+  const edge = z.strictObject({ id: id.optional(), source: id, target: id });
+  return z.strictObject({
+    format: z.literal(WORKFLOW_FORMAT),
+    name: z.string().min(1, "must not be empty").max(limits.maxNameLength, `must be at most ${limits.maxNameLength} characters`),
+    prompts: z.record(id, text(limits.maxPromptLength)),
+    outputFormat: text(limits.maxPromptLength),
+    knowledgeBase: id.nullable().optional(),
+    intensity: z.enum(SEARCH_INTENSITIES).nullable().optional(),
+    nodes: z.array(node).max(limits.maxNodes, `must hold at most ${limits.maxNodes} nodes`),
+    edges: z.array(edge).max(limits.maxEdges, `must hold at most ${limits.maxEdges} edges`),
+  });
+}
+
+export type WorkflowDocumentShape = z.infer<ReturnType<typeof createWorkflowDocumentSchema>>;
+export type DocumentNode = WorkflowDocumentShape["nodes"][number];
+export type DocumentEdge = WorkflowDocumentShape["edges"][number];
+
+/** A document as written by the serializer: every edge has its id. */
+export interface WorkflowDocument extends Omit<WorkflowDocumentShape, "edges" | "format"> {
+  format: typeof WORKFLOW_FORMAT;
+  edges: { id: string; source: string; target: string }[];
+}
