@@ -1,6 +1,10 @@
 import { common } from "./common";
 import { editor } from "./editor";
 import { workflows } from "./workflows";
+import { runs } from "./runs";
+import { knowledgeBases } from "./knowledge-bases";
+import { apiKeys } from "./api-keys";
+import { settings } from "./settings";
 
 /**
  * English is the reference dictionary: one namespace per feature, each in its own file, so features
@@ -10,4 +14,8 @@ export const en = {
   common,
   editor,
   workflows,
+  runs,
+  knowledgeBases,
+  apiKeys,
+  settings,
 };

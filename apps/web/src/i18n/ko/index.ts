@@ -2,9 +2,17 @@ import type { Dictionary } from "../dictionary.type";
 import { common } from "./common";
 import { editor } from "./editor";
 import { workflows } from "./workflows";
+import { runs } from "./runs";
+import { knowledgeBases } from "./knowledge-bases";
+import { apiKeys } from "./api-keys";
+import { settings } from "./settings";
 
 export const ko: Dictionary = {
   common,
   editor,
   workflows,
+  runs,
+  knowledgeBases,
+  apiKeys,
+  settings,
 };
