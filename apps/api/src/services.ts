@@ -4,6 +4,8 @@ import type { PrismaClient } from "./generated/prisma/client.js";
 import type { Logger } from "./logger.js";
 import type { ApiKeyService } from "./modules/api-key/api-key.service.js";
 import type { RunService } from "./modules/run/run.service.js";
+import type { WorkflowService } from "./modules/workflow/workflow.service.js";
+import type { ModelCatalogService } from "./modules/model/model-catalog.service.js";
 
 /**
  * What every service is constructed from (`new XService(deps)`); create-app builds it once.
@@ -25,4 +27,6 @@ export interface ServiceDeps {
 export interface Services {
   runs: RunService;
   apiKeys: ApiKeyService;
+  workflows: WorkflowService;
+  models: ModelCatalogService;
 }

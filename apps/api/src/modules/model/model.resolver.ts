@@ -1,0 +1,14 @@
+import { Authorized, Ctx, Query, Resolver } from "type-graphql";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { ModelProviderObject } from "./model.type.js";
+
+@Resolver()
+export class ModelResolver {
+  @Authorized("read")
+  @Query(() => [ModelProviderObject], {
+    description: "Configured LLM providers and their models: what model nodes may name.",
+  })
+  models(@Ctx() context: GraphQLContext): ModelProviderObject[] {
+    return context.services.models.providers();
+  }
+}

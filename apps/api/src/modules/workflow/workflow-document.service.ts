@@ -1,0 +1,85 @@
+import {
+  parseWorkflowDocument,
+  parseWorkflowValue,
+  stringifyWorkflow,
+  validateWorkflow,
+  type DocumentIssue,
+  type NodeTypeRegistry,
+  type ParseWorkflowResult,
+  type Workflow,
+} from "@weft/engine";
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { ServiceDeps } from "../../services.js";
+import type { ModelCatalogService } from "../model/model-catalog.service.js";
+import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
+import { checkPosition } from "./workflow-input.validation.js";
+import { EDIT_TRANSACTION_OPTIONS } from "./workflow-edit.transaction.js";
+import { insertWorkflow } from "./workflow-insert.js";
+import { readWorkflowRows } from "./workflow-read.js";
+import { workflowFromRows } from "./workflow.mapper.js";
+import { failure, success, userError, violationError, type Outcome, type UserErrorData } from "./user-error-data.js";
+
+/** Import and export in the `weft.workflow/v1` format, through the engine's parser and serializer. */
+export class WorkflowDocumentService {
+  private readonly db: PrismaClient;
+  private readonly registry: NodeTypeRegistry;
+
+  constructor(
+    deps: Pick<ServiceDeps, "db" | "registry">,
+    private readonly models: ModelCatalogService,
+  ) {
+    this.db = deps.db;
+    this.registry = deps.registry;
+  }
+
+  /**
+   * Creates a workflow from a document given as JSON text or as an already parsed JSON value. A
+   * malformed document is refused with one DOCUMENT_INVALID error per issue (path = where); a
+   * well-formed one is then checked against every rule, edit-time and run-time (SPEC §3: a whole graph
+   * is checked at once), and refused with all violations. Returns the new workflow's id.
+   */
+  async import(document: unknown): Promise<Outcome<string>> {
+    const parsed = this.#parse(document);
+    if (!parsed.ok) return failure(...parsed.issues.map(documentError));
+    const workflow = parsed.workflow;
+    const tooBig = checkSize(workflow);
+    if (tooBig.length > 0) return failure(...tooBig);
+    const violations = validateWorkflow(workflow, { registry: this.registry, models: this.models.availableModels() });
+    if (violations.length > 0) return failure(...violations.map(violationError));
+    const row = await this.db.$transaction((tx) => insertWorkflow(tx, workflow, ""), EDIT_TRANSACTION_OPTIONS);
+    return success(row.id);
+  }
+
+  /** The stored workflow as a document (pretty JSON text); null when it does not exist. */
+  async export(workflowId: string): Promise<string | null> {
+    const rows = await readWorkflowRows(this.db, workflowId);
+    return rows && stringifyWorkflow(workflowFromRows(rows.row, rows.nodes, rows.edges));
+  }
+
+  #parse(document: unknown): ParseWorkflowResult {
+    if (typeof document === "string") return parseWorkflowDocument(document, { registry: this.registry });
+    return parseWorkflowValue(document, { registry: this.registry });
+  }
+}
+
+function documentError(issue: DocumentIssue): UserErrorData {
+  const where = issue.path ? `${issue.path}: ` : "";
+  return userError("DOCUMENT_INVALID", `${where}${issue.message} (${issue.code})`, {
+    path: issue.path ? ["document", issue.path] : ["document"],
+  });
+}
+
+/** The API keeps tighter graph limits than the document format (see WORKFLOW_INPUT_LIMITS). */
+function checkSize(workflow: Workflow): UserErrorData[] {
+  const errors: UserErrorData[] = [];
+  if (workflow.nodes.length > LIMITS.maxNodes) {
+    errors.push(userError("LIMIT_EXCEEDED", `a workflow holds at most ${LIMITS.maxNodes} nodes; the document has ${workflow.nodes.length}`, { path: ["document", "nodes"] }));
+  }
+  if (workflow.edges.length > LIMITS.maxEdges) {
+    errors.push(userError("LIMIT_EXCEEDED", `a workflow holds at most ${LIMITS.maxEdges} edges; the document has ${workflow.edges.length}`, { path: ["document", "edges"] }));
+  }
+  workflow.nodes.forEach((node, index) => {
+    errors.push(...checkPosition(node.position, ["document", `nodes[${index}]`, "position"]));
+  });
+  return errors;
+}

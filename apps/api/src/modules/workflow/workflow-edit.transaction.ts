@@ -1,0 +1,89 @@
+import type { WorkflowGraph } from "@weft/engine";
+import type {
+  Prisma,
+  PrismaClient,
+  Workflow as WorkflowRow,
+  WorkflowEdge as EdgeRow,
+  WorkflowNode as NodeRow,
+} from "../../generated/prisma/client.js";
+import { findActiveRunId, lockWorkflowRow } from "./workflow-lock.js";
+import { graphFromRows } from "./workflow.mapper.js";
+import { failure, notFound, success, userError, type Outcome, type UserErrorData } from "./user-error-data.js";
+
+/**
+ * Nodes in creation order. Imports and duplicates stamp createdAt one millisecond apart in document
+ * order, so an exported document lists its nodes in the order they were imported.
+ */
+export const NODE_ORDER = [{ createdAt: "asc" }, { key: "asc" }] satisfies Prisma.WorkflowNodeOrderByWithRelationInput[];
+
+/** Generous: the machine may be busy, and a 2,000-node graph is loaded and checked inside. */
+export const EDIT_TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
+
+export interface LoadedWorkflow {
+  row: WorkflowRow;
+  nodes: NodeRow[];
+  edges: EdgeRow[];
+  /** The engine's view: nodes in creation order, edges in creation order. */
+  graph: WorkflowGraph;
+  activeRunId: string | null;
+}
+
+/** Thrown inside the transaction to roll it back and hand the user errors to the caller. */
+class EditRefused extends Error {
+  constructor(readonly errors: UserErrorData[]) {
+    super("edit refused");
+  }
+}
+
+export function refuse(...errors: UserErrorData[]): never {
+  throw new EditRefused(errors);
+}
+
+export type WorkflowEdit<T> = (tx: Prisma.TransactionClient, workflow: LoadedWorkflow) => Promise<T>;
+
+/**
+ * One edit of one workflow, atomically: lock the workflow row, load it with its graph, let `edit`
+ * check and write (it calls `refuse(...)` to stop, which rolls everything back), then bump the
+ * version. Concurrent edits of the same workflow queue on the row lock, so each one checks the graph
+ * its predecessor left.
+ */
+export async function runWorkflowEdit<T>(
+  db: PrismaClient,
+  workflowId: string,
+  edit: WorkflowEdit<T>,
+): Promise<Outcome<{ value: T; workflow: WorkflowRow }>> {
+  try {
+    const result = await db.$transaction(async (tx) => {
+      const workflow = await loadLocked(tx, workflowId);
+      const value = await edit(tx, workflow);
+      const updated = await tx.workflow.update({ where: { id: workflowId }, data: { version: { increment: 1 } } });
+      return { value, workflow: updated };
+    }, EDIT_TRANSACTION_OPTIONS);
+    return success(result);
+  } catch (error) {
+    if (error instanceof EditRefused) return failure(...error.errors);
+    throw error;
+  }
+}
+
+async function loadLocked(tx: Prisma.TransactionClient, workflowId: string): Promise<LoadedWorkflow> {
+  if (!(await lockWorkflowRow(tx, workflowId))) refuse(notFound("workflow", workflowId));
+  // One connection per transaction: the queries run one after another anyway.
+  const row = await tx.workflow.findUniqueOrThrow({ where: { id: workflowId } });
+  const nodes = await tx.workflowNode.findMany({ where: { workflowId }, orderBy: NODE_ORDER });
+  const edges = await tx.workflowEdge.findMany({ where: { workflowId }, orderBy: { position: "asc" } });
+  const activeRunId = await findActiveRunId(tx, workflowId);
+  return { row, nodes, edges, graph: graphFromRows(nodes, edges), activeRunId };
+}
+
+/** The refusal for a graph change while a run holds the workflow. */
+export function lockedWhileRunning(
+  activeRunId: string,
+  refs: { nodeIds?: string[]; edgeIds?: string[] } = {},
+): UserErrorData {
+  return userError(
+    "LOCKED_WHILE_RUNNING",
+    `the workflow cannot be changed while its run "${activeRunId}" is active; wait for it to end or cancel it`,
+    refs,
+  );
+}

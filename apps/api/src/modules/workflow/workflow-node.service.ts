@@ -1,0 +1,199 @@
+import { checkAddNode, checkRemoveNode, type NodeTypeRegistry } from "@weft/engine";
+import { Prisma } from "../../generated/prisma/client.js";
+import type { PrismaClient, Workflow as WorkflowRow, WorkflowNode as NodeRow } from "../../generated/prisma/client.js";
+import type { AddNodeInput, NodeMoveInput, UpdateNodeInput } from "./workflow.input.js";
+import type { ServiceDeps } from "../../services.js";
+import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
+import {
+  checkNodeAttributes,
+  checkNodeId,
+  checkPosition,
+  type NodeAttributes,
+} from "./workflow-input.validation.js";
+import { lockedWhileRunning, refuse, runWorkflowEdit, type LoadedWorkflow } from "./workflow-edit.transaction.js";
+import { nextNodeId } from "./node-id.js";
+import { failure, userError, violationError, type Outcome, type UserErrorData } from "./user-error-data.js";
+
+export interface NodeEditResult {
+  node: NodeRow;
+  workflow: WorkflowRow;
+}
+
+export interface NodeRemoval {
+  removedNodeId: string;
+  removedEdgeIds: string[];
+  workflow: WorkflowRow;
+}
+
+type AttributeInput = Pick<UpdateNodeInput, "content" | "provider" | "model" | "params" | "prompt">;
+const ATTRIBUTE_KEYS = ["content", "provider", "model", "params", "prompt"] as const;
+
+/** Node edits: add, update, move, remove. Each one is one locked transaction (runWorkflowEdit). */
+export class WorkflowNodeService {
+  private readonly db: PrismaClient;
+  private readonly registry: NodeTypeRegistry;
+
+  constructor(deps: Pick<ServiceDeps, "db" | "registry">) {
+    this.db = deps.db;
+    this.registry = deps.registry;
+  }
+
+  async addNode(workflowId: string, input: AddNodeInput): Promise<Outcome<NodeEditResult>> {
+    const attributes = withAttributes({}, input);
+    const invalid = [
+      ...(input.id === undefined || input.id === null ? [] : checkNodeId(input.id, ["input", "id"])),
+      ...checkPosition(input.position, ["input", "position"]),
+      ...checkNodeAttributes(this.registry, input.type, attributes, ["input"]),
+    ];
+    if (invalid.length > 0) return failure(...invalid);
+    const outcome = await runWorkflowEdit(this.db, workflowId, async (tx, workflow) => {
+      if (workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId));
+      if (workflow.nodes.length >= LIMITS.maxNodes) {
+        refuse(userError("LIMIT_EXCEEDED", `a workflow holds at most ${LIMITS.maxNodes} nodes`, { path: ["input"] }));
+      }
+      const keys = workflow.nodes.map((node) => node.key);
+      const key = input.id ?? nextNodeId(input.type, keys);
+      if (keys.includes(key)) {
+        refuse(userError("CONFLICT", `the workflow already has a node "${key}"`, { nodeIds: [key], path: ["input", "id"] }));
+      }
+      const violations = checkAddNode(workflow.graph, input.type, { registry: this.registry });
+      if (violations.length > 0) refuse(...violations.map(violationError));
+      const isText = this.registry.get(input.type)?.component === "TextNode";
+      return tx.workflowNode.create({
+        data: {
+          workflowId,
+          key,
+          type: input.type,
+          ...toColumns(attributes),
+          content: attributes.content ?? (isText ? "" : null),
+          positionX: input.position?.x ?? 0,
+          positionY: input.position?.y ?? 0,
+        },
+      });
+    });
+    return outcome.ok ? { ok: true, value: { node: outcome.value.value, workflow: outcome.value.workflow } } : outcome;
+  }
+
+  /**
+   * Changes a node's attributes and/or position; its type is fixed. While a run is active only the
+   * position may change: positions are layout, not part of what a run executes.
+   */
+  async updateNode(workflowId: string, nodeId: string, input: UpdateNodeInput): Promise<Outcome<NodeEditResult>> {
+    const invalid = checkPosition(input.position, ["input", "position"]);
+    if (invalid.length > 0) return failure(...invalid);
+    const outcome = await runWorkflowEdit(this.db, workflowId, async (tx, workflow) => {
+      const current = requireNode(workflow, nodeId);
+      const changesAttributes = ATTRIBUTE_KEYS.some((key) => input[key] !== undefined);
+      if (changesAttributes && workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId, { nodeIds: [nodeId] }));
+      const attributes = withAttributes(attributesOf(current), input);
+      const errors = checkNodeAttributes(this.registry, current.type, attributes, ["input"]);
+      if (errors.length > 0) refuse(...errors.map((error) => ({ ...error, nodeIds: [nodeId] })));
+      return tx.workflowNode.update({
+        where: { workflowId_key: { workflowId, key: nodeId } },
+        data: {
+          ...toColumns(attributes),
+          positionX: input.position?.x ?? current.positionX,
+          positionY: input.position?.y ?? current.positionY,
+        },
+      });
+    });
+    return outcome.ok ? { ok: true, value: { node: outcome.value.value, workflow: outcome.value.workflow } } : outcome;
+  }
+
+  /** Saves canvas positions in bulk. Layout only, so it is allowed while a run is active. */
+  async moveNodes(workflowId: string, moves: readonly NodeMoveInput[]): Promise<Outcome<{ workflow: WorkflowRow }>> {
+    const invalid = checkMoves(moves);
+    if (invalid.length > 0) return failure(...invalid);
+    const outcome = await runWorkflowEdit(this.db, workflowId, async (tx, workflow) => {
+      const known = new Set(workflow.nodes.map((node) => node.key));
+      const missing = moves.map((move) => move.id).filter((id) => !known.has(id));
+      if (missing.length > 0) {
+        refuse(userError("NOT_FOUND", `the workflow has no node ${missing.map((id) => `"${id}"`).join(", ")}`, {
+          nodeIds: missing,
+          path: ["moves"],
+        }));
+      }
+      for (const move of moves) {
+        await tx.workflowNode.update({
+          where: { workflowId_key: { workflowId, key: move.id } },
+          data: { positionX: move.x, positionY: move.y },
+        });
+      }
+    });
+    return outcome.ok ? { ok: true, value: { workflow: outcome.value.workflow } } : outcome;
+  }
+
+  /** Removes a node and every edge touching it. */
+  async removeNode(workflowId: string, nodeId: string): Promise<Outcome<NodeRemoval>> {
+    const outcome = await runWorkflowEdit(this.db, workflowId, async (tx, workflow) => {
+      requireNode(workflow, nodeId);
+      if (workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId, { nodeIds: [nodeId] }));
+      const violations = checkRemoveNode(workflow.graph, nodeId, { registry: this.registry });
+      if (violations.length > 0) refuse(...violations.map(violationError));
+      const touching = workflow.edges.filter((edge) => edge.source === nodeId || edge.target === nodeId);
+      await tx.workflowEdge.deleteMany({ where: { workflowId, key: { in: touching.map((edge) => edge.key) } } });
+      await tx.workflowNode.delete({ where: { workflowId_key: { workflowId, key: nodeId } } });
+      return touching.map((edge) => edge.key);
+    });
+    if (!outcome.ok) return outcome;
+    return { ok: true, value: { removedNodeId: nodeId, removedEdgeIds: outcome.value.value, workflow: outcome.value.workflow } };
+  }
+}
+
+function requireNode(workflow: LoadedWorkflow, nodeId: string): NodeRow {
+  const node = workflow.nodes.find((candidate) => candidate.key === nodeId);
+  if (!node) refuse(userError("NOT_FOUND", `the workflow has no node "${nodeId}"`, { nodeIds: [nodeId], path: ["nodeId"] }));
+  return node;
+}
+
+function attributesOf(row: NodeRow): NodeAttributes {
+  const attributes: NodeAttributes = {};
+  if (row.content !== null) attributes.content = row.content;
+  if (row.provider !== null) attributes.provider = row.provider;
+  if (row.model !== null) attributes.model = row.model;
+  if (row.params && typeof row.params === "object" && !Array.isArray(row.params)) {
+    attributes.params = row.params as Record<string, unknown>;
+  }
+  if (row.prompt !== null) attributes.prompt = row.prompt;
+  return attributes;
+}
+
+/** Overlays an input on attributes: undefined keeps, null clears, a value replaces. */
+function withAttributes(base: NodeAttributes, input: AttributeInput): NodeAttributes {
+  const result: NodeAttributes = { ...base };
+  for (const key of ATTRIBUTE_KEYS) {
+    const value = input[key];
+    if (value === null) delete result[key];
+    else if (value !== undefined) (result as Record<string, unknown>)[key] = value;
+  }
+  return result;
+}
+
+function toColumns(attributes: NodeAttributes): Pick<
+  Prisma.WorkflowNodeUncheckedCreateInput,
+  "content" | "provider" | "model" | "params" | "prompt"
+> {
+  return {
+    content: attributes.content ?? null,
+    provider: attributes.provider ?? null,
+    model: attributes.model ?? null,
+    params: attributes.params ? (attributes.params as Prisma.InputJsonObject) : Prisma.DbNull,
+    prompt: attributes.prompt ?? null,
+  };
+}
+
+function checkMoves(moves: readonly NodeMoveInput[]): UserErrorData[] {
+  if (moves.length > LIMITS.maxMovedNodes) {
+    return [userError("LIMIT_EXCEEDED", `moveNodes takes at most ${LIMITS.maxMovedNodes} nodes at once`, { path: ["moves"] })];
+  }
+  const errors: UserErrorData[] = [];
+  const seen = new Set<string>();
+  moves.forEach((move, index) => {
+    if (seen.has(move.id)) {
+      errors.push(userError("VALIDATION_FAILED", `node "${move.id}" is moved twice`, { nodeIds: [move.id], path: ["moves", index, "id"] }));
+    }
+    seen.add(move.id);
+    errors.push(...checkPosition(move, ["moves", index]));
+  });
+  return errors;
+}

@@ -1,0 +1,21 @@
+import type { PrismaClient, Workflow as WorkflowRow } from "../../generated/prisma/client.js";
+import { NODE_ORDER } from "./workflow-edit.transaction.js";
+import { shareLockWorkflowRow } from "./workflow-lock.js";
+import type { EdgeRowData, NodeRowData } from "./workflow.mapper.js";
+
+export interface WorkflowRows {
+  row: WorkflowRow;
+  nodes: NodeRowData[];
+  edges: EdgeRowData[];
+}
+
+/** A workflow with its graph as of one moment (see shareLockWorkflowRow); null when it does not exist. */
+export async function readWorkflowRows(db: PrismaClient, workflowId: string): Promise<WorkflowRows | null> {
+  return db.$transaction(async (tx) => {
+    if (!(await shareLockWorkflowRow(tx, workflowId))) return null;
+    const row = await tx.workflow.findUniqueOrThrow({ where: { id: workflowId } });
+    const nodes = await tx.workflowNode.findMany({ where: { workflowId }, orderBy: NODE_ORDER });
+    const edges = await tx.workflowEdge.findMany({ where: { workflowId }, orderBy: { position: "asc" } });
+    return { row, nodes, edges };
+  });
+}

@@ -1,0 +1,142 @@
+import type { PromptSet, Workflow, WorkflowEdge, WorkflowGraph, WorkflowNode } from "@weft/engine";
+import type {
+  Prisma,
+  Workflow as WorkflowRow,
+  WorkflowEdge as EdgeRow,
+  WorkflowNode as NodeRow,
+} from "../../generated/prisma/client.js";
+import type { PromptSetObject, WorkflowEdgeObject, WorkflowNodeObject, WorkflowObject } from "./workflow.type.js";
+
+/** Prisma rows ↔ engine graph ↔ GraphQL objects. Nothing here touches the database. */
+
+export type NodeRowData = Pick<
+  NodeRow,
+  "key" | "type" | "content" | "provider" | "model" | "params" | "prompt" | "positionX" | "positionY"
+>;
+export type EdgeRowData = Pick<EdgeRow, "key" | "source" | "target" | "position">;
+
+export const MODEL_PROMPT_TYPES = ["generation", "ensemble", "validation"] as const;
+
+export function promptsFromJson(json: Prisma.JsonValue): PromptSet {
+  const prompts: PromptSet = {};
+  if (json && typeof json === "object" && !Array.isArray(json)) {
+    for (const [type, text] of Object.entries(json)) {
+      if (typeof text === "string") prompts[type] = text;
+    }
+  }
+  return prompts;
+}
+
+function paramsFromJson(json: Prisma.JsonValue | null): Record<string, unknown> | undefined {
+  return json && typeof json === "object" && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined;
+}
+
+export function nodeFromRow(row: NodeRowData): WorkflowNode {
+  const node: WorkflowNode = { id: row.key, type: row.type, position: { x: row.positionX, y: row.positionY } };
+  if (row.content !== null) node.content = row.content;
+  if (row.provider !== null) node.provider = row.provider;
+  if (row.model !== null) node.model = row.model;
+  const params = paramsFromJson(row.params);
+  if (params) node.params = params;
+  if (row.prompt !== null) node.prompt = row.prompt;
+  return node;
+}
+
+/** Edges in creation order, which is the order the executor joins a node's inputs in. */
+export function sortEdgeRows<T extends EdgeRowData>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => a.position - b.position);
+}
+
+export function edgeFromRow(row: EdgeRowData): WorkflowEdge {
+  return { id: row.key, source: row.source, target: row.target };
+}
+
+export function graphFromRows(nodes: readonly NodeRowData[], edges: readonly EdgeRowData[]): WorkflowGraph {
+  return { nodes: nodes.map(nodeFromRow), edges: sortEdgeRows(edges).map(edgeFromRow) };
+}
+
+export function workflowFromRows(
+  row: Pick<WorkflowRow, "name" | "prompts" | "outputFormat" | "knowledgeBase" | "intensity">,
+  nodes: readonly NodeRowData[],
+  edges: readonly EdgeRowData[],
+): Workflow {
+  return {
+    name: row.name,
+    prompts: promptsFromJson(row.prompts),
+    outputFormat: row.outputFormat,
+    knowledgeBase: row.knowledgeBase,
+    intensity: row.intensity,
+    ...graphFromRows(nodes, edges),
+  };
+}
+
+/** Prisma `createMany` rows for an engine node; absent attributes are stored as NULL. */
+export function nodeCreateData(workflowId: string, node: WorkflowNode): Prisma.WorkflowNodeCreateManyInput {
+  return {
+    workflowId,
+    key: node.id,
+    type: node.type,
+    content: node.content ?? null,
+    provider: node.provider ?? null,
+    model: node.model ?? null,
+    params: (node.params as Prisma.InputJsonObject | undefined) ?? undefined,
+    prompt: node.prompt ?? null,
+    positionX: node.position?.x ?? 0,
+    positionY: node.position?.y ?? 0,
+  };
+}
+
+/** Edges of a graph stored with positions 1..n in the graph's order. */
+export function edgeCreateData(workflowId: string, edges: readonly WorkflowEdge[]): Prisma.WorkflowEdgeCreateManyInput[] {
+  return edges.map((edge, index) => ({
+    workflowId,
+    key: edge.id,
+    source: edge.source,
+    target: edge.target,
+    position: index + 1,
+  }));
+}
+
+export function toPromptSetObject(prompts: PromptSet): PromptSetObject {
+  return {
+    generation: prompts["generation"] ?? "",
+    ensemble: prompts["ensemble"] ?? "",
+    validation: prompts["validation"] ?? "",
+  };
+}
+
+export function toNodeObject(row: NodeRowData): WorkflowNodeObject {
+  return {
+    id: row.key,
+    type: row.type,
+    content: row.content,
+    provider: row.provider,
+    model: row.model,
+    params: paramsFromJson(row.params) ?? null,
+    prompt: row.prompt,
+    position: { x: row.positionX, y: row.positionY },
+  };
+}
+
+export function toEdgeObject(row: EdgeRowData): WorkflowEdgeObject {
+  return { id: row.key, source: row.source, target: row.target, order: row.position };
+}
+
+export function toWorkflowObject(
+  row: WorkflowRow,
+  graph?: { nodes: readonly NodeRowData[]; edges: readonly EdgeRowData[] },
+): WorkflowObject {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    prompts: toPromptSetObject(promptsFromJson(row.prompts)),
+    outputFormat: row.outputFormat,
+    knowledgeBase: row.knowledgeBase,
+    intensity: row.intensity,
+    version: row.version,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    graph: graph && { nodes: graph.nodes.map(toNodeObject), edges: sortEdgeRows(graph.edges).map(toEdgeObject) },
+  };
+}

@@ -1,0 +1,140 @@
+import { GraphQLJSON } from "graphql-scalars";
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { AppError } from "../../errors/app-error.js";
+import { PaginationArgs, type Page } from "../common/pagination.js";
+import { WorkflowConnection } from "./workflow-connection.type.js";
+import { violationError } from "./user-error-data.js";
+import { CreateWorkflowInput, UpdateWorkflowInput } from "./workflow.input.js";
+import { DeleteWorkflowPayload, ValidationReport, WorkflowPayload } from "./workflow-payload.type.js";
+import { WorkflowEdgeObject, WorkflowNodeObject, WorkflowObject } from "./workflow.type.js";
+import { NodeTypeObject } from "./node-type.type.js";
+import { toNodeTypeObject } from "./node-type.mapper.js";
+
+/** Workflows as a whole. Graph edits live in WorkflowGraphResolver. */
+@Resolver(() => WorkflowObject)
+export class WorkflowResolver {
+  @Authorized("read")
+  @Query(() => WorkflowConnection, { description: "Workflows, most recently updated first." })
+  async workflows(
+    @Args(() => PaginationArgs) page: PaginationArgs,
+    @Arg("search", () => String, { nullable: true, description: "Part of the name, any case." }) search: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<Page<WorkflowObject>> {
+    const outcome = await context.services.workflows.list({ first: page.first, after: page.after, search });
+    if (outcome.ok) return outcome.value;
+    const first = outcome.errors[0];
+    throw new AppError(first?.code ?? "VALIDATION_FAILED", first?.message ?? "invalid arguments", {
+      extensions: { path: first?.path },
+    });
+  }
+
+  @Authorized("read")
+  @Query(() => WorkflowObject, { nullable: true })
+  workflow(@Arg("id", () => ID) id: string, @Ctx() context: GraphQLContext): Promise<WorkflowObject | null> {
+    return context.services.workflows.get(id);
+  }
+
+  @Authorized("read")
+  @Query(() => ValidationReport, {
+    description: "Checks the stored graph against every rule (edit-time and run-time), listing all violations.",
+  })
+  async validateWorkflow(@Arg("id", () => ID) id: string, @Ctx() context: GraphQLContext): Promise<ValidationReport> {
+    const violations = await context.services.workflows.validate(id);
+    if (!violations) throw new AppError("NOT_FOUND", `workflow "${id}" does not exist`, { extensions: { id } });
+    return { valid: violations.length === 0, violations: violations.map(violationError) };
+  }
+
+  @Authorized("read")
+  @Query(() => String, {
+    nullable: true,
+    description: "The workflow as a weft.workflow/v1 document (pretty JSON); importWorkflow reads it back.",
+  })
+  exportWorkflow(@Arg("id", () => ID) id: string, @Ctx() context: GraphQLContext): Promise<string | null> {
+    return context.services.workflows.documents.export(id);
+  }
+
+  @Authorized("read")
+  @Query(() => [NodeTypeObject], { description: "The node types a workflow may use, with their connection rules." })
+  nodeTypes(@Ctx() context: GraphQLContext): NodeTypeObject[] {
+    return context.services.workflows.nodeTypes().map(toNodeTypeObject);
+  }
+
+  @Authorized("write")
+  @Mutation(() => WorkflowPayload, { description: "A new workflow: one input node connected to one output node." })
+  async createWorkflow(
+    @Arg("input", () => CreateWorkflowInput) input: CreateWorkflowInput,
+    @Ctx() context: GraphQLContext,
+  ): Promise<WorkflowPayload> {
+    return toPayload(await context.services.workflows.create(input));
+  }
+
+  @Authorized("write")
+  @Mutation(() => WorkflowPayload, { description: "Changes settings; allowed while a run is active (runs use their snapshot)." })
+  async updateWorkflow(
+    @Arg("id", () => ID) id: string,
+    @Arg("input", () => UpdateWorkflowInput) input: UpdateWorkflowInput,
+    @Ctx() context: GraphQLContext,
+  ): Promise<WorkflowPayload> {
+    return toPayload(await context.services.workflows.update(id, input));
+  }
+
+  @Authorized("write")
+  @Mutation(() => DeleteWorkflowPayload, { description: "Deletes a workflow and its runs; refused while a run is active." })
+  async deleteWorkflow(@Arg("id", () => ID) id: string, @Ctx() context: GraphQLContext): Promise<DeleteWorkflowPayload> {
+    const outcome = await context.services.workflows.delete(id);
+    return outcome.ok ? { deletedWorkflowId: outcome.value, errors: [] } : { deletedWorkflowId: null, errors: outcome.errors };
+  }
+
+  @Authorized("write")
+  @Mutation(() => WorkflowPayload, { description: 'Copies settings, nodes and edges; named "<name> (copy)" unless given.' })
+  async duplicateWorkflow(
+    @Arg("id", () => ID) id: string,
+    @Arg("name", () => String, { nullable: true }) name: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<WorkflowPayload> {
+    return toPayload(await context.services.workflows.duplicate(id, name));
+  }
+
+  @Authorized("write")
+  @Mutation(() => WorkflowPayload, {
+    description: "Creates a workflow from a weft.workflow/v1 document (JSON text or a JSON object). Refused with every problem listed.",
+  })
+  async importWorkflow(
+    @Arg("document", () => GraphQLJSON) document: unknown,
+    @Ctx() context: GraphQLContext,
+  ): Promise<WorkflowPayload> {
+    const outcome = await context.services.workflows.documents.import(document);
+    if (!outcome.ok) return { workflow: null, errors: outcome.errors };
+    return { workflow: await context.services.workflows.get(outcome.value), errors: [] };
+  }
+
+  @FieldResolver(() => [WorkflowNodeObject], { description: "Nodes in creation order." })
+  async nodes(@Root() workflow: WorkflowObject, @Ctx() context: GraphQLContext): Promise<WorkflowNodeObject[]> {
+    return (await graphOf(workflow, context)).nodes;
+  }
+
+  @FieldResolver(() => [WorkflowEdgeObject], { description: "Edges in creation order (their `order`)." })
+  async edges(@Root() workflow: WorkflowObject, @Ctx() context: GraphQLContext): Promise<WorkflowEdgeObject[]> {
+    return (await graphOf(workflow, context)).edges;
+  }
+
+  @FieldResolver(() => ID, { nullable: true, description: "The QUEUED or RUNNING run holding the graph, if any." })
+  activeRunId(@Root() workflow: WorkflowObject, @Ctx() context: GraphQLContext): Promise<string | null> {
+    return context.services.workflows.activeRunId(workflow.id);
+  }
+}
+
+const pendingGraphs = new WeakMap<WorkflowObject, Promise<NonNullable<WorkflowObject["graph"]>>>();
+
+/** Nodes and edges of one workflow object come from one read, so they always belong together. */
+function graphOf(workflow: WorkflowObject, context: GraphQLContext): Promise<NonNullable<WorkflowObject["graph"]>> {
+  if (workflow.graph) return Promise.resolve(workflow.graph);
+  const pending = pendingGraphs.get(workflow) ?? context.services.workflows.getGraph(workflow.id);
+  pendingGraphs.set(workflow, pending);
+  return pending;
+}
+
+function toPayload(outcome: { ok: true; value: WorkflowObject } | { ok: false; errors: WorkflowPayload["errors"] }): WorkflowPayload {
+  return outcome.ok ? { workflow: outcome.value, errors: [] } : { workflow: null, errors: outcome.errors };
+}

@@ -1,0 +1,187 @@
+import { createNewWorkflow, validateWorkflow, type NodeTypeRegistry, type NodeTypeSpec, type PromptSet, type Violation } from "@weft/engine";
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { ServiceDeps } from "../../services.js";
+import { ModelCatalogService } from "../model/model-catalog.service.js";
+import { afterCursorWhere, buildPage, decodeCursor, resolvePageSize, type Page } from "../common/pagination.js";
+import type { CreateWorkflowInput, UpdateWorkflowInput } from "./workflow.input.js";
+import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
+import { checkSettings, checkText } from "./workflow-input.validation.js";
+import { EDIT_TRANSACTION_OPTIONS, lockedWhileRunning, runWorkflowEdit } from "./workflow-edit.transaction.js";
+import { findActiveRunId, lockWorkflowRow } from "./workflow-lock.js";
+import { insertWorkflow } from "./workflow-insert.js";
+import { readWorkflowRows, type WorkflowRows } from "./workflow-read.js";
+import { promptsFromJson, toEdgeObject, toNodeObject, toWorkflowObject, workflowFromRows } from "./workflow.mapper.js";
+import type { WorkflowObject } from "./workflow.type.js";
+import { failure, notFound, success, userError, type Outcome } from "./user-error-data.js";
+import { WorkflowNodeService } from "./workflow-node.service.js";
+import { WorkflowEdgeService } from "./workflow-edge.service.js";
+import { WorkflowDocumentService } from "./workflow-document.service.js";
+
+export interface ListWorkflowsArgs {
+  first?: number | null;
+  after?: string | null;
+  search?: string | null;
+}
+
+/** Workflows as a whole: list, read, create, update settings, delete, duplicate, validate. */
+export class WorkflowService {
+  readonly nodes: WorkflowNodeService;
+  readonly edges: WorkflowEdgeService;
+  readonly documents: WorkflowDocumentService;
+  private readonly db: PrismaClient;
+  private readonly registry: NodeTypeRegistry;
+  private readonly models: ModelCatalogService;
+
+  constructor(deps: Pick<ServiceDeps, "db" | "registry" | "llm">) {
+    this.db = deps.db;
+    this.models = new ModelCatalogService(deps);
+    this.registry = deps.registry;
+    this.nodes = new WorkflowNodeService(deps);
+    this.edges = new WorkflowEdgeService(deps);
+    this.documents = new WorkflowDocumentService(deps, this.models);
+  }
+
+  /** Newest-updated first; `search` matches the name, case-insensitively. */
+  async list(args: ListWorkflowsArgs): Promise<Outcome<Page<WorkflowObject>>> {
+    const size = resolvePageSize(args.first);
+    if (!size.ok) return failure(userError("VALIDATION_FAILED", size.message, { path: ["first"] }));
+    const cursor = args.after ? decodeCursor(args.after) : null;
+    if (args.after && !cursor) return failure(userError("VALIDATION_FAILED", "after is not a valid cursor", { path: ["after"] }));
+    const tooLong = checkText(args.search, ["search"], { max: LIMITS.maxNameLength });
+    if (tooLong.length > 0) return failure(...tooLong);
+    const search = args.search?.trim();
+    const filter = search ? { name: { contains: search, mode: "insensitive" as const } } : {};
+    const [rows, totalCount] = await Promise.all([
+      this.db.workflow.findMany({
+        where: cursor ? { AND: [filter, afterCursorWhere("updatedAt", cursor)] } : filter,
+        orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
+        take: size.size + 1,
+      }),
+      this.db.workflow.count({ where: filter }),
+    ]);
+    return success(buildPage(rows, size.size, totalCount, (row) => row.updatedAt, (row) => toWorkflowObject(row)));
+  }
+
+  async get(id: string): Promise<WorkflowObject | null> {
+    const rows = await this.readRows(id);
+    return rows && toWorkflowObject(rows.row, rows);
+  }
+
+  /** The graph alone, for list items whose nodes or edges are asked for. */
+  async getGraph(id: string): Promise<NonNullable<WorkflowObject["graph"]>> {
+    const rows = await this.readRows(id);
+    return { nodes: rows?.nodes.map(toNodeObject) ?? [], edges: rows?.edges.map(toEdgeObject) ?? [] };
+  }
+
+  readRows(id: string): Promise<WorkflowRows | null> {
+    return isUuid(id) ? readWorkflowRows(this.db, id) : Promise.resolve(null);
+  }
+
+  /** The node-type registry's entries, for palettes. */
+  nodeTypes(): NodeTypeSpec[] {
+    return this.registry.specs();
+  }
+
+  async activeRunId(workflowId: string): Promise<string | null> {
+    return findActiveRunId(this.db, workflowId);
+  }
+
+  /** Every rule of SPEC §3 over the stored graph, MODEL_UNAVAILABLE against the configured models. */
+  async validate(id: string): Promise<Violation[] | null> {
+    const rows = await this.readRows(id);
+    if (!rows) return null;
+    const workflow = workflowFromRows(rows.row, rows.nodes, rows.edges);
+    return validateWorkflow(workflow, { registry: this.registry, models: this.models.availableModels() });
+  }
+
+  /** A new workflow starts with one input connected to one output, and the default prompts. */
+  async create(input: CreateWorkflowInput): Promise<Outcome<WorkflowObject>> {
+    const invalid = checkSettings(input, true);
+    if (invalid.length > 0) return failure(...invalid);
+    const workflow = createNewWorkflow(input.name.trim());
+    workflow.prompts = mergePrompts(workflow.prompts, input.prompts);
+    if (input.outputFormat !== undefined && input.outputFormat !== null) workflow.outputFormat = input.outputFormat;
+    workflow.knowledgeBase = input.knowledgeBase?.trim() || null;
+    workflow.intensity = input.intensity ?? "LOW";
+    const row = await this.db.$transaction((tx) => insertWorkflow(tx, workflow, input.description ?? ""), EDIT_TRANSACTION_OPTIONS);
+    return this.#reload(row.id);
+  }
+
+  /**
+   * Settings only (name, description, prompts, output format, knowledge base, intensity). Allowed
+   * while a run is active: a run executes the snapshot taken when it started, so it is unaffected.
+   */
+  async update(id: string, input: UpdateWorkflowInput): Promise<Outcome<WorkflowObject>> {
+    const invalid = checkSettings(input, false);
+    if (invalid.length > 0) return failure(...invalid);
+    if (!isUuid(id)) return failure(notFound("workflow", id));
+    const outcome = await runWorkflowEdit(this.db, id, async (tx, workflow) => {
+      await tx.workflow.update({
+        where: { id },
+        data: {
+          ...(input.name != null ? { name: input.name.trim() } : {}),
+          ...(input.description != null ? { description: input.description } : {}),
+          ...(input.prompts ? { prompts: mergePrompts(promptsFromJson(workflow.row.prompts), input.prompts) } : {}),
+          ...(input.outputFormat != null ? { outputFormat: input.outputFormat } : {}),
+          ...(input.knowledgeBase !== undefined ? { knowledgeBase: input.knowledgeBase?.trim() || null } : {}),
+          ...(input.intensity != null ? { intensity: input.intensity } : {}),
+        },
+      });
+    });
+    return outcome.ok ? this.#reload(id) : outcome;
+  }
+
+  /** Refused while a run is active, which would otherwise lose its workflow mid-run. */
+  async delete(id: string): Promise<Outcome<string>> {
+    if (!isUuid(id)) return failure(notFound("workflow", id));
+    const result = await this.db.$transaction(async (tx) => {
+      if (!(await lockWorkflowRow(tx, id))) return failure<string>(notFound("workflow", id));
+      const activeRunId = await findActiveRunId(tx, id);
+      if (activeRunId) return failure<string>(lockedWhileRunning(activeRunId));
+      await tx.workflow.delete({ where: { id } });
+      return success(id);
+    }, EDIT_TRANSACTION_OPTIONS);
+    return result;
+  }
+
+  /** A copy with the same settings, nodes and edges (edge order kept), named "<name> (copy)". */
+  async duplicate(id: string, name?: string | null): Promise<Outcome<WorkflowObject>> {
+    const invalid = checkText(name, ["name"], { max: LIMITS.maxNameLength, required: name !== undefined && name !== null });
+    if (invalid.length > 0) return failure(...invalid);
+    const rows = await this.readRows(id);
+    if (!rows) return failure(notFound("workflow", id));
+    const workflow = workflowFromRows(rows.row, rows.nodes, rows.edges);
+    workflow.name = name?.trim() || copyName(rows.row.name);
+    const row = await this.db.$transaction((tx) => insertWorkflow(tx, workflow, rows.row.description), EDIT_TRANSACTION_OPTIONS);
+    return this.#reload(row.id);
+  }
+
+  async #reload(id: string): Promise<Outcome<WorkflowObject>> {
+    const workflow = await this.get(id);
+    return workflow ? success(workflow) : failure(notFound("workflow", id));
+  }
+}
+
+export function copyName(name: string): string {
+  const suffix = " (copy)";
+  return name.slice(0, LIMITS.maxNameLength - suffix.length) + suffix;
+}
+
+function mergePrompts(
+  base: PromptSet,
+  input: { generation?: string | null; ensemble?: string | null; validation?: string | null } | null | undefined,
+): PromptSet {
+  const merged = { ...base };
+  for (const type of ["generation", "ensemble", "validation"] as const) {
+    const text = input?.[type];
+    if (text !== undefined && text !== null) merged[type] = text;
+  }
+  return merged;
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids that are not uuids cannot exist; answering early keeps PostgreSQL from seeing them at all. */
+export function isUuid(id: string): boolean {
+  return UUID_PATTERN.test(id);
+}

@@ -1,0 +1,105 @@
+import { Field, Float, ID, Int, ObjectType } from "type-graphql";
+import { GraphQLJSONObject } from "graphql-scalars";
+import type { SearchIntensity } from "@weft/engine";
+import { SearchIntensityEnum } from "./search-intensity.type.js";
+
+@ObjectType("PromptSet", { description: "The workflow's prompt per model-node type." })
+export class PromptSetObject {
+  @Field(() => String)
+  generation!: string;
+
+  @Field(() => String)
+  ensemble!: string;
+
+  @Field(() => String)
+  validation!: string;
+}
+
+@ObjectType("NodePosition", { description: "Where the node sits on the canvas; layout only." })
+export class NodePositionObject {
+  @Field(() => Float)
+  x!: number;
+
+  @Field(() => Float)
+  y!: number;
+}
+
+@ObjectType("WorkflowNode")
+export class WorkflowNodeObject {
+  @Field(() => ID, { description: "Unique within the workflow." })
+  id!: string;
+
+  @Field(() => String, { description: "A node type of the registry (see the nodeTypes query)." })
+  type!: string;
+
+  @Field(() => String, { nullable: true, description: "Input and output nodes: their text." })
+  content!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Model nodes: provider id (see the models query)." })
+  provider!: string | null;
+
+  @Field(() => String, { nullable: true, description: "Model nodes: model id of the provider." })
+  model!: string | null;
+
+  @Field(() => GraphQLJSONObject, { nullable: true, description: "Model nodes: provider parameters." })
+  params!: Record<string, unknown> | null;
+
+  @Field(() => String, { nullable: true, description: "Model nodes: replaces the workflow prompt for this node." })
+  prompt!: string | null;
+
+  @Field(() => NodePositionObject)
+  position!: NodePositionObject;
+}
+
+@ObjectType("WorkflowEdge")
+export class WorkflowEdgeObject {
+  @Field(() => ID, { description: "Unique within the workflow." })
+  id!: string;
+
+  @Field(() => ID)
+  source!: string;
+
+  @Field(() => ID)
+  target!: string;
+
+  @Field(() => Int, {
+    description: "Creation order: a node's inputs are joined in increasing order of their edges' order.",
+  })
+  order!: number;
+}
+
+@ObjectType("Workflow")
+export class WorkflowObject {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  description!: string;
+
+  @Field(() => PromptSetObject)
+  prompts!: PromptSetObject;
+
+  @Field(() => String)
+  outputFormat!: string;
+
+  @Field(() => String, { nullable: true, description: "Name of the knowledge base model nodes search." })
+  knowledgeBase!: string | null;
+
+  @Field(() => SearchIntensityEnum)
+  intensity!: SearchIntensity;
+
+  @Field(() => Int, { description: "Incremented on every change to the workflow." })
+  version!: number;
+
+  @Field(() => Date)
+  createdAt!: Date;
+
+  @Field(() => Date)
+  updatedAt!: Date;
+
+  /** Filled when the graph was loaded with the workflow; otherwise the field resolvers load it. */
+  graph?: { nodes: WorkflowNodeObject[]; edges: WorkflowEdgeObject[] };
+}
