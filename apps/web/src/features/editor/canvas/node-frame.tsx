@@ -1,0 +1,54 @@
+"use client";
+
+import { Handle, Position } from "@xyflow/react";
+import { defaultRegistry } from "@weft/engine";
+import type { ReactNode } from "react";
+import { useT } from "../../../i18n/i18n-provider";
+import type { MessageKey } from "../../../i18n/dictionary.type";
+import type { EditorNodeData } from "../graph/editor-graph";
+import { nodeTypeLabel } from "../graph/node-type-label";
+
+const STATUS_KEYS: Record<string, MessageKey> = {
+  PENDING: "editor.status.PENDING",
+  RUNNING: "editor.status.RUNNING",
+  COMPLETED: "editor.status.COMPLETED",
+  FAILED: "editor.status.FAILED",
+  SKIPPED: "editor.status.SKIPPED",
+};
+
+const STATUS_ICONS: Record<string, string> = { PENDING: "○", RUNNING: "◌", COMPLETED: "✓", FAILED: "✕", SKIPPED: "⤼" };
+
+/**
+ * The card every node type shares: type, id, run state, and the handles its degree limits allow (no
+ * target handle on a type that takes no pre-node, no source handle on one that feeds nothing).
+ */
+export function NodeFrame({ data, selected, kind, children }: { data: EditorNodeData; selected: boolean; kind: "text" | "model"; children: ReactNode }) {
+  const t = useT();
+  const spec = defaultRegistry.get(data.node.type);
+  const status = data.status;
+  const classes = [
+    "wf-node",
+    `wf-node--${kind}`,
+    `wf-node--type-${data.node.type}`,
+    status ? `wf-node--${status.toLowerCase()}` : "",
+    data.flagged ? "wf-node--flagged" : "",
+    selected ? "wf-node--selected" : "",
+  ].filter(Boolean);
+  return (
+    <div className={classes.join(" ")} data-testid={`node-${data.node.id}`} data-status={status ?? "IDLE"} data-flagged={data.flagged ? "true" : undefined}>
+      {spec && spec.inDegree.max > 0 ? <Handle type="target" position={Position.Left} /> : null}
+      <div className="wf-node__header">
+        <span className="wf-node__type">{nodeTypeLabel(t, data.node.type)}</span>
+        <span className="wf-node__id">{data.node.id}</span>
+        {status ? (
+          <span className={`wf-node__status wf-node__status--${status.toLowerCase()}`} title={t(STATUS_KEYS[status] ?? "editor.status.PENDING")}>
+            <span aria-hidden="true">{STATUS_ICONS[status]}</span>
+            <span className="visually-hidden">{t(STATUS_KEYS[status] ?? "editor.status.PENDING")}</span>
+          </span>
+        ) : null}
+      </div>
+      <div className="wf-node__body">{children}</div>
+      {spec && spec.outDegree.max > 0 ? <Handle type="source" position={Position.Right} /> : null}
+    </div>
+  );
+}

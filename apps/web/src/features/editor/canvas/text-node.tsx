@@ -1,0 +1,17 @@
+"use client";
+
+import type { NodeProps } from "@xyflow/react";
+import { useT } from "../../../i18n/i18n-provider";
+import type { EditorFlowNode } from "../graph/editor-graph";
+import { NodeFrame } from "./node-frame";
+
+/** Input and output nodes: their text, trimmed to a preview. */
+export function TextNode({ data, selected }: NodeProps<EditorFlowNode>) {
+  const t = useT();
+  const content = data.node.content?.trim();
+  return (
+    <NodeFrame data={data} selected={selected} kind="text">
+      {content ? <p className="wf-node__preview">{content}</p> : <p className="wf-node__placeholder">{t("editor.node.noContent")}</p>}
+    </NodeFrame>
+  );
+}

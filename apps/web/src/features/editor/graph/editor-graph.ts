@@ -1,0 +1,41 @@
+import type { Edge, Node } from "@xyflow/react";
+import type { NodeTypeRegistry, WorkflowEdge, WorkflowGraph, WorkflowNode } from "@weft/engine";
+import type { NodeStatusValue } from "../../runs/live/run-projection";
+
+/** What a canvas node carries: the workflow node itself plus what the canvas paints on it. */
+export type EditorNodeData = {
+  node: WorkflowNode;
+  /** Live state during or after a run; absent before the first run. */
+  status?: NodeStatusValue;
+  /** Named by a run refusal or a refused edit: painted red. */
+  flagged?: boolean;
+};
+
+export type EditorFlowNode = Node<EditorNodeData, "text" | "model">;
+export type EditorFlowEdge = Edge<{ flagged?: boolean }>;
+
+/** The xyflow node type that renders a workflow node, from the registry's `component`. */
+export function flowTypeOf(registry: NodeTypeRegistry, type: string): "text" | "model" {
+  return registry.get(type)?.component === "TextNode" ? "text" : "model";
+}
+
+export function toFlowNode(registry: NodeTypeRegistry, node: WorkflowNode): EditorFlowNode {
+  return {
+    id: node.id,
+    type: flowTypeOf(registry, node.type),
+    position: node.position ?? { x: 0, y: 0 },
+    data: { node },
+  };
+}
+
+export function toFlowEdge(edge: WorkflowEdge): EditorFlowEdge {
+  return { id: edge.id, source: edge.source, target: edge.target };
+}
+
+/** The engine's view of the canvas, for the rule checks. Positions come from the canvas. */
+export function flowToGraph(nodes: readonly EditorFlowNode[], edges: readonly Edge[]): WorkflowGraph {
+  return {
+    nodes: nodes.map((flow) => ({ ...flow.data.node, position: flow.position })),
+    edges: edges.map((edge) => ({ id: edge.id, source: edge.source, target: edge.target })),
+  };
+}

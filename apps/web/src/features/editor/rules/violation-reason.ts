@@ -1,0 +1,17 @@
+import type { MessageKey } from "../../../i18n/dictionary.type";
+import type { Translate } from "../../../i18n/i18n-provider";
+
+const KNOWN_CODES = new Set([
+  "INPUT_HAS_PRE", "OUTPUT_HAS_POST", "TYPE_PAIR_FORBIDDEN", "MULTIPLE_PRE", "MULTIPLE_POST", "SELF_LOOP",
+  "DUPLICATE_EDGE", "CYCLE", "MISSING_PRE", "MISSING_POST", "INPUT_REQUIRED", "OUTPUT_UNIQUE",
+  "LOCKED_WHILE_RUNNING", "MODEL_UNAVAILABLE", "UNKNOWN_NODE_TYPE",
+]);
+
+/**
+ * A refusal as shown to people: a translated sentence for the rule, then the engine's (or server's)
+ * message, which names the exact nodes involved.
+ */
+export function violationReason(t: Translate, violation: { code: string; message: string }): { title: string; detail: string } {
+  const key = (KNOWN_CODES.has(violation.code) ? `editor.rule.${violation.code}` : "editor.rule.other") as MessageKey;
+  return { title: t(key), detail: `${violation.message} [${violation.code}]` };
+}

@@ -1,0 +1,88 @@
+import type { LiveEvent, RunStatusValue } from "../../runs/live/run-projection";
+
+/** One printed line of the results pane, in the order the events arrived. */
+export type ResultLine =
+  | { kind: "description"; key: string; nodeId: string; text: string }
+  | { kind: "streaming"; key: string; nodeId: string; text: string }
+  | { kind: "error"; key: string; nodeId: string | null; code: string; message: string }
+  | { kind: "skipped"; key: string; nodeId: string; reason: string }
+  | { kind: "warning"; key: string; nodeId: string | null; code: string; message: string }
+  | { kind: "run"; key: string; status: RunStatusValue; result: string | null };
+
+const str = (value: unknown): string | null => (typeof value === "string" ? value : null);
+
+function nodeOf(event: LiveEvent): string | null {
+  return event.nodeId ?? str(event.payload.nodeId);
+}
+
+function errorOf(value: unknown): { code: string; message: string } {
+  const record = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
+  return { code: str(record.code) ?? "ERROR", message: str(record.message) ?? "" };
+}
+
+/**
+ * Folds events into printed lines: a node's streamed tokens show as one growing line that its
+ * description then replaces; a description is printed once even though NODE_COMPLETED repeats it.
+ */
+export function buildResultLines(events: readonly LiveEvent[]): ResultLine[] {
+  const lines: ResultLine[] = [];
+  const described = new Set<string>();
+  const streaming = new Map<string, number>();
+  const describe = (nodeId: string, text: string, seq: number) => {
+    described.add(nodeId);
+    const at = streaming.get(nodeId);
+    const line: ResultLine = { kind: "description", key: `d-${seq}`, nodeId, text };
+    if (at === undefined) lines.push(line);
+    else lines[at] = line;
+    streaming.delete(nodeId);
+  };
+  for (const event of events) {
+    const nodeId = nodeOf(event);
+    const p = event.payload;
+    switch (event.type) {
+      case "NODE_TOKEN": {
+        if (!nodeId || described.has(nodeId)) break;
+        const at = streaming.get(nodeId);
+        const piece = str(p.text) ?? "";
+        if (at === undefined) {
+          streaming.set(nodeId, lines.length);
+          lines.push({ kind: "streaming", key: `s-${event.seq}`, nodeId, text: piece });
+        } else {
+          const current = lines[at] as Extract<ResultLine, { kind: "streaming" }>;
+          lines[at] = { ...current, text: current.text + piece };
+        }
+        break;
+      }
+      case "NODE_DESCRIPTION":
+      case "NODE_COMPLETED": {
+        const text = str(p.description);
+        if (nodeId && text !== null && !described.has(nodeId)) describe(nodeId, text, event.seq);
+        break;
+      }
+      case "NODE_FAILED": {
+        if (nodeId !== null && streaming.has(nodeId)) streaming.delete(nodeId);
+        lines.push({ kind: "error", key: `f-${event.seq}`, nodeId, ...errorOf(p.error) });
+        break;
+      }
+      case "NODE_SKIPPED":
+        if (nodeId) lines.push({ kind: "skipped", key: `k-${event.seq}`, nodeId, reason: str(p.reason) ?? "" });
+        break;
+      case "WARNING":
+        lines.push({ kind: "warning", key: `w-${event.seq}`, nodeId, code: str(p.code) ?? "WARNING", message: str(p.message) ?? "" });
+        break;
+      case "RUN_COMPLETED":
+        lines.push({ kind: "run", key: `r-${event.seq}`, status: "COMPLETED", result: str(p.result) });
+        break;
+      case "RUN_FAILED":
+        lines.push({ kind: "run", key: `r-${event.seq}`, status: "FAILED", result: null });
+        lines.push({ kind: "error", key: `re-${event.seq}`, nodeId: null, ...errorOf(p.error) });
+        break;
+      case "RUN_CANCELLED":
+        lines.push({ kind: "run", key: `r-${event.seq}`, status: "CANCELLED", result: null });
+        break;
+      default:
+        break;
+    }
+  }
+  return lines;
+}

@@ -1,0 +1,141 @@
+"use client";
+
+import Link from "next/link";
+import { useMemo } from "react";
+import type { MessageKey } from "../../../i18n/dictionary.type";
+import { useT } from "../../../i18n/i18n-provider";
+import type { LiveEvent, RunStatusValue } from "../../runs/live/run-projection";
+import { violationReason } from "../rules/violation-reason";
+import type { ResultLine } from "./result-lines";
+import { buildResultLines } from "./result-lines";
+
+export interface RunRefusal {
+  code: string;
+  message: string;
+  nodeIds: readonly string[];
+  edgeIds: readonly string[];
+}
+
+interface ResultsPaneProps {
+  runId: string | null;
+  status: RunStatusValue | null;
+  events: readonly LiveEvent[];
+  refusals: readonly RunRefusal[];
+  reconnecting?: boolean;
+  onFocusNode?: (nodeId: string) => void;
+}
+
+/** Prints each node's description (or error) as its events arrive, then the run's outcome. */
+export function ResultsPane({ runId, status, events, refusals, reconnecting = false, onFocusNode }: ResultsPaneProps) {
+  const t = useT();
+  const lines = useMemo(() => buildResultLines(events), [events]);
+  return (
+    <section className="results" aria-label={t("editor.results.title")} data-testid="results-pane">
+      <header className="results__header">
+        <h2>{t("editor.results.title")}</h2>
+        {status ? (
+          <span className={`badge badge--${status.toLowerCase()}`} data-testid="run-status">
+            {t("editor.results.runStatus", { status: t(`editor.runStatus.${status}` as MessageKey) })}
+          </span>
+        ) : null}
+        {runId ? (
+          <Link className="results__link" href={`/runs/${runId}`}>
+            {t("editor.run.openDetail")}
+          </Link>
+        ) : null}
+      </header>
+      {reconnecting ? <p className="results__notice">{t("editor.results.connectionLost")}</p> : null}
+      {refusals.length > 0 ? <RefusalList refusals={refusals} onFocusNode={onFocusNode} /> : null}
+      {refusals.length === 0 && !runId ? <p className="results__empty">{t("editor.results.empty")}</p> : null}
+      {runId && lines.length === 0 ? <p className="results__empty">{t("editor.results.waiting")}</p> : null}
+      <ol className="results__lines">
+        {lines.map((line) => (
+          <ResultLineView key={line.key} line={line} onFocusNode={onFocusNode} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function NodeRef({ nodeId, onFocusNode }: { nodeId: string; onFocusNode: ((nodeId: string) => void) | undefined }) {
+  if (!onFocusNode) return <strong className="results__node">{nodeId}</strong>;
+  return (
+    <button type="button" className="results__node results__node--link" onClick={() => onFocusNode(nodeId)}>
+      {nodeId}
+    </button>
+  );
+}
+
+function ResultLineView({ line, onFocusNode }: { line: ResultLine; onFocusNode: ((nodeId: string) => void) | undefined }) {
+  const t = useT();
+  switch (line.kind) {
+    case "description":
+      return (
+        <li className="results__line results__line--description" data-node-id={line.nodeId}>
+          <NodeRef nodeId={line.nodeId} onFocusNode={onFocusNode} /> <span>{line.text}</span>
+        </li>
+      );
+    case "streaming":
+      return (
+        <li className="results__line results__line--streaming" data-node-id={line.nodeId}>
+          <NodeRef nodeId={line.nodeId} onFocusNode={onFocusNode} /> <em>{t("editor.results.streaming")}</em>
+          <pre className="results__tokens">{line.text}</pre>
+        </li>
+      );
+    case "error":
+      return (
+        <li className="results__line results__line--error" data-node-id={line.nodeId ?? undefined}>
+          {line.nodeId ? <NodeRef nodeId={line.nodeId} onFocusNode={onFocusNode} /> : null} <code>{line.code}</code> <span>{line.message}</span>
+        </li>
+      );
+    case "skipped":
+      return (
+        <li className="results__line results__line--skipped" data-node-id={line.nodeId}>
+          <NodeRef nodeId={line.nodeId} onFocusNode={onFocusNode} /> <span>{t("editor.results.skipped")}</span> {line.reason ? <code>{line.reason}</code> : null}
+        </li>
+      );
+    case "warning":
+      return (
+        <li className="results__line results__line--warning">
+          <span className="results__tag">{t("editor.results.warning")}</span>
+          {line.nodeId ? <NodeRef nodeId={line.nodeId} onFocusNode={onFocusNode} /> : null} <span>{line.message}</span> <code>{line.code}</code>
+        </li>
+      );
+    case "run":
+      return (
+        <li className={`results__line results__line--run results__line--${line.status.toLowerCase()}`}>
+          <strong>{t("editor.results.runStatus", { status: t(`editor.runStatus.${line.status}` as MessageKey) })}</strong>
+          {line.result !== null ? (
+            <div className="results__result">
+              <span className="results__tag">{t("editor.results.result")}</span>
+              <pre>{line.result}</pre>
+            </div>
+          ) : null}
+        </li>
+      );
+  }
+}
+
+function RefusalList({ refusals, onFocusNode }: { refusals: readonly RunRefusal[]; onFocusNode: ((nodeId: string) => void) | undefined }) {
+  const t = useT();
+  return (
+    <div className="results__refusals" role="alert" data-testid="run-refusals">
+      <p>
+        <strong>{t("editor.run.refused")}</strong>
+      </p>
+      <ul>
+        {refusals.map((refusal, index) => {
+          const reason = violationReason(t, refusal);
+          return (
+            <li key={`${refusal.code}-${index}`}>
+              <span>{reason.title}</span> <span className="results__detail">{reason.detail}</span>{" "}
+              {refusal.nodeIds.map((id) => (
+                <NodeRef key={id} nodeId={id} onFocusNode={onFocusNode} />
+              ))}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
