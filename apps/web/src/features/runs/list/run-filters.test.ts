@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { EMPTY_FILTERS, filtersFromSearch, filtersToSearch, hasFilters, matchesFilters, toQueryFilters } from "./run-filters";
+
+describe("run filters", () => {
+  it("sends only the filters that are set", () => {
+    expect(toQueryFilters(EMPTY_FILTERS)).toEqual({});
+    expect(toQueryFilters({ ...EMPTY_FILTERS, workflowId: "w1", status: "FAILED" })).toEqual({ workflowId: "w1", status: ["FAILED"] });
+  });
+
+  it("turns local date-times into instants", () => {
+    const from = "2026-11-21T09:30";
+    expect(toQueryFilters({ ...EMPTY_FILTERS, from }).createdAfter).toBe(new Date(from).toISOString());
+    expect(toQueryFilters({ ...EMPTY_FILTERS, to: "garbage" })).toEqual({});
+  });
+
+  it("round-trips through the address and ignores unknown statuses", () => {
+    const filters = { workflowId: "w1", status: "RUNNING" as const, from: "2026-11-21T09:30", to: "" };
+    expect(filtersFromSearch(new URLSearchParams(filtersToSearch(filters).slice(1)))).toEqual(filters);
+    expect(filtersFromSearch(new URLSearchParams("status=EXPLODED")).status).toBe("");
+    expect(filtersToSearch(EMPTY_FILTERS)).toBe("");
+    expect(hasFilters(EMPTY_FILTERS)).toBe(false);
+  });
+
+  it("decides whether a changed run belongs in the filtered list", () => {
+    const run = { workflowId: "w1", status: "COMPLETED", createdAt: "2026-11-21T10:00:00.000Z" };
+    expect(matchesFilters(run, {})).toBe(true);
+    expect(matchesFilters(run, { workflowId: "w2" })).toBe(false);
+    expect(matchesFilters(run, { status: ["FAILED"] })).toBe(false);
+    expect(matchesFilters(run, { createdAfter: "2026-11-21T10:00:00.000Z" })).toBe(true);
+    expect(matchesFilters(run, { createdBefore: "2026-11-21T10:00:00.000Z" })).toBe(false);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * The run list's filters as the page holds them (form values) and as the API takes them. Times are
+ * `datetime-local` values, i.e. local wall-clock time; the API wants instants.
+ */
+export const RUN_STATUSES = ["QUEUED", "RUNNING", "COMPLETED", "FAILED", "CANCELLED"] as const;
+export type RunStatusFilter = (typeof RUN_STATUSES)[number];
+
+export interface RunFilters {
+  workflowId: string;
+  status: RunStatusFilter | "";
+  from: string;
+  to: string;
+}
+
+export const EMPTY_FILTERS: RunFilters = { workflowId: "", status: "", from: "", to: "" };
+
+export interface RunQueryFilters {
+  workflowId?: string;
+  status?: RunStatusFilter[];
+  createdAfter?: string;
+  createdBefore?: string;
+}
+
+function localToIso(value: string): string | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+export function toQueryFilters(filters: RunFilters): RunQueryFilters {
+  const result: RunQueryFilters = {};
+  if (filters.workflowId) result.workflowId = filters.workflowId;
+  if (filters.status) result.status = [filters.status];
+  const after = localToIso(filters.from);
+  const before = localToIso(filters.to);
+  if (after) result.createdAfter = after;
+  if (before) result.createdBefore = before;
+  return result;
+}
+
+export const hasFilters = (filters: RunFilters): boolean => Object.values(filters).some((value) => value !== "");
+
+/** Filters live in the address so a filtered list can be bookmarked and survives a reload. */
+export function filtersFromSearch(search: URLSearchParams): RunFilters {
+  const status = search.get("status") ?? "";
+  return {
+    workflowId: search.get("workflow") ?? "",
+    status: (RUN_STATUSES as readonly string[]).includes(status) ? (status as RunStatusFilter) : "",
+    from: search.get("from") ?? "",
+    to: search.get("to") ?? "",
+  };
+}
+
+export function filtersToSearch(filters: RunFilters): string {
+  const params = new URLSearchParams();
+  if (filters.workflowId) params.set("workflow", filters.workflowId);
+  if (filters.status) params.set("status", filters.status);
+  if (filters.from) params.set("from", filters.from);
+  if (filters.to) params.set("to", filters.to);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/**
+ * Whether a run whose status just changed belongs in the list as filtered, so a status event can
+ * insert, update or drop a row without refetching everything.
+ */
+export function matchesFilters(
+  run: { workflowId: string; status: string; createdAt: string },
+  filters: RunQueryFilters,
+): boolean {
+  if (filters.workflowId && run.workflowId !== filters.workflowId) return false;
+  if (filters.status && !filters.status.includes(run.status as RunStatusFilter)) return false;
+  const created = Date.parse(run.createdAt);
+  if (filters.createdAfter && created < Date.parse(filters.createdAfter)) return false;
+  if (filters.createdBefore && created >= Date.parse(filters.createdBefore)) return false;
+  return true;
+}
