@@ -48,11 +48,15 @@ async function callModel(
   details: PartialNodeDetails,
 ): Promise<void> {
   let lastAttempt = 0;
-  const reply = await context.withRetries((attempt) => {
-    lastAttempt = attempt;
-    return context.settings.streamTokens ? streamReply(context, provider, request) : provider.complete(request, context.signal);
-  });
-  details.retries += lastAttempt;
+  let reply: LlmReply;
+  try {
+    reply = await context.withRetries((attempt) => {
+      lastAttempt = attempt;
+      return context.settings.streamTokens ? streamReply(context, provider, request) : provider.complete(request, context.signal);
+    });
+  } finally {
+    details.retries += lastAttempt;
+  }
   details.rawReply = reply.text;
   details.usage = addUsage(details.usage ?? emptyUsage(), reply.usage);
 }
