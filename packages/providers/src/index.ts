@@ -5,3 +5,7 @@ export * from "./mistral/mistral-llm-provider.js";
 export * from "./mistral/mistral-embedder.js";
 export { parseMistralModels, DEFAULT_MISTRAL_MODELS } from "./mistral/mistral-request.mapper.js";
 export { parseRetryAfter } from "./mistral/mistral-error.mapper.js";
+export * from "./vector-store/vector-store.errors.js";
+export * from "./vector-store/exact-vector-store.js";
+export * from "./weaviate/weaviate-vector-store.js";
+export { weaviateCollectionName } from "./weaviate/weaviate-schema.mapper.js";

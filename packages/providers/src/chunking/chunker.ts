@@ -21,8 +21,8 @@ export interface TextChunk {
   headingPath: string[];
 }
 
-export const DEFAULT_CHUNK_SIZE = 1000;
-export const DEFAULT_CHUNK_OVERLAP = 150;
+export const DEFAULT_CHUNK_SIZE = 800;
+export const DEFAULT_CHUNK_OVERLAP = 120;
 export const MIN_CHUNK_SIZE = 50;
 export const MAX_CHUNK_SIZE = 20_000;
 

@@ -1,1 +1,3 @@
 export * from "./mistral-mock-server.js";
+export * from "./weaviate-server.js";
+export * from "./vector-store.contract.js";

@@ -1,0 +1,70 @@
+import { WeftError, type VectorSearchQuery } from "@weft/engine";
+
+/** Failures every vector store reports the same way, so callers and the contract suite see one vocabulary. */
+export type VectorStoreErrorCode =
+  | "VECTOR_DIMENSION_MISMATCH"
+  | "VECTOR_COLLECTION_NOT_FOUND"
+  | "INVALID_VECTOR_QUERY"
+  | "VECTOR_STORE_UNAVAILABLE"
+  | "VECTOR_STORE_ERROR";
+
+export class VectorStoreError extends WeftError {
+  readonly store: string;
+
+  constructor(code: VectorStoreErrorCode, message: string, options: { store: string; cause?: unknown }) {
+    const userCaused = code === "VECTOR_DIMENSION_MISMATCH" || code === "INVALID_VECTOR_QUERY";
+    super(code, message, { audience: userCaused ? "user" : "operational", cause: options.cause, details: { store: options.store } });
+    this.name = "VectorStoreError";
+    this.store = options.store;
+  }
+}
+
+export const MAX_TOP_K = 1000;
+
+export function checkVectorDimension(store: string, collection: string, expected: number, vector: readonly number[], what: string): void {
+  if (vector.length !== expected) {
+    throw new VectorStoreError(
+      "VECTOR_DIMENSION_MISMATCH",
+      `${what} has ${vector.length} dimensions but collection "${collection}" holds ${expected}-dimensional vectors.`,
+      { store },
+    );
+  }
+  for (const value of vector) {
+    if (!Number.isFinite(value)) {
+      throw new VectorStoreError("INVALID_VECTOR_QUERY", `${what} contains a value that is not a finite number.`, { store });
+    }
+  }
+}
+
+/** ensureCollection on an existing collection with another dimension: the knowledge base and store disagree. */
+export function checkCollectionDimension(store: string, collection: string, existing: number, requested: number): void {
+  if (existing !== requested) {
+    throw new VectorStoreError(
+      "VECTOR_DIMENSION_MISMATCH",
+      `Collection "${collection}" already holds ${existing}-dimensional vectors; it cannot be used for ${requested}-dimensional ones.`,
+      { store },
+    );
+  }
+}
+
+export function checkNewDimension(store: string, dimension: number): void {
+  if (!Number.isInteger(dimension) || dimension < 1 || dimension > 16_000) {
+    throw new VectorStoreError("INVALID_VECTOR_QUERY", `A collection's dimension must be an integer from 1 to 16000, got ${dimension}.`, { store });
+  }
+}
+
+export function checkSearchQuery(store: string, query: VectorSearchQuery): void {
+  if (!Number.isInteger(query.topK) || query.topK < 1 || query.topK > MAX_TOP_K) {
+    throw new VectorStoreError("INVALID_VECTOR_QUERY", `topK must be an integer from 1 to ${MAX_TOP_K}, got ${query.topK}.`, { store });
+  }
+  if (query.alpha !== undefined && !(query.alpha >= 0 && query.alpha <= 1)) {
+    throw new VectorStoreError("INVALID_VECTOR_QUERY", `alpha must be between 0 (keyword only) and 1 (vector only), got ${query.alpha}.`, { store });
+  }
+}
+
+export function collectionNotFound(store: string, collection: string): VectorStoreError {
+  return new VectorStoreError("VECTOR_COLLECTION_NOT_FOUND", `Collection "${collection}" does not exist in ${store}.`, { store });
+}
+
+/** Fields of the chunk source that a filter may name; every other key refers to chunk metadata. */
+export const SOURCE_FILTER_KEYS = ["documentId", "title", "chunkIndex", "page"] as const;

@@ -1,0 +1,263 @@
+import type { ScoredChunk, StoredChunk, VectorSearchQuery, VectorStore } from "@weft/engine";
+import weaviate, { Filters, type FilterValue, type WeaviateClient } from "weaviate-client";
+import { checkCollectionDimension, checkNewDimension, checkSearchQuery, checkVectorDimension, collectionNotFound } from "../vector-store/vector-store.errors.js";
+import { mapWeaviateError } from "./weaviate-error.mapper.js";
+import {
+  chunkUuid,
+  CORE_PROPERTIES,
+  describeDimension,
+  dimensionFromDescription,
+  filterPropertyName,
+  metadataPropertyName,
+  scalarType,
+  toProperties,
+  weaviateCollectionName,
+  type WeaviateScalarType,
+} from "./weaviate-schema.mapper.js";
+
+export interface WeaviateVectorStoreOptions {
+  /** HTTP endpoint, e.g. http://127.0.0.1:8080. */
+  url: string;
+  /** gRPC port (Weaviate's default 50051); the v3 client queries over gRPC. */
+  grpcPort?: number;
+  grpcHost?: string;
+  apiKey?: string;
+  /** HNSW search breadth; -1 (default) lets Weaviate pick a dynamic ef from the limit. */
+  ef?: number;
+  efConstruction?: number;
+  maxConnections?: number;
+  /** Objects per insert batch (default 200). */
+  batchSize?: number;
+}
+
+const VECTOR = "default";
+const DELETE_ROUNDS = 1000;
+
+/**
+ * Weaviate through its maintained v3 client: one collection per knowledge base, our own vectors
+ * (no vectorizer module), HNSW with cosine distance. Search is nearVector when there is no query text
+ * or alpha is 1, otherwise hybrid (BM25 + our vector) with relative-score fusion.
+ *
+ * Scores: nearVector → 1 − cosine distance (the cosine similarity, clamped to [0, 1]); hybrid →
+ * Weaviate's relativeScore fusion, alpha·v + (1 − alpha)·k where v and k are the vector and BM25 scores
+ * min-max-normalised within the result set, so hybrid scores rank hits within one query but are not
+ * comparable across queries.
+ */
+export class WeaviateVectorStore implements VectorStore {
+  readonly id = "weaviate";
+  private clientPromise: Promise<WeaviateClient> | undefined;
+  private readonly dimensions = new Map<string, number>();
+  private readonly properties = new Map<string, Map<string, WeaviateScalarType | "core">>();
+
+  constructor(private readonly options: WeaviateVectorStoreOptions) {}
+
+  async close(): Promise<void> {
+    const pending = this.clientPromise;
+    this.clientPromise = undefined;
+    if (pending) await (await pending.catch(() => undefined))?.close();
+  }
+
+  async ensureCollection(collection: string, dimension: number): Promise<void> {
+    checkNewDimension(this.id, dimension);
+    await this.run("ensure collection", async (client) => {
+      const existing = await this.readDimension(client, collection);
+      if (existing !== undefined) return checkCollectionDimension(this.id, collection, existing, dimension);
+      try {
+        await client.collections.create({
+          name: weaviateCollectionName(collection),
+          description: describeDimension(dimension),
+          properties: CORE_PROPERTIES.map((property) => ({ ...property })),
+          vectorizers: weaviate.configure.vectors.selfProvided({
+            name: VECTOR,
+            vectorIndexConfig: weaviate.configure.vectorIndex.hnsw({
+              distanceMetric: "cosine",
+              ef: this.options.ef ?? -1,
+              efConstruction: this.options.efConstruction ?? 128,
+              maxConnections: this.options.maxConnections ?? 32,
+            }),
+          }),
+        });
+      } catch (error) {
+        // Another caller created it first: fine, as long as the dimension agrees.
+        const raced = await this.readDimension(client, collection);
+        if (raced === undefined) throw error;
+        return checkCollectionDimension(this.id, collection, raced, dimension);
+      }
+      this.dimensions.set(collection, dimension);
+    });
+  }
+
+  async dropCollection(collection: string): Promise<void> {
+    await this.run("drop collection", async (client) => {
+      this.dimensions.delete(collection);
+      this.properties.delete(collection);
+      await client.collections.delete(weaviateCollectionName(collection));
+    });
+  }
+
+  async upsert(collection: string, chunks: readonly StoredChunk[]): Promise<void> {
+    if (chunks.length === 0) return;
+    await this.run("upsert", async (client) => {
+      const dimension = await this.requireDimension(client, collection);
+      for (const chunk of chunks) checkVectorDimension(this.id, collection, dimension, chunk.vector, `Chunk "${chunk.id}"`);
+      await this.declareMetadata(client, collection, chunks);
+      const handle = client.collections.use(weaviateCollectionName(collection));
+      const batchSize = this.options.batchSize ?? 200;
+      for (let start = 0; start < chunks.length; start += batchSize) {
+        const objects = chunks.slice(start, start + batchSize).map((chunk) => ({
+          id: chunkUuid(chunk.id),
+          properties: toProperties(chunk),
+          vectors: { [VECTOR]: chunk.vector },
+        }));
+        const result = await handle.data.insertMany(objects);
+        const firstError = Object.values(result.errors)[0];
+        if (result.hasErrors && firstError) throw new Error(`Weaviate refused a chunk: ${firstError.message}`);
+      }
+    });
+  }
+
+  async deleteDocument(collection: string, documentId: string): Promise<void> {
+    await this.run("delete document", async (client) => {
+      await this.requireDimension(client, collection);
+      const handle = client.collections.use(weaviateCollectionName(collection));
+      // deleteMany removes at most QUERY_MAXIMUM_RESULTS objects per call; repeat until none match.
+      for (let round = 0; round < DELETE_ROUNDS; round++) {
+        const result = await handle.data.deleteMany(handle.filter.byProperty("documentId").equal(documentId));
+        if (result.matches === 0 || result.successful === 0) return;
+      }
+    });
+  }
+
+  async search(collection: string, query: VectorSearchQuery, signal?: AbortSignal): Promise<ScoredChunk[]> {
+    checkSearchQuery(this.id, query);
+    return this.run("search", async (client) => {
+      signal?.throwIfAborted();
+      const dimension = await this.requireDimension(client, collection);
+      checkVectorDimension(this.id, collection, dimension, query.vector, "The query vector");
+      const filters = await this.buildFilter(client, collection, query.filter);
+      if (filters === null) return [];
+      const handle = client.collections.use(weaviateCollectionName(collection));
+      const common = { limit: query.topK, ...(filters ? { filters } : {}), targetVector: VECTOR };
+      const text = query.text?.trim() ?? "";
+      const alpha = query.alpha ?? 0.5;
+      const result =
+        text === "" || alpha >= 1
+          ? await handle.query.nearVector(query.vector, { ...common, returnMetadata: ["distance"] })
+          : await handle.query.hybrid(text, {
+              ...common,
+              alpha,
+              vector: query.vector,
+              fusionType: "RelativeScore",
+              queryProperties: ["text", "title"],
+              returnMetadata: ["score"],
+            });
+      signal?.throwIfAborted();
+      const hybrid = !(text === "" || alpha >= 1);
+      return result.objects.map((object) => {
+        const props = object.properties as Record<string, unknown>;
+        const raw = hybrid ? (object.metadata?.score ?? 0) : 1 - (object.metadata?.distance ?? 1);
+        return {
+          id: String(props.chunkId),
+          text: String(props.text ?? ""),
+          score: Math.max(0, Math.min(1, raw)),
+          source: {
+            documentId: String(props.documentId),
+            title: String(props.title ?? ""),
+            chunkIndex: Number(props.chunkIndex ?? 0),
+            page: typeof props.page === "number" ? props.page : null,
+          },
+        };
+      });
+    });
+  }
+
+  private client(): Promise<WeaviateClient> {
+    if (!this.clientPromise) {
+      const url = new URL(this.options.url);
+      const secure = url.protocol === "https:";
+      const pending = weaviate.connectToCustom({
+        httpHost: url.hostname,
+        httpPort: Number(url.port || (secure ? 443 : 80)),
+        httpSecure: secure,
+        ...(url.pathname !== "/" ? { httpPath: url.pathname } : {}),
+        grpcHost: this.options.grpcHost ?? url.hostname,
+        grpcPort: this.options.grpcPort ?? 50051,
+        grpcSecure: secure,
+        ...(this.options.apiKey ? { authCredentials: new weaviate.ApiKey(this.options.apiKey) } : {}),
+      });
+      // A failed connection is not cached: the next call tries again (the server may be back).
+      pending.catch(() => {
+        if (this.clientPromise === pending) this.clientPromise = undefined;
+      });
+      this.clientPromise = pending;
+    }
+    return this.clientPromise;
+  }
+
+  private async run<T>(operation: string, body: (client: WeaviateClient) => Promise<T>): Promise<T> {
+    try {
+      return await body(await this.client());
+    } catch (error) {
+      throw mapWeaviateError(error, { store: this.id, operation, url: this.options.url });
+    }
+  }
+
+  private async readDimension(client: WeaviateClient, collection: string): Promise<number | undefined> {
+    const cached = this.dimensions.get(collection);
+    if (cached !== undefined) return cached;
+    const name = weaviateCollectionName(collection);
+    if (!(await client.collections.exists(name))) return undefined;
+    const config = await client.collections.use(name).config.get();
+    const dimension = dimensionFromDescription(config.description);
+    if (dimension === undefined) throw new Error(`Weaviate collection ${name} was not created by Weft (no dimension recorded).`);
+    this.dimensions.set(collection, dimension);
+    this.properties.set(collection, new Map(config.properties.map((p) => [p.name, p.dataType as WeaviateScalarType])));
+    return dimension;
+  }
+
+  private async requireDimension(client: WeaviateClient, collection: string): Promise<number> {
+    const dimension = await this.readDimension(client, collection);
+    if (dimension === undefined) throw collectionNotFound(this.id, collection);
+    return dimension;
+  }
+
+  private async knownProperties(client: WeaviateClient, collection: string): Promise<Map<string, WeaviateScalarType | "core">> {
+    let known = this.properties.get(collection);
+    if (!known) {
+      const config = await client.collections.use(weaviateCollectionName(collection)).config.get();
+      known = new Map(config.properties.map((p) => [p.name, p.dataType as WeaviateScalarType]));
+      this.properties.set(collection, known);
+    }
+    return known;
+  }
+
+  /** Declares metadata properties before the insert so strings get exact-match ("field") tokenization. */
+  private async declareMetadata(client: WeaviateClient, collection: string, chunks: readonly StoredChunk[]): Promise<void> {
+    const known = await this.knownProperties(client, collection);
+    const handle = client.collections.use(weaviateCollectionName(collection));
+    for (const chunk of chunks) {
+      for (const [key, value] of Object.entries(chunk.metadata ?? {})) {
+        const name = metadataPropertyName(key);
+        if (known.has(name)) continue;
+        const dataType = scalarType(value);
+        await handle.config.addProperty({ name, dataType, ...(dataType === "text" ? { tokenization: "field" as const, indexSearchable: false } : {}) });
+        known.set(name, dataType);
+      }
+    }
+  }
+
+  /** undefined = no filter; null = a key no chunk has, so nothing can match. */
+  private async buildFilter(client: WeaviateClient, collection: string, filter: VectorSearchQuery["filter"]): Promise<FilterValue | undefined | null> {
+    const entries = Object.entries(filter ?? {});
+    if (entries.length === 0) return undefined;
+    const known = await this.knownProperties(client, collection);
+    const handle = client.collections.use(weaviateCollectionName(collection));
+    const parts: FilterValue[] = [];
+    for (const [key, value] of entries) {
+      const name = filterPropertyName(key);
+      if (!known.has(name)) return null;
+      parts.push(handle.filter.byProperty(name).equal(value));
+    }
+    return parts.length === 1 ? parts[0] : Filters.and(...parts);
+  }
+}
