@@ -2,5 +2,6 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: { conditions: ["weft-source"] },
-  test: { include: ["src/**/*.test.ts"] },
+  // Each case starts the command line as a child process, which is slow on a busy machine.
+  test: { include: ["src/**/*.test.ts"], testTimeout: 60_000 },
 });

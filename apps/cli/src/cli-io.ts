@@ -1,0 +1,16 @@
+import { once } from "node:events";
+import type { Writable } from "node:stream";
+
+export interface CliIo {
+  stdout: Writable;
+  stderr: Writable;
+}
+
+/** Writes a line and, when the stream's buffer is full, waits for it to drain (back-pressure). */
+export async function writeLine(stream: Writable, line: string): Promise<void> {
+  if (!stream.write(`${line}\n`)) await once(stream, "drain");
+}
+
+export function writeJson(stream: Writable, value: unknown): Promise<void> {
+  return writeLine(stream, JSON.stringify(value, null, 2));
+}

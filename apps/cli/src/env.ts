@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+/** The only module that reads process.env. Every variable is listed in docs/cli.md. */
+
+const envSchema = z.object({
+  /** Enables the Mistral provider. */
+  MISTRAL_API_KEY: z.string().min(1).optional(),
+  /** Another Mistral-compatible endpoint (default https://api.mistral.ai). */
+  MISTRAL_SERVER_URL: z.url().optional(),
+  /** `id[=label],…` models offered by the Mistral provider; empty: its default list. */
+  MISTRAL_MODELS: z.string().optional(),
+  /** Nodes of one run executing at once. */
+  WEFT_CONCURRENCY: z.coerce.number().int().min(1).max(1024).optional(),
+});
+
+export type CliEnv = z.infer<typeof envSchema>;
+
+export class CliEnvError extends Error {
+  readonly code = "ENV_INVALID";
+}
+
+/** Empty strings count as unset, as shells make it easy to export a variable with no value. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): CliEnv {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  throw new CliEnvError(`invalid environment: ${problems.join("; ")}`);
+}

@@ -1,0 +1,14 @@
+/** Exit codes of the command line; documented in docs/cli.md. */
+export const EXIT = {
+  OK: 0,
+  /** validate: the workflow breaks connection rules. run: the run failed. */
+  FAILED: 1,
+  /** The file is unreadable, malformed or (for run) invalid; or the command line or environment is wrong. */
+  BAD_INPUT: 2,
+  /** run: cancelled by SIGINT (128 + 2, as shells report it). */
+  INTERRUPTED: 130,
+  /** An unexpected error: a bug, reported with its stack on stderr (EX_SOFTWARE). */
+  INTERNAL: 70,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

@@ -1,0 +1,15 @@
+/** A wrong command line; main prints the message and the usage text and exits with 2. */
+export class UsageError extends Error {
+  readonly code = "USAGE";
+}
+
+export const USAGE = `Usage:
+  weft validate FILE                      check a weft.workflow/v1 file against every connection rule
+  weft run FILE [--input TEXT] [--json]   run a workflow file headless
+
+Options of run:
+  --input TEXT   content for every input node of the workflow (replaces the content in the file)
+  --json         print every run event as one JSON object per line on stdout
+
+Exit codes: 0 valid / completed, 1 rule violations / run failed, 2 unreadable, malformed or invalid
+file (or a wrong command line), 130 run cancelled by Ctrl-C. See docs/cli.md.`;
