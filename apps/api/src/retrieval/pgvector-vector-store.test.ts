@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite/vector";
+import { describeVectorStoreContract } from "@weft/providers/testing";
+import { describe, expect, it } from "vitest";
+import { pgliteRawSql } from "../db/raw-sql.js";
+import { buildPgvectorFilter } from "./pgvector-filter.js";
+import { PgvectorVectorStore, pgvectorTableName } from "./pgvector-vector-store.js";
+
+describeVectorStoreContract("pgvector in PGlite", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "weft-pgvector-"));
+  const db = await PGlite.create({ dataDir: dir, extensions: { vector } });
+  return {
+    store: new PgvectorVectorStore(pgliteRawSql(db), { efSearch: 64 }),
+    close: async () => {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describe("pgvector filters", () => {
+  it("compare source columns and match metadata by JSON containment", () => {
+    expect(buildPgvectorFilter({ documentId: "d", lang: "ko", year: 2025 }, 3)).toEqual({
+      where: "WHERE document_id = $3 AND metadata @> $4::jsonb",
+      params: ["d", JSON.stringify({ lang: "ko", year: 2025 })],
+    });
+  });
+
+  it("match nothing when a source key has a value of the wrong type", () => {
+    expect(buildPgvectorFilter({ chunkIndex: "seven" }, 3)).toEqual({ where: "WHERE FALSE", params: [] });
+  });
+});
+
+describe("pgvectorTableName", () => {
+  it("gives any collection name a valid, distinct identifier", () => {
+    const names = ["kb", "KB", "지식 베이스", "a".repeat(300)].map(pgvectorTableName);
+    expect(new Set(names).size).toBe(4);
+    for (const name of names) expect(name).toMatch(/^[a-z_][a-z0-9_]{0,62}$/);
+  });
+});

@@ -1,0 +1,208 @@
+import { createHash } from "node:crypto";
+import type { ScoredChunk, StoredChunk, VectorSearchQuery, VectorStore } from "@weft/engine";
+import {
+  checkCollectionDimension,
+  checkNewDimension,
+  checkSearchQuery,
+  checkVectorDimension,
+  collectionNotFound,
+  VectorStoreError,
+} from "@weft/providers";
+import { buildPgvectorFilter } from "./pgvector-filter.js";
+
+/** The part of the database's raw SQL handle this store needs; PGlite and `pg` both fit (see db/raw-sql.ts). */
+export interface SqlClient {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[] }>;
+  transaction?<T>(work: (tx: Omit<SqlClient, "transaction">) => Promise<T>): Promise<T>;
+}
+
+export interface PgvectorStoreOptions {
+  /** HNSW candidate list size at query time (pgvector's default is 40); higher = better recall, slower. */
+  efSearch?: number;
+  /** HNSW build parameters (pgvector defaults: m 16, ef_construction 64). */
+  m?: number;
+  efConstruction?: number;
+  /** Rows per INSERT statement. */
+  batchSize?: number;
+}
+
+const REGISTRY = "weft_vector_collections";
+
+interface ChunkRow {
+  id: string;
+  text: string;
+  document_id: string;
+  title: string;
+  chunk_index: number;
+  page: number | null;
+  score: number | null;
+}
+
+const toVectorLiteral = (vector: readonly number[]) => `[${vector.join(",")}]`;
+
+/** One table per collection; the name is a hash so any collection name maps to a valid identifier. */
+export function pgvectorTableName(collection: string): string {
+  return `weft_chunks_${createHash("sha256").update(collection).digest("hex").slice(0, 24)}`;
+}
+
+/**
+ * pgvector inside the embedded database (PGlite's `vector` extension): one table per knowledge base
+ * with a `vector(dim)` column and an HNSW index on cosine distance. Scores are cosine similarity
+ * (1 − cosine distance), clamped to [0, 1]. No keyword search: `text` and `alpha` are ignored.
+ */
+export class PgvectorVectorStore implements VectorStore {
+  readonly id = "pgvector";
+  private ready: Promise<void> | undefined;
+  private readonly dimensions = new Map<string, number>();
+
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly options: PgvectorStoreOptions = {},
+  ) {}
+
+  async ensureCollection(collection: string, dimension: number): Promise<void> {
+    checkNewDimension(this.id, dimension);
+    await this.run("ensure collection", async () => {
+      const existing = await this.readDimension(collection);
+      if (existing !== undefined) return checkCollectionDimension(this.id, collection, existing, dimension);
+      const table = pgvectorTableName(collection);
+      const m = this.options.m ?? 16;
+      const efConstruction = this.options.efConstruction ?? 64;
+      await this.sql.query(
+        `CREATE TABLE IF NOT EXISTS ${table} (
+          id text PRIMARY KEY, document_id text NOT NULL, title text NOT NULL, chunk_index integer NOT NULL,
+          page integer, text text NOT NULL, metadata jsonb NOT NULL DEFAULT '{}', embedding vector(${dimension}) NOT NULL)`,
+      );
+      await this.sql.query(`CREATE INDEX IF NOT EXISTS ${table}_doc ON ${table} (document_id)`);
+      await this.sql.query(
+        `CREATE INDEX IF NOT EXISTS ${table}_hnsw ON ${table} USING hnsw (embedding vector_cosine_ops) WITH (m = ${m}, ef_construction = ${efConstruction})`,
+      );
+      const inserted = await this.sql.query<{ dimension: number }>(
+        `INSERT INTO ${REGISTRY} (name, table_name, dimension) VALUES ($1, $2, $3)
+         ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING dimension`,
+        [collection, table, dimension],
+      );
+      const recorded = inserted.rows[0]?.dimension ?? dimension;
+      this.dimensions.set(collection, recorded);
+      checkCollectionDimension(this.id, collection, recorded, dimension);
+    });
+  }
+
+  async dropCollection(collection: string): Promise<void> {
+    await this.run("drop collection", async () => {
+      this.dimensions.delete(collection);
+      await this.sql.query(`DROP TABLE IF EXISTS ${pgvectorTableName(collection)}`);
+      await this.sql.query(`DELETE FROM ${REGISTRY} WHERE name = $1`, [collection]);
+    });
+  }
+
+  async upsert(collection: string, chunks: readonly StoredChunk[]): Promise<void> {
+    if (chunks.length === 0) return;
+    await this.run("upsert", async () => {
+      const dimension = await this.requireDimension(collection);
+      for (const chunk of chunks) checkVectorDimension(this.id, collection, dimension, chunk.vector, `Chunk "${chunk.id}"`);
+      const batchSize = this.options.batchSize ?? 500;
+      for (let start = 0; start < chunks.length; start += batchSize) {
+        await this.insertBatch(pgvectorTableName(collection), chunks.slice(start, start + batchSize));
+      }
+    });
+  }
+
+  async deleteDocument(collection: string, documentId: string): Promise<void> {
+    await this.run("delete document", async () => {
+      await this.requireDimension(collection);
+      await this.sql.query(`DELETE FROM ${pgvectorTableName(collection)} WHERE document_id = $1`, [documentId]);
+    });
+  }
+
+  async search(collection: string, query: VectorSearchQuery, signal?: AbortSignal): Promise<ScoredChunk[]> {
+    checkSearchQuery(this.id, query);
+    return this.run("search", async () => {
+      signal?.throwIfAborted();
+      const dimension = await this.requireDimension(collection);
+      checkVectorDimension(this.id, collection, dimension, query.vector, "The query vector");
+      const filter = buildPgvectorFilter(query.filter, 3);
+      const statement = `SELECT id, text, document_id, title, chunk_index, page, 1 - (embedding <=> $1::vector) AS score
+        FROM ${pgvectorTableName(collection)} ${filter.where}
+        ORDER BY embedding <=> $1::vector LIMIT $2`;
+      const params = [toVectorLiteral(query.vector), query.topK, ...filter.params];
+      const rows = await this.withSearchSettings(filter.where !== "", (sql) => sql.query<ChunkRow>(statement, params));
+      return rows.map((row) => ({
+        id: row.id,
+        text: row.text,
+        score: Math.max(0, Math.min(1, Number.isFinite(row.score) ? (row.score as number) : 0)),
+        source: { documentId: row.document_id, title: row.title, chunkIndex: row.chunk_index, page: row.page },
+      }));
+    });
+  }
+
+  /** HNSW settings apply per transaction (SET LOCAL) so a pooled server connection is left as found. */
+  private async withSearchSettings(filtered: boolean, work: (sql: Omit<SqlClient, "transaction">) => Promise<{ rows: ChunkRow[] }>): Promise<ChunkRow[]> {
+    const settings: string[] = [];
+    if (this.options.efSearch !== undefined) settings.push(`SET LOCAL hnsw.ef_search = ${Math.trunc(this.options.efSearch)}`);
+    // pgvector ≥ 0.8: keep scanning the index until enough rows pass the filter.
+    if (filtered) settings.push("SET LOCAL hnsw.iterative_scan = relaxed_order");
+    if (settings.length === 0 || !this.sql.transaction) return (await work(this.sql)).rows;
+    return this.sql.transaction(async (tx) => {
+      for (const setting of settings) await tx.query(setting);
+      return (await work(tx)).rows;
+    });
+  }
+
+  private async insertBatch(table: string, chunks: readonly StoredChunk[]): Promise<void> {
+    const values: string[] = [];
+    const params: unknown[] = [];
+    for (const chunk of chunks) {
+      const base = params.length;
+      values.push(`($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7}::jsonb, $${base + 8}::vector)`);
+      params.push(chunk.id, chunk.source.documentId, chunk.source.title, chunk.source.chunkIndex, chunk.source.page ?? null, chunk.text, JSON.stringify(chunk.metadata ?? {}), toVectorLiteral(chunk.vector));
+    }
+    await this.sql.query(
+      `INSERT INTO ${table} (id, document_id, title, chunk_index, page, text, metadata, embedding) VALUES ${values.join(", ")}
+       ON CONFLICT (id) DO UPDATE SET document_id = EXCLUDED.document_id, title = EXCLUDED.title, chunk_index = EXCLUDED.chunk_index,
+         page = EXCLUDED.page, text = EXCLUDED.text, metadata = EXCLUDED.metadata, embedding = EXCLUDED.embedding`,
+      params,
+    );
+  }
+
+  private prepare(): Promise<void> {
+    this.ready ??= (async () => {
+      await this.sql.query("CREATE EXTENSION IF NOT EXISTS vector");
+      await this.sql.query(`CREATE TABLE IF NOT EXISTS ${REGISTRY} (name text PRIMARY KEY, table_name text NOT NULL, dimension integer NOT NULL)`);
+    })().catch((error: unknown) => {
+      this.ready = undefined;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  private async readDimension(collection: string): Promise<number | undefined> {
+    const cached = this.dimensions.get(collection);
+    if (cached !== undefined) return cached;
+    const result = await this.sql.query<{ dimension: number }>(`SELECT dimension FROM ${REGISTRY} WHERE name = $1`, [collection]);
+    const dimension = result.rows[0]?.dimension;
+    if (dimension !== undefined) this.dimensions.set(collection, dimension);
+    return dimension;
+  }
+
+  private async requireDimension(collection: string): Promise<number> {
+    const dimension = await this.readDimension(collection);
+    if (dimension === undefined) throw collectionNotFound(this.id, collection);
+    return dimension;
+  }
+
+  private async run<T>(operation: string, body: () => Promise<T>): Promise<T> {
+    try {
+      await this.prepare();
+      return await body();
+    } catch (error) {
+      if (error instanceof VectorStoreError || (error instanceof Error && error.name === "AbortError")) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      const unavailable = /ECONNREFUSED|ECONNRESET|terminat|closed|Connection/i.test(message);
+      throw new VectorStoreError(unavailable ? "VECTOR_STORE_UNAVAILABLE" : "VECTOR_STORE_ERROR", `pgvector failed during ${operation}: ${message}`, {
+        store: this.id,
+        cause: error,
+      });
+    }
+  }
+}
