@@ -206,7 +206,7 @@ ALTER TABLE "WorkflowNode" ADD CONSTRAINT "WorkflowNode_workflowId_fkey" FOREIGN
 -- AddForeignKey
 ALTER TABLE "WorkflowEdge" ADD CONSTRAINT "WorkflowEdge_workflowId_fkey" FOREIGN KEY ("workflowId") REFERENCES "Workflow"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- Edges reference their nodes; the check is deferred to commit so a workflow, its nodes and its
+-- Edges reference their nodes. The check is deferred to commit so a workflow, its nodes and its
 -- edges can be written in one nested create whatever order Prisma inserts them in. (Prisma cannot
 -- express DEFERRABLE, and its schema diff does not compare it, so the drift check stays clean.)
 -- AddForeignKey

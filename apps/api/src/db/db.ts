@@ -8,6 +8,7 @@ import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client.js";
 import { DatabaseError } from "./database-error.js";
 import { applyMigrations, migrationStatus, type MigrationOptions, type MigrationStatus } from "./migrate.js";
+import { PgMigrationAdapterFactory } from "./pg-adapter.js";
 import { PGliteAdapterFactory } from "./pglite-adapter.js";
 import { pgliteRawSql, pgRawSql, type RawSql } from "./raw-sql.js";
 
@@ -50,7 +51,7 @@ export function databaseOptionsFromEnv(env: { DATABASE_URL?: string | undefined;
 interface Parts {
   prisma: PrismaClient;
   raw: RawSql;
-  adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  migrationAdapter: SqlMigrationAwareDriverAdapterFactory;
   closeDriver(): Promise<void>;
 }
 
@@ -70,7 +71,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Parts> {
   return {
     prisma: new PrismaClient({ adapter: adapterFactory }),
     raw: pgliteRawSql(client),
-    adapterFactory,
+    migrationAdapter: adapterFactory,
     closeDriver: () => client.close(),
   };
 }
@@ -91,11 +92,10 @@ async function openServer(options: OpenDatabaseOptions): Promise<Parts> {
       cause: error,
     });
   }
-  const adapterFactory = new PrismaPg(pool);
   return {
-    prisma: new PrismaClient({ adapter: adapterFactory }),
+    prisma: new PrismaClient({ adapter: new PrismaPg(pool) }),
     raw: pgRawSql(pool),
-    adapterFactory,
+    migrationAdapter: new PgMigrationAdapterFactory(pool),
     closeDriver: () => pool.end(),
   };
 }
@@ -113,8 +113,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     mode: options.mode,
     prisma: parts.prisma,
     raw: parts.raw,
-    migrate: () => applyMigrations(parts.adapterFactory, migrationOptions),
-    migrationStatus: () => migrationStatus(parts.adapterFactory, migrationOptions),
+    migrate: () => applyMigrations(parts.migrationAdapter, migrationOptions),
+    migrationStatus: () => migrationStatus(parts.migrationAdapter, migrationOptions),
     async close() {
       if (closed) return;
       closed = true;

@@ -13,10 +13,11 @@
 import { readFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { PGlite } from "@electric-sql/pglite";
-import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import pg from "pg";
+import { PgMigrationAdapterFactory } from "./pg-adapter.js";
 import { PGliteAdapterFactory } from "./pglite-adapter.js";
-import { createSchemaEngine, type SchemaEngine } from "./schema-engine.js";
+import { createSchemaEngine, lastSchemaEnginePanic, type SchemaEngine } from "./schema-engine.js";
 
 interface Request {
   id: number;
@@ -24,25 +25,39 @@ interface Request {
   params?: Record<string, unknown>;
 }
 
-function parseArgs(argv: string[]): { datamodels: string[]; url: string | undefined } {
+interface Args {
+  datamodels: string[];
+  url: string | undefined;
+  /** `cli <command>`: the binary's one-shot mode, used by the CLI before migrating. */
+  cliCommand: string | undefined;
+}
+
+function parseArgs(argv: string[]): Args {
   const datamodels: string[] = [];
   let url: string | undefined;
+  let cliCommand: string | undefined;
   for (let i = 0; i < argv.length; i += 1) {
     const value = argv[i + 1];
     if (argv[i] === "--datamodels" && value) datamodels.push(value);
     if (argv[i] === "--datasource" && value) url = (JSON.parse(value) as { url?: string }).url;
+    if (argv[i] === "cli") cliCommand = value;
   }
-  return { datamodels, url };
+  return { datamodels, url, cliCommand };
 }
 
 function adapterFor(url: string | undefined): SqlMigrationAwareDriverAdapterFactory {
-  if (url && /^postgres(ql)?:\/\//.test(url)) return new PrismaPg({ connectionString: url });
+  if (url && /^postgres(ql)?:\/\//.test(url)) return new PgMigrationAdapterFactory(new pg.Pool({ connectionString: url }));
   if (url) throw new Error(`this schema engine stand-in handles postgresql:// URLs only, got "${url.split(":")[0]}:"`);
   return new PGliteAdapterFactory(new PGlite());
 }
 
+// stdout carries the protocol only: anything else that writes there (library debug output, console
+// calls) is sent to stderr, where the CLI expects logs.
+const protocolOut = process.stdout.write.bind(process.stdout);
+process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+
 function send(message: unknown): void {
-  process.stdout.write(`${JSON.stringify(message)}\n`);
+  protocolOut(`${JSON.stringify(message)}\n`);
 }
 
 let nextPrintId = 1_000_000;
@@ -61,11 +76,40 @@ async function call(engine: SchemaEngine, request: Request): Promise<unknown> {
   return result;
 }
 
+/** The CLI reads a failure from the binary's stderr as a JSON log line carrying a Prisma error code. */
+function failCliCommand(errorCode: string, message: string): never {
+  const line = { level: "ERROR", target: "schema_engine::logger", fields: { error_code: errorCode, message } };
+  process.stderr.write(`schema engine stand-in\n${JSON.stringify(line)}\n`);
+  process.exit(1);
+}
+
+async function runCliCommand(command: string, url: string | undefined): Promise<void> {
+  if (!url || !/^postgres(ql)?:\/\//.test(url)) failCliCommand("P1012", "a postgresql:// datasource URL is needed");
+  const target = new URL(url);
+  const database = decodeURIComponent(target.pathname.slice(1)) || "postgres";
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: command === "can-connect-to-database" ? url : admin.toString() });
+  try {
+    await client.connect();
+    if (command === "create-database") await client.query(`CREATE DATABASE "${database.replaceAll('"', '""')}"`);
+    else if (command === "drop-database") await client.query(`DROP DATABASE "${database.replaceAll('"', '""')}"`);
+    else if (command !== "can-connect-to-database") failCliCommand("P1012", `unknown command "cli ${command}"`);
+  } catch (error) {
+    const code = (error as { code?: string }).code === "3D000" ? "P1003" : "P1001";
+    failCliCommand(code, `${(error as Error).message} (${target.host}/${database})`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 async function main(): Promise<void> {
-  const { datamodels, url } = parseArgs(process.argv.slice(2));
+  const { datamodels, url, cliCommand } = parseArgs(process.argv.slice(2));
+  if (cliCommand !== undefined) return runCliCommand(cliCommand, url);
   const files = await Promise.all(datamodels.map(async (file) => [file, await readFile(file, "utf8")] as [string, string]));
   const engine = await createSchemaEngine(adapterFor(url), {
-    datamodels: files,
+    // An empty list makes the engine panic; no schema at all is what it expects.
+    datamodels: files.length > 0 ? files : undefined,
     onLog: (line) => process.stderr.write(`${line}\n`),
   });
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
@@ -84,6 +128,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${JSON.stringify({ level: "ERROR", fields: { message: String(error) } })}\n`);
+  const message = [lastSchemaEnginePanic(), String(error)].filter(Boolean).join(": ");
+  process.stderr.write(`${JSON.stringify({ level: "ERROR", fields: { message } })}\n`);
   process.exit(1);
 });

@@ -17,6 +17,18 @@ declare const WebAssembly: {
 let loading: Promise<void> | undefined;
 
 /**
+ * The engine reports a Rust panic's message through this global before throwing; without it the
+ * panic turns into an unrelated TypeError. The message is attached to the error that follows.
+ */
+const panicRegistry = { message: undefined as string | undefined, set_message(message: string) { this.message = message; } };
+(globalThis as { PRISMA_WASM_PANIC_REGISTRY?: unknown }).PRISMA_WASM_PANIC_REGISTRY ??= panicRegistry;
+
+/** The last panic message the engine reported, if any (for error reports). */
+export function lastSchemaEnginePanic(): string | undefined {
+  return panicRegistry.message;
+}
+
+/**
  * Instantiates Prisma's schema engine compiled to WebAssembly, once per process.
  *
  * The package's ESM entry imports the `.wasm` file directly, which Node refuses, so the module is
