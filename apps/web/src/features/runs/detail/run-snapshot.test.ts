@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { layeredPositions, readSnapshotGraph } from "./run-snapshot";
+import { layeredPositions, readSnapshotGraph, readSnapshotName } from "./run-snapshot";
 
 describe("run snapshot graph", () => {
   //   in ──▶ gen ──▶ out
@@ -29,6 +29,11 @@ describe("run snapshot graph", () => {
   it("finds the graph under a nested key and drops edges to unknown nodes", () => {
     const graph = readSnapshotGraph({ graph: { nodes: snapshot.nodes, edges: [...snapshot.edges, { source: "gen", target: "ghost" }] } });
     expect(graph.edges).toHaveLength(2);
+  });
+
+  it("reads the workflow's name as it was when the run started", () => {
+    expect(readSnapshotName({ version: 1, workflow: snapshot })).toBe("demo");
+    expect(readSnapshotName({})).toBeNull();
   });
 
   it("returns an empty graph for a snapshot it cannot read", () => {

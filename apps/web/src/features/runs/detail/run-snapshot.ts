@@ -97,3 +97,9 @@ export function layeredPositions(graph: SnapshotGraph, gap = { x: 220, y: 110 })
   }
   return positions;
 }
+
+/** The workflow's name as it was when the run started. */
+export function readSnapshotName(snapshot: unknown): string | null {
+  const root = graphRoot(snapshot);
+  return root ? str(root.name) : null;
+}

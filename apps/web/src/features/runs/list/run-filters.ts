@@ -60,19 +60,3 @@ export function filtersToSearch(filters: RunFilters): string {
   const text = params.toString();
   return text ? `?${text}` : "";
 }
-
-/**
- * Whether a run whose status just changed belongs in the list as filtered, so a status event can
- * insert, update or drop a row without refetching everything.
- */
-export function matchesFilters(
-  run: { workflowId: string; status: string; createdAt: string },
-  filters: RunQueryFilters,
-): boolean {
-  if (filters.workflowId && run.workflowId !== filters.workflowId) return false;
-  if (filters.status && !filters.status.includes(run.status as RunStatusFilter)) return false;
-  const created = Date.parse(run.createdAt);
-  if (filters.createdAfter && created < Date.parse(filters.createdAfter)) return false;
-  if (filters.createdBefore && created >= Date.parse(filters.createdBefore)) return false;
-  return true;
-}
