@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { openBrowser, type BrowserSession } from "./harness/browser.js";
+import { canvasNodeIds, dragConnection, moveNode, nodeCard } from "./harness/canvas-gestures.js";
+import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
+
+/**
+ * The admin UI in headless Chromium against the real API (embedded database, offline models) and the
+ * built web app. The steps share one browser page and build on each other, in order:
+ *
+ *   create workflow ─▶ forbidden connection refused ─▶ input → generation → validation → output
+ *     ─▶ run, descriptions stream, nodes completed ─▶ run in history with node details
+ *     ─▶ knowledge base: create, add document, search ─▶ API key shown once ─▶ settings
+ *
+ * Each step leaves a screenshot in test-artifacts/e2e/.
+ */
+
+let stack: WeftStack;
+let browser: BrowserSession;
+let page: Page;
+const workflow = { id: "", input: "", output: "", generation: "", validation: "", runId: "" };
+
+/** An upper bound for the page to catch up (a failure limit, not a timing assertion). */
+const poll = <T>(read: () => Promise<T> | T, timeout = 30_000) => expect.poll(read, { timeout, interval: 100 });
+
+/** Graph edits go to the server; waiting for its answer keeps the steps from racing the editor. */
+async function settle(): Promise<void> {
+  await page.waitForLoadState("networkidle");
+}
+
+async function addNode(type: string): Promise<string> {
+  const before = new Set(await canvasNodeIds(page));
+  await page.locator(`.palette [data-node-type="${type}"]`).click();
+  await poll(async () => (await canvasNodeIds(page)).length).toBe(before.size + 1);
+  await settle();
+  const added = (await canvasNodeIds(page)).find((id) => !before.has(id));
+  if (!added) throw new Error(`no ${type} node appeared`);
+  return added;
+}
+
+async function edgeIds(): Promise<string[]> {
+  return page.locator(".react-flow__edge").evaluateAll((edges) => edges.map((e) => e.getAttribute("data-id") ?? ""));
+}
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+  stack = await startWeftStack();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe("admin UI in a real browser", () => {
+  it("creates a workflow that starts as input → output", async () => {
+    await page.goto(stack.entryUrl);
+    await page.getByRole("heading", { name: "Workflows" }).waitFor();
+    await browser.screenshot("workflow-list-empty");
+
+    await page.locator('input[name="workflow-name"]').fill("E2E demo");
+    await page.locator('input[name="workflow-name"]').press("Enter");
+    await page.waitForURL(/\/workflows\/[0-9a-f-]{36}$/);
+    workflow.id = page.url().split("/").pop() ?? "";
+    await page.getByTestId("canvas").waitFor();
+    await poll(async () => (await canvasNodeIds(page)).length).toBe(2);
+    const ids = await canvasNodeIds(page);
+    for (const id of ids) {
+      const type = await nodeCard(page, id).getAttribute("class");
+      if (type?.includes("wf-node--type-input")) workflow.input = id;
+      if (type?.includes("wf-node--type-output")) workflow.output = id;
+    }
+    expect(workflow.input).not.toBe("");
+    expect(workflow.output).not.toBe("");
+    expect(await edgeIds()).toHaveLength(1);
+    await browser.screenshot("workflow-created");
+  });
+
+  it("refuses a forbidden connection and says why", async () => {
+    workflow.generation = await addNode("generation");
+    await moveNode(page, workflow.generation, 0, 170);
+    workflow.validation = await addNode("validation");
+    await moveNode(page, workflow.validation, 220, 170);
+    await settle();
+    const edgesBefore = await edgeIds();
+
+    // validation → generation: generation takes only an input node as its pre-node.
+    let hint = "";
+    await dragConnection(page, workflow.validation, workflow.generation, {
+      whileOverTarget: async () => {
+        const refusal = page.getByTestId("connection-refusal");
+        await refusal.waitFor({ state: "visible" });
+        hint = (await refusal.textContent()) ?? "";
+        await browser.screenshot("forbidden-connection-hint");
+      },
+    });
+    expect(hint.length).toBeGreaterThan(0);
+    const toast = page.locator(".toast--error").last();
+    await toast.waitFor();
+    expect(await toast.textContent()).toMatch(/generation|input/i);
+    await browser.screenshot("forbidden-connection-refused");
+    expect(await edgeIds()).toEqual(edgesBefore);
+    await toast.locator(".toast__close").click();
+  });
+
+  it("builds input → generation → validation → output", async () => {
+    // The output node takes exactly one pre-node, so the starting input → output edge goes first.
+    const [startEdge] = await edgeIds();
+    await page.locator(`.react-flow__edge[data-id="${startEdge}"] .react-flow__edge-interaction`).click({ force: true });
+    await page.keyboard.press("Delete");
+    await poll(edgeIds).toHaveLength(0);
+    await settle();
+
+    await dragConnection(page, workflow.input, workflow.generation);
+    await poll(edgeIds).toHaveLength(1);
+    await settle();
+    await dragConnection(page, workflow.generation, workflow.validation);
+    await poll(edgeIds).toHaveLength(2);
+    await settle();
+    await dragConnection(page, workflow.validation, workflow.output);
+    await poll(edgeIds).toHaveLength(3);
+    await settle();
+    await browser.screenshot("valid-graph");
+  });
+
+  it("runs it, streams descriptions and marks every node completed", async () => {
+    await page.locator(".run-bar button.btn--primary").click();
+    const results = page.getByTestId("results-pane");
+    await results.locator(".results__line--description").first().waitFor();
+    await browser.screenshot("run-streaming");
+    for (const id of [workflow.input, workflow.generation, workflow.validation, workflow.output]) {
+      await poll(() => nodeCard(page, id).getAttribute("data-status"), 60_000).toBe("COMPLETED");
+    }
+    await poll(() => page.getByTestId("run-status").textContent()).toMatch(/completed/i);
+    const descriptions = await results.locator(".results__line--description").count();
+    expect(descriptions).toBeGreaterThanOrEqual(2);
+    const link = results.locator('a[href^="/runs/"]');
+    workflow.runId = ((await link.getAttribute("href")) ?? "").split("/").pop() ?? "";
+    expect(workflow.runId).toMatch(/^[0-9a-f-]{36}$/);
+    await browser.screenshot("run-completed");
+  });
+
+  it("shows the run in history and its per-node details", async () => {
+    await page.getByRole("navigation").getByRole("link", { name: "Runs" }).click();
+    const row = page.locator(`tr[data-run-id="${workflow.runId}"]`);
+    await row.waitFor();
+    expect(await row.locator("[data-status]").getAttribute("data-status")).toBe("COMPLETED");
+    expect(await row.textContent()).toContain("E2E demo");
+    await browser.screenshot("run-history");
+
+    await row.locator(`a[href="/runs/${workflow.runId}"]`).click();
+    await page.waitForURL(new RegExp(`/runs/${workflow.runId}$`));
+    await poll(() => page.locator('.run-node[data-status="COMPLETED"]').count()).toBe(4);
+    await page.locator(`.timeline [data-node-id="${workflow.generation}"] button`).click();
+    const details = page.locator(`.node-details[data-node-id="${workflow.generation}"]`);
+    await details.waitFor();
+    const text = (await details.textContent()) ?? "";
+    expect(text).toContain("Rendered prompt");
+    expect(text).toContain("Raw reply");
+    expect(await details.locator("pre").count()).toBeGreaterThanOrEqual(4);
+    await browser.screenshot("run-detail");
+  });
+
+  it("creates a knowledge base, ingests a document and searches it", async () => {
+    await page.getByRole("navigation").getByRole("link", { name: "Knowledge bases" }).click();
+    await page.getByRole("heading", { name: "Knowledge bases", level: 1 }).waitFor();
+    await browser.screenshot("knowledge-bases-empty");
+    const create = page.getByRole("form", { name: "New knowledge base" });
+    await create.getByLabel("Name").fill("e2e-handbook");
+    await create.getByRole("button", { name: "Create" }).click();
+    await page.waitForURL(/\/knowledge-bases\/[0-9a-f-]{36}$/);
+
+    const add = page.getByRole("form", { name: "Add documents" });
+    await add.getByLabel("Title").fill("Weaving guide");
+    await add
+      .getByLabel("Text")
+      .fill(
+        "A loom holds the warp threads under tension. The weft thread passes over and under the warp.\n\n" +
+          "Twill weaving produces diagonal ribs by offsetting each pass. Satin weaving floats the weft over several warp threads.",
+      );
+    await add.getByRole("button", { name: "Add", exact: true }).click();
+    await page.locator('tr[data-document-status="READY"]').waitFor({ timeout: 60_000 });
+    expect(Number(await page.locator('tr[data-document-status="READY"] td.num').textContent())).toBeGreaterThan(0);
+    await browser.screenshot("knowledge-base-ingested");
+
+    const search = page.getByRole("region", { name: "Test search" });
+    await search.getByLabel("Query").fill("diagonal ribs in twill");
+    await search.getByLabel("Intensity").selectOption("MEDIUM");
+    await search.getByRole("button", { name: "Search" }).click();
+    const results = page.getByTestId("search-results");
+    await results.waitFor();
+    expect(await results.locator(".hit").count()).toBeGreaterThan(0);
+    expect(await results.locator(".hit").first().textContent()).toMatch(/twill/i);
+    await browser.screenshot("knowledge-base-search");
+  });
+
+  it("creates an API key, shows it once, and shows the server's settings", async () => {
+    await page.getByRole("navigation").getByRole("link", { name: "API keys" }).click();
+    const form = page.getByRole("form", { name: "New API key" });
+    await form.getByLabel("Name").fill("e2e-key");
+    await form.getByRole("button", { name: "Create key" }).click();
+    const secret = page.getByRole("alert", { name: "Copy this key now" }).locator("input");
+    await secret.waitFor();
+    expect(await secret.inputValue()).toMatch(/^\S{24,}$/);
+    await browser.screenshot("api-key-created");
+    await page.getByRole("button", { name: "I have stored it" }).click();
+    expect(await page.getByRole("alert", { name: "Copy this key now" }).count()).toBe(0);
+
+    await page.getByRole("navigation").getByRole("link", { name: "Settings" }).click();
+    const server = page.getByRole("region", { name: "Server" });
+    await server.waitFor();
+    expect(await server.locator("[data-mode]").getAttribute("data-mode")).toBe("embedded");
+    expect(await page.getByRole("region", { name: "Providers and models" }).locator("tbody tr").count()).toBeGreaterThan(0);
+    await browser.screenshot("settings");
+  });
+
+  it("left no uncaught errors in the page", () => {
+    const unexpected = browser.consoleErrors.filter((message) => !/Failed to load resource/.test(message));
+    expect(unexpected).toEqual([]);
+  });
+});
