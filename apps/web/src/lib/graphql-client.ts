@@ -9,6 +9,8 @@ import { browserStorage, readApiUrlOverride } from "./api-url-override";
 export interface WeftClient {
   client: Client;
   endpoint: ApiEndpoint;
+  /** The graphql-ws client under urql's subscriptions, for streams that manage their own resumption. */
+  ws: WsClient;
   /** Closes the WebSocket; call when the client is replaced. */
   dispose(): void;
 }
@@ -55,5 +57,5 @@ export function createWeftClient(endpoint: ApiEndpoint, apiKey: string | null): 
     fetchOptions: () => ({ headers: authorization(apiKey) }),
     requestPolicy: "cache-and-network",
   });
-  return { client, endpoint, dispose: () => void ws.dispose() };
+  return { client, endpoint, ws, dispose: () => void ws.dispose() };
 }

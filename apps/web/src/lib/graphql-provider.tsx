@@ -3,12 +3,14 @@
 import { createContext, useContext, useEffect, useState } from "react";
 import type { ReactNode } from "react";
 import { Provider } from "urql";
+import type { Client as WsClient } from "graphql-ws";
 import type { ApiEndpoint } from "./api-endpoint";
 import { readApiKey, subscribeApiKey } from "./api-key-store";
 import type { WeftClient } from "./graphql-client";
 import { browserApiEndpoint, createWeftClient } from "./graphql-client";
 
 const EndpointContext = createContext<ApiEndpoint | null>(null);
+const WsContext = createContext<WsClient | null>(null);
 
 /**
  * Builds the client in the browser only (the endpoint depends on window.location) and rebuilds it when
@@ -35,7 +37,9 @@ export function GraphqlProvider({ children }: { children: ReactNode }) {
   if (!weft) return null;
   return (
     <EndpointContext.Provider value={weft.endpoint}>
-      <Provider value={weft.client}>{children}</Provider>
+      <WsContext.Provider value={weft.ws}>
+        <Provider value={weft.client}>{children}</Provider>
+      </WsContext.Provider>
     </EndpointContext.Provider>
   );
 }
@@ -44,4 +48,10 @@ export function useApiEndpoint(): ApiEndpoint {
   const endpoint = useContext(EndpointContext);
   if (!endpoint) throw new Error("useApiEndpoint must be used inside <GraphqlProvider>");
   return endpoint;
+}
+
+export function useWsClient(): WsClient {
+  const ws = useContext(WsContext);
+  if (!ws) throw new Error("useWsClient must be used inside <GraphqlProvider>");
+  return ws;
 }

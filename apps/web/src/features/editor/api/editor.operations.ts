@@ -1,0 +1,244 @@
+import { graphql } from "@/gql";
+
+export const EditorWorkflowFields = graphql(`
+  fragment EditorWorkflowFields on Workflow {
+    id
+    name
+    description
+    version
+    prompts {
+      generation
+      ensemble
+      validation
+    }
+    outputFormat
+    knowledgeBase
+    intensity
+    activeRunId
+    nodes {
+      id
+      type
+      content
+      provider
+      model
+      params
+      prompt
+      position {
+        x
+        y
+      }
+    }
+    edges {
+      id
+      source
+      target
+      order
+    }
+  }
+`);
+
+export const EditorWorkflowQuery = graphql(`
+  query EditorWorkflow($id: ID!) {
+    workflow(id: $id) {
+      ...EditorWorkflowFields
+    }
+  }
+`);
+
+export const EditorOptionsQuery = graphql(`
+  query EditorOptions {
+    models {
+      id
+      label
+      models {
+        id
+        label
+        testOnly
+      }
+    }
+    knowledgeBases {
+      id
+      name
+    }
+  }
+`);
+
+export const EditorAddNodeMutation = graphql(`
+  mutation EditorAddNode($workflowId: ID!, $input: AddNodeInput!) {
+    addNode(workflowId: $workflowId, input: $input) {
+      node {
+        id
+        type
+        content
+        provider
+        model
+        params
+        prompt
+        position {
+          x
+          y
+        }
+      }
+      errors {
+        code
+        message
+        nodeIds
+        edgeIds
+      }
+    }
+  }
+`);
+
+export const EditorUpdateNodeMutation = graphql(`
+  mutation EditorUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {
+    updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) {
+      node {
+        id
+        type
+        content
+        provider
+        model
+        params
+        prompt
+        position {
+          x
+          y
+        }
+      }
+      errors {
+        code
+        message
+        nodeIds
+        edgeIds
+      }
+    }
+  }
+`);
+
+export const EditorMoveNodesMutation = graphql(`
+  mutation EditorMoveNodes($workflowId: ID!, $moves: [NodeMoveInput!]!) {
+    moveNodes(workflowId: $workflowId, moves: $moves) {
+      errors {
+        code
+        message
+        nodeIds
+        edgeIds
+      }
+    }
+  }
+`);
+
+export const EditorRemoveNodeMutation = graphql(`
+  mutation EditorRemoveNode($workflowId: ID!, $nodeId: ID!) {
+    removeNode(workflowId: $workflowId, nodeId: $nodeId) {
+      removedNodeId
+      removedEdgeIds
+      errors {
+        code
+        message
+        nodeIds
+        edgeIds
+      }
+    }
+  }
+`);
+
+export const EditorAddEdgeMutation = graphql(`
+  mutation EditorAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {
+    addEdge(workflowId: $workflowId, source: $source, target: $target) {
+      edge {
+        id
+        source
+        target
+        order
+      }
+      errors {
+        code
+        message
+        nodeIds
+        edgeIds
+      }
+    }
+  }
+`);
+
+export const EditorRemoveEdgeMutation = graphql(`
+  mutation EditorRemoveEdge($workflowId: ID!, $edgeId: ID!) {
+    removeEdge(workflowId: $workflowId, edgeId: $edgeId) {
+      removedEdgeId
+      errors {
+        code
+        message
+        nodeIds
+        edgeIds
+      }
+    }
+  }
+`);
+
+export const EditorUpdateWorkflowMutation = graphql(`
+  mutation EditorUpdateWorkflow($id: ID!, $input: UpdateWorkflowInput!) {
+    updateWorkflow(id: $id, input: $input) {
+      workflow {
+        ...EditorWorkflowFields
+      }
+      errors {
+        code
+        message
+        nodeIds
+        edgeIds
+        path
+      }
+    }
+  }
+`);
+
+export const EditorRunWorkflowMutation = graphql(`
+  mutation EditorRunWorkflow($workflowId: ID!, $input: RunWorkflowInput) {
+    runWorkflow(workflowId: $workflowId, input: $input) {
+      run {
+        id
+        status
+      }
+      errors {
+        code
+        message
+        nodeIds
+        edgeIds
+      }
+    }
+  }
+`);
+
+export const EditorCancelRunMutation = graphql(`
+  mutation EditorCancelRun($id: ID!) {
+    cancelRun(id: $id) {
+      errors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const EditorRunEventsSubscription = graphql(`
+  subscription EditorRunEvents($runId: ID!, $afterSeq: Int!) {
+    runEvents(runId: $runId, afterSeq: $afterSeq) {
+      seq
+      type
+      at
+      nodeId
+      payload
+    }
+  }
+`);
+
+export const EditorRunStatusSubscription = graphql(`
+  subscription EditorRunStatus($workflowId: ID) {
+    runStatusChanged(workflowId: $workflowId) {
+      runId
+      workflowId
+      status
+    }
+  }
+`);

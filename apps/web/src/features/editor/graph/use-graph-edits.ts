@@ -1,0 +1,154 @@
+"use client";
+
+import type { Dispatch, SetStateAction } from "react";
+import { useCallback, useRef } from "react";
+import { checkAddNode, defaultRegistry } from "@weft/engine";
+import type { WorkflowGraph } from "@weft/engine";
+import { useMutation } from "urql";
+import { useT } from "../../../i18n/i18n-provider";
+import { useToast } from "../../../ui/toast";
+import { useReportOutcome } from "../../../ui/user-errors";
+import {
+  EditorAddEdgeMutation,
+  EditorAddNodeMutation,
+  EditorMoveNodesMutation,
+  EditorRemoveEdgeMutation,
+  EditorRemoveNodeMutation,
+  EditorUpdateNodeMutation,
+} from "../api/editor.operations";
+import type { NodeMove } from "../canvas/editor-canvas";
+import { violationReason } from "../rules/violation-reason";
+import type { ApiWorkflowNode } from "./api-node";
+import { fromApiNode } from "./api-node";
+import type { EditorFlowEdge, EditorFlowNode } from "./editor-graph";
+import { toFlowNode } from "./editor-graph";
+
+export interface NodePatch {
+  content?: string | null;
+  provider?: string | null;
+  model?: string | null;
+  prompt?: string | null;
+  params?: Record<string, unknown> | null;
+}
+
+interface GraphEditsOptions {
+  workflowId: string;
+  getGraph: () => WorkflowGraph;
+  locked: boolean;
+  setNodes: Dispatch<SetStateAction<EditorFlowNode[]>>;
+  setEdges: Dispatch<SetStateAction<EditorFlowEdge[]>>;
+  /** Reloads the graph from the server after a refused deletion, which the canvas already applied. */
+  reload: () => void;
+  /** Marks the nodes and edges a refusal names. */
+  flag: (nodeIds: readonly string[], edgeIds: readonly string[]) => void;
+}
+
+/** The canvas' edits as API mutations. The engine has already approved each; the server decides. */
+export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges, reload, flag }: GraphEditsOptions) {
+  const t = useT();
+  const toast = useToast();
+  const report = useReportOutcome();
+  const [, addNode] = useMutation(EditorAddNodeMutation);
+  const [, updateNode] = useMutation(EditorUpdateNodeMutation);
+  const [, moveNodes] = useMutation(EditorMoveNodesMutation);
+  const [, removeNode] = useMutation(EditorRemoveNodeMutation);
+  const [, addEdge] = useMutation(EditorAddEdgeMutation);
+  const [, removeEdge] = useMutation(EditorRemoveEdgeMutation);
+  const pendingEdge = useRef(0);
+
+  const refuse = useCallback(
+    (title: string, refusal: { code: string; message: string; nodeIds?: readonly string[]; edgeIds?: readonly string[] }) => {
+      const reason = violationReason(t, refusal);
+      toast.show({ tone: "error", title: `${title}: ${reason.title}`, message: reason.detail });
+      flag(refusal.nodeIds ?? [], refusal.edgeIds ?? []);
+    },
+    [t, toast, flag],
+  );
+
+  const add = useCallback(
+    async (type: string, position: { x: number; y: number }) => {
+      const local = checkAddNode(getGraph(), type, { registry: defaultRegistry, locked })[0];
+      if (local) return refuse(t("editor.palette.refused"), local);
+      const result = await addNode({ workflowId, input: { type, position } });
+      const payload = result.data?.addNode;
+      const serverRefusal = payload?.errors[0];
+      if (serverRefusal) return refuse(t("editor.refused.edit"), serverRefusal);
+      if (!report(t("editor.refused.edit"), { error: result.error }) || !payload?.node) return;
+      const node = { ...toFlowNode(defaultRegistry, fromApiNode(payload.node as ApiWorkflowNode)), selected: true };
+      setNodes((all) => [...all.map((n) => (n.selected ? { ...n, selected: false } : n)), node]);
+    },
+    [addNode, getGraph, locked, refuse, report, setNodes, t, workflowId],
+  );
+
+  const connect = useCallback(
+    async (source: string, target: string) => {
+      // Shown at once; replaced by the server's edge, or removed if the server refuses.
+      const tempId = `pending-${++pendingEdge.current}`;
+      setEdges((all) => [...all, { id: tempId, source, target, className: "wf-edge--pending" }]);
+      const result = await addEdge({ workflowId, source, target });
+      const payload = result.data?.addEdge;
+      const edge = payload?.edge;
+      if (edge && payload.errors.length === 0) {
+        setEdges((all) => all.map((e) => (e.id === tempId ? { id: edge.id, source: edge.source, target: edge.target } : e)));
+        return;
+      }
+      setEdges((all) => all.filter((e) => e.id !== tempId));
+      const serverRefusal = payload?.errors[0];
+      if (serverRefusal) refuse(t("editor.refused.connection"), serverRefusal);
+      else report(t("editor.refused.connection"), { error: result.error });
+    },
+    [addEdge, refuse, report, setEdges, t, workflowId],
+  );
+
+  const removeElements = useCallback(
+    async (nodeIds: string[], edgeIds: string[]) => {
+      const removedWithNodes = new Set<string>();
+      let refused = false;
+      for (const nodeId of nodeIds) {
+        const result = await removeNode({ workflowId, nodeId });
+        const payload = result.data?.removeNode;
+        for (const id of payload?.removedEdgeIds ?? []) removedWithNodes.add(id);
+        const refusal = payload?.errors[0];
+        if (refusal) refuse(t("editor.refused.deletion"), refusal);
+        if (refusal || !report(t("editor.refused.deletion"), { error: result.error })) refused = true;
+      }
+      for (const edgeId of edgeIds) {
+        if (removedWithNodes.has(edgeId) || edgeId.startsWith("pending-")) continue;
+        const result = await removeEdge({ workflowId, edgeId });
+        const refusal = result.data?.removeEdge.errors[0];
+        if (refusal) refuse(t("editor.refused.deletion"), refusal);
+        if (refusal || !report(t("editor.refused.deletion"), { error: result.error })) refused = true;
+      }
+      if (refused) reload();
+    },
+    [refuse, reload, removeEdge, removeNode, report, t, workflowId],
+  );
+
+  const update = useCallback(
+    async (nodeId: string, patch: NodePatch): Promise<boolean> => {
+      const result = await updateNode({ workflowId, nodeId, input: patch });
+      const payload = result.data?.updateNode;
+      const refusal = payload?.errors[0];
+      if (refusal) {
+        refuse(t("editor.refused.edit"), refusal);
+        return false;
+      }
+      if (!report(t("editor.refused.edit"), { error: result.error }) || !payload?.node) return false;
+      const saved = fromApiNode(payload.node as ApiWorkflowNode);
+      setNodes((all) => all.map((n) => (n.id === nodeId ? { ...n, data: { ...n.data, node: { ...saved, position: n.position } } } : n)));
+      toast.show({ tone: "success", message: t("editor.saved") });
+      return true;
+    },
+    [refuse, report, setNodes, t, toast, updateNode, workflowId],
+  );
+
+  const saveMoves = useCallback(
+    async (moves: NodeMove[]) => {
+      const result = await moveNodes({ workflowId, moves });
+      report(t("editor.refused.edit"), { error: result.error, errors: result.data?.moveNodes.errors });
+    },
+    [moveNodes, report, t, workflowId],
+  );
+
+  return { add, connect, removeElements, update, saveMoves };
+}

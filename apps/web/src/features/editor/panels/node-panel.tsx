@@ -1,0 +1,44 @@
+"use client";
+
+import { defaultRegistry } from "@weft/engine";
+import type { WorkflowNode } from "@weft/engine";
+import { useT } from "../../../i18n/i18n-provider";
+import { Button } from "../../../ui/button";
+import { nodeTypeLabel } from "../graph/node-type-label";
+import type { NodePatch } from "../graph/use-graph-edits";
+import { ModelNodeForm } from "./model-node-form";
+import type { ProviderOption } from "./panel-options.type";
+import { TextNodeForm } from "./text-node-form";
+
+interface NodePanelProps {
+  node: WorkflowNode;
+  providers: readonly ProviderOption[];
+  readOnly: boolean;
+  onSave: (patch: NodePatch) => Promise<boolean>;
+  onDelete: () => void;
+}
+
+/** The selected node's attributes; the form remounts per node so drafts never leak between nodes. */
+export function NodePanel({ node, providers, readOnly, onSave, onDelete }: NodePanelProps) {
+  const t = useT();
+  const usesModel = defaultRegistry.get(node.type)?.usesModel ?? false;
+  const formKey = `${node.id}:${JSON.stringify(node)}`;
+  return (
+    <div className="panel__section" data-testid="node-panel">
+      <header className="panel__header">
+        <h2>
+          {nodeTypeLabel(t, node.type)} · <code>{node.id}</code>
+        </h2>
+        <Button size="sm" variant="danger" disabled={readOnly} onClick={onDelete}>
+          {t("editor.panel.deleteNode")}
+        </Button>
+      </header>
+      {readOnly ? <p className="hint">{t("editor.panel.readOnly")}</p> : null}
+      {usesModel ? (
+        <ModelNodeForm key={formKey} node={node} providers={providers} readOnly={readOnly} onSave={onSave} />
+      ) : (
+        <TextNodeForm key={formKey} node={node} readOnly={readOnly} onSave={onSave} />
+      )}
+    </div>
+  );
+}

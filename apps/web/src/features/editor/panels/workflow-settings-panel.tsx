@@ -1,0 +1,104 @@
+"use client";
+
+import { defaultRegistry } from "@weft/engine";
+import { useState } from "react";
+import type { FormEvent } from "react";
+import type { MessageKey } from "../../../i18n/dictionary.type";
+import { useT } from "../../../i18n/i18n-provider";
+import { Button } from "../../../ui/button";
+import { nodeTypeLabel } from "../graph/node-type-label";
+import type { Intensity, KnowledgeBaseOption } from "./panel-options.type";
+import { INTENSITIES } from "./panel-options.type";
+import type { WorkflowSettingsDraft } from "./workflow-settings.type";
+import { sameSettings } from "./workflow-settings.type";
+
+/** Node types that take a prompt, in registry order. */
+const PROMPT_TYPES = defaultRegistry.specs().filter((spec) => spec.usesModel).map((spec) => spec.type);
+
+interface WorkflowSettingsPanelProps {
+  saved: WorkflowSettingsDraft;
+  draft: WorkflowSettingsDraft;
+  knowledgeBases: readonly KnowledgeBaseOption[];
+  readOnly: boolean;
+  onChange: (draft: WorkflowSettingsDraft) => void;
+  onSave: (draft: WorkflowSettingsDraft) => Promise<boolean>;
+}
+
+/** Name, prompts per node type, output format, default knowledge base and intensity. */
+export function WorkflowSettingsPanel({ saved, draft, knowledgeBases, readOnly, onChange, onSave }: WorkflowSettingsPanelProps) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const dirty = !sameSettings(saved, draft);
+  const set = (patch: Partial<WorkflowSettingsDraft>) => onChange({ ...draft, ...patch });
+  const knownKb = draft.knowledgeBase === null || knowledgeBases.some((kb) => kb.name === draft.knowledgeBase);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    await onSave(draft);
+    setBusy(false);
+  }
+
+  return (
+    <form onSubmit={submit} className="panel__form" aria-label={t("editor.panel.workflow")}>
+      <label className="field">
+        <span>{t("editor.panel.name")}</span>
+        <input type="text" name="name" value={draft.name} readOnly={readOnly} onChange={(e) => set({ name: e.target.value })} />
+      </label>
+      <label className="field">
+        <span>{t("editor.panel.description")}</span>
+        <input type="text" name="description" value={draft.description} readOnly={readOnly} onChange={(e) => set({ description: e.target.value })} />
+      </label>
+      <div className="row row--fields">
+        <label className="field">
+          <span>{t("editor.panel.knowledgeBase")}</span>
+          <select name="knowledgeBase" value={draft.knowledgeBase ?? ""} disabled={readOnly} onChange={(e) => set({ knowledgeBase: e.target.value || null })}>
+            <option value="">{t("editor.panel.noKnowledgeBase")}</option>
+            {knowledgeBases.map((kb) => (
+              <option key={kb.id} value={kb.name}>
+                {kb.name}
+              </option>
+            ))}
+            {!knownKb && draft.knowledgeBase ? <option value={draft.knowledgeBase}>{t("editor.panel.notConfigured", { value: draft.knowledgeBase })}</option> : null}
+          </select>
+        </label>
+        <label className="field">
+          <span>{t("editor.panel.intensity")}</span>
+          <select name="intensity" value={draft.intensity} disabled={readOnly} onChange={(e) => set({ intensity: e.target.value as Intensity })}>
+            {INTENSITIES.map((level) => (
+              <option key={level} value={level}>
+                {t(`editor.intensity.${level}` as MessageKey)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <h3>{t("editor.panel.prompts")}</h3>
+      {PROMPT_TYPES.map((type) => (
+        <label key={type} className="field">
+          <span>{t("editor.panel.promptFor", { type: nodeTypeLabel(t, type) })}</span>
+          <textarea
+            name={`prompt-${type}`}
+            className="mono"
+            rows={5}
+            value={draft.prompts[type] ?? ""}
+            readOnly={readOnly}
+            onChange={(e) => set({ prompts: { ...draft.prompts, [type]: e.target.value } })}
+          />
+        </label>
+      ))}
+      <label className="field">
+        <span>{t("editor.panel.outputFormat")}</span>
+        <textarea name="outputFormat" className="mono" rows={3} value={draft.outputFormat} readOnly={readOnly} onChange={(e) => set({ outputFormat: e.target.value })} />
+      </label>
+      <div className="row">
+        <Button type="submit" variant="primary" disabled={readOnly || !dirty || !draft.name.trim()} busy={busy}>
+          {t("editor.panel.saveWorkflow")}
+        </Button>
+        <Button disabled={!dirty || busy} onClick={() => onChange(saved)}>
+          {t("editor.panel.reset")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import { useMutation } from "urql";
+import { useT } from "../../../i18n/i18n-provider";
+import { useReportOutcome } from "../../../ui/user-errors";
+import { isTerminalRunStatus } from "../../runs/live/run-projection";
+import { EditorCancelRunMutation, EditorRunWorkflowMutation } from "../api/editor.operations";
+import type { WorkflowSettingsDraft } from "../panels/workflow-settings.type";
+import type { RunRefusal } from "./results-pane";
+import type { RunChoice } from "./run-bar";
+import { useLiveRun } from "./use-live-run";
+import { useWorkflowLock } from "./use-workflow-lock";
+
+interface EditorRunOptions {
+  workflowId: string;
+  initialActiveRunId: string | null;
+  settings: WorkflowSettingsDraft;
+  flag: (nodeIds: readonly string[], edgeIds: readonly string[]) => void;
+}
+
+/**
+ * Starting, following and cancelling a run from the editor. A run already active when the editor
+ * opens (or started elsewhere) is followed too, and keeps the editor read-only until it ends.
+ */
+export function useEditorRun({ workflowId, initialActiveRunId, settings, flag }: EditorRunOptions) {
+  const t = useT();
+  const report = useReportOutcome();
+  const [activeRunId, setActiveRunId] = useWorkflowLock(workflowId, initialActiveRunId);
+  const [runId, setRunId] = useState<string | null>(initialActiveRunId);
+  const [choice, setChoice] = useState<RunChoice>({ knowledgeBase: settings.knowledgeBase, intensity: settings.intensity });
+  const [refusals, setRefusals] = useState<RunRefusal[]>([]);
+  const [starting, setStarting] = useState(false);
+  const [, runWorkflow] = useMutation(EditorRunWorkflowMutation);
+  const [, cancelRun] = useMutation(EditorCancelRunMutation);
+  const live = useLiveRun(runId);
+
+  // Follow a run that another client started on this workflow.
+  useEffect(() => {
+    if (activeRunId && activeRunId !== runId) setRunId(activeRunId);
+  }, [activeRunId, runId]);
+
+  // The run's own terminal event releases the lock even if the status broadcast was missed.
+  useEffect(() => {
+    if (runId && activeRunId === runId && isTerminalRunStatus(live.state.status) && live.events.length > 0) setActiveRunId(null);
+  }, [activeRunId, live.events.length, live.state.status, runId, setActiveRunId]);
+
+  const start = useCallback(async () => {
+    setStarting(true);
+    setRefusals([]);
+    flag([], []);
+    const result = await runWorkflow({
+      workflowId,
+      input: {
+        streamTokens: true,
+        prompts: { generation: settings.prompts.generation ?? "", ensemble: settings.prompts.ensemble ?? "", validation: settings.prompts.validation ?? "" },
+        outputFormat: settings.outputFormat,
+        // "" asks explicitly for no knowledge base; null would fall back to the workflow's default.
+        knowledgeBase: choice.knowledgeBase ?? "",
+        intensity: choice.intensity,
+      },
+    });
+    setStarting(false);
+    const payload = result.data?.runWorkflow;
+    if (payload && payload.errors.length > 0) {
+      setRefusals(payload.errors);
+      flag(payload.errors.flatMap((e) => e.nodeIds), payload.errors.flatMap((e) => e.edgeIds));
+      return;
+    }
+    if (!report(t("editor.run.refused"), { error: result.error }) || !payload?.run) return;
+    setRunId(payload.run.id);
+    setActiveRunId(payload.run.id);
+  }, [choice, flag, report, runWorkflow, setActiveRunId, settings, t, workflowId]);
+
+  const cancel = useCallback(async () => {
+    if (!activeRunId) return;
+    const result = await cancelRun({ id: activeRunId });
+    report(t("editor.run.cancel"), { error: result.error, errors: result.data?.cancelRun.errors });
+  }, [activeRunId, cancelRun, report, t]);
+
+  return { runId, live, locked: activeRunId !== null, choice, setChoice, refusals, starting, start, cancel };
+}

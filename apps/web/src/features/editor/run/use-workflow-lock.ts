@@ -1,0 +1,27 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { useSubscription } from "urql";
+import { EditorRunStatusSubscription } from "../api/editor.operations";
+
+const ACTIVE = new Set(["QUEUED", "RUNNING"]);
+
+/**
+ * The run that holds the workflow's graph, if any: starts from the workflow's `activeRunId` and follows
+ * `runStatusChanged`, so a run started elsewhere (another tab, the API) also makes the editor read-only.
+ */
+export function useWorkflowLock(workflowId: string, initialActiveRunId: string | null): [string | null, (runId: string | null) => void] {
+  const [activeRunId, setActiveRunId] = useState(initialActiveRunId);
+  const [{ data }] = useSubscription({ query: EditorRunStatusSubscription, variables: { workflowId } });
+
+  useEffect(() => setActiveRunId(initialActiveRunId), [initialActiveRunId]);
+
+  useEffect(() => {
+    const change = data?.runStatusChanged;
+    if (!change || change.workflowId !== workflowId) return;
+    if (ACTIVE.has(change.status)) setActiveRunId(change.runId);
+    else setActiveRunId((current) => (current === change.runId ? null : current));
+  }, [data, workflowId]);
+
+  return [activeRunId, setActiveRunId];
+}

@@ -1,0 +1,153 @@
+"use client";
+
+import "./editor.css";
+
+import { useEdgesState, useNodesState, useReactFlow } from "@xyflow/react";
+import { defaultRegistry } from "@weft/engine";
+import Link from "next/link";
+import { useCallback, useMemo, useState } from "react";
+import { useT } from "../../i18n/i18n-provider";
+import { EditorCanvas } from "./canvas/editor-canvas";
+import type { ApiWorkflowEdge, ApiWorkflowNode } from "./graph/api-node";
+import { fromApiEdge, fromApiNode } from "./graph/api-node";
+import type { EditorFlowEdge, EditorFlowNode } from "./graph/editor-graph";
+import { flowToGraph, toFlowEdge, toFlowNode } from "./graph/editor-graph";
+import { useGraphEdits } from "./graph/use-graph-edits";
+import { useMoveSaver } from "./graph/use-move-saver";
+import { NodePalette } from "./palette/node-palette";
+import { NodePanel } from "./panels/node-panel";
+import type { KnowledgeBaseOption, ProviderOption } from "./panels/panel-options.type";
+import { WorkflowSettingsPanel } from "./panels/workflow-settings-panel";
+import type { WorkflowSettingsDraft } from "./panels/workflow-settings.type";
+import { ResultsPane } from "./run/results-pane";
+import { RunBar } from "./run/run-bar";
+import { useEditorRun } from "./run/use-editor-run";
+import { useSettingsSaver } from "./panels/use-settings-saver";
+
+export interface EditorWorkflow {
+  id: string;
+  name: string;
+  version: number;
+  activeRunId: string | null;
+  settings: WorkflowSettingsDraft;
+  nodes: readonly ApiWorkflowNode[];
+  edges: readonly ApiWorkflowEdge[];
+}
+
+interface WorkflowEditorProps {
+  workflow: EditorWorkflow;
+  providers: readonly ProviderOption[];
+  knowledgeBases: readonly KnowledgeBaseOption[];
+  reload: () => void;
+}
+
+const initialNodes = (workflow: EditorWorkflow) => workflow.nodes.map((node) => toFlowNode(defaultRegistry, fromApiNode(node)));
+const initialEdges = (workflow: EditorWorkflow) => workflow.edges.map((edge) => toFlowEdge(fromApiEdge(edge)));
+
+export function WorkflowEditor({ workflow, providers, knowledgeBases, reload }: WorkflowEditorProps) {
+  const t = useT();
+  const flow = useReactFlow<EditorFlowNode, EditorFlowEdge>();
+  const [nodes, setNodes, onNodesChange] = useNodesState<EditorFlowNode>(initialNodes(workflow));
+  const [edges, setEdges, onEdgesChange] = useEdgesState<EditorFlowEdge>(initialEdges(workflow));
+  const [flagged, setFlagged] = useState<{ nodes: ReadonlySet<string>; edges: ReadonlySet<string> }>({ nodes: new Set(), edges: new Set() });
+  const { getNodes, getEdges } = flow;
+  const getGraph = useCallback(() => flowToGraph(getNodes(), getEdges()), [getNodes, getEdges]);
+  const flag = useCallback((nodeIds: readonly string[], edgeIds: readonly string[]) => setFlagged({ nodes: new Set(nodeIds), edges: new Set(edgeIds) }), []);
+
+  const settings = useSettingsSaver(workflow.id, workflow.settings);
+  const run = useEditorRun({ workflowId: workflow.id, initialActiveRunId: workflow.activeRunId, settings: settings.draft, flag });
+  const locked = run.locked;
+  const edits = useGraphEdits({ workflowId: workflow.id, getGraph, locked, setNodes, setEdges, reload, flag });
+  const queueMoves = useMoveSaver(edits.saveMoves);
+
+  const shownNodes = useMemo(
+    () =>
+      nodes.map((node) => {
+        const status = run.live.state.nodes[node.id]?.status;
+        const isFlagged = flagged.nodes.has(node.id);
+        if (status === node.data.status && isFlagged === (node.data.flagged ?? false)) return node;
+        return { ...node, data: { ...node.data, status, flagged: isFlagged } } as EditorFlowNode;
+      }),
+    [nodes, run.live.state.nodes, flagged.nodes],
+  );
+  const shownEdges = useMemo(
+    () => edges.map((edge) => (flagged.edges.has(edge.id) ? { ...edge, className: "wf-edge--flagged", animated: true } : edge)),
+    [edges, flagged.edges],
+  );
+
+  const selected = nodes.filter((node) => node.selected);
+  const selectedNode = selected.length === 1 ? selected[0] : undefined;
+
+  const addFromPalette = useCallback(
+    (type: string) => {
+      // New nodes appear near the middle of what the user is looking at, nudged so they don't stack.
+      const bounds = document.querySelector(".canvas")?.getBoundingClientRect();
+      const center = bounds ? flow.screenToFlowPosition({ x: bounds.left + bounds.width / 2, y: bounds.top + bounds.height / 2 }) : { x: 0, y: 0 };
+      const offset = (getNodes().length % 5) * 24;
+      void edits.add(type, { x: Math.round(center.x - 90 + offset), y: Math.round(center.y - 40 + offset) });
+    },
+    [edits, flow, getNodes],
+  );
+
+  const focusNode = useCallback(
+    (nodeId: string) => {
+      setNodes((all) => all.map((node) => ({ ...node, selected: node.id === nodeId })));
+      const node = getNodes().find((candidate) => candidate.id === nodeId);
+      if (node) void flow.setCenter(node.position.x + 90, node.position.y + 40, { zoom: flow.getZoom(), duration: 200 });
+    },
+    [flow, getNodes, setNodes],
+  );
+
+  return (
+    <div className={locked ? "editor editor--locked" : "editor"}>
+      <div className="editor__toolbar">
+        <Link href="/workflows" className="editor__back">
+          ← {t("editor.back")}
+        </Link>
+        <h1 className="editor__title" title={settings.saved.name}>
+          {settings.saved.name}
+        </h1>
+        {locked ? (
+          <span className="editor__locked" role="status" data-testid="editor-locked">
+            🔒 {t("editor.locked")}
+          </span>
+        ) : null}
+        <RunBar choice={run.choice} knowledgeBases={knowledgeBases} running={locked} starting={run.starting} onChange={run.setChoice} onRun={run.start} onCancel={run.cancel} />
+      </div>
+      <NodePalette disabled={locked} onAdd={addFromPalette} />
+      <EditorCanvas
+        nodes={shownNodes}
+        edges={shownEdges}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        locked={locked}
+        getGraph={getGraph}
+        onConnectNodes={(source, target) => {
+          setFlagged({ nodes: new Set(), edges: new Set() });
+          void edits.connect(source, target);
+        }}
+        onDeleted={(nodeIds, edgeIds) => void edits.removeElements(nodeIds, edgeIds)}
+        onMoved={queueMoves}
+      />
+      <aside className="panel" aria-label={selectedNode ? t("editor.panel.node", { id: selectedNode.id }) : t("editor.panel.workflow")}>
+        {selectedNode ? (
+          <NodePanel
+            node={selectedNode.data.node}
+            providers={providers}
+            readOnly={locked}
+            onSave={(patch) => edits.update(selectedNode.id, patch)}
+            onDelete={() => void flow.deleteElements({ nodes: [{ id: selectedNode.id }] })}
+          />
+        ) : (
+          <div className="panel__section">
+            <header className="panel__header">
+              <h2>{t("editor.panel.workflow")}</h2>
+            </header>
+            <WorkflowSettingsPanel saved={settings.saved} draft={settings.draft} knowledgeBases={knowledgeBases} readOnly={false} onChange={settings.setDraft} onSave={settings.save} />
+          </div>
+        )}
+      </aside>
+      <ResultsPane runId={run.runId} status={run.runId ? run.live.state.status : null} events={run.live.events} refusals={run.refusals} reconnecting={run.live.stream === "reconnecting"} onFocusNode={focusNode} />
+    </div>
+  );
+}

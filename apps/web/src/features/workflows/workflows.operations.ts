@@ -1,0 +1,108 @@
+import { graphql } from "@/gql";
+
+export const WorkflowListQuery = graphql(`
+  query WorkflowList($first: Int, $after: String, $search: String) {
+    workflows(first: $first, after: $after, search: $search) {
+      edges {
+        cursor
+        node {
+          id
+          name
+          description
+          updatedAt
+          activeRunId
+          nodes {
+            id
+          }
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      totalCount
+    }
+  }
+`);
+
+export const CreateWorkflowMutation = graphql(`
+  mutation CreateWorkflow($input: CreateWorkflowInput!) {
+    createWorkflow(input: $input) {
+      workflow {
+        id
+        name
+      }
+      errors {
+        code
+        message
+        path
+      }
+    }
+  }
+`);
+
+export const RenameWorkflowMutation = graphql(`
+  mutation RenameWorkflow($id: ID!, $name: String!) {
+    updateWorkflow(id: $id, input: { name: $name }) {
+      workflow {
+        id
+        name
+        updatedAt
+      }
+      errors {
+        code
+        message
+        path
+      }
+    }
+  }
+`);
+
+export const DuplicateWorkflowMutation = graphql(`
+  mutation DuplicateWorkflow($id: ID!) {
+    duplicateWorkflow(id: $id) {
+      workflow {
+        id
+        name
+      }
+      errors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const DeleteWorkflowMutation = graphql(`
+  mutation DeleteWorkflow($id: ID!) {
+    deleteWorkflow(id: $id) {
+      deletedWorkflowId
+      errors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const ImportWorkflowMutation = graphql(`
+  mutation ImportWorkflow($document: JSON!) {
+    importWorkflow(document: $document) {
+      workflow {
+        id
+        name
+      }
+      errors {
+        code
+        message
+        path
+      }
+    }
+  }
+`);
+
+export const ExportWorkflowQuery = graphql(`
+  query ExportWorkflow($id: ID!) {
+    exportWorkflow(id: $id)
+  }
+`);
