@@ -124,7 +124,7 @@ function round(ms: number): number {
   return Math.round(ms * 100) / 100;
 }
 
-export function run(): ValidateGraphResults {
+export async function run(): Promise<ValidateGraphResults> {
   const valid = fanIn(NODES);
   const broken = fanInWithViolations(NODES);
   const line = chain(NODES);
@@ -182,4 +182,4 @@ function report(results: ValidateGraphResults): void {
   );
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) run();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await run();

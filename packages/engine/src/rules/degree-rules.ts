@@ -28,6 +28,8 @@ function checkInDegree(
   registry: NodeTypeRegistry,
   out: Violation[],
 ): void {
+  const count = edges.length;
+  if (count >= spec.inDegree.min && count <= spec.inDegree.max) return;
   const who = describeNode(registry, node);
   const sources = edges.map((edge) => edge.source);
   const involved = (code: Violation["code"], message: string): Violation => ({
@@ -36,7 +38,7 @@ function checkInDegree(
     nodeIds: [node.id, ...sources],
     edgeIds: edges.map((edge) => edge.id),
   });
-  if (spec.inDegree.max === 0 && edges.length > 0) {
+  if (spec.inDegree.max === 0) {
     out.push(involved("INPUT_HAS_PRE", `${who} takes no pre-node, but is fed by ${quoteList(sources)}`));
   } else if (edges.length > spec.inDegree.max) {
     const limit = plural(spec.inDegree.max, "pre-node");
@@ -55,6 +57,8 @@ function checkOutDegree(
   registry: NodeTypeRegistry,
   out: Violation[],
 ): void {
+  const count = edges.length;
+  if (count >= spec.outDegree.min && count <= spec.outDegree.max) return;
   const who = describeNode(registry, node);
   const targets = edges.map((edge) => edge.target);
   const involved = (code: Violation["code"], message: string): Violation => ({
@@ -63,7 +67,7 @@ function checkOutDegree(
     nodeIds: [node.id, ...targets],
     edgeIds: edges.map((edge) => edge.id),
   });
-  if (spec.outDegree.max === 0 && edges.length > 0) {
+  if (spec.outDegree.max === 0) {
     out.push(involved("OUTPUT_HAS_POST", `${who} feeds no post-node, but feeds ${quoteList(targets)}`));
   } else if (edges.length > spec.outDegree.max) {
     const limit = plural(spec.outDegree.max, "post-node");

@@ -34,7 +34,8 @@ function nodesOnOrBehindCycles(index: GraphIndex): Set<string> {
   const pending = new Map<string, number>();
   const ready: string[] = [];
   for (const id of index.nodes.keys()) {
-    const count = edgesInto(index, id).filter((edge) => edge.source !== id).length;
+    let count = 0;
+    for (const edge of edgesInto(index, id)) if (edge.source !== id) count += 1;
     pending.set(id, count);
     if (count === 0) ready.push(id);
   }

@@ -25,12 +25,16 @@ export function checkModels(
   registry: NodeTypeRegistry,
   available: readonly AvailableModel[],
 ): Violation[] {
-  const configured = new Set(available.map((pair) => JSON.stringify([pair.provider, pair.model])));
-  const providers = new Set(available.map((pair) => pair.provider));
+  const configured = new Map<string, Set<string>>();
+  for (const pair of available) {
+    const models = configured.get(pair.provider);
+    if (models) models.add(pair.model);
+    else configured.set(pair.provider, new Set([pair.model]));
+  }
   const violations: Violation[] = [];
   for (const node of nodes) {
     if (!registry.get(node.type)?.usesModel) continue;
-    const message = unavailableReason(registry, node, configured, providers);
+    const message = unavailableReason(registry, node, configured);
     if (message) violations.push({ code: "MODEL_UNAVAILABLE", message, nodeIds: [node.id], edgeIds: [] });
   }
   return violations;
@@ -39,13 +43,13 @@ export function checkModels(
 function unavailableReason(
   registry: NodeTypeRegistry,
   node: WorkflowNode,
-  configured: ReadonlySet<string>,
-  providers: ReadonlySet<string>,
+  configured: ReadonlyMap<string, ReadonlySet<string>>,
 ): string | null {
+  const models = node.provider ? configured.get(node.provider) : undefined;
+  if (node.model && models?.has(node.model)) return null;
   const who = describeNode(registry, node);
   if (!node.provider) return `${who} names no provider`;
   if (!node.model) return `${who} names no model`;
-  if (!providers.has(node.provider)) return `${who} uses provider "${node.provider}", which is not configured`;
-  if (configured.has(JSON.stringify([node.provider, node.model]))) return null;
+  if (!models) return `${who} uses provider "${node.provider}", which is not configured`;
   return `${who} uses model "${node.model}", which provider "${node.provider}" does not offer`;
 }
