@@ -1,0 +1,47 @@
+"use client";
+
+import type { LiveEvent } from "../live/run-projection";
+
+function summary(event: LiveEvent): string {
+  const p = event.payload;
+  if (typeof p.description === "string") return p.description;
+  if (typeof p.message === "string") return p.message;
+  const error = p.error as { code?: unknown; message?: unknown } | undefined;
+  if (error && typeof error.message === "string") return `${String(error.code)}: ${error.message}`;
+  if (typeof p.reason === "string") return p.reason;
+  if (typeof p.result === "string") return p.result;
+  return "";
+}
+
+/** The run's events in order; streamed tokens are counted per node rather than listed one by one. */
+export function RunEventLog({ events }: { events: readonly LiveEvent[] }) {
+  const tokens = new Map<string, number>();
+  const shown: LiveEvent[] = [];
+  for (const event of events) {
+    if (event.type === "NODE_TOKEN") {
+      const key = event.nodeId ?? "";
+      tokens.set(key, (tokens.get(key) ?? 0) + 1);
+    } else {
+      shown.push(event);
+    }
+  }
+  return (
+    <div className="events">
+      <ol>
+        {shown.map((event) => (
+          <li key={event.seq} data-event-type={event.type}>
+            <span className="muted num">#{event.seq}</span>
+            <code>{event.type}</code>
+            {event.nodeId ? <strong>{event.nodeId}</strong> : null}
+            <span className="muted">{summary(event).slice(0, 140)}</span>
+          </li>
+        ))}
+      </ol>
+      {tokens.size > 0 ? (
+        <p className="muted">
+          NODE_TOKEN × {[...tokens.values()].reduce((a, b) => a + b, 0)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+"use client";
+
+import { Background, Handle, Position, ReactFlow, type Edge, type Node, type NodeProps } from "@xyflow/react";
+import { useMemo } from "react";
+import type { AnyStatus } from "../status/status-badge";
+import { statusTone } from "../status/status-badge";
+import { layeredPositions, type SnapshotGraph } from "./run-snapshot";
+
+type RunNodeData = { nodeType: string; label: string | null; status: AnyStatus; selected: boolean };
+
+/** A read-only node: type, id, model, tinted by the node's state in this run. */
+function RunNodeCard({ id, data }: NodeProps<Node<RunNodeData>>) {
+  const classes = ["run-node", `run-node--${statusTone(data.status)}`, data.selected ? "run-node--selected" : ""];
+  return (
+    <div className={classes.join(" ")} data-node-id={id} data-status={data.status}>
+      {data.nodeType !== "input" ? <Handle type="target" position={Position.Left} isConnectable={false} /> : null}
+      <div className="run-node__type">{data.nodeType}</div>
+      <div className="run-node__id">{id}</div>
+      {data.label ? <div className="muted">{data.label}</div> : null}
+      {data.nodeType !== "output" ? <Handle type="source" position={Position.Right} isConnectable={false} /> : null}
+    </div>
+  );
+}
+
+// Declared once at module scope so ReactFlow does not remount nodes on every render.
+const NODE_TYPES = { runNode: RunNodeCard };
+
+export function RunGraph({
+  graph,
+  statuses,
+  selected,
+  onSelect,
+}: {
+  graph: SnapshotGraph;
+  statuses: Record<string, AnyStatus>;
+  selected: string | null;
+  onSelect: (id: string) => void;
+}) {
+  const positions = useMemo(() => layeredPositions(graph), [graph]);
+  const nodes = useMemo<Node<RunNodeData>[]>(
+    () =>
+      graph.nodes.map((node) => ({
+        id: node.id,
+        type: "runNode",
+        position: positions.get(node.id) ?? { x: 0, y: 0 },
+        data: { nodeType: node.type, label: node.label, status: statuses[node.id] ?? "PENDING", selected: node.id === selected },
+        draggable: false,
+        connectable: false,
+      })),
+    [graph, positions, statuses, selected],
+  );
+  const edges = useMemo<Edge[]>(
+    () =>
+      graph.edges.map((edge) => ({
+        id: edge.id,
+        source: edge.source,
+        target: edge.target,
+        animated: statuses[edge.target] === "RUNNING",
+      })),
+    [graph, statuses],
+  );
+  return (
+    <div className="run-graph">
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={NODE_TYPES}
+        nodesDraggable={false}
+        nodesConnectable={false}
+        edgesFocusable={false}
+        deleteKeyCode={null}
+        fitView
+        fitViewOptions={{ padding: 0.2 }}
+        proOptions={{ hideAttribution: true }}
+        onNodeClick={(_, node) => onSelect(node.id)}
+      >
+        <Background gap={16} />
+      </ReactFlow>
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useMemo, useState } from "react";
+import { useQuery, useSubscription } from "urql";
+import { useI18n } from "@/i18n/i18n-provider";
+import { Button } from "@/ui/button";
+import { EmptyState, LoadingState, QueryError } from "@/ui/state-views";
+import { RunFilterWorkflowsQuery, RunsQuery, RunStatusChangedSubscription } from "../runs.operations";
+import { StatusBadge } from "../status/status-badge";
+import { elapsedMs, formatDateTime, formatDuration } from "../status/format-duration";
+import { RunFiltersBar } from "./run-filters-bar";
+import { filtersFromSearch, filtersToSearch, hasFilters, toQueryFilters, type RunFilters } from "./run-filters";
+import "../../admin-pages.css";
+
+const PAGE_SIZE = 25;
+
+export function RunsListPage() {
+  const { t, language } = useI18n();
+  const router = useRouter();
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const filters = useMemo(() => filtersFromSearch(new URLSearchParams(search?.toString() ?? "")), [search]);
+  const queryFilters = useMemo(() => toQueryFilters(filters), [filters]);
+  // Pages already loaded: each entry is the cursor it was loaded after.
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  useEffect(() => setCursors([null]), [queryFilters]);
+
+  const setFilters = (next: RunFilters) => router.replace(`${pathname}${filtersToSearch(next)}`);
+
+  return (
+    <div className="page">
+      <div className="page__header">
+        <h1>{t("runs.list.title")}</h1>
+        <RunStatusFeed filters={queryFilters} />
+      </div>
+      <RunFiltersBar filters={filters} onChange={setFilters} />
+      <table className="table" aria-label={t("runs.list.title")}>
+        <thead>
+          <tr>
+            <th>{t("runs.col.status")}</th>
+            <th>{t("runs.col.workflow")}</th>
+            <th>{t("runs.col.run")}</th>
+            <th>{t("runs.col.started")}</th>
+            <th className="num">{t("runs.col.duration")}</th>
+            <th className="num">{t("runs.col.tokens")}</th>
+          </tr>
+        </thead>
+        {cursors.map((after, i) => (
+          <RunsPage
+            key={`${after ?? "first"}-${i}`}
+            filters={queryFilters}
+            after={after}
+            index={i}
+            language={language}
+            isLast={i === cursors.length - 1}
+            filtered={hasFilters(filters)}
+            onMore={(cursor) => setCursors((all) => [...all, cursor])}
+          />
+        ))}
+      </table>
+    </div>
+  );
+}
+
+/** One page of rows; the last page also renders the footer with "load more". */
+function RunsPage({
+  filters,
+  after,
+  index,
+  language,
+  isLast,
+  filtered,
+  onMore,
+}: {
+  filters: ReturnType<typeof toQueryFilters>;
+  after: string | null;
+  index: number;
+  language: string;
+  isLast: boolean;
+  filtered: boolean;
+  onMore: (cursor: string) => void;
+}) {
+  const { t } = useI18n();
+  // Shared with the filter bar through urql's cache: one request names every row's workflow.
+  const [{ data: workflowData }] = useQuery({ query: RunFilterWorkflowsQuery });
+  const names = new Map(workflowData?.workflows.edges.map((edge) => [edge.node.id, edge.node.name]) ?? []);
+  const [{ data, fetching, error }, refetch] = useQuery({
+    query: RunsQuery,
+    variables: { first: PAGE_SIZE, after, ...filters },
+  });
+  const span = 6;
+  if (error) {
+    return (
+      <tbody>
+        <tr>
+          <td colSpan={span}>
+            <QueryError error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} />
+          </td>
+        </tr>
+      </tbody>
+    );
+  }
+  if (!data) {
+    return (
+      <tbody>
+        <tr>
+          <td colSpan={span}>{fetching ? <LoadingState /> : null}</td>
+        </tr>
+      </tbody>
+    );
+  }
+  const { edges, pageInfo, totalCount } = data.runs;
+  const now = Date.now();
+  return (
+    <tbody>
+      {after === null && edges.length === 0 ? (
+        <tr>
+          <td colSpan={span}>
+            <EmptyState>{filtered ? t("runs.list.emptyFiltered") : t("runs.list.empty")}</EmptyState>
+          </td>
+        </tr>
+      ) : null}
+      {edges.map(({ node: run }) => (
+        <tr key={run.id} data-run-id={run.id}>
+          <td>
+            <StatusBadge status={run.status} />
+          </td>
+          <td>
+            <Link href={`/workflows/${run.workflowId}`}>{names.get(run.workflowId) ?? run.workflowId.slice(0, 8)}</Link>
+          </td>
+          <td>
+            <Link href={`/runs/${run.id}`} className="mono">
+              {run.id.slice(0, 8)}
+            </Link>
+          </td>
+          <td className="nowrap">{formatDateTime(run.startedAt ?? run.createdAt, language)}</td>
+          <td className="num">
+            {run.finishedAt || run.durationMs !== null
+              ? formatDuration(run.durationMs ?? elapsedMs(run.startedAt, run.finishedAt, now))
+              : run.startedAt
+                ? t("runs.duration.running")
+                : "—"}
+          </td>
+          <td className="num">{run.totalTokens.toLocaleString()}</td>
+        </tr>
+      ))}
+      {isLast && (edges.length > 0 || after !== null) ? (
+        <tr>
+          <td colSpan={span}>
+            <div className="list-footer">
+              <span>{t("runs.list.count", { shown: Math.min(totalCount, index * PAGE_SIZE + edges.length), total: totalCount })}</span>
+              {pageInfo.hasNextPage && pageInfo.endCursor ? (
+                <Button size="sm" onClick={() => onMore(pageInfo.endCursor!)}>
+                  {t("runs.list.loadMore")}
+                </Button>
+              ) : null}
+            </div>
+          </td>
+        </tr>
+      ) : null}
+    </tbody>
+  );
+}
+
+/**
+ * Listens to runStatusChanged. Rows of known runs update through urql's normalized-by-query cache
+ * only on refetch, so a change that concerns this list triggers a quiet refetch of the first page.
+ */
+function RunStatusFeed({ filters }: { filters: ReturnType<typeof toQueryFilters> }) {
+  const { t } = useI18n();
+  const [, refetchFirst] = useQuery({ query: RunsQuery, variables: { first: PAGE_SIZE, after: null, ...filters }, pause: true });
+  const [{ data, error }] = useSubscription({ query: RunStatusChangedSubscription });
+  const change = data?.runStatusChanged;
+  useEffect(() => {
+    if (!change) return;
+    if (filters.workflowId && change.workflowId !== filters.workflowId) return;
+    refetchFirst({ requestPolicy: "network-only" });
+  }, [change, filters, refetchFirst]);
+  if (error) return null;
+  return <span className="live-dot">{t("runs.list.live")}</span>;
+}
