@@ -38,7 +38,8 @@ const envSchema = z.object({
   WEFT_SEED_DEMO: flag(true),
   MISTRAL_API_KEY: z.string().min(1).optional(),
   MISTRAL_SERVER_URL: z.url().optional(),
-  MISTRAL_MODELS: list,
+  /** `id[=label],…`, parsed by @weft/providers (parseMistralModels); empty: its default list. */
+  MISTRAL_MODELS: z.string().optional(),
   WEAVIATE_URL: z.url().optional(),
   WEAVIATE_GRPC_PORT: integer(50051, 1),
   WEAVIATE_API_KEY: z.string().min(1).optional(),

@@ -22,7 +22,7 @@ export interface ServiceDeps {
 
 /**
  * The services resolvers reach through `context.services`. Feature modules add their service here
- * (one line each: workflows, knowledgeBases, models) and create-app constructs it from ServiceDeps.
+ * (one line each; knowledgeBases next) and create-app constructs it from ServiceDeps.
  */
 export interface Services {
   runs: RunService;

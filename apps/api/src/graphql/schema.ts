@@ -1,8 +1,11 @@
 import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
-import type { ClassType, NonEmptyArray } from "type-graphql";
+import type { ClassType, NonEmptyArray, PubSub } from "type-graphql";
 import { authChecker } from "../auth/auth-checker.js";
+import { ApiKeyResolver } from "../modules/api-key/api-key.resolver.js";
 import { ServerInfoResolver } from "../modules/common/server-info.resolver.js";
+import { RunResolver } from "../modules/run/run.resolver.js";
+import { RunSubscriptionResolver } from "../modules/run/run-subscription.resolver.js";
 import { WorkflowResolver } from "../modules/workflow/workflow.resolver.js";
 import { WorkflowGraphResolver } from "../modules/workflow/workflow-graph.resolver.js";
 import { ModelResolver } from "../modules/model/model.resolver.js";
@@ -11,19 +14,35 @@ import { ModelResolver } from "../modules/model/model.resolver.js";
  * Every resolver of the API. Feature modules append theirs here. Decorators always name their types
  * (esbuild emits no decorator metadata), and class-validator is off: inputs are checked by services.
  */
-export const RESOLVERS: NonEmptyArray<ClassType> = [ServerInfoResolver, WorkflowResolver, WorkflowGraphResolver, ModelResolver];
+export const RESOLVERS: NonEmptyArray<ClassType> = [
+  ServerInfoResolver,
+  WorkflowResolver,
+  WorkflowGraphResolver,
+  ModelResolver,
+  RunResolver,
+  RunSubscriptionResolver,
+  ApiKeyResolver,
+];
 
-export interface BuildOptions {
-  /** Writes the SDL to this path (apps/api/schema.graphql via `pnpm --filter @weft/api schema:emit`). */
-  emitSchemaFile?: string;
-}
+/**
+ * Our subscriptions pass their own `subscribe` (the event bus, with replay), never type-graphql topics;
+ * type-graphql still insists on a pubSub, so this one refuses to be used.
+ */
+const unusedPubSub: PubSub = {
+  publish() {
+    throw new Error("type-graphql topics are not used; publish on the EventBus (pubsub.ts)");
+  },
+  subscribe() {
+    throw new Error("type-graphql topics are not used; give the subscription a `subscribe` function");
+  },
+};
 
-export function buildWeftSchema(options: BuildOptions = {}): Promise<GraphQLSchema> {
+export function buildWeftSchema(): Promise<GraphQLSchema> {
   return buildSchema({
     resolvers: RESOLVERS,
     authChecker,
     authMode: "error",
     validate: false,
-    ...(options.emitSchemaFile ? { emitSchemaFile: { path: options.emitSchemaFile, sortedSchema: true } } : {}),
+    pubSub: unusedPubSub,
   });
 }

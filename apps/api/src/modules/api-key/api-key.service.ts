@@ -1,6 +1,118 @@
+import type { ApiKey as ApiKeyRow } from "../../generated/prisma/client.js";
+import { API_KEY_SCOPES, isApiKeyScope, type ApiKeyScope, type AuthInfo } from "../../auth/auth-info.js";
 import type { ServiceDeps } from "../../services.js";
+import { userError, type UserError } from "../common/user-error.type.js";
+import { API_KEY_INPUT_LIMITS } from "./api-key.input.js";
+import { displayPrefix, generateApiKey, hashApiKey } from "./api-key.secret.js";
+import type { ApiKey } from "./api-key.type.js";
 
-/** Creates, lists, revokes and verifies API keys. Filled in with the api-key module. */
+export type ApiKeyOutcome<T> = { ok: true; value: T } | { ok: false; errors: UserError[] };
+
+/** lastUsedAt is refreshed at most this often per key, so reads do not turn into a write each. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export function toApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: row.scopes,
+    createdAt: row.createdAt,
+    lastUsedAt: row.lastUsedAt,
+    revokedAt: row.revokedAt,
+  };
+}
+
+/** Creates, lists, revokes and verifies API keys. Keys are stored as SHA-256 hashes only. */
 export class ApiKeyService {
   constructor(readonly deps: ServiceDeps) {}
+
+  async create(input: { name: string; scopes: string[] }): Promise<ApiKeyOutcome<{ apiKey: ApiKey; key: string }>> {
+    const errors = checkCreateInput(input);
+    if (errors.length > 0) return { ok: false, errors };
+    const key = generateApiKey();
+    const row = await this.deps.db.apiKey.create({
+      data: { name: input.name.trim(), prefix: displayPrefix(key), hash: hashApiKey(key), scopes: dedupe(input.scopes) },
+    });
+    this.deps.logger.info({ apiKeyId: row.id, scopes: row.scopes }, "API key created");
+    return { ok: true, value: { apiKey: toApiKey(row), key } };
+  }
+
+  /**
+   * Stores a key chosen by the operator (WEFT_ADMIN_KEY) as an admin key, unless it is stored already.
+   * Returns whether it was added.
+   */
+  async ensureKey(key: string, name: string, scopes: ApiKeyScope[]): Promise<boolean> {
+    const hash = hashApiKey(key);
+    const existing = await this.deps.db.apiKey.findUnique({ where: { hash } });
+    if (existing) return false;
+    await this.deps.db.apiKey.create({ data: { name, prefix: displayPrefix(key), hash, scopes } });
+    return true;
+  }
+
+  async revoke(id: string): Promise<ApiKeyOutcome<ApiKey>> {
+    const row = await this.deps.db.apiKey.findUnique({ where: { id } });
+    if (!row) return { ok: false, errors: [userError("NOT_FOUND", `API key ${id} does not exist`, { path: ["id"] })] };
+    if (row.revokedAt) {
+      return { ok: false, errors: [userError("CONFLICT", `API key ${id} is already revoked`, { path: ["id"] })] };
+    }
+    const revoked = await this.deps.db.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
+    this.deps.logger.info({ apiKeyId: id }, "API key revoked");
+    return { ok: true, value: toApiKey(revoked) };
+  }
+
+  async list(includeRevoked: boolean): Promise<ApiKey[]> {
+    const rows = await this.deps.db.apiKey.findMany({
+      where: includeRevoked ? {} : { revokedAt: null },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    });
+    return rows.map(toApiKey);
+  }
+
+  /** The caller behind a presented key, or null when the key is unknown or revoked. */
+  async authenticate(key: string): Promise<AuthInfo | null> {
+    const row = await this.deps.db.apiKey.findUnique({ where: { hash: hashApiKey(key) } });
+    if (!row || row.revokedAt) return null;
+    this.#touch(row);
+    return { keyId: row.id, scopes: new Set(row.scopes.filter(isApiKeyScope)), authenticated: true };
+  }
+
+  #touch(row: ApiKeyRow): void {
+    const now = Date.now();
+    if (row.lastUsedAt && now - row.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
+    // Bookkeeping only: a failure here must not fail the request that used the key.
+    this.deps.db.apiKey
+      .update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } })
+      .catch((error: unknown) => this.deps.logger.warn({ err: error, apiKeyId: row.id }, "could not record key use"));
+  }
+}
+
+function checkCreateInput(input: { name: string; scopes: string[] }): UserError[] {
+  const errors: UserError[] = [];
+  const name = input.name.trim();
+  if (name.length === 0) errors.push(userError("VALIDATION_FAILED", "name must not be empty", { path: ["input", "name"] }));
+  if (name.length > API_KEY_INPUT_LIMITS.maxNameLength) {
+    errors.push(
+      userError("LIMIT_EXCEEDED", `name is longer than ${API_KEY_INPUT_LIMITS.maxNameLength} characters`, {
+        path: ["input", "name"],
+      }),
+    );
+  }
+  if (input.scopes.length === 0) {
+    errors.push(userError("VALIDATION_FAILED", "give at least one scope", { path: ["input", "scopes"] }));
+  }
+  input.scopes.forEach((scope, index) => {
+    if (!isApiKeyScope(scope)) {
+      errors.push(
+        userError("VALIDATION_FAILED", `unknown scope "${scope.slice(0, 40)}"; use ${API_KEY_SCOPES.join(", ")}`, {
+          path: ["input", "scopes", String(index)],
+        }),
+      );
+    }
+  });
+  return errors;
+}
+
+function dedupe(scopes: string[]): string[] {
+  return [...new Set(scopes)];
 }

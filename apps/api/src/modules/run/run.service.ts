@@ -1,6 +1,178 @@
+import { ConcurrencyLimiter, type Retriever } from "@weft/engine";
+import type { Prisma } from "../../generated/prisma/client.js";
+import type { AuthInfo } from "../../auth/auth-info.js";
+import { AppError } from "../../errors/app-error.js";
+import { ALL_RUNS, type EventBus, type RunEventMessage, type RunStatusMessage } from "../../pubsub.js";
+import type { RunQueue, RunWorker } from "../../queue/run-queue.js";
 import type { ServiceDeps } from "../../services.js";
+import { AsyncQueue } from "../common/async-queue.js";
+import { afterCursorWhere, buildPage, decodeCursor, resolvePageSize, type Page } from "../common/pagination.js";
+import { userError, type UserError } from "../common/user-error.type.js";
+import { ACTIVE_RUN_STATUSES } from "../workflow/workflow-lock.js";
+import { replayThenLive, toEventMessage } from "./run-event-stream.js";
+import type { RunsArgs, RunWorkflowInput } from "./run.input.js";
+import { toNodeRunObject, toRunObject } from "./run.mapper.js";
+import { checkRunRequest } from "./run-request.validation.js";
+import { startRunTransaction } from "./run-start.transaction.js";
+import { terminateRun } from "./run-termination.js";
+import type { NodeRunObject, RunObject } from "./run.type.js";
+import { executeRun } from "./run-worker.js";
 
-/** Starts, cancels and reads runs. Filled in with the run module. */
+export type RunOutcome<T> = { ok: true; value: T } | { ok: false; errors: UserError[] };
+
+export interface RunServiceOptions {
+  bus: EventBus;
+  createQueue(worker: RunWorker): RunQueue;
+  retriever?: Retriever | null;
+}
+
+export const MAX_EVENTS_PER_READ = 1000;
+
+/** Starts, cancels, lists and streams runs. Execution happens in the queue's workers (run-worker.ts). */
 export class RunService {
-  constructor(readonly deps: ServiceDeps) {}
+  readonly bus: EventBus;
+  readonly queue: RunQueue;
+
+  constructor(
+    readonly deps: ServiceDeps,
+    options: RunServiceOptions,
+  ) {
+    this.bus = options.bus;
+    const workerDeps = {
+      db: deps.db,
+      bus: options.bus,
+      registry: deps.registry,
+      llm: deps.llm,
+      retriever: options.retriever ?? null,
+      limiter: new ConcurrencyLimiter(deps.env.WEFT_PROCESS_CONCURRENCY),
+      logger: deps.logger,
+    };
+    this.queue = options.createQueue((runId, signal) => executeRun(workerDeps, runId, signal));
+  }
+
+  async start(workflowId: string, input: RunWorkflowInput | null | undefined, auth: AuthInfo): Promise<RunOutcome<RunObject>> {
+    const checked = checkRunRequest(input);
+    if (!checked.ok) return { ok: false, errors: checked.errors };
+    const outcome = await startRunTransaction(this.deps, workflowId, checked.request, auth.keyId);
+    if (!outcome.ok) return outcome;
+    const run = outcome.run;
+    await this.#publishStatus({ runId: run.id, workflowId, status: "QUEUED", at: run.createdAt.toISOString() });
+    this.queue.enqueue(run.id);
+    this.deps.logger.info({ runId: run.id, workflowId }, "run queued");
+    return { ok: true, value: toRunObject(run) };
+  }
+
+  /** Cancels an active run; a finished run is left as it is (CONFLICT), so repeating is harmless. */
+  async cancel(runId: string): Promise<RunOutcome<RunObject>> {
+    const run = await this.deps.db.run.findUnique({ where: { id: runId } });
+    if (!run) return { ok: false, errors: [userError("NOT_FOUND", `run "${runId}" does not exist`, { path: ["id"] })] };
+    if (!isActive(run.status)) return { ok: false, errors: [finishedError(runId, run.status)] };
+    const reason = "cancelled by request";
+    const result = await this.queue.cancel(runId, reason);
+    if (result !== "aborted") {
+      // Not started here (still waiting, or orphaned): nobody else will end it, so end it now.
+      const ended = await terminateRun(this.deps.db, runId, { kind: "cancelled", reason });
+      if (ended) await this.#publishEnd(ended.message, ended.workflowId, ended.status);
+    }
+    const after = await this.deps.db.run.findUniqueOrThrow({ where: { id: runId } });
+    return { ok: true, value: toRunObject(after) };
+  }
+
+  async get(runId: string): Promise<RunObject | null> {
+    const row = await this.deps.db.run.findUnique({ where: { id: runId } });
+    return row ? toRunObject(row) : null;
+  }
+
+  async list(args: RunsArgs): Promise<RunOutcome<Page<RunObject>>> {
+    const size = resolvePageSize(args.first);
+    if (!size.ok) return { ok: false, errors: [userError("VALIDATION_FAILED", size.message, { path: ["first"] })] };
+    const cursor = args.after ? decodeCursor(args.after) : null;
+    if (args.after && !cursor) {
+      return { ok: false, errors: [userError("VALIDATION_FAILED", "after is not a valid cursor", { path: ["after"] })] };
+    }
+    const filter: Prisma.RunWhereInput = {
+      ...(args.workflowId ? { workflowId: args.workflowId } : {}),
+      ...(args.status && args.status.length > 0 ? { status: { in: args.status } } : {}),
+      ...(args.createdAfter || args.createdBefore
+        ? { createdAt: { ...(args.createdAfter ? { gte: args.createdAfter } : {}), ...(args.createdBefore ? { lt: args.createdBefore } : {}) } }
+        : {}),
+    };
+    const where = cursor ? { AND: [filter, afterCursorWhere("createdAt", cursor)] } : filter;
+    const [rows, totalCount] = await Promise.all([
+      this.deps.db.run.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: size.size + 1 }),
+      this.deps.db.run.count({ where: filter }),
+    ]);
+    return { ok: true, value: buildPage(rows, size.size, totalCount, (row) => row.createdAt, toRunObject) };
+  }
+
+  async nodeRuns(runId: string): Promise<NodeRunObject[]> {
+    const rows = await this.deps.db.nodeRun.findMany({ where: { runId }, orderBy: [{ startedAt: { sort: "asc", nulls: "last" } }, { nodeKey: "asc" }] });
+    return rows.map(toNodeRunObject);
+  }
+
+  async events(runId: string, afterSeq: number, limit: number): Promise<RunEventMessage[]> {
+    const take = Math.min(Math.max(limit, 1), MAX_EVENTS_PER_READ);
+    const rows = await this.deps.db.runEvent.findMany({ where: { runId, seq: { gt: afterSeq } }, orderBy: { seq: "asc" }, take });
+    return rows.map(toEventMessage);
+  }
+
+  /** Stored events after `afterSeq`, then live ones; ends after the terminal event. */
+  async streamEvents(runId: string, afterSeq: number): Promise<AsyncIterableIterator<RunEventMessage>> {
+    if (!Number.isInteger(afterSeq) || afterSeq < 0) throw new AppError("BAD_USER_INPUT", "afterSeq must be a whole number ≥ 0");
+    const exists = await this.deps.db.run.findUnique({ where: { id: runId }, select: { id: true } });
+    if (!exists) throw new AppError("NOT_FOUND", `run "${runId}" does not exist`);
+    return replayThenLive(this.deps.db, this.bus, runId, afterSeq);
+  }
+
+  async streamStatus(workflowId: string | null): Promise<AsyncIterableIterator<RunStatusMessage>> {
+    let unsubscribe: (() => void) | null = null;
+    const out = new AsyncQueue<RunStatusMessage>(() => unsubscribe?.());
+    unsubscribe = await this.bus.subscribe("runStatus", ALL_RUNS, (message) => {
+      if (!workflowId || message.workflowId === workflowId) out.push(message);
+    });
+    return out;
+  }
+
+  /**
+   * At start: runs left QUEUED or RUNNING by a previous process cannot be resumed (their executor state
+   * is gone), so they are ended FAILED with RUN_INTERRUPTED and their lock released. Assumes one API
+   * process per database, as the in-process queue does.
+   */
+  async recoverInterrupted(): Promise<number> {
+    const stuck = await this.deps.db.run.findMany({ where: { status: { in: [...ACTIVE_RUN_STATUSES] } }, select: { id: true } });
+    let recovered = 0;
+    for (const { id } of stuck) {
+      const ended = await terminateRun(this.deps.db, id, {
+        kind: "failed",
+        code: "RUN_INTERRUPTED",
+        message: "the server stopped while this run was active; start it again",
+      });
+      if (!ended) continue;
+      recovered += 1;
+      await this.#publishEnd(ended.message, ended.workflowId, ended.status);
+    }
+    if (recovered > 0) this.deps.logger.warn({ count: recovered }, "runs interrupted by a previous shutdown were marked FAILED");
+    return recovered;
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+  }
+
+  async #publishEnd(message: RunEventMessage, workflowId: string, status: "FAILED" | "CANCELLED"): Promise<void> {
+    await this.bus.publish("runEvents", message.runId, message);
+    await this.#publishStatus({ runId: message.runId, workflowId, status, at: message.at });
+  }
+
+  async #publishStatus(message: RunStatusMessage): Promise<void> {
+    await this.bus.publish("runStatus", ALL_RUNS, message);
+  }
+}
+
+function isActive(status: string): boolean {
+  return (ACTIVE_RUN_STATUSES as readonly string[]).includes(status);
+}
+
+function finishedError(runId: string, status: string): UserError {
+  return userError("CONFLICT", `run "${runId}" has already finished (${status}); nothing to cancel`, { path: ["id"] });
 }

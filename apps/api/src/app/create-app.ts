@@ -1,0 +1,129 @@
+import { createServer, type Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expressMiddleware } from "@as-integrations/express5";
+import { createDefaultRegistry, type LlmProvider } from "@weft/engine";
+import express from "express";
+import { authenticate } from "../auth/authenticate.js";
+import { databaseOptionsFromEnv, openDatabase, type Database } from "../db/db.js";
+import type { Env } from "../env.js";
+import { startApollo } from "../graphql/apollo-server.js";
+import type { GraphQLContext } from "../graphql/context.js";
+import { buildWeftSchema } from "../graphql/schema.js";
+import { startWsServer } from "../graphql/ws-server.js";
+import { createLogger, type Logger } from "../logger.js";
+import { ApiKeyService } from "../modules/api-key/api-key.service.js";
+import { ModelCatalogService } from "../modules/model/model-catalog.service.js";
+import { RunService } from "../modules/run/run.service.js";
+import { WorkflowService } from "../modules/workflow/workflow.service.js";
+import { InProcessEventBus, type EventBus } from "../pubsub.js";
+import { InProcessRunQueue } from "../queue/in-process-run-queue.js";
+import type { ServiceDeps, Services } from "../services.js";
+import { corsMiddleware } from "./cors.js";
+import { healthHandler } from "./health.js";
+import { httpErrorHandler } from "./http-errors.js";
+import { createLlmProviders } from "./llm-providers.js";
+import { requestContextMiddleware, type RequestLocals } from "./request-context.js";
+import { startupTasks } from "./startup.js";
+
+export interface CreateAppOptions {
+  /** Extra LLM providers (tests and benchmarks); they join the configured ones. */
+  providers?: readonly LlmProvider[];
+  logger?: Logger;
+  /** Use an already open database (tests sharing one); otherwise it is opened from env. */
+  database?: Database;
+}
+
+export interface App {
+  url: string;
+  wsUrl: string;
+  httpServer: HttpServer;
+  services: Services;
+  database: Database;
+  bus: EventBus;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the whole API from a validated Env and listens on env.HOST:env.PORT (port 0: any free port):
+ * database (migrated in embedded mode), providers, services, crash recovery, the first admin key, the
+ * demo workflow, Apollo on express at /graphql, graphql-ws on the same port and path, /healthz.
+ */
+export async function createApp(env: Env, options: CreateAppOptions = {}): Promise<App> {
+  const logger = options.logger ?? createLogger(env);
+  if (env.WEFT_AUTH === "disabled") {
+    logger.warn({ host: env.HOST }, "AUTHENTICATION IS DISABLED (WEFT_AUTH=disabled): every caller is admin; local development only");
+  }
+  const database = options.database ?? (await openDatabase(databaseOptionsFromEnv(env)));
+  const ownsDatabase = !options.database;
+  const bus = new InProcessEventBus();
+  const deps: ServiceDeps = {
+    env,
+    db: database.prisma,
+    registry: createDefaultRegistry(),
+    llm: createLlmProviders(env, options.providers),
+    logger,
+  };
+  const runs = new RunService(deps, {
+    bus,
+    createQueue: (worker) => new InProcessRunQueue({ worker, concurrency: env.WEFT_PROCESS_CONCURRENCY, logger }),
+  });
+  const services: Services = {
+    workflows: new WorkflowService(deps),
+    runs,
+    apiKeys: new ApiKeyService(deps),
+    models: new ModelCatalogService(deps),
+  };
+  await startupTasks({ env, services, logger });
+
+  const schema = await buildWeftSchema();
+  const expressApp = express();
+  const httpServer = createServer(expressApp);
+  const apollo = await startApollo(schema, httpServer, env);
+  expressApp.disable("x-powered-by");
+  expressApp.use(requestContextMiddleware(logger));
+  expressApp.use(corsMiddleware(env.CORS_ORIGINS));
+  expressApp.get("/healthz", healthHandler(database, runs.queue));
+  expressApp.use(
+    "/graphql",
+    express.json({ limit: env.WEFT_MAX_BODY_BYTES }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }): Promise<GraphQLContext> => {
+        const locals = res.locals as RequestLocals;
+        const auth = await authenticate(req.headers.authorization, env, services.apiKeys);
+        const child = auth.keyId ? locals.logger.child({ apiKeyId: auth.keyId }) : locals.logger;
+        return { requestId: locals.requestId, auth, services, logger: child };
+      },
+    }),
+  );
+  expressApp.use(httpErrorHandler(env.WEFT_MAX_BODY_BYTES));
+  const ws = startWsServer({ httpServer, schema, env, services, logger });
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(env.PORT, env.HOST, () => resolve());
+  });
+  const address = httpServer.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}/graphql`;
+  logger.info({ url, database: database.mode, auth: env.WEFT_AUTH }, "Weft API listening");
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    wsUrl: url.replace(/^http/, "ws"),
+    httpServer,
+    services,
+    database,
+    bus,
+    logger,
+    close: () =>
+      (closing ??= (async () => {
+        await ws.close();
+        await apollo.stop();
+        await runs.close();
+        await bus.close();
+        if (ownsDatabase) await database.close();
+      })()),
+  };
+}

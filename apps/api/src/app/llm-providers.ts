@@ -1,0 +1,23 @@
+import { OfflineLlmProvider, type LlmProvider, type LlmProviders } from "@weft/engine";
+import { MistralLlmProvider, parseMistralModels } from "@weft/providers";
+import type { Env } from "../env.js";
+
+/**
+ * The configured LLM providers: the offline test models always (labelled as not a language model),
+ * Mistral when MISTRAL_API_KEY is set. `extra` lets tests and benchmarks add their own.
+ */
+export function createLlmProviders(env: Env, extra: readonly LlmProvider[] = []): LlmProviders {
+  const providers = new Map<string, LlmProvider>();
+  const offline = new OfflineLlmProvider();
+  providers.set(offline.id, offline);
+  if (env.MISTRAL_API_KEY) {
+    const mistral = new MistralLlmProvider({
+      apiKey: env.MISTRAL_API_KEY,
+      serverURL: env.MISTRAL_SERVER_URL,
+      models: parseMistralModels(env.MISTRAL_MODELS),
+    });
+    providers.set(mistral.id, mistral);
+  }
+  for (const provider of extra) providers.set(provider.id, provider);
+  return providers;
+}

@@ -1,0 +1,32 @@
+import type { Env } from "../env.js";
+import type { Logger } from "../logger.js";
+import { insertWorkflow } from "../modules/workflow/workflow-insert.js";
+import type { Services } from "../services.js";
+import { demoWorkflow } from "./demo-workflow.js";
+
+/** What happens once at start, before the server accepts requests. */
+export async function startupTasks(context: { env: Env; services: Services; logger: Logger }): Promise<void> {
+  const { env, services, logger } = context;
+  await services.runs.recoverInterrupted();
+  if (env.WEFT_ADMIN_KEY) {
+    const added = await services.apiKeys.ensureKey(env.WEFT_ADMIN_KEY, "admin (WEFT_ADMIN_KEY)", ["admin"]);
+    if (added) logger.info("stored the admin key given in WEFT_ADMIN_KEY");
+  }
+  if (env.WEFT_AUTH === "required" && !env.WEFT_ADMIN_KEY && (await services.apiKeys.list(false)).length === 0) {
+    logger.warn(
+      "no API key exists yet: create one with `pnpm --filter @weft/api run create-key --name admin --scopes admin` " +
+        "or start with WEFT_ADMIN_KEY set",
+    );
+  }
+  if (env.WEFT_SEED_DEMO) await seedDemo(services, logger);
+}
+
+async function seedDemo(services: Services, logger: Logger): Promise<void> {
+  const db = services.runs.deps.db;
+  if ((await db.workflow.count()) > 0) return;
+  const workflow = demoWorkflow();
+  const row = await db.$transaction((tx) =>
+    insertWorkflow(tx, workflow, "Seeded on first start. Every model node uses the offline echo test model."),
+  );
+  logger.info({ workflowId: row.id }, "seeded the demo workflow");
+}

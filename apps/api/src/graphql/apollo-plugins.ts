@@ -1,0 +1,53 @@
+import type { ApolloServerPlugin } from "@apollo/server";
+import type { GraphQLError } from "graphql";
+import type { Env } from "../env.js";
+import type { GraphQLContext } from "./context.js";
+import { isExposed, originalError } from "./error-format.js";
+import { checkOperationLimits } from "./limits/operation-limits.js";
+
+/** Refuses operations over the depth or complexity limit before anything executes. */
+export function operationLimitsPlugin(env: Pick<Env, "WEFT_MAX_QUERY_DEPTH" | "WEFT_MAX_QUERY_COMPLEXITY">): ApolloServerPlugin<GraphQLContext> {
+  const limits = { maxDepth: env.WEFT_MAX_QUERY_DEPTH, maxComplexity: env.WEFT_MAX_QUERY_COMPLEXITY };
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ schema, document, operation, request }) {
+          if (!operation) return;
+          const errors = checkOperationLimits({ schema, document, operation, variables: request.variables }, limits);
+          if (errors.length > 0) throw errors[0]!;
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Logs unexpected errors with their stack and the request id, and stamps every error sent to the client
+ * with that id (the correlation id a user quotes in a report).
+ */
+export function errorReportingPlugin(): ApolloServerPlugin<GraphQLContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didEncounterErrors({ errors, contextValue, operationName }) {
+          for (const error of errors as readonly GraphQLError[]) {
+            if (isExposed(error)) continue;
+            contextValue.logger.error(
+              { err: originalError(error), path: error.path, operationName },
+              "unexpected error in a GraphQL operation",
+            );
+          }
+        },
+        async willSendResponse({ response, contextValue }) {
+          if (response.body.kind !== "single") return;
+          const errors = response.body.singleResult.errors;
+          if (!errors) return;
+          response.body.singleResult.errors = errors.map((error) => ({
+            ...error,
+            extensions: { ...error.extensions, requestId: contextValue.requestId },
+          }));
+        },
+      };
+    },
+  };
+}

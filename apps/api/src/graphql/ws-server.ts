@@ -1,0 +1,138 @@
+import type { Server as HttpServer, IncomingMessage } from "node:http";
+import { randomUUID } from "node:crypto";
+import {
+  getOperationAST,
+  GraphQLError,
+  parse,
+  specifiedRules,
+  validate,
+  type ExecutionArgs,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+} from "graphql";
+import type { Context } from "graphql-ws";
+import { useServer } from "graphql-ws/use/ws";
+import { WebSocketServer, type WebSocket } from "ws";
+import type { AuthInfo } from "../auth/auth-info.js";
+import { authenticate } from "../auth/authenticate.js";
+import type { Env } from "../env.js";
+import type { Logger } from "../logger.js";
+import type { Services } from "../services.js";
+import type { GraphQLContext } from "./context.js";
+import { formatError, isExposed, originalError } from "./error-format.js";
+import { checkOperationLimits } from "./limits/operation-limits.js";
+import { isAllowedOrigin } from "../app/cors.js";
+
+type Extra = { socket: WebSocket; request: IncomingMessage };
+type WsContext = Context<Record<string, unknown> | undefined, Extra>;
+
+export interface WsServerOptions {
+  httpServer: HttpServer;
+  schema: GraphQLSchema;
+  env: Env;
+  services: Services;
+  logger: Logger;
+}
+
+export interface WsServerHandle {
+  close(): Promise<void>;
+}
+
+/**
+ * graphql-ws on the HTTP server's port, path /graphql. The key comes from the `authorization` connection
+ * parameter (browsers cannot set headers on a WebSocket) or the upgrade request's Authorization header;
+ * a missing or bad key closes the socket with 4403. Each subscription is parsed, validated and checked
+ * against the same depth/complexity limits as HTTP, and the key is re-checked (it may have been revoked).
+ */
+export function startWsServer(options: WsServerOptions): WsServerHandle {
+  const { env, services, logger, schema } = options;
+  const wss = new WebSocketServer({
+    server: options.httpServer,
+    path: "/graphql",
+    maxPayload: env.WEFT_MAX_BODY_BYTES,
+    verifyClient: ({ origin }: { origin: string | undefined }) => !origin || isAllowedOrigin(origin, env.CORS_ORIGINS),
+  });
+  const connections = new WeakMap<WebSocket, { auth: AuthInfo; header: string | undefined; connectionId: string }>();
+  const limits = { maxDepth: env.WEFT_MAX_QUERY_DEPTH, maxComplexity: env.WEFT_MAX_QUERY_COMPLEXITY };
+
+  const disposable = useServer<Record<string, unknown> | undefined, Extra>(
+    {
+      schema,
+      onConnect: async (ctx) => {
+        const header = authorizationOf(ctx);
+        try {
+          const auth = await authenticate(header, env, services.apiKeys);
+          if (env.WEFT_AUTH === "required" && !auth.authenticated) return false;
+          connections.set(ctx.extra.socket, { auth, header, connectionId: randomUUID() });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      onSubscribe: async (ctx, id, payload) => {
+        const connection = connections.get(ctx.extra.socket);
+        if (!connection) return [new GraphQLError("not connected", { extensions: { code: "UNAUTHENTICATED" } })];
+        let auth: AuthInfo;
+        try {
+          auth = await authenticate(connection.header, env, services.apiKeys);
+        } catch (error) {
+          return [error as GraphQLError];
+        }
+        return prepareExecution(schema, payload, limits, {
+          requestId: `${connection.connectionId}:${id}`,
+          auth,
+          services,
+          logger: logger.child({ requestId: `${connection.connectionId}:${id}`, transport: "ws" }),
+        });
+      },
+      onNext: (_ctx, _id, _payload, args, result) => {
+        if (!result.errors) return;
+        const context = args.contextValue as GraphQLContext;
+        return { ...result, errors: result.errors.map((error) => reportAndFormat(error, context)) };
+      },
+      onError: (_ctx, _id, _payload, errors) => errors.map((error) => formatError(error.toJSON(), error)),
+    },
+    wss,
+  );
+
+  return {
+    async close() {
+      await disposable.dispose();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+function authorizationOf(ctx: WsContext): string | undefined {
+  const param = ctx.connectionParams?.["authorization"] ?? ctx.connectionParams?.["Authorization"];
+  if (typeof param === "string") return param;
+  return ctx.extra.request.headers.authorization;
+}
+
+function prepareExecution(
+  schema: GraphQLSchema,
+  payload: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null },
+  limits: { maxDepth: number; maxComplexity: number },
+  contextValue: GraphQLContext,
+): ExecutionArgs | readonly GraphQLError[] {
+  let document;
+  try {
+    document = parse(payload.query);
+  } catch (error) {
+    return [error as GraphQLError];
+  }
+  const validationErrors = validate(schema, document, specifiedRules);
+  if (validationErrors.length > 0) return validationErrors;
+  const operation = getOperationAST(document, payload.operationName ?? undefined);
+  if (!operation) return [new GraphQLError("could not determine which operation to run", { extensions: { code: "BAD_REQUEST" } })];
+  const variables = payload.variables ?? undefined;
+  const limitErrors = checkOperationLimits({ schema, document, operation, variables }, limits);
+  if (limitErrors.length > 0) return limitErrors;
+  return { schema, document, operationName: payload.operationName ?? undefined, variableValues: variables, contextValue };
+}
+
+function reportAndFormat(error: GraphQLError, context: GraphQLContext): GraphQLFormattedError {
+  if (!isExposed(error)) context.logger.error({ err: originalError(error), path: error.path }, "unexpected error in a subscription");
+  const formatted = formatError(error.toJSON(), error);
+  return { ...formatted, extensions: { ...formatted.extensions, requestId: context.requestId } };
+}

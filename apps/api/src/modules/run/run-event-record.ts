@@ -1,0 +1,122 @@
+import type { NodeRunDetails, RunEvent } from "@weft/engine";
+import type { Prisma } from "../../generated/prisma/client.js";
+import type { RunEventMessage, RunStatusValue } from "../../pubsub.js";
+
+/**
+ * How one engine event changes the database: the RunEvent row itself, the node run it concerns, and
+ * the run (lastSeq always; status, totals and the lock on transitions). Pure: returns data for the
+ * recorder to write in one transaction.
+ */
+export interface EventWrites {
+  message: RunEventMessage;
+  nodeRun: { nodeKey: string; data: Prisma.NodeRunUpdateInput } | null;
+  run: Prisma.RunUpdateInput;
+  /** Set when the run changes status with this event. */
+  status: RunStatusValue | null;
+}
+
+export function eventWrites(event: RunEvent): EventWrites {
+  const { seq, type, runId, at, ...rest } = event;
+  const nodeId = "nodeId" in rest && typeof rest.nodeId === "string" ? rest.nodeId : null;
+  const payload: Record<string, unknown> = { ...rest };
+  if ("details" in payload) payload["details"] = compactDetails((rest as { details: NodeRunDetails }).details);
+  const message: RunEventMessage = { runId, seq, type, at, nodeId, payload };
+  const writes: EventWrites = { message, nodeRun: null, run: { lastSeq: seq }, status: null };
+  const when = new Date(at);
+  switch (event.type) {
+    case "RUN_STARTED":
+      Object.assign(writes.run, { status: "RUNNING", startedAt: when });
+      writes.status = "RUNNING";
+      break;
+    case "NODE_STARTED":
+      writes.nodeRun = { nodeKey: event.nodeId, data: { status: "RUNNING", startedAt: when } };
+      break;
+    case "NODE_COMPLETED":
+      writes.nodeRun = {
+        nodeKey: event.nodeId,
+        data: { status: "COMPLETED", description: event.description, output: event.output, ...detailsData(event.details) },
+      };
+      Object.assign(writes.run, tokenIncrements(event.details));
+      break;
+    case "NODE_FAILED":
+      writes.nodeRun = { nodeKey: event.nodeId, data: { status: "FAILED", error: { ...event.error }, ...detailsData(event.details) } };
+      Object.assign(writes.run, tokenIncrements(event.details));
+      break;
+    case "NODE_SKIPPED":
+      writes.nodeRun = {
+        nodeKey: event.nodeId,
+        data: { status: "SKIPPED", error: { code: event.reason, message: skipMessage(event.reason, event.blockedBy) } },
+      };
+      break;
+    case "RUN_COMPLETED":
+    case "RUN_FAILED":
+    case "RUN_CANCELLED": {
+      const status = event.type === "RUN_COMPLETED" ? "COMPLETED" : event.type === "RUN_FAILED" ? "FAILED" : "CANCELLED";
+      const error =
+        event.type === "RUN_FAILED"
+          ? { ...event.error }
+          : event.type === "RUN_CANCELLED"
+            ? { code: "RUN_CANCELLED", message: event.reason }
+            : undefined;
+      Object.assign(writes.run, {
+        status,
+        finishedAt: when,
+        activeLock: null,
+        result: event.type === "RUN_COMPLETED" ? event.result : null,
+        ...(error ? { error } : {}),
+        promptTokens: event.usage.promptTokens,
+        completionTokens: event.usage.completionTokens,
+        totalTokens: event.usage.totalTokens,
+      });
+      writes.status = status;
+      break;
+    }
+    default:
+      break;
+  }
+  return writes;
+}
+
+function skipMessage(reason: string, blockedBy: string | null): string {
+  if (reason === "RUN_CANCELLED") return "not run: the run was cancelled";
+  return blockedBy ? `not run: upstream node "${blockedBy}" failed` : "not run: an upstream node failed";
+}
+
+function compactDetails(details: NodeRunDetails): Record<string, unknown> {
+  return {
+    provider: details.provider,
+    model: details.model,
+    usage: details.usage,
+    retries: details.retries,
+    startedAt: details.startedAt,
+    finishedAt: details.finishedAt,
+  };
+}
+
+function detailsData(details: NodeRunDetails): Prisma.NodeRunUpdateInput {
+  return {
+    inputs: details.inputs,
+    renderedPrompt: details.renderedPrompt,
+    context: details.context as unknown as Prisma.InputJsonArray,
+    store: details.store,
+    rawReply: details.rawReply,
+    provider: details.provider,
+    model: details.model,
+    promptTokens: details.usage?.promptTokens ?? 0,
+    completionTokens: details.usage?.completionTokens ?? 0,
+    totalTokens: details.usage?.totalTokens ?? 0,
+    retries: details.retries,
+    startedAt: new Date(details.startedAt),
+    finishedAt: details.finishedAt ? new Date(details.finishedAt) : null,
+  };
+}
+
+function tokenIncrements(details: NodeRunDetails): Prisma.RunUpdateInput {
+  const usage = details.usage;
+  if (!usage) return {};
+  return {
+    promptTokens: { increment: usage.promptTokens },
+    completionTokens: { increment: usage.completionTokens },
+    totalTokens: { increment: usage.totalTokens },
+  };
+}

@@ -1,0 +1,82 @@
+import type { RunRequest } from "@weft/engine";
+import { userError, type UserError } from "../common/user-error.type.js";
+import { WORKFLOW_INPUT_LIMITS as LIMITS } from "../workflow/workflow-input.limits.js";
+import type { RunWorkflowInput } from "./run.input.js";
+
+/** The request as stored on the run and handed to the engine. */
+export interface StoredRunRequest extends RunRequest {
+  streamTokens: boolean;
+}
+
+export type RequestCheck = { ok: true; request: StoredRunRequest } | { ok: false; errors: UserError[] };
+
+const PROMPT_TYPES = ["generation", "ensemble", "validation"] as const;
+
+/**
+ * Size and shape checks on a run request, before any database work. Whether input contents name
+ * input nodes of this workflow is checked against the graph (see run-start.transaction.ts).
+ */
+export function checkRunRequest(input: RunWorkflowInput | null | undefined): RequestCheck {
+  const errors: UserError[] = [];
+  const request: StoredRunRequest = { streamTokens: input?.streamTokens ?? false };
+  if (!input) return { ok: true, request };
+  const tooLong = (value: string, max: number, path: string[]) => {
+    if (value.length > max) {
+      errors.push(userError("LIMIT_EXCEEDED", `${path.join(".")} is ${value.length} characters; the limit is ${max}`, { path }));
+    }
+  };
+  if (input.prompts) {
+    const prompts: Record<string, string> = {};
+    for (const type of PROMPT_TYPES) {
+      const text = input.prompts[type];
+      if (text === undefined || text === null) continue;
+      tooLong(text, LIMITS.maxPromptLength, ["input", "prompts", type]);
+      prompts[type] = text;
+    }
+    request.prompts = prompts;
+  }
+  if (input.outputFormat !== undefined && input.outputFormat !== null) {
+    tooLong(input.outputFormat, LIMITS.maxPromptLength, ["input", "outputFormat"]);
+    request.outputFormat = input.outputFormat;
+  }
+  if (input.knowledgeBase !== undefined && input.knowledgeBase !== null) {
+    tooLong(input.knowledgeBase, LIMITS.maxIdLength, ["input", "knowledgeBase"]);
+    request.knowledgeBase = input.knowledgeBase.trim() === "" ? null : input.knowledgeBase.trim();
+  }
+  if (input.intensity) request.intensity = input.intensity;
+  if (input.inputs) request.inputs = checkInputs(input.inputs, errors);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, request };
+}
+
+function checkInputs(inputs: { nodeId: string; content: string }[], errors: UserError[]): Record<string, string> {
+  if (inputs.length > LIMITS.maxNodes) {
+    errors.push(
+      userError("LIMIT_EXCEEDED", `${inputs.length} input contents given; the limit is ${LIMITS.maxNodes}`, {
+        path: ["input", "inputs"],
+      }),
+    );
+    return {};
+  }
+  // No prototype: a node id such as "__proto__" must stay an ordinary key.
+  const contents = Object.create(null) as Record<string, string>;
+  inputs.forEach((entry, index) => {
+    const path = ["input", "inputs", String(index)];
+    if (entry.nodeId.length > LIMITS.maxIdLength) {
+      errors.push(userError("LIMIT_EXCEEDED", `nodeId is longer than ${LIMITS.maxIdLength} characters`, { path: [...path, "nodeId"] }));
+      return;
+    }
+    if (Object.hasOwn(contents, entry.nodeId)) {
+      errors.push(userError("VALIDATION_FAILED", `content for node "${entry.nodeId.slice(0, 80)}" is given twice`, { nodeIds: [entry.nodeId], path: [...path, "nodeId"] }));
+    }
+    if (entry.content.length > LIMITS.maxContentLength) {
+      errors.push(
+        userError("LIMIT_EXCEEDED", `content is ${entry.content.length} characters; the limit is ${LIMITS.maxContentLength}`, {
+          nodeIds: [entry.nodeId],
+          path: [...path, "content"],
+        }),
+      );
+    }
+    contents[entry.nodeId] = entry.content;
+  });
+  return contents;
+}

@@ -1,0 +1,51 @@
+import { Arg, Authorized, ID, Int, Resolver, Root, Subscription, type SubscribeResolverData } from "type-graphql";
+import { AppError } from "../../errors/app-error.js";
+import { hasScope } from "../../auth/auth-info.js";
+import type { GraphQLContext } from "../../graphql/context.js";
+import type { RunEventMessage, RunStatusMessage } from "../../pubsub.js";
+import { toRunEventObject } from "./run.mapper.js";
+import { RunEventObject, RunStatusChangeObject } from "./run.type.js";
+
+type Data<Args> = SubscribeResolverData<unknown, Args, GraphQLContext>;
+
+/** Subscriptions check the scope when subscribing; the connection was authenticated in onConnect. */
+function requireRead(context: GraphQLContext): void {
+  if (!context.auth.authenticated) throw new AppError("UNAUTHENTICATED", "an API key is required");
+  if (!hasScope(context.auth, "read")) throw new AppError("FORBIDDEN", "this API key lacks the scope read");
+}
+
+@Resolver()
+export class RunSubscriptionResolver {
+  @Authorized("read")
+  @Subscription(() => RunEventObject, {
+    description:
+      "A run's events with seq > afterSeq: stored ones first, then live, with no gap and no duplicate; " +
+      "completes after the terminal event. Reconnect with the last seq you saw.",
+    subscribe: async ({ args, context }: Data<{ runId: string; afterSeq: number }>) => {
+      requireRead(context);
+      return context.services.runs.streamEvents(args.runId, args.afterSeq);
+    },
+  })
+  runEvents(
+    @Root() message: RunEventMessage,
+    @Arg("runId", () => ID) _runId: string,
+    @Arg("afterSeq", () => Int, { defaultValue: 0 }) _afterSeq: number,
+  ): RunEventObject {
+    return toRunEventObject(message);
+  }
+
+  @Authorized("read")
+  @Subscription(() => RunStatusChangeObject, {
+    description: "Every run status change, or only those of one workflow.",
+    subscribe: async ({ args, context }: Data<{ workflowId?: string | null }>) => {
+      requireRead(context);
+      return context.services.runs.streamStatus(args.workflowId ?? null);
+    },
+  })
+  runStatusChanged(
+    @Root() message: RunStatusMessage,
+    @Arg("workflowId", () => ID, { nullable: true }) _workflowId: string | null,
+  ): RunStatusChangeObject {
+    return { runId: message.runId, workflowId: message.workflowId, status: message.status, at: new Date(message.at) };
+  }
+}

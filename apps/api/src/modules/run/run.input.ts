@@ -1,0 +1,51 @@
+import type { SearchIntensity } from "@weft/engine";
+import { ArgsType, Field, ID, InputType } from "type-graphql";
+import { PaginationArgs } from "../common/pagination.js";
+import { SearchIntensityEnum } from "../workflow/search-intensity.type.js";
+import { PromptSetInput } from "../workflow/workflow.input.js";
+import { RunStatusEnum, type RunStatusName } from "./run.type.js";
+
+@InputType("NodeContentInput", { description: "Content for one input node, for this run only." })
+export class NodeContentInput {
+  @Field(() => String)
+  nodeId!: string;
+
+  @Field(() => String)
+  content!: string;
+}
+
+@InputType("RunWorkflowInput", { description: "Anything left out comes from the workflow (SPEC §4)." })
+export class RunWorkflowInput {
+  @Field(() => PromptSetInput, { nullable: true, description: "Prompts by node type, merged over the workflow's." })
+  prompts?: PromptSetInput | null;
+
+  @Field(() => String, { nullable: true })
+  outputFormat?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Knowledge base name; "" runs without one.' })
+  knowledgeBase?: string | null;
+
+  @Field(() => SearchIntensityEnum, { nullable: true })
+  intensity?: SearchIntensity | null;
+
+  @Field(() => [NodeContentInput], { nullable: true })
+  inputs?: NodeContentInput[] | null;
+
+  @Field(() => Boolean, { nullable: true, description: "Stream model replies as NODE_TOKEN events (default false)." })
+  streamTokens?: boolean | null;
+}
+
+@ArgsType()
+export class RunsArgs extends PaginationArgs {
+  @Field(() => ID, { nullable: true })
+  workflowId?: string | null;
+
+  @Field(() => [RunStatusEnum], { nullable: true, description: "Any of these statuses." })
+  status?: RunStatusName[] | null;
+
+  @Field(() => Date, { nullable: true, description: "Created at or after this time." })
+  createdAfter?: Date | null;
+
+  @Field(() => Date, { nullable: true, description: "Created before this time." })
+  createdBefore?: Date | null;
+}

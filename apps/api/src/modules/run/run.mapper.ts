@@ -1,0 +1,81 @@
+import type { NodeRun as NodeRunRow, Run as RunRow } from "../../generated/prisma/client.js";
+import type { RunEventMessage } from "../../pubsub.js";
+import type { NodeRunObject, RunErrorObject, RunEventObject, RunObject } from "./run.type.js";
+
+/** Prisma rows and stored event messages → GraphQL objects. */
+
+export function toRunError(json: unknown): RunErrorObject | null {
+  if (!json || typeof json !== "object") return null;
+  const { code, message } = json as { code?: unknown; message?: unknown };
+  return { code: typeof code === "string" ? code : "UNKNOWN", message: typeof message === "string" ? message : "" };
+}
+
+function duration(start: Date | null, end: Date | null): number | null {
+  return start && end ? end.getTime() - start.getTime() : null;
+}
+
+function asObject(json: unknown): Record<string, unknown> {
+  return json && typeof json === "object" && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+}
+
+export function toRunObject(row: RunRow): RunObject {
+  return {
+    id: row.id,
+    workflowId: row.workflowId,
+    status: row.status,
+    request: asObject(row.request),
+    snapshot: asObject(row.snapshot),
+    result: row.result,
+    error: toRunError(row.error),
+    promptTokens: row.promptTokens,
+    completionTokens: row.completionTokens,
+    totalTokens: row.totalTokens,
+    lastSeq: row.lastSeq,
+    createdAt: row.createdAt,
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
+    durationMs: duration(row.startedAt, row.finishedAt),
+  };
+}
+
+export function toNodeRunObject(row: NodeRunRow): NodeRunObject {
+  return {
+    nodeId: row.nodeKey,
+    nodeType: row.nodeType,
+    status: row.status,
+    inputs: Array.isArray(row.inputs) ? row.inputs.map(String) : [],
+    renderedPrompt: row.renderedPrompt,
+    context: row.context ?? [],
+    store: row.store,
+    rawReply: row.rawReply,
+    description: row.description,
+    output: row.output,
+    error: toRunError(row.error),
+    provider: row.provider,
+    model: row.model,
+    promptTokens: row.promptTokens,
+    completionTokens: row.completionTokens,
+    totalTokens: row.totalTokens,
+    retries: row.retries,
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
+    durationMs: duration(row.startedAt, row.finishedAt),
+  };
+}
+
+export function toRunEventObject(message: RunEventMessage): RunEventObject {
+  const payload = message.payload;
+  const text = (key: string) => (typeof payload[key] === "string" ? (payload[key] as string) : null);
+  return {
+    runId: message.runId,
+    seq: message.seq,
+    type: message.type,
+    at: new Date(message.at),
+    nodeId: message.nodeId,
+    description: text("description"),
+    output: message.type === "RUN_COMPLETED" ? text("result") : text("output"),
+    text: message.type === "WARNING" ? text("message") : text("text"),
+    error: toRunError(payload["error"]),
+    payload,
+  };
+}

@@ -1,0 +1,70 @@
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { AppError } from "../../errors/app-error.js";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { RunsArgs, RunWorkflowInput } from "./run.input.js";
+import { toRunEventObject } from "./run.mapper.js";
+import { MAX_EVENTS_PER_READ } from "./run.service.js";
+import {
+  CancelRunPayload,
+  NodeRunObject,
+  RunConnection,
+  RunEventObject,
+  RunObject,
+  RunWorkflowPayload,
+} from "./run.type.js";
+
+@Resolver(() => RunObject)
+export class RunResolver {
+  @Authorized("read")
+  @Query(() => RunObject, { nullable: true })
+  run(@Arg("id", () => ID) id: string, @Ctx() context: GraphQLContext): Promise<RunObject | null> {
+    return context.services.runs.get(id);
+  }
+
+  @Authorized("read")
+  @Query(() => RunConnection, { description: "Newest first; filter by workflow, status and creation time." })
+  async runs(@Args(() => RunsArgs) args: RunsArgs, @Ctx() context: GraphQLContext): Promise<InstanceType<typeof RunConnection>> {
+    const outcome = await context.services.runs.list(args);
+    if (!outcome.ok) {
+      const [first] = outcome.errors;
+      throw new AppError("BAD_USER_INPUT", first?.message ?? "invalid arguments", { extensions: { path: first?.path } });
+    }
+    return outcome.value;
+  }
+
+  @Authorized("run")
+  @Mutation(() => RunWorkflowPayload, {
+    description: "Checks the whole graph and starts a run (QUEUED) at once; follow it with runEvents.",
+  })
+  async runWorkflow(
+    @Arg("workflowId", () => ID) workflowId: string,
+    @Arg("input", () => RunWorkflowInput, { nullable: true }) input: RunWorkflowInput | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<RunWorkflowPayload> {
+    const outcome = await context.services.runs.start(workflowId, input, context.auth);
+    return outcome.ok ? { run: outcome.value, errors: [] } : { run: null, errors: outcome.errors };
+  }
+
+  @Authorized("run")
+  @Mutation(() => CancelRunPayload, { description: "Aborts an active run; its in-flight model calls are aborted." })
+  async cancelRun(@Arg("id", () => ID) id: string, @Ctx() context: GraphQLContext): Promise<CancelRunPayload> {
+    const outcome = await context.services.runs.cancel(id);
+    return outcome.ok ? { run: outcome.value, errors: [] } : { run: null, errors: outcome.errors };
+  }
+
+  @FieldResolver(() => [NodeRunObject])
+  nodeRuns(@Root() run: RunObject, @Ctx() context: GraphQLContext): Promise<NodeRunObject[]> {
+    return context.services.runs.nodeRuns(run.id);
+  }
+
+  @FieldResolver(() => [RunEventObject], { description: `Stored events after afterSeq, at most ${MAX_EVENTS_PER_READ}.` })
+  async events(
+    @Root() run: RunObject,
+    @Arg("afterSeq", () => Int, { defaultValue: 0 }) afterSeq: number,
+    @Arg("limit", () => Int, { defaultValue: MAX_EVENTS_PER_READ }) limit: number,
+    @Ctx() context: GraphQLContext,
+  ): Promise<RunEventObject[]> {
+    const messages = await context.services.runs.events(run.id, afterSeq, limit);
+    return messages.map(toRunEventObject);
+  }
+}

@@ -1,0 +1,213 @@
+import { RUN_EVENT_TYPES } from "@weft/engine";
+import { GraphQLJSON, GraphQLJSONObject } from "graphql-scalars";
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphql";
+import { connectionTypes } from "../common/pagination.js";
+import { MutationPayload } from "../common/user-error.type.js";
+
+export const RunStatusEnum = {
+  QUEUED: "QUEUED",
+  RUNNING: "RUNNING",
+  COMPLETED: "COMPLETED",
+  FAILED: "FAILED",
+  CANCELLED: "CANCELLED",
+} as const;
+export type RunStatusName = keyof typeof RunStatusEnum;
+registerEnumType(RunStatusEnum, { name: "RunStatus", description: "QUEUED and RUNNING runs are active." });
+
+export const NodeRunStatusEnum = {
+  PENDING: "PENDING",
+  RUNNING: "RUNNING",
+  COMPLETED: "COMPLETED",
+  FAILED: "FAILED",
+  SKIPPED: "SKIPPED",
+} as const;
+registerEnumType(NodeRunStatusEnum, { name: "NodeRunStatus" });
+
+export const RunEventTypeEnum = Object.fromEntries(RUN_EVENT_TYPES.map((type) => [type, type])) as {
+  [K in (typeof RUN_EVENT_TYPES)[number]]: K;
+};
+registerEnumType(RunEventTypeEnum, { name: "RunEventType" });
+
+@ObjectType("RunError", { description: "Why a run or node failed. `code` is stable." })
+export class RunErrorObject {
+  @Field(() => String)
+  code!: string;
+
+  @Field(() => String)
+  message!: string;
+}
+
+@ObjectType("NodeRun", { description: "One node's execution within a run." })
+export class NodeRunObject {
+  @Field(() => String, { description: "The workflow node's id." })
+  nodeId!: string;
+
+  @Field(() => String)
+  nodeType!: string;
+
+  @Field(() => NodeRunStatusEnum)
+  status!: keyof typeof NodeRunStatusEnum;
+
+  @Field(() => [String], { description: "Pre-node outputs, in edge creation order." })
+  inputs!: string[];
+
+  @Field(() => String, { nullable: true })
+  renderedPrompt!: string | null;
+
+  @Field(() => GraphQLJSON, { description: "Retrieved chunks with their scores and sources." })
+  context!: unknown;
+
+  @Field(() => String, { nullable: true, description: "Which vector store answered." })
+  store!: string | null;
+
+  @Field(() => String, { nullable: true })
+  rawReply!: string | null;
+
+  @Field(() => String, { nullable: true })
+  description!: string | null;
+
+  @Field(() => String, { nullable: true })
+  output!: string | null;
+
+  @Field(() => RunErrorObject, { nullable: true })
+  error!: RunErrorObject | null;
+
+  @Field(() => String, { nullable: true })
+  provider!: string | null;
+
+  @Field(() => String, { nullable: true })
+  model!: string | null;
+
+  @Field(() => Int)
+  promptTokens!: number;
+
+  @Field(() => Int)
+  completionTokens!: number;
+
+  @Field(() => Int)
+  totalTokens!: number;
+
+  @Field(() => Int, { description: "Provider attempts beyond the first, plus a parse repair if one was made." })
+  retries!: number;
+
+  @Field(() => Date, { nullable: true })
+  startedAt!: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  finishedAt!: Date | null;
+
+  @Field(() => Float, { nullable: true })
+  durationMs!: number | null;
+}
+
+@ObjectType("RunEvent", {
+  description: "One step of a run, numbered by `seq` from 1. `payload` holds the whole event; common fields are lifted.",
+})
+export class RunEventObject {
+  @Field(() => ID)
+  runId!: string;
+
+  @Field(() => Int)
+  seq!: number;
+
+  @Field(() => RunEventTypeEnum)
+  type!: string;
+
+  @Field(() => Date)
+  at!: Date;
+
+  @Field(() => String, { nullable: true })
+  nodeId!: string | null;
+
+  @Field(() => String, { nullable: true, description: "NODE_DESCRIPTION, NODE_COMPLETED." })
+  description!: string | null;
+
+  @Field(() => String, { nullable: true, description: "NODE_COMPLETED: the node's output; RUN_COMPLETED: the result." })
+  output!: string | null;
+
+  @Field(() => String, { nullable: true, description: "NODE_TOKEN: streamed text; WARNING: the message." })
+  text!: string | null;
+
+  @Field(() => RunErrorObject, { nullable: true, description: "NODE_FAILED, RUN_FAILED." })
+  error!: RunErrorObject | null;
+
+  @Field(() => GraphQLJSONObject)
+  payload!: Record<string, unknown>;
+}
+
+@ObjectType("Run")
+export class RunObject {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => ID)
+  workflowId!: string;
+
+  @Field(() => RunStatusEnum)
+  status!: RunStatusName;
+
+  @Field(() => GraphQLJSONObject, { description: "The run request as received." })
+  request!: Record<string, unknown>;
+
+  @Field(() => GraphQLJSONObject, { description: "Graph, prompts and settings as executed." })
+  snapshot!: Record<string, unknown>;
+
+  @Field(() => String, { nullable: true, description: "The output node's output." })
+  result!: string | null;
+
+  @Field(() => RunErrorObject, { nullable: true })
+  error!: RunErrorObject | null;
+
+  @Field(() => Int)
+  promptTokens!: number;
+
+  @Field(() => Int)
+  completionTokens!: number;
+
+  @Field(() => Int)
+  totalTokens!: number;
+
+  @Field(() => Int, { description: "seq of the last event so far." })
+  lastSeq!: number;
+
+  @Field(() => Date)
+  createdAt!: Date;
+
+  @Field(() => Date, { nullable: true })
+  startedAt!: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  finishedAt!: Date | null;
+
+  @Field(() => Float, { nullable: true })
+  durationMs!: number | null;
+}
+
+export const { Edge: RunEdge, Connection: RunConnection } = connectionTypes("Run", () => RunObject);
+
+@ObjectType("RunStatusChange", { description: "Published whenever a run changes status." })
+export class RunStatusChangeObject {
+  @Field(() => ID)
+  runId!: string;
+
+  @Field(() => ID)
+  workflowId!: string;
+
+  @Field(() => RunStatusEnum)
+  status!: RunStatusName;
+
+  @Field(() => Date)
+  at!: Date;
+}
+
+@ObjectType({ implements: MutationPayload })
+export class RunWorkflowPayload extends MutationPayload {
+  @Field(() => RunObject, { nullable: true, description: "The run, QUEUED; follow it with runEvents." })
+  run!: RunObject | null;
+}
+
+@ObjectType({ implements: MutationPayload })
+export class CancelRunPayload extends MutationPayload {
+  @Field(() => RunObject, { nullable: true })
+  run!: RunObject | null;
+}

@@ -1,0 +1,98 @@
+import type { RunEventType } from "@weft/engine";
+
+/**
+ * Typed topics and the event bus. Events are published only after they are stored, so a subscriber
+ * that also reads the database (runEvents replay) misses nothing. The in-process bus serves one API
+ * process; a Redis-backed bus will implement the same interface for several.
+ */
+
+export type RunStatusValue = "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED" | "CANCELLED";
+
+/** A run event as stored (RunEvent row) and as published: the same shape, so replay and live agree. */
+export interface RunEventMessage {
+  runId: string;
+  seq: number;
+  type: RunEventType;
+  /** ISO-8601, when the engine emitted it. */
+  at: string;
+  nodeId: string | null;
+  payload: Record<string, unknown>;
+}
+
+export interface RunStatusMessage {
+  runId: string;
+  workflowId: string;
+  status: RunStatusValue;
+  at: string;
+}
+
+/** Topic → payload. On `runEvents` the channel is the run id (`runEvents:<runId>`), in seq order. */
+export interface Topics {
+  runEvents: RunEventMessage;
+  runStatus: RunStatusMessage;
+}
+
+export type TopicName = keyof Topics;
+
+export type Unsubscribe = () => void;
+
+export interface EventBus {
+  /** Delivers to every current subscriber of the channel, in publish order. */
+  publish<T extends TopicName>(topic: T, channel: string, payload: Topics[T]): Promise<void>;
+  /**
+   * Resolves once the subscription is active: everything published after that is delivered.
+   * (A network bus resolves after the broker has confirmed.)
+   */
+  subscribe<T extends TopicName>(topic: T, channel: string, listener: (payload: Topics[T]) => void): Promise<Unsubscribe>;
+  close(): Promise<void>;
+}
+
+/** Channel used by `runStatus` (one channel; dashboards filter by workflow themselves). */
+export const ALL_RUNS = "*";
+
+export class InProcessEventBus implements EventBus {
+  readonly #listeners = new Map<string, Set<(payload: never) => void>>();
+
+  async publish<T extends TopicName>(topic: T, channel: string, payload: Topics[T]): Promise<void> {
+    const listeners = this.#listeners.get(`${topic}:${channel}`);
+    if (!listeners) return;
+    for (const listener of [...listeners]) {
+      try {
+        (listener as (payload: Topics[T]) => void)(payload);
+      } catch {
+        // One broken subscriber must not stop delivery to the others; listeners only buffer.
+      }
+    }
+  }
+
+  async subscribe<T extends TopicName>(
+    topic: T,
+    channel: string,
+    listener: (payload: Topics[T]) => void,
+  ): Promise<Unsubscribe> {
+    const key = `${topic}:${channel}`;
+    let listeners = this.#listeners.get(key);
+    if (!listeners) {
+      listeners = new Set();
+      this.#listeners.set(key, listeners);
+    }
+    const entry = listener as (payload: never) => void;
+    listeners.add(entry);
+    return () => {
+      const current = this.#listeners.get(key);
+      current?.delete(entry);
+      if (current?.size === 0) this.#listeners.delete(key);
+    };
+  }
+
+  /** Number of active subscriptions, for tests checking that streams clean up. */
+  subscriberCount(): number {
+    let count = 0;
+    for (const listeners of this.#listeners.values()) count += listeners.size;
+    return count;
+  }
+
+  async close(): Promise<void> {
+    this.#listeners.clear();
+  }
+}
