@@ -206,6 +206,18 @@ describe("weft run", () => {
     expect(lines.at(-1)).toMatchObject({ type: "RUN_CANCELLED" });
   });
 
+  it("stops quietly with exit 0 when the reader closes stdout early", async () => {
+    // i1 ─► g1 (waits 2 s) ─► o1, read until the first event only (like `| head -1`)
+    const slow = model("g1", "generation", { params: { delayMs: 2_000 } });
+    const child = start(["run", await file(document([input("i1"), slow, output("o1")], ["i1->g1", "g1->o1"])), "--json"]);
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((done) => child.on("close", done));
+    child.stdout.once("data", () => child.stdout.destroy());
+    expect(await exited).toBe(0);
+    expect(stderr).toBe("");
+  });
+
   it("runs Mistral nodes through the Mistral provider when MISTRAL_API_KEY is set", async () => {
     // i1 ─► g1 (mistral) ─► o1, against a local server speaking Mistral's protocol
     const mock = await MistralMockServer.start({ apiKey: "test-key" });

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { WeftError } from "@weft/engine";
 import { runCommand } from "./commands/run.command.js";
 import { validateCommand } from "./commands/validate.command.js";
 import type { CliIo } from "./cli-io.js";
@@ -35,8 +36,18 @@ function reportError(io: CliIo, error: unknown): ExitCode {
     io.stderr.write(`weft: ${message}\n`);
     return EXIT.BAD_INPUT;
   }
+  if (error instanceof WeftError && error.audience === "user") {
+    io.stderr.write(`weft: ${error.code}: ${message}\n`);
+    return EXIT.BAD_INPUT;
+  }
   io.stderr.write(`weft: unexpected error: ${error instanceof Error ? (error.stack ?? message) : message}\n`);
   return EXIT.INTERNAL;
 }
+
+// A reader that stops early (`weft run … --json | head`) closes the pipe: stop quietly, as Unix tools do.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? EXIT.OK);
+  throw error;
+});
 
 process.exitCode = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr });
