@@ -1,0 +1,47 @@
+import { fireEvent, render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { I18nProvider } from "@/i18n/i18n-provider";
+import { RunTimeline, type TimelineRow } from "./run-timeline";
+
+const rows: TimelineRow[] = [
+  { id: "in", type: "input", status: "COMPLETED", startedAt: "2026-11-21T10:00:00.000Z", finishedAt: "2026-11-21T10:00:00.100Z" },
+  { id: "gen", type: "generation", status: "FAILED", startedAt: "2026-11-21T10:00:00.100Z", finishedAt: "2026-11-21T10:00:00.400Z" },
+  { id: "out", type: "output", status: "SKIPPED", startedAt: null, finishedAt: null },
+];
+
+describe("run timeline", () => {
+  it("draws a bar per started node, tinted by state, and says which never started", () => {
+    const { container } = render(
+      <I18nProvider>
+        <RunTimeline rows={rows} origin="2026-11-21T10:00:00.000Z" selected={null} onSelect={() => {}} />
+      </I18nProvider>,
+    );
+    const bars = container.querySelectorAll(".timeline__bar");
+    expect(bars).toHaveLength(2);
+    expect((bars[1] as HTMLElement).className).toContain("timeline__bar--failed");
+    expect((bars[1] as HTMLElement).style.left).toBe("25%");
+    expect((bars[1] as HTMLElement).style.width).toBe("75%");
+    const durations = [...container.querySelectorAll(".timeline__duration")].map((cell) => cell.textContent);
+    expect(durations).toEqual(["100 ms", "300 ms", "not started"]);
+  });
+
+  it("selects a node when its label is clicked", () => {
+    const onSelect = vi.fn();
+    render(
+      <I18nProvider>
+        <RunTimeline rows={rows} origin={null} selected="in" onSelect={onSelect} />
+      </I18nProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "gen" }));
+    expect(onSelect).toHaveBeenCalledWith("gen");
+  });
+
+  it("says so when no node has started", () => {
+    render(
+      <I18nProvider>
+        <RunTimeline rows={[rows[2]!]} origin={null} selected={null} onSelect={() => {}} />
+      </I18nProvider>,
+    );
+    expect(screen.getByText("No node has started yet.")).toBeTruthy();
+  });
+});
