@@ -6,6 +6,7 @@ import type { ApiKeyService } from "./modules/api-key/api-key.service.js";
 import type { RunService } from "./modules/run/run.service.js";
 import type { WorkflowService } from "./modules/workflow/workflow.service.js";
 import type { ModelCatalogService } from "./modules/model/model-catalog.service.js";
+import type { KnowledgeBaseService } from "./modules/knowledge-base/knowledge-base.service.js";
 
 /**
  * What every service is constructed from (`new XService(deps)`); create-app builds it once.
@@ -29,4 +30,5 @@ export interface Services {
   apiKeys: ApiKeyService;
   workflows: WorkflowService;
   models: ModelCatalogService;
+  knowledgeBases: KnowledgeBaseService;
 }

@@ -13,6 +13,8 @@ import { startWsServer } from "../graphql/ws-server.js";
 import { createLogger, type Logger } from "../logger.js";
 import { ApiKeyService } from "../modules/api-key/api-key.service.js";
 import { ModelCatalogService } from "../modules/model/model-catalog.service.js";
+import { KnowledgeBaseService } from "../modules/knowledge-base/knowledge-base.service.js";
+import { createKnowledgeBaseRetriever, createRetrievalSetup } from "../modules/knowledge-base/retrieval-setup.js";
 import { RunService } from "../modules/run/run.service.js";
 import { WorkflowService } from "../modules/workflow/workflow.service.js";
 import { InProcessEventBus, type EventBus } from "../pubsub.js";
@@ -64,7 +66,9 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     llm: createLlmProviders(env, options.providers),
     logger,
   };
+  const retrieval = createRetrievalSetup(env, database);
   const runs = new RunService(deps, {
+    retriever: createKnowledgeBaseRetriever(database, retrieval),
     bus,
     createQueue: (worker) => new InProcessRunQueue({ worker, concurrency: env.WEFT_PROCESS_CONCURRENCY, logger }),
   });
@@ -73,6 +77,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     runs,
     apiKeys: new ApiKeyService(deps),
     models: new ModelCatalogService(deps),
+    knowledgeBases: new KnowledgeBaseService(deps, retrieval),
   };
   await startupTasks({ env, services, logger });
 
@@ -123,6 +128,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
         await apollo.stop();
         await runs.close();
         await bus.close();
+        await retrieval.close();
         if (ownsDatabase) await database.close();
       })()),
   };

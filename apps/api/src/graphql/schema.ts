@@ -9,6 +9,8 @@ import { RunSubscriptionResolver } from "../modules/run/run-subscription.resolve
 import { WorkflowResolver } from "../modules/workflow/workflow.resolver.js";
 import { WorkflowGraphResolver } from "../modules/workflow/workflow-graph.resolver.js";
 import { ModelResolver } from "../modules/model/model.resolver.js";
+import { KnowledgeBaseResolver } from "../modules/knowledge-base/knowledge-base.resolver.js";
+import { KnowledgeBaseDocumentResolver } from "../modules/knowledge-base/knowledge-base-document.resolver.js";
 
 /**
  * Every resolver of the API. Feature modules append theirs here. Decorators always name their types
@@ -19,6 +21,8 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   WorkflowResolver,
   WorkflowGraphResolver,
   ModelResolver,
+  KnowledgeBaseResolver,
+  KnowledgeBaseDocumentResolver,
   RunResolver,
   RunSubscriptionResolver,
   ApiKeyResolver,

@@ -1,0 +1,80 @@
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from "type-graphql";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { AppError } from "../../errors/app-error.js";
+import { PageInfo, PaginationArgs, resolvePageSize } from "../common/pagination.js";
+import { DocumentInput } from "./knowledge-base.input.js";
+import { DocumentsPayload, KnowledgeBaseChunkConnection, RemoveDocumentPayload } from "./knowledge-base-payload.type.js";
+import { KnowledgeBaseDocumentObject } from "./knowledge-base.type.js";
+
+/** Documents: ingestion mutations and chunk browsing. */
+@Resolver(() => KnowledgeBaseDocumentObject)
+export class KnowledgeBaseDocumentResolver {
+  @Authorized("write")
+  @Mutation(() => DocumentsPayload, {
+    description:
+      "Adds text/plain or text/markdown documents (content as TEXT, or a file's bytes as BASE64) and indexes them before answering.",
+  })
+  async addDocuments(
+    @Arg("knowledgeBaseId", () => ID) knowledgeBaseId: string,
+    @Arg("documents", () => [DocumentInput]) documents: DocumentInput[],
+    @Ctx() context: GraphQLContext,
+  ): Promise<DocumentsPayload> {
+    const service = context.services.knowledgeBases;
+    const outcome = await service.documents.add(knowledgeBaseId, documents);
+    if (!outcome.ok) return { knowledgeBase: null, documents: [], errors: outcome.errors };
+    return { knowledgeBase: await service.find({ id: knowledgeBaseId }), ...outcome.value };
+  }
+
+  @Authorized("write")
+  @Mutation(() => RemoveDocumentPayload, { description: "Removes a document and its chunks." })
+  async removeDocument(@Arg("documentId", () => ID) documentId: string, @Ctx() context: GraphQLContext): Promise<RemoveDocumentPayload> {
+    const outcome = await context.services.knowledgeBases.documents.remove(documentId);
+    return outcome.ok ? { removedDocumentId: outcome.value, errors: [] } : { removedDocumentId: null, errors: outcome.errors };
+  }
+
+  @Authorized("write")
+  @Mutation(() => DocumentsPayload, {
+    description: "Re-chunks and re-embeds every document with the configured embedder (also moves the knowledge base to it).",
+  })
+  async reindexKnowledgeBase(@Arg("id", () => ID) id: string, @Ctx() context: GraphQLContext): Promise<DocumentsPayload> {
+    const service = context.services.knowledgeBases;
+    const outcome = await service.documents.reindex(id);
+    if (!outcome.ok) return { knowledgeBase: null, documents: [], errors: outcome.errors };
+    return { knowledgeBase: await service.find({ id }), ...outcome.value };
+  }
+
+  @FieldResolver(() => KnowledgeBaseChunkConnection, {
+    description: "The document's chunks in order, as indexed (empty unless READY).",
+  })
+  async chunks(
+    @Root() document: KnowledgeBaseDocumentObject,
+    @Args(() => PaginationArgs) page: PaginationArgs,
+    @Ctx() context: GraphQLContext,
+  ): Promise<KnowledgeBaseChunkConnection> {
+    const size = resolvePageSize(page.first);
+    if (!size.ok) throw new AppError("VALIDATION_FAILED", size.message);
+    const offset = page.after ? decodeOffset(page.after) : 0;
+    const result = await context.services.knowledgeBases.documents.chunks(document.id, offset, size.size);
+    const chunks = result?.chunks ?? [];
+    const total = result?.total ?? 0;
+    const pageInfo = new PageInfo();
+    pageInfo.hasNextPage = offset + chunks.length < total;
+    pageInfo.endCursor = chunks.length > 0 ? encodeOffset(offset + chunks.length) : null;
+    return {
+      edges: chunks.map((node, index) => ({ cursor: encodeOffset(offset + index + 1), node })),
+      pageInfo,
+      totalCount: total,
+    };
+  }
+}
+
+/** Chunk cursors are positions in the document's chunk list ("the next chunk is number n"). */
+function encodeOffset(offset: number): string {
+  return Buffer.from(`chunk:${offset}`, "utf8").toString("base64url");
+}
+
+function decodeOffset(cursor: string): number {
+  const match = /^chunk:(\d{1,9})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
+  if (!match) throw new AppError("VALIDATION_FAILED", "after is not a valid cursor");
+  return Number(match[1]);
+}

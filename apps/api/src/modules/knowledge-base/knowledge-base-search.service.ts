@@ -1,0 +1,62 @@
+import type { SearchIntensity } from "@weft/engine";
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import { KnowledgeBaseRetriever } from "../../retrieval/knowledge-base-retriever.js";
+import type { Env } from "../../env.js";
+import type { ServiceDeps } from "../../services.js";
+import { userError, type UserError } from "../common/user-error.type.js";
+import { checkSearch } from "./knowledge-base-input.validation.js";
+import { toSearchHit } from "./knowledge-base.mapper.js";
+import type { KnowledgeBaseSearchResultObject } from "./knowledge-base.type.js";
+import { operational } from "./knowledge-base.service.js";
+import type { RetrievalSetup } from "./retrieval-setup.js";
+
+export interface SearchRequest {
+  name: string;
+  query: string;
+  intensity?: SearchIntensity | null;
+  topK?: number | null;
+  alpha?: number | null;
+}
+
+/** Default hybrid weight, as in model-node retrieval: mostly vector, some keyword. */
+export const DEFAULT_ALPHA = 0.75;
+
+/**
+ * The debug search: the same retriever model nodes use (the knowledge base's own embedder and store),
+ * with top_k from the intensity unless given, and an adjustable hybrid alpha.
+ */
+export class KnowledgeBaseSearchService {
+  private readonly db: PrismaClient;
+  private readonly env: Env;
+
+  constructor(
+    deps: Pick<ServiceDeps, "db" | "env">,
+    private readonly retrieval: RetrievalSetup,
+  ) {
+    this.db = deps.db;
+    this.env = deps.env;
+  }
+
+  topKFor(intensity: SearchIntensity): number {
+    const table = { LOW: this.env.WEFT_TOPK_LOW, MEDIUM: this.env.WEFT_TOPK_MEDIUM, HIGH: this.env.WEFT_TOPK_HIGH };
+    return table[intensity];
+  }
+
+  async search(request: SearchRequest, signal: AbortSignal): Promise<{ ok: true; value: KnowledgeBaseSearchResultObject } | { ok: false; errors: UserError[] }> {
+    const invalid = checkSearch(request);
+    if (invalid.length > 0) return { ok: false, errors: invalid };
+    const exists = await this.db.knowledgeBase.findUnique({ where: { name: request.name }, select: { id: true } });
+    if (!exists) {
+      return { ok: false, errors: [userError("NOT_FOUND", `knowledge base "${request.name}" does not exist`, { path: ["input", "name"] })] };
+    }
+    const topK = request.topK ?? this.topKFor(request.intensity ?? "LOW");
+    const retriever = new KnowledgeBaseRetriever({
+      lookup: (name) => this.db.knowledgeBase.findUnique({ where: { name } }),
+      embedders: this.retrieval.embedders,
+      stores: this.retrieval.stores,
+      alpha: request.alpha ?? DEFAULT_ALPHA,
+    });
+    const result = await operational(() => retriever.retrieve(request.name, request.query, topK, signal));
+    return { ok: true, value: { store: result.store, topK, hits: result.chunks.map(toSearchHit) } };
+  }
+}

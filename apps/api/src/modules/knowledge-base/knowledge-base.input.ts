@@ -1,0 +1,68 @@
+import { Field, Float, ID, InputType, Int, registerEnumType } from "type-graphql";
+import { SearchIntensityEnum } from "../workflow/search-intensity.type.js";
+import type { SearchIntensity } from "@weft/engine";
+
+export const ContentEncodingEnum = { TEXT: "TEXT", BASE64: "BASE64" } as const;
+export type ContentEncoding = keyof typeof ContentEncodingEnum;
+
+registerEnumType(ContentEncodingEnum, {
+  name: "ContentEncoding",
+  description: "How `content` is sent: TEXT as is, BASE64 for a file's bytes (UTF-8 text once decoded).",
+});
+
+@InputType("CreateKnowledgeBaseInput")
+export class CreateKnowledgeBaseInput {
+  @Field(() => String, { description: "Letters, digits, '_', '-' and '.', 1–64 characters; unique." })
+  name!: string;
+
+  @Field(() => String, { nullable: true })
+  description?: string | null;
+
+  @Field(() => Int, { nullable: true, description: "Characters per chunk." })
+  chunkSize?: number | null;
+
+  @Field(() => Int, { nullable: true, description: "Characters repeated between neighbouring chunks." })
+  chunkOverlap?: number | null;
+}
+
+@InputType("DocumentInput")
+export class DocumentInput {
+  @Field(() => String)
+  title!: string;
+
+  @Field(() => String)
+  content!: string;
+
+  @Field(() => String, { nullable: true, description: "text/plain (default) or text/markdown." })
+  mimeType?: string | null;
+
+  @Field(() => ContentEncodingEnum, { nullable: true, description: "TEXT (default) or BASE64." })
+  encoding?: ContentEncoding | null;
+}
+
+@InputType("SearchKnowledgeBaseInput")
+export class SearchKnowledgeBaseInput {
+  @Field(() => String, { description: "Knowledge-base name." })
+  name!: string;
+
+  @Field(() => String)
+  query!: string;
+
+  @Field(() => SearchIntensityEnum, { nullable: true, description: "top_k from the intensity (default LOW)." })
+  intensity?: SearchIntensity | null;
+
+  @Field(() => Int, { nullable: true, description: "Overrides the intensity's top_k (1..50)." })
+  topK?: number | null;
+
+  @Field(() => Float, { nullable: true, description: "Hybrid search weight, 0 = keyword only, 1 = vector only." })
+  alpha?: number | null;
+}
+
+@InputType("KnowledgeBaseRef")
+export class KnowledgeBaseRef {
+  @Field(() => ID, { nullable: true })
+  id?: string | null;
+
+  @Field(() => String, { nullable: true })
+  name?: string | null;
+}

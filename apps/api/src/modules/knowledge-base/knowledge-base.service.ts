@@ -1,0 +1,135 @@
+import { randomUUID } from "node:crypto";
+import { WeftError } from "@weft/engine";
+import { Prisma, type KnowledgeBase as KnowledgeBaseRow, type PrismaClient } from "../../generated/prisma/client.js";
+import { AppError } from "../../errors/app-error.js";
+import { createKnowledgeBaseCollection, dropKnowledgeBaseCollection } from "../../retrieval/ingestion.service.js";
+import { storeFor } from "../../retrieval/knowledge-base-record.js";
+import type { ServiceDeps } from "../../services.js";
+import { afterCursorWhere, buildPage, decodeCursor, resolvePageSize, type Page } from "../common/pagination.js";
+import { userError, type UserError } from "../common/user-error.type.js";
+import type { CreateKnowledgeBaseInput } from "./knowledge-base.input.js";
+import { checkChunking, checkKnowledgeBaseName, KNOWLEDGE_BASE_LIMITS } from "./knowledge-base-input.validation.js";
+import { toIndexSettings, toKnowledgeBaseObject } from "./knowledge-base.mapper.js";
+import type { KnowledgeBaseObject } from "./knowledge-base.type.js";
+import { KnowledgeBaseDocumentService } from "./knowledge-base-document.service.js";
+import { KnowledgeBaseSearchService } from "./knowledge-base-search.service.js";
+import type { RetrievalSetup } from "./retrieval-setup.js";
+
+export type KnowledgeBaseOutcome<T> = { ok: true; value: T } | { ok: false; errors: UserError[] };
+
+/** Knowledge bases: list, read, create (recording embedder and store), delete. */
+export class KnowledgeBaseService {
+  readonly documents: KnowledgeBaseDocumentService;
+  readonly search: KnowledgeBaseSearchService;
+  private readonly db: PrismaClient;
+
+  constructor(
+    deps: Pick<ServiceDeps, "db" | "env" | "logger">,
+    private readonly retrieval: RetrievalSetup,
+  ) {
+    this.db = deps.db;
+    this.documents = new KnowledgeBaseDocumentService(deps, retrieval);
+    this.search = new KnowledgeBaseSearchService(deps, retrieval);
+  }
+
+  /** Newest first. */
+  async list(args: { first?: number | null; after?: string | null }): Promise<Page<KnowledgeBaseObject>> {
+    const size = resolvePageSize(args.first);
+    if (!size.ok) throw new AppError("VALIDATION_FAILED", size.message);
+    const cursor = args.after ? decodeCursor(args.after) : null;
+    if (args.after && !cursor) throw new AppError("VALIDATION_FAILED", "after is not a valid cursor");
+    const [rows, totalCount] = await Promise.all([
+      this.db.knowledgeBase.findMany({
+        where: cursor ? afterCursorWhere("createdAt", cursor) : {},
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: size.size + 1,
+      }),
+      this.db.knowledgeBase.count(),
+    ]);
+    return buildPage(rows, size.size, totalCount, (row) => row.createdAt, toKnowledgeBaseObject);
+  }
+
+  /** By id or by name; null when neither matches. */
+  async find(ref: { id?: string | null; name?: string | null }): Promise<KnowledgeBaseObject | null> {
+    const row = await this.findRow(ref);
+    return row && toKnowledgeBaseObject(row);
+  }
+
+  async findRow(ref: { id?: string | null; name?: string | null }): Promise<KnowledgeBaseRow | null> {
+    if (ref.id) return isUuid(ref.id) ? this.db.knowledgeBase.findUnique({ where: { id: ref.id } }) : null;
+    if (ref.name) return this.db.knowledgeBase.findUnique({ where: { name: ref.name } });
+    return null;
+  }
+
+  /**
+   * Records the configured embedder's model and dimension and the store, creates the store collection,
+   * then the row; if the row cannot be written (the name was taken meanwhile) the collection is dropped.
+   */
+  async create(input: CreateKnowledgeBaseInput): Promise<KnowledgeBaseOutcome<KnowledgeBaseObject>> {
+    const name = input.name.trim();
+    const description = input.description ?? "";
+    const errors = checkKnowledgeBaseName(name, ["input", "name"]);
+    if (description.length > KNOWLEDGE_BASE_LIMITS.maxDescriptionLength) {
+      errors.push(userError("LIMIT_EXCEEDED", `description is longer than ${KNOWLEDGE_BASE_LIMITS.maxDescriptionLength} characters`, { path: ["input", "description"] }));
+    }
+    const chunking = checkChunking(input.chunkSize, input.chunkOverlap);
+    if (!chunking.ok) errors.push(...chunking.errors);
+    if (errors.length > 0 || !chunking.ok) return { ok: false, errors };
+    if (await this.db.knowledgeBase.findUnique({ where: { name }, select: { id: true } })) return { ok: false, errors: [nameTaken(name)] };
+    const { embedder, store } = this.retrieval;
+    const record = { id: randomUUID(), name, embeddingModel: embedder.model, dimension: embedder.dimension, store: store.id };
+    await operational(() => createKnowledgeBaseCollection(record, store));
+    try {
+      const row = await this.db.knowledgeBase.create({
+        data: { ...record, description, chunkSize: chunking.options.size, chunkOverlap: chunking.options.overlap },
+      });
+      return { ok: true, value: toKnowledgeBaseObject(row) };
+    } catch (error) {
+      await dropKnowledgeBaseCollection(record, store).catch(() => undefined);
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return { ok: false, errors: [nameTaken(name)] };
+      throw error;
+    }
+  }
+
+  /** Deletes the row (documents cascade) and then the store collection. */
+  async delete(id: string): Promise<KnowledgeBaseOutcome<string>> {
+    const row = await this.findRow({ id });
+    if (!row) return { ok: false, errors: [userError("NOT_FOUND", `knowledge base "${id}" does not exist`, { path: ["id"] })] };
+    const store = operationalSync(() => storeFor(toIndexSettings(row), this.retrieval.stores));
+    await this.db.knowledgeBase.delete({ where: { id } });
+    await operational(() => dropKnowledgeBaseCollection(toIndexSettings(row), store));
+    return { ok: true, value: id };
+  }
+}
+
+function nameTaken(name: string): UserError {
+  return userError("CONFLICT", `a knowledge base named "${name}" already exists`, { path: ["input", "name"] });
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(id: string): boolean {
+  return UUID_PATTERN.test(id);
+}
+
+/** Store and embedder failures reach clients with their code (an operational error), not masked. */
+export async function operational<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toAppError(error);
+  }
+}
+
+export function operationalSync<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw toAppError(error);
+  }
+}
+
+function toAppError(error: unknown): unknown {
+  if (!(error instanceof WeftError)) return error;
+  return new AppError(error.code, error.message, { audience: error.audience, cause: error });
+}

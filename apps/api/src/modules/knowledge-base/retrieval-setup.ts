@@ -1,0 +1,62 @@
+import type { Embedder, Retriever, VectorStore } from "@weft/engine";
+import { LocalEmbedder, MistralEmbedder, WeaviateVectorStore } from "@weft/providers";
+import type { Database } from "../../db/db.js";
+import type { Env } from "../../env.js";
+import { KnowledgeBaseRetriever } from "../../retrieval/knowledge-base-retriever.js";
+import { PgvectorVectorStore } from "../../retrieval/pgvector-vector-store.js";
+
+/**
+ * The embedders and vector stores this server has, and which of each a new knowledge base uses. A
+ * knowledge base keeps the model and store it was created with; the lists let older ones still work.
+ */
+export interface RetrievalSetup {
+  /** Used for new knowledge bases and by reindexKnowledgeBase (WEFT_EMBEDDER). */
+  embedder: Embedder;
+  /** Holds new knowledge bases: Weaviate when WEAVIATE_URL is set, else pgvector in the database. */
+  store: VectorStore;
+  embedders: readonly Embedder[];
+  stores: readonly VectorStore[];
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the setup from the configuration. The local embedder is always there (no key, no network);
+ * Mistral's joins when MISTRAL_API_KEY is set and is the default with WEFT_EMBEDDER=mistral. pgvector
+ * lives in the database (PGlite's `vector` extension in embedded mode; a server needs the extension
+ * installed); Weaviate joins when WEAVIATE_URL is set and then holds new knowledge bases.
+ */
+export function createRetrievalSetup(env: Env, database: Pick<Database, "raw">): RetrievalSetup {
+  const local = new LocalEmbedder();
+  const mistral = env.MISTRAL_API_KEY
+    ? new MistralEmbedder({ apiKey: env.MISTRAL_API_KEY, ...(env.MISTRAL_SERVER_URL ? { serverURL: env.MISTRAL_SERVER_URL } : {}) })
+    : null;
+  if (env.WEFT_EMBEDDER === "mistral" && !mistral) {
+    throw new Error("WEFT_EMBEDDER=mistral needs MISTRAL_API_KEY");
+  }
+  const pgvector = new PgvectorVectorStore(database.raw);
+  const weaviate = env.WEAVIATE_URL
+    ? new WeaviateVectorStore({
+        url: env.WEAVIATE_URL,
+        grpcPort: env.WEAVIATE_GRPC_PORT,
+        ...(env.WEAVIATE_API_KEY ? { apiKey: env.WEAVIATE_API_KEY } : {}),
+      })
+    : null;
+  return {
+    embedder: env.WEFT_EMBEDDER === "mistral" && mistral ? mistral : local,
+    store: weaviate ?? pgvector,
+    embedders: mistral ? [local, mistral] : [local],
+    stores: weaviate ? [pgvector, weaviate] : [pgvector],
+    close: async () => {
+      await weaviate?.close();
+    },
+  };
+}
+
+/** What model nodes search with: the same embedders and stores as the knowledge-base API. */
+export function createKnowledgeBaseRetriever(database: Pick<Database, "prisma">, setup: RetrievalSetup): Retriever {
+  return new KnowledgeBaseRetriever({
+    lookup: (name) => database.prisma.knowledgeBase.findUnique({ where: { name } }),
+    embedders: setup.embedders,
+    stores: setup.stores,
+  });
+}
