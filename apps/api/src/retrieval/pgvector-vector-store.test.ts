@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite/vector";
-import { describeVectorStoreContract } from "@weft/providers/testing";
+import { axisVector, chunk, describeVectorStoreContract } from "@weft/providers/testing";
 import { describe, expect, it } from "vitest";
 import { pgliteRawSql } from "../db/raw-sql.js";
 import { buildPgvectorFilter } from "./pgvector-filter.js";
@@ -39,5 +39,25 @@ describe("pgvectorTableName", () => {
     const names = ["kb", "KB", "지식 베이스", "a".repeat(300)].map(pgvectorTableName);
     expect(new Set(names).size).toBe(4);
     for (const name of names) expect(name).toMatch(/^[a-z_][a-z0-9_]{0,62}$/);
+  });
+});
+
+describe("PgvectorVectorStore.withIndexSuspended", () => {
+  it("loads without the HNSW index and rebuilds it afterwards", async () => {
+    const db = await PGlite.create({ extensions: { vector } });
+    const store = new PgvectorVectorStore(pgliteRawSql(db));
+    await store.ensureCollection("bulk", 8);
+    const indexes = async () =>
+      (await db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = $1", [pgvectorTableName("bulk")])).rows
+        .map((row) => row.indexname)
+        .filter((name) => name.endsWith("_hnsw"));
+    const during = await store.withIndexSuspended("bulk", async () => {
+      await store.upsert("bulk", [chunk("c1", axisVector(0)), chunk("c2", axisVector(1))]);
+      return indexes();
+    });
+    expect(during).toEqual([]);
+    expect(await indexes()).toHaveLength(1);
+    expect((await store.search("bulk", { vector: axisVector(1), topK: 1 }))[0]?.id).toBe("c2");
+    await db.close();
   });
 });
