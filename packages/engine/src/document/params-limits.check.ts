@@ -22,7 +22,10 @@ export function checkParams(params: Record<string, unknown>, basePath: PropertyK
     if (depth + 1 > limits.maxParamsDepth) return limit(path, `is nested deeper than ${limits.maxParamsDepth} levels`);
     const children = Array.isArray(value) ? value.map((item, k) => [k, item] as const) : Object.entries(value);
     entries += children.length;
-    for (const [key, child] of children) stack.push({ value: child, path: [...path, key], depth: depth + 1 });
+    for (const [key, child] of children) {
+      if (key === "__proto__") return { code: "FIELD_INVALID", path: formatPath([...path, key]), message: '"__proto__" is not allowed as a key' };
+      stack.push({ value: child, path: [...path, key], depth: depth + 1 });
+    }
   }
   return null;
 }

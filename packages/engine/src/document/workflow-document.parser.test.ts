@@ -175,6 +175,16 @@ describe("parseWorkflowDocument", () => {
       ]);
       expect(parseWorkflowValue(withParams({ temperature: 0.2, stop: ["\n"], extra: { a: { b: { c: { d: 1 } } } } })).ok).toBe(true);
     });
+
+    it("refuses a __proto__ key anywhere in params instead of dropping it", () => {
+      const withParams = (params: unknown) => doc({
+        nodes: [{ id: "i1", type: "input" }, { id: "g1", type: "generation", params }, { id: "o1", type: "output" }],
+      });
+      const top = issuesOf(withParams(JSON.parse('{"__proto__": {"polluted": true}}')));
+      expect(top.map((issue) => [issue.code, issue.path])).toEqual([["FIELD_INVALID", "nodes[1].params.__proto__"]]);
+      const nested = issuesOf(withParams(JSON.parse('{"a": {"__proto__": {"polluted": true}}}')));
+      expect(nested.map((issue) => [issue.code, issue.path])).toEqual([["FIELD_INVALID", "nodes[1].params.a.__proto__"]]);
+    });
   });
 
   it("throws a WorkflowDocumentError with every issue from readWorkflowDocument", () => {

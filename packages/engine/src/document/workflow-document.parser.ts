@@ -81,6 +81,21 @@ function checkEnvelope(value: unknown, limits: WorkflowDocumentLimits): Document
       return { code: "LIMIT_EXCEEDED", path: key, message: `must hold at most ${max} ${key}; it holds ${list.length}` };
     }
   }
+  return findProtoParams(record.nodes);
+}
+
+/**
+ * JSON.parse makes "__proto__" an ordinary own key, which the schema would silently drop from params
+ * (copying it would set the object's prototype). Refuse it instead, so nothing is lost unnoticed.
+ */
+function findProtoParams(nodes: unknown): DocumentIssue | null {
+  if (!Array.isArray(nodes)) return null;
+  for (const [k, node] of nodes.entries()) {
+    const params: unknown = node !== null && typeof node === "object" ? (node as Record<string, unknown>).params : undefined;
+    if (params !== null && typeof params === "object" && Object.hasOwn(params, "__proto__")) {
+      return { code: "FIELD_INVALID", path: `nodes[${k}].params.__proto__`, message: '"__proto__" is not allowed as a key' };
+    }
+  }
   return null;
 }
 
