@@ -1,0 +1,159 @@
+import { graphql } from "@/gql";
+
+export const KnowledgeBasesQuery = graphql(`
+  query KnowledgeBases($first: Int, $after: String) {
+    knowledgeBases(first: $first, after: $after) {
+      edges {
+        node {
+          id
+          name
+          description
+          embeddingModel
+          dimension
+          store
+          createdAt
+          documentCount
+          chunkCount
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      totalCount
+    }
+  }
+`);
+
+export const KnowledgeBaseQuery = graphql(`
+  query KnowledgeBase($id: ID!) {
+    knowledgeBase(id: $id) {
+      id
+      name
+      description
+      embeddingModel
+      dimension
+      store
+      chunkSize
+      chunkOverlap
+      createdAt
+      documentCount
+      chunkCount
+      documents(first: 100) {
+        edges {
+          node {
+            id
+            title
+            mimeType
+            status
+            error
+            chunkCount
+            length
+            createdAt
+          }
+        }
+        totalCount
+      }
+    }
+  }
+`);
+
+/** A document's chunks are a field of the document, reached through its knowledge base. */
+export const DocumentChunksQuery = graphql(`
+  query DocumentChunks($knowledgeBaseId: ID!) {
+    knowledgeBase(id: $knowledgeBaseId) {
+      id
+      documents(first: 100) {
+        edges {
+          node {
+            id
+            chunks(first: 100) {
+              edges {
+                node {
+                  id
+                  text
+                  source {
+                    chunkIndex
+                    page
+                  }
+                }
+              }
+              totalCount
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const CreateKnowledgeBaseMutation = graphql(`
+  mutation CreateKnowledgeBase($input: CreateKnowledgeBaseInput!) {
+    createKnowledgeBase(input: $input) {
+      knowledgeBase {
+        id
+        name
+      }
+      errors {
+        code
+        message
+        path
+      }
+    }
+  }
+`);
+
+export const DeleteKnowledgeBaseMutation = graphql(`
+  mutation DeleteKnowledgeBase($id: ID!) {
+    deleteKnowledgeBase(id: $id) {
+      deletedKnowledgeBaseId
+      errors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const AddDocumentsMutation = graphql(`
+  mutation AddDocuments($knowledgeBaseId: ID!, $documents: [DocumentInput!]!) {
+    addDocuments(knowledgeBaseId: $knowledgeBaseId, documents: $documents) {
+      documents {
+        id
+        title
+        status
+      }
+      errors {
+        code
+        message
+        path
+      }
+    }
+  }
+`);
+
+export const RemoveDocumentMutation = graphql(`
+  mutation RemoveDocument($documentId: ID!) {
+    removeDocument(documentId: $documentId) {
+      errors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const SearchKnowledgeBaseQuery = graphql(`
+  query SearchKnowledgeBase($input: SearchKnowledgeBaseInput!) {
+    searchKnowledgeBase(input: $input) {
+      store
+      topK
+      hits {
+        chunkId
+        text
+        score
+        label
+      }
+    }
+  }
+`);
