@@ -184,6 +184,8 @@ describe("parseWorkflowDocument", () => {
       expect(top.map((issue) => [issue.code, issue.path])).toEqual([["FIELD_INVALID", "nodes[1].params.__proto__"]]);
       const nested = issuesOf(withParams(JSON.parse('{"a": {"__proto__": {"polluted": true}}}')));
       expect(nested.map((issue) => [issue.code, issue.path])).toEqual([["FIELD_INVALID", "nodes[1].params.a.__proto__"]]);
+      const prompts = issuesOf(doc({ prompts: JSON.parse('{"generation": "a", "ensemble": "b", "validation": "c", "__proto__": "d"}') }));
+      expect(prompts.map((issue) => [issue.code, issue.path])).toEqual([["FIELD_INVALID", "prompts.__proto__"]]);
     });
   });
 

@@ -81,20 +81,27 @@ function checkEnvelope(value: unknown, limits: WorkflowDocumentLimits): Document
       return { code: "LIMIT_EXCEEDED", path: key, message: `must hold at most ${max} ${key}; it holds ${list.length}` };
     }
   }
+  if (isObject(record.prompts) && Object.hasOwn(record.prompts, "__proto__")) return protoIssue("prompts.__proto__");
   return findProtoParams(record.nodes);
 }
 
+function isObject(value: unknown): value is object {
+  return value !== null && typeof value === "object";
+}
+
+function protoIssue(path: string): DocumentIssue {
+  return { code: "FIELD_INVALID", path, message: '"__proto__" is not allowed as a key' };
+}
+
 /**
- * JSON.parse makes "__proto__" an ordinary own key, which the schema would silently drop from params
+ * JSON.parse makes "__proto__" an ordinary own key, which the schema would silently drop from records
  * (copying it would set the object's prototype). Refuse it instead, so nothing is lost unnoticed.
  */
 function findProtoParams(nodes: unknown): DocumentIssue | null {
   if (!Array.isArray(nodes)) return null;
   for (const [k, node] of nodes.entries()) {
-    const params: unknown = node !== null && typeof node === "object" ? (node as Record<string, unknown>).params : undefined;
-    if (params !== null && typeof params === "object" && Object.hasOwn(params, "__proto__")) {
-      return { code: "FIELD_INVALID", path: `nodes[${k}].params.__proto__`, message: '"__proto__" is not allowed as a key' };
-    }
+    const params: unknown = isObject(node) ? (node as Record<string, unknown>).params : undefined;
+    if (isObject(params) && Object.hasOwn(params, "__proto__")) return protoIssue(`nodes[${k}].params.__proto__`);
   }
   return null;
 }
