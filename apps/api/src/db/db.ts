@@ -18,6 +18,11 @@ export interface OpenDatabaseOptions extends MigrationOptions {
   mode: DatabaseMode;
   /** Embedded: PGlite's data directory (created if missing); `"memory://"` keeps it in memory. */
   dataDir?: string;
+  /**
+   * Embedded: start from this data directory tarball (made by PGlite's `dumpDataDir`) when the
+   * directory is empty; tests use it to clone a migrated template.
+   */
+  restoreFrom?: Blob;
   /** Server: a `postgresql://` connection string. */
   url?: string;
   /**
@@ -33,6 +38,8 @@ export interface Database {
   mode: DatabaseMode;
   prisma: PrismaClient;
   raw: RawSql;
+  /** Embedded only: the PGlite instance (e.g. `dumpDataDir()` for a backup tarball). */
+  pglite?: PGlite;
   /** Applies pending migrations; returns the names it applied. */
   migrate(): Promise<string[]>;
   migrationStatus(): Promise<MigrationStatus>;
@@ -51,7 +58,9 @@ export function databaseOptionsFromEnv(env: { DATABASE_URL?: string | undefined;
 interface Parts {
   prisma: PrismaClient;
   raw: RawSql;
-  migrationAdapter: SqlMigrationAwareDriverAdapterFactory;
+  /** A factory for one migration command; disposed after it. */
+  migrationAdapter(): SqlMigrationAwareDriverAdapterFactory & { dispose?(): Promise<void> };
+  pglite?: PGlite;
   closeDriver(): Promise<void>;
 }
 
@@ -61,7 +70,11 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Parts> {
   if (!inMemory) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir: inMemory ? dataDir : path.resolve(dataDir), extensions: { vector } });
+    client = await PGlite.create({
+      dataDir: inMemory ? dataDir : path.resolve(dataDir),
+      extensions: { vector },
+      loadDataDir: options.restoreFrom,
+    });
   } catch (error) {
     throw new DatabaseError("DB_CONNECT_FAILED", `cannot open the embedded database in ${dataDir}: ${String(error)}`, {
       cause: error,
@@ -71,7 +84,8 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Parts> {
   return {
     prisma: new PrismaClient({ adapter: adapterFactory }),
     raw: pgliteRawSql(client),
-    migrationAdapter: adapterFactory,
+    migrationAdapter: () => adapterFactory,
+    pglite: client,
     closeDriver: () => client.close(),
   };
 }
@@ -95,7 +109,7 @@ async function openServer(options: OpenDatabaseOptions): Promise<Parts> {
   return {
     prisma: new PrismaClient({ adapter: new PrismaPg(pool) }),
     raw: pgRawSql(pool),
-    migrationAdapter: new PgMigrationAdapterFactory(pool),
+    migrationAdapter: () => new PgMigrationAdapterFactory(url),
     closeDriver: () => pool.end(),
   };
 }
@@ -108,13 +122,22 @@ async function openServer(options: OpenDatabaseOptions): Promise<Parts> {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const parts = options.mode === "embedded" ? await openEmbedded(options) : await openServer(options);
   const migrationOptions: MigrationOptions = { migrationsDir: options.migrationsDir };
+  const withMigrationAdapter = async <T>(use: (factory: SqlMigrationAwareDriverAdapterFactory) => Promise<T>) => {
+    const factory = parts.migrationAdapter();
+    try {
+      return await use(factory);
+    } finally {
+      await factory.dispose?.();
+    }
+  };
   let closed = false;
   const database: Database = {
     mode: options.mode,
     prisma: parts.prisma,
     raw: parts.raw,
-    migrate: () => applyMigrations(parts.migrationAdapter, migrationOptions),
-    migrationStatus: () => migrationStatus(parts.migrationAdapter, migrationOptions),
+    pglite: parts.pglite,
+    migrate: () => withMigrationAdapter((factory) => applyMigrations(factory, migrationOptions)),
+    migrationStatus: () => withMigrationAdapter((factory) => migrationStatus(factory, migrationOptions)),
     async close() {
       if (closed) return;
       closed = true;

@@ -5,7 +5,7 @@ import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapt
 import type { HistoryDiagnostic } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { DatabaseError } from "./database-error.js";
 import { defaultMigrationsDir, defaultSchemaPath, readMigrationsDir } from "./migrations-dir.js";
-import { PGliteAdapterFactory } from "./pglite-adapter.js";
+import { connectPGliteShadow, PGliteAdapterFactory } from "./pglite-adapter.js";
 import { createSchemaEngine, type SchemaEngine } from "./schema-engine.js";
 
 const noFilters = { externalTables: [], externalEnums: [] };
@@ -113,9 +113,9 @@ export async function diffSchema(options: DiffOptions = {}): Promise<string> {
   const schemaPath = path.resolve(options.schemaPath ?? defaultSchemaPath);
   const content = await readFile(schemaPath, "utf8");
   const migrations = await readMigrationsDir(options.migrationsDir ?? defaultMigrationsDir);
-  const host = new PGlite();
+  const factory = new InMemoryPGliteFactory();
   try {
-    return await withEngine(new PGliteAdapterFactory(host), async (engine) => {
+    return await withEngine(factory, async (engine) => {
       try {
         const result = await engine.diff({
           from: { tag: "migrations", ...migrations },
@@ -131,7 +131,30 @@ export async function diffSchema(options: DiffOptions = {}): Promise<string> {
       }
     });
   } finally {
-    await host.close();
+    await factory.close();
+  }
+}
+
+/**
+ * Diffing needs only the shadow database; the main one is created the first time the engine asks
+ * for it, so each PGlite start (slow: it runs initdb) happens only when needed.
+ */
+class InMemoryPGliteFactory implements SqlMigrationAwareDriverAdapterFactory {
+  readonly provider = "postgres";
+  readonly adapterName = "pglite-prisma-adapter";
+  private main: PGlite | undefined;
+
+  connect() {
+    this.main ??= new PGlite();
+    return new PGliteAdapterFactory(this.main).connect();
+  }
+
+  connectToShadowDb() {
+    return connectPGliteShadow();
+  }
+
+  async close(): Promise<void> {
+    await this.main?.close();
   }
 }
 

@@ -40,12 +40,17 @@ export class PGliteAdapterFactory implements SqlMigrationAwareDriverAdapterFacto
     return awaitingScripts(await this.inner.connect(), this.client);
   }
 
-  async connectToShadowDb(): Promise<SqlDriverAdapter> {
-    const shadow = new PGlite();
-    const adapter = awaitingScripts(await new PrismaPGlite(shadow).connect(), shadow);
-    const dispose = async (): Promise<void> => {
-      await shadow.close();
-    };
-    return Object.assign(adapter, { dispose });
+  connectToShadowDb(): Promise<SqlDriverAdapter> {
+    return connectPGliteShadow();
   }
+}
+
+/** A throw-away in-memory PGlite as the schema engine's shadow database, closed on dispose. */
+export async function connectPGliteShadow(): Promise<SqlDriverAdapter> {
+  const shadow = new PGlite();
+  const adapter = awaitingScripts(await new PrismaPGlite(shadow).connect(), shadow);
+  const dispose = async (): Promise<void> => {
+    await shadow.close();
+  };
+  return Object.assign(adapter, { dispose });
 }

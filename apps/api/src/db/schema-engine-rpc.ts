@@ -46,7 +46,7 @@ function parseArgs(argv: string[]): Args {
 }
 
 function adapterFor(url: string | undefined): SqlMigrationAwareDriverAdapterFactory {
-  if (url && /^postgres(ql)?:\/\//.test(url)) return new PgMigrationAdapterFactory(new pg.Pool({ connectionString: url }));
+  if (url && /^postgres(ql)?:\/\//.test(url)) return new PgMigrationAdapterFactory(url);
   if (url) throw new Error(`this schema engine stand-in handles postgresql:// URLs only, got "${url.split(":")[0]}:"`);
   return new PGliteAdapterFactory(new PGlite());
 }

@@ -124,7 +124,20 @@ export async function startPostgresServer(options: StartPostgresOptions = {}): P
     }
     rmSync(dir, { recursive: true, force: true });
   };
+  // A worker killed by a signal skips "exit" handlers, so stop the server on those signals too,
+  // then let the signal do what it would have done.
+  const onSignal = (signal: NodeJS.Signals) => {
+    stopSync();
+    process.kill(process.pid, signal);
+  };
+  const unhook = () => {
+    process.removeListener("exit", stopSync);
+    process.removeListener("SIGINT", onSignal);
+    process.removeListener("SIGTERM", onSignal);
+  };
   process.once("exit", stopSync);
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
 
   try {
     await exec(path.join(binDir, "initdb"), [
@@ -140,9 +153,10 @@ export async function startPostgresServer(options: StartPostgresOptions = {}): P
       port,
       urlFor,
       async stop() {
-        process.removeListener("exit", stopSync);
+        unhook();
         if (started) {
           started = false;
+          // A server that already died has nothing to stop; its directory still goes.
           await exec(pgCtl, ["-D", dataDir, "-m", "immediate", "-w", "stop"]).catch(() => undefined);
         }
         rmSync(dir, { recursive: true, force: true });
@@ -150,7 +164,7 @@ export async function startPostgresServer(options: StartPostgresOptions = {}): P
     };
   } catch (error) {
     const log = await serverLog(logFile);
-    process.removeListener("exit", stopSync);
+    unhook();
     stopSync();
     if (error instanceof PostgresServerError) throw error;
     throw new PostgresServerError(`could not start PostgreSQL from ${binDir}: ${(error as Error).message}\n${log}`, {
