@@ -269,15 +269,20 @@ describeEachDatabase("runs over HTTP and WebSocket", (suite) => {
     const other = await seedWorkflow(suite.db(), arrows(["in->g1->out"]));
     const ws = api!.admin.ws({ lazy: false });
     const dashboard = api!.admin.subscribe(ws, RunStatusChanged, { workflowId });
-    // Prove the subscription is live before starting: wait for an unrelated run to pass unseen.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // graphql-ws does not acknowledge a subscription: run the workflow until the dashboard hears of it.
+    while (dashboard.items.length === 0) {
+      const warmUp = follow((await startRun(workflowId)).id);
+      await warmUp.collected.ended;
+      await warmUp.ws.dispose();
+    }
     const ignored = await startRun(other);
     const run = await startRun(workflowId);
-    await dashboard.until((items) => items.some((item) => item.runStatusChanged.status === "COMPLETED"));
+    await dashboard.until((items) => items.some((item) => item.runStatusChanged.runId === run.id && item.runStatusChanged.status === "COMPLETED"));
     dashboard.dispose();
     await ws.dispose();
     expect(dashboard.items.map((item) => item.runStatusChanged.runId)).not.toContain(ignored.id);
-    expect(dashboard.items.map((item) => item.runStatusChanged.status)).toEqual(["QUEUED", "RUNNING", "COMPLETED"]);
+    const ofRun = dashboard.items.filter((item) => item.runStatusChanged.runId === run.id);
+    expect(ofRun.map((item) => item.runStatusChanged.status)).toEqual(["QUEUED", "RUNNING", "COMPLETED"]);
   });
 
   test("runs left QUEUED or RUNNING by a crash are failed at the next start, their locks cleared and their streams ended", async () => {
