@@ -13,6 +13,8 @@ export interface CodegenTarget {
   ignore: string[];
   /** Output folder relative to the repository root. */
   output: string;
+  /** Plugin options for this target only, over the shared `config`. */
+  config?: Record<string, unknown>;
 }
 
 export interface CodegenConfig {
@@ -36,6 +38,8 @@ const config: CodegenConfig = {
       documents: ["apps/web/src/**/*.ts", "apps/web/src/**/*.tsx"],
       ignore: ["apps/web/src/gql/**", "apps/web/src/**/*.test.ts", "apps/web/src/**/*.test.tsx"],
       output: "apps/web/src/gql/",
+      // Next's bundler (Turbopack) does not map `./x.js` to `./x.ts`; the web resolves like a bundler.
+      config: { importExtension: "" },
     },
   },
   presetConfig: { fragmentMasking: false, gqlTagName: "graphql" },

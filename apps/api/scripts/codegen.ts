@@ -40,7 +40,7 @@ async function generate(name: string, target: CodegenTarget): Promise<void> {
     documents,
     plugins: [],
     pluginMap: {},
-    config: config.config,
+    config: { ...config.config, ...target.config },
     presetConfig: config.presetConfig,
   });
   for (const section of sections) {
