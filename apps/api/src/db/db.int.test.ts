@@ -22,7 +22,7 @@ describe("migrations on a PostgreSQL server", () => {
   const freshDatabase = async () => {
     counter += 1;
     const name = `migrations_${counter}`;
-    const admin = await openDatabase({ mode: "server", url: server.urlFor("postgres") });
+    const admin = await openDatabase({ mode: "server", url: server.urlFor("postgres"), requireMigrated: false });
     try {
       await admin.raw.exec(`CREATE DATABASE ${name}`);
     } finally {
@@ -36,15 +36,16 @@ describe("migrations on a PostgreSQL server", () => {
   }, 120_000);
   afterAll(releasePostgres);
 
-  it("does not migrate in server mode unless asked, and migrates once when asked twice at the same time", async () => {
+  it("refuses an unmigrated server database unless asked to migrate, and migrates once when asked twice at once", async () => {
     const url = await freshDatabase();
-    const untouched = await openDatabase({ mode: "server", url });
+    await expect(openDatabase({ mode: "server", url })).rejects.toMatchObject({ code: "DB_MIGRATIONS_PENDING" });
+    const untouched = await openDatabase({ mode: "server", url, requireMigrated: false });
     expect(await untouched.migrationStatus()).toMatchObject({ upToDate: false, hasMigrationsTable: false });
     await untouched.close();
 
     const [a, b] = await Promise.all([
-      openDatabase({ mode: "server", url, migrate: false }),
-      openDatabase({ mode: "server", url, migrate: false }),
+      openDatabase({ mode: "server", url, requireMigrated: false }),
+      openDatabase({ mode: "server", url, requireMigrated: false }),
     ]);
     const applied = await Promise.all([a.migrate(), b.migrate()]);
     expect(applied.flat()).toHaveLength(1);

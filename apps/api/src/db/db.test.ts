@@ -67,7 +67,15 @@ describe("embedded database on disk", () => {
     expect(failure).toMatchObject({ code: "DB_MIGRATION_FAILED" });
     expect(String((failure as Error).message)).toMatch(/missing/);
 
-    const db = await openDatabase({ mode: "embedded", dataDir: path.join(dir, "pglite"), migrationsDir, migrate: false });
+    const refused = openDatabase({ mode: "embedded", dataDir: path.join(dir, "pglite"), migrationsDir, migrate: false });
+    await expect(refused).rejects.toMatchObject({ code: "DB_MIGRATIONS_PENDING" });
+    const db = await openDatabase({
+      mode: "embedded",
+      dataDir: path.join(dir, "pglite"),
+      migrationsDir,
+      migrate: false,
+      requireMigrated: false,
+    });
     opened.push(db);
     const { rows } = await db.raw.query<{ migration_name: string; finished: boolean }>(
       "SELECT migration_name, finished_at IS NOT NULL AS finished FROM _prisma_migrations ORDER BY migration_name",

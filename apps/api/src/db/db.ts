@@ -8,6 +8,8 @@ import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client.js";
 import { DatabaseError } from "./database-error.js";
 import { applyMigrations, migrationStatus, type MigrationOptions, type MigrationStatus } from "./migrate.js";
+import { checkMigrations } from "./migration-check.js";
+import { defaultMigrationsDir, readMigrationsDir } from "./migrations-dir.js";
 import { PgMigrationAdapterFactory } from "./pg-adapter.js";
 import { PGliteAdapterFactory } from "./pglite-adapter.js";
 import { pgliteRawSql, pgRawSql, type RawSql } from "./raw-sql.js";
@@ -30,6 +32,11 @@ export interface OpenDatabaseOptions extends MigrationOptions {
    * install or run by hand) and false in server mode (run `db:migrate` as a deploy step).
    */
   migrate?: boolean;
+  /**
+   * When not migrating, refuse (DB_MIGRATIONS_PENDING) a database whose migrations are not all
+   * applied. Default true; only tooling that inspects or repairs a database turns it off.
+   */
+  requireMigrated?: boolean;
   /** Server: the pool's size (pg's default is 10). */
   maxConnections?: number;
 }
@@ -145,13 +152,36 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await parts.closeDriver();
     },
   };
-  if (options.migrate ?? options.mode === "embedded") {
-    try {
-      await database.migrate();
-    } catch (error) {
-      await database.close();
-      throw error;
-    }
+  try {
+    await prepareSchema(database, options);
+  } catch (error) {
+    await database.close();
+    throw error;
   }
   return database;
+}
+
+/**
+ * Migrates (embedded default) or verifies (server default) the schema. Either way the migration
+ * history is read with plain SQL first, so an up-to-date database opens without starting the
+ * schema engine.
+ */
+async function prepareSchema(database: Database, options: OpenDatabaseOptions): Promise<void> {
+  const migrate = options.migrate ?? options.mode === "embedded";
+  if (!migrate && options.requireMigrated === false) return;
+  const list = await readMigrationsDir(options.migrationsDir ?? defaultMigrationsDir);
+  const check = await checkMigrations(database.raw, list);
+  if (check.unapplied.length === 0 && check.failed.length === 0) return;
+  if (migrate) {
+    await database.migrate();
+    return;
+  }
+  const problems = [
+    check.unapplied.length > 0 ? `not applied: ${check.unapplied.join(", ")}` : "",
+    check.failed.length > 0 ? `failed: ${check.failed.join(", ")}` : "",
+  ].filter(Boolean);
+  throw new DatabaseError(
+    "DB_MIGRATIONS_PENDING",
+    `the database schema is behind (${problems.join("; ")}); run \`pnpm --filter @weft/api db:migrate\``,
+  );
 }

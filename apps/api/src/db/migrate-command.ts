@@ -44,7 +44,7 @@ async function createMigration(name: string | undefined): Promise<void> {
 async function withConfiguredDatabase(use: (db: Database, label: string) => Promise<number>): Promise<number> {
   const options = databaseOptionsFromEnv(loadEnv());
   const label = options.mode === "server" ? "the PostgreSQL server (DATABASE_URL)" : `the embedded database in ${options.dataDir}`;
-  const db = await openDatabase({ ...options, migrate: false });
+  const db = await openDatabase({ ...options, migrate: false, requireMigrated: false });
   try {
     return await use(db, label);
   } finally {

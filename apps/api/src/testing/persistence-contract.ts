@@ -1,5 +1,7 @@
 import { expect, it } from "vitest";
 import type { Database } from "../db/db.js";
+import { checkMigrations } from "../db/migration-check.js";
+import { readMigrationsDir } from "../db/migrations-dir.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
 
 /*
@@ -61,6 +63,8 @@ export function persistenceContract(db: Db): void {
     expect(rows[0]?.migration_name).toMatch(/^\d{14}_init$/);
     const status = await db().migrationStatus();
     expect(status).toMatchObject({ upToDate: true, pending: [], failed: [], edited: [] });
+    // The quick check on open computes the same checksums as the engine wrote.
+    expect(await checkMigrations(db().raw, await readMigrationsDir())).toEqual({ unapplied: [], failed: [] });
   });
 
   it("applies nothing when migrating an up-to-date database again", async () => {
