@@ -26,6 +26,14 @@ type Documents = {
     "\n  query WfList($first: Int, $after: String, $search: String) {\n    workflows(first: $first, after: $after, search: $search) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { cursor node { id name nodes { id } } }\n    }\n  }\n": typeof types.WfListDocument,
     "\n  query WfValidate($id: ID!) { validateWorkflow(id: $id) { valid violations { code message nodeIds edgeIds } } }\n": typeof types.WfValidateDocument,
     "\n  query WfCatalogue {\n    nodeTypes { type label component accepts feeds usesModel inDegree { min max } outDegree { min max } count { min max } }\n    models { id label models { id label testOnly } }\n  }\n": typeof types.WfCatalogueDocument,
+    "\n  mutation GraphAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) {\n      node { id type content provider model params prompt position { x y } }\n      workflow { version }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": typeof types.GraphAddNodeDocument,
+    "\n  mutation GraphUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {\n    updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) {\n      node { id type content provider model params prompt position { x y } }\n      errors { code message nodeIds path }\n    }\n  }\n": typeof types.GraphUpdateNodeDocument,
+    "\n  mutation GraphMoveNodes($workflowId: ID!, $moves: [NodeMoveInput!]!) {\n    moveNodes(workflowId: $workflowId, moves: $moves) { workflow { version nodes { id position { x y } } } errors { code nodeIds path } }\n  }\n": typeof types.GraphMoveNodesDocument,
+    "\n  mutation GraphRemoveNode($workflowId: ID!, $nodeId: ID!) {\n    removeNode(workflowId: $workflowId, nodeId: $nodeId) { removedNodeId removedEdgeIds errors { code message nodeIds path } }\n  }\n": typeof types.GraphRemoveNodeDocument,
+    "\n  mutation GraphAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target) {\n      edge { id source target order }\n      workflow { version edges { id } }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": typeof types.GraphAddEdgeDocument,
+    "\n  mutation GraphRemoveEdge($workflowId: ID!, $edgeId: ID!) {\n    removeEdge(workflowId: $workflowId, edgeId: $edgeId) { removedEdgeId errors { code message edgeIds path } }\n  }\n": typeof types.GraphRemoveEdgeDocument,
+    "\n  mutation GraphSettingsAndDelete($id: ID!) {\n    updateWorkflow(id: $id, input: { outputFormat: \"changed during the run\" }) { workflow { outputFormat } errors { code } }\n    deleteWorkflow(id: $id) { deletedWorkflowId errors { code } }\n  }\n": typeof types.GraphSettingsAndDeleteDocument,
+    "\n  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId nodes { id } edges { id source target order } } }\n": typeof types.GraphOfDocument,
     "\n  fragment RunFields on Run {\n    id\n    workflowId\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n": typeof types.RunFieldsFragmentDoc,
     "\n  mutation RunWorkflow($workflowId: ID!, $input: RunWorkflowInput) {\n    runWorkflow(workflowId: $workflowId, input: $input) {\n      run { ...RunFields }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": typeof types.RunWorkflowDocument,
     "\n  mutation CancelRun($id: ID!) {\n    cancelRun(id: $id) {\n      run { ...RunFields }\n      errors { code message path }\n    }\n  }\n": typeof types.CancelRunDocument,
@@ -38,6 +46,7 @@ type Documents = {
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      apiKey { id revokedAt }\n      errors { code message }\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
     "\n  query ApiKeys($includeRevoked: Boolean!) {\n    apiKeys(includeRevoked: $includeRevoked) { id name prefix scopes revokedAt lastUsedAt }\n  }\n": typeof types.ApiKeysDocument,
     "\n  query ServerInfo {\n    serverInfo { version authRequired databaseMode limits { maxQueryDepth maxQueryComplexity maxBodyBytes maxPageSize } }\n  }\n": typeof types.ServerInfoDocument,
+    "\n  query DeepRuns($first: Int) {\n    runs(first: $first) { edges { node { id nodeRuns { nodeId error { code } } } } }\n  }\n": typeof types.DeepRunsDocument,
 };
 const documents: Documents = {
     "\n  fragment WorkflowFields on Workflow {\n    id\n    name\n    description\n    version\n    outputFormat\n    knowledgeBase\n    intensity\n    prompts { generation ensemble validation }\n    nodes { id type content provider model params prompt position { x y } }\n    edges { id source target order }\n  }\n": types.WorkflowFieldsFragmentDoc,
@@ -51,6 +60,14 @@ const documents: Documents = {
     "\n  query WfList($first: Int, $after: String, $search: String) {\n    workflows(first: $first, after: $after, search: $search) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { cursor node { id name nodes { id } } }\n    }\n  }\n": types.WfListDocument,
     "\n  query WfValidate($id: ID!) { validateWorkflow(id: $id) { valid violations { code message nodeIds edgeIds } } }\n": types.WfValidateDocument,
     "\n  query WfCatalogue {\n    nodeTypes { type label component accepts feeds usesModel inDegree { min max } outDegree { min max } count { min max } }\n    models { id label models { id label testOnly } }\n  }\n": types.WfCatalogueDocument,
+    "\n  mutation GraphAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) {\n      node { id type content provider model params prompt position { x y } }\n      workflow { version }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": types.GraphAddNodeDocument,
+    "\n  mutation GraphUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {\n    updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) {\n      node { id type content provider model params prompt position { x y } }\n      errors { code message nodeIds path }\n    }\n  }\n": types.GraphUpdateNodeDocument,
+    "\n  mutation GraphMoveNodes($workflowId: ID!, $moves: [NodeMoveInput!]!) {\n    moveNodes(workflowId: $workflowId, moves: $moves) { workflow { version nodes { id position { x y } } } errors { code nodeIds path } }\n  }\n": types.GraphMoveNodesDocument,
+    "\n  mutation GraphRemoveNode($workflowId: ID!, $nodeId: ID!) {\n    removeNode(workflowId: $workflowId, nodeId: $nodeId) { removedNodeId removedEdgeIds errors { code message nodeIds path } }\n  }\n": types.GraphRemoveNodeDocument,
+    "\n  mutation GraphAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target) {\n      edge { id source target order }\n      workflow { version edges { id } }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": types.GraphAddEdgeDocument,
+    "\n  mutation GraphRemoveEdge($workflowId: ID!, $edgeId: ID!) {\n    removeEdge(workflowId: $workflowId, edgeId: $edgeId) { removedEdgeId errors { code message edgeIds path } }\n  }\n": types.GraphRemoveEdgeDocument,
+    "\n  mutation GraphSettingsAndDelete($id: ID!) {\n    updateWorkflow(id: $id, input: { outputFormat: \"changed during the run\" }) { workflow { outputFormat } errors { code } }\n    deleteWorkflow(id: $id) { deletedWorkflowId errors { code } }\n  }\n": types.GraphSettingsAndDeleteDocument,
+    "\n  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId nodes { id } edges { id source target order } } }\n": types.GraphOfDocument,
     "\n  fragment RunFields on Run {\n    id\n    workflowId\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n": types.RunFieldsFragmentDoc,
     "\n  mutation RunWorkflow($workflowId: ID!, $input: RunWorkflowInput) {\n    runWorkflow(workflowId: $workflowId, input: $input) {\n      run { ...RunFields }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": types.RunWorkflowDocument,
     "\n  mutation CancelRun($id: ID!) {\n    cancelRun(id: $id) {\n      run { ...RunFields }\n      errors { code message path }\n    }\n  }\n": types.CancelRunDocument,
@@ -63,6 +80,7 @@ const documents: Documents = {
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      apiKey { id revokedAt }\n      errors { code message }\n    }\n  }\n": types.RevokeApiKeyDocument,
     "\n  query ApiKeys($includeRevoked: Boolean!) {\n    apiKeys(includeRevoked: $includeRevoked) { id name prefix scopes revokedAt lastUsedAt }\n  }\n": types.ApiKeysDocument,
     "\n  query ServerInfo {\n    serverInfo { version authRequired databaseMode limits { maxQueryDepth maxQueryComplexity maxBodyBytes maxPageSize } }\n  }\n": types.ServerInfoDocument,
+    "\n  query DeepRuns($first: Int) {\n    runs(first: $first) { edges { node { id nodeRuns { nodeId error { code } } } } }\n  }\n": types.DeepRunsDocument,
 };
 
 /**
@@ -126,6 +144,38 @@ export function graphql(source: "\n  query WfCatalogue {\n    nodeTypes { type l
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation GraphAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) {\n      node { id type content provider model params prompt position { x y } }\n      workflow { version }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n"): (typeof documents)["\n  mutation GraphAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) {\n      node { id type content provider model params prompt position { x y } }\n      workflow { version }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GraphUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {\n    updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) {\n      node { id type content provider model params prompt position { x y } }\n      errors { code message nodeIds path }\n    }\n  }\n"): (typeof documents)["\n  mutation GraphUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {\n    updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) {\n      node { id type content provider model params prompt position { x y } }\n      errors { code message nodeIds path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GraphMoveNodes($workflowId: ID!, $moves: [NodeMoveInput!]!) {\n    moveNodes(workflowId: $workflowId, moves: $moves) { workflow { version nodes { id position { x y } } } errors { code nodeIds path } }\n  }\n"): (typeof documents)["\n  mutation GraphMoveNodes($workflowId: ID!, $moves: [NodeMoveInput!]!) {\n    moveNodes(workflowId: $workflowId, moves: $moves) { workflow { version nodes { id position { x y } } } errors { code nodeIds path } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GraphRemoveNode($workflowId: ID!, $nodeId: ID!) {\n    removeNode(workflowId: $workflowId, nodeId: $nodeId) { removedNodeId removedEdgeIds errors { code message nodeIds path } }\n  }\n"): (typeof documents)["\n  mutation GraphRemoveNode($workflowId: ID!, $nodeId: ID!) {\n    removeNode(workflowId: $workflowId, nodeId: $nodeId) { removedNodeId removedEdgeIds errors { code message nodeIds path } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GraphAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target) {\n      edge { id source target order }\n      workflow { version edges { id } }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n"): (typeof documents)["\n  mutation GraphAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target) {\n      edge { id source target order }\n      workflow { version edges { id } }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GraphRemoveEdge($workflowId: ID!, $edgeId: ID!) {\n    removeEdge(workflowId: $workflowId, edgeId: $edgeId) { removedEdgeId errors { code message edgeIds path } }\n  }\n"): (typeof documents)["\n  mutation GraphRemoveEdge($workflowId: ID!, $edgeId: ID!) {\n    removeEdge(workflowId: $workflowId, edgeId: $edgeId) { removedEdgeId errors { code message edgeIds path } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GraphSettingsAndDelete($id: ID!) {\n    updateWorkflow(id: $id, input: { outputFormat: \"changed during the run\" }) { workflow { outputFormat } errors { code } }\n    deleteWorkflow(id: $id) { deletedWorkflowId errors { code } }\n  }\n"): (typeof documents)["\n  mutation GraphSettingsAndDelete($id: ID!) {\n    updateWorkflow(id: $id, input: { outputFormat: \"changed during the run\" }) { workflow { outputFormat } errors { code } }\n    deleteWorkflow(id: $id) { deletedWorkflowId errors { code } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId nodes { id } edges { id source target order } } }\n"): (typeof documents)["\n  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId nodes { id } edges { id source target order } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment RunFields on Run {\n    id\n    workflowId\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n"): (typeof documents)["\n  fragment RunFields on Run {\n    id\n    workflowId\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -171,6 +221,10 @@ export function graphql(source: "\n  query ApiKeys($includeRevoked: Boolean!) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ServerInfo {\n    serverInfo { version authRequired databaseMode limits { maxQueryDepth maxQueryComplexity maxBodyBytes maxPageSize } }\n  }\n"): (typeof documents)["\n  query ServerInfo {\n    serverInfo { version authRequired databaseMode limits { maxQueryDepth maxQueryComplexity maxBodyBytes maxPageSize } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DeepRuns($first: Int) {\n    runs(first: $first) { edges { node { id nodeRuns { nodeId error { code } } } } }\n  }\n"): (typeof documents)["\n  query DeepRuns($first: Int) {\n    runs(first: $first) { edges { node { id nodeRuns { nodeId error { code } } } } }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
