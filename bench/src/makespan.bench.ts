@@ -1,0 +1,163 @@
+import { defaultRegistry, OfflineLlmProvider, runWorkflow, type Workflow, type WorkflowEdge, type WorkflowNode } from "@weft/engine";
+import { machineInfo, machineLine } from "./machine-info.js";
+import { writeDocSection, writeResult } from "./results-writer.js";
+import { runRoundBased } from "./round-based-scheduler.js";
+import { PROMPTS } from "./topologies.js";
+
+const GRAPHS = 8;
+const REPEATS = 5;
+const providers = new Map([["offline", new OfflineLlmProvider()]]);
+
+/** mulberry32, so the graphs and latencies are the same on every run. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Parallel branches of random length joined by an ensemble, every model node an offline echo with a
+ * fixed random latency of 5–50 ms. The latency is in `params.delayMs`, which the offline models honour.
+ *   in → generation → validation × k → ┐
+ *   in → generation → validation × k → ┼→ ensemble → output
+ */
+function branchyWorkflow(seed: number): Workflow {
+  const random = seededRandom(seed);
+  const delay = () => 5 + Math.floor(random() * 46);
+  const nodes: WorkflowNode[] = [{ id: "in", type: "input", content: `graph ${seed}` }];
+  const edges: WorkflowEdge[] = [];
+  const connect = (source: string, target: string) => edges.push({ id: `e${edges.length}`, source, target });
+  const model = (id: string, type: string) =>
+    nodes.push({ id, type, provider: "offline", model: "echo", params: { delayMs: delay() } });
+  const branches = 2 + Math.floor(random() * 7);
+  model("ens", "ensemble");
+  for (let b = 0; b < branches; b += 1) {
+    let previous = `b${b}g`;
+    model(previous, "generation");
+    connect("in", previous);
+    const length = Math.floor(random() * 6);
+    for (let k = 0; k < length; k += 1) {
+      model(`b${b}v${k}`, "validation");
+      connect(previous, `b${b}v${k}`);
+      previous = `b${b}v${k}`;
+    }
+    connect(previous, "ens");
+  }
+  nodes.push({ id: "out", type: "output", content: "" });
+  connect("ens", "out");
+  return { name: `branchy-${seed}`, nodes, edges, prompts: PROMPTS, outputFormat: "plain text" };
+}
+
+/** Longest path by node latency (text nodes take no time): the best any scheduler can do. */
+function criticalPathMs(workflow: Workflow): number {
+  const latency = new Map(workflow.nodes.map((node) => [node.id, Number(node.params?.delayMs ?? 0)]));
+  const finish = new Map<string, number>();
+  const pre = new Map(workflow.nodes.map((node) => [node.id, [] as string[]]));
+  for (const edge of workflow.edges) pre.get(edge.target)!.push(edge.source);
+  const visit = (id: string): number => {
+    const known = finish.get(id);
+    if (known !== undefined) return known;
+    const start = Math.max(0, ...pre.get(id)!.map(visit));
+    const done = start + latency.get(id)!;
+    finish.set(id, done);
+    return done;
+  };
+  return Math.max(...workflow.nodes.map((node) => visit(node.id)));
+}
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  await run(); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < REPEATS; i += 1) {
+    const t0 = performance.now();
+    await run();
+    samples.push(performance.now() - t0);
+  }
+  return samples.sort((a, b) => a - b)[Math.floor(REPEATS / 2)]!;
+}
+
+interface Row {
+  graph: string;
+  nodes: number;
+  criticalPathMs: number;
+  dataflowMs: number;
+  roundsMs: number;
+  dataflowRatio: number;
+  roundsRatio: number;
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
+/** Makespan ÷ critical path for Weft's dataflow scheduler and for the seed's rounds, same graphs. */
+export async function run(): Promise<void> {
+  const machine = machineInfo();
+  console.log(`\nMakespan ÷ critical path (latencies 5–50 ms) — ${machineLine(machine)}`);
+  const rows: Row[] = [];
+  for (let seed = 1; seed <= GRAPHS; seed += 1) {
+    const workflow = branchyWorkflow(seed);
+    const critical = criticalPathMs(workflow);
+    const dataflowMs = await timed(async () => {
+      const outcome = await runWorkflow({
+        runId: `makespan-${seed}`,
+        workflow,
+        registry: defaultRegistry,
+        providers,
+        onEvent: () => undefined,
+        options: { concurrency: Infinity },
+      });
+      if (outcome.status !== "COMPLETED") throw new Error(`run ${outcome.status}`);
+    });
+    const roundsMs = await timed(() => runRoundBased(workflow, providers));
+    const row = {
+      graph: workflow.name,
+      nodes: workflow.nodes.length,
+      criticalPathMs: critical,
+      dataflowMs: Math.round(dataflowMs * 10) / 10,
+      roundsMs: Math.round(roundsMs * 10) / 10,
+      dataflowRatio: round3(dataflowMs / critical),
+      roundsRatio: round3(roundsMs / critical),
+    };
+    rows.push(row);
+    console.log(
+      `  ${row.graph.padEnd(11)} ${String(row.nodes).padStart(3)} nodes  critical ${critical} ms  dataflow ${row.dataflowRatio}  rounds ${row.roundsRatio}`,
+    );
+  }
+  const worst = Math.max(...rows.map((row) => row.dataflowRatio));
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const summary = {
+    dataflowMedian: median(rows.map((row) => row.dataflowRatio)),
+    dataflowWorst: worst,
+    roundsMedian: median(rows.map((row) => row.roundsRatio)),
+    roundsWorst: Math.max(...rows.map((row) => row.roundsRatio)),
+  };
+  console.log(`  dataflow median ${summary.dataflowMedian}, worst ${summary.dataflowWorst}; rounds median ${summary.roundsMedian}, worst ${summary.roundsWorst}`);
+  writeResult("makespan", { machine, latencyMs: "5–50 per model node (offline echo, params.delayMs)", repeats: REPEATS, summary, rows });
+  writeDocSection("makespan", renderSection(machineLine(machine), rows, summary));
+}
+
+function renderSection(machine: string, rows: Row[], summary: Record<string, number>): string {
+  return [
+    "## Makespan ÷ critical path",
+    "",
+    `Measured ${machine}. Command: \`pnpm bench -- makespan\` (results in \`bench/results/makespan.json\`).`,
+    "",
+    "Seeded graphs of 2–8 parallel branches (generation → 0–5 validations) joined by an ensemble; each model",
+    "node is the offline `echo` model with a fixed random latency of 5–50 ms (`params.delayMs`). The critical",
+    "path is the longest chain of latencies, the lower bound for any scheduler. Each figure is the median of",
+    `${REPEATS} runs after one warm-up run. "rounds" is the seed's algorithm (run the ready nodes, wait for all, repeat) with the same`,
+    "node executors. Timer lateness (setTimeout fires ≥ 1 ms late per hop) is counted against both.",
+    "",
+    "| graph | nodes | critical path (ms) | dataflow (ms) | dataflow ÷ critical (goal ≤ 1.05) | rounds (ms) | rounds ÷ critical |",
+    "|---|---|---|---|---|---|---|",
+    ...rows.map(
+      (row) =>
+        `| ${row.graph} | ${row.nodes} | ${row.criticalPathMs} | ${row.dataflowMs} | ${row.dataflowRatio} | ${row.roundsMs} | ${row.roundsRatio} |`,
+    ),
+    "",
+    `Dataflow: median ${summary.dataflowMedian}, worst ${summary.dataflowWorst}. Rounds: median ${summary.roundsMedian}, worst ${summary.roundsWorst}.`,
+  ].join("\n");
+}

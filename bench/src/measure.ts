@@ -1,0 +1,42 @@
+export interface Measurement {
+  /** Median wall time of one run, in milliseconds. */
+  medianMs: number;
+  minMs: number;
+  iterations: number;
+  /** Set when the budget ran out before the planned iterations. */
+  truncated: boolean;
+}
+
+export interface MeasurePlan {
+  warmup: number;
+  iterations: number;
+  /** Stop early (keeping at least one timed run) once this much time has been spent. */
+  budgetMs: number;
+}
+
+/** Warm-up runs, then timed runs; the median resists the noise of a shared machine. */
+export async function measure(run: () => Promise<unknown>, plan: MeasurePlan): Promise<Measurement> {
+  const started = performance.now();
+  for (let i = 0; i < plan.warmup && performance.now() - started < plan.budgetMs / 2; i += 1) await run();
+  const samples: number[] = [];
+  while (samples.length < plan.iterations) {
+    const t0 = performance.now();
+    await run();
+    samples.push(performance.now() - t0);
+    if (performance.now() - started > plan.budgetMs) break;
+  }
+  samples.sort((a, b) => a - b);
+  return {
+    medianMs: samples[Math.floor(samples.length / 2)]!,
+    minMs: samples[0]!,
+    iterations: samples.length,
+    truncated: samples.length < plan.iterations,
+  };
+}
+
+export function planFor(size: number): MeasurePlan {
+  if (size <= 10) return { warmup: 100, iterations: 300, budgetMs: 20_000 };
+  if (size <= 100) return { warmup: 30, iterations: 60, budgetMs: 30_000 };
+  if (size <= 1000) return { warmup: 3, iterations: 10, budgetMs: 60_000 };
+  return { warmup: 1, iterations: 3, budgetMs: 180_000 };
+}
