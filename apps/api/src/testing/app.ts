@@ -30,7 +30,7 @@ export interface TestApp {
  * database, with authentication required and a fresh admin key. The shell's environment is not read.
  */
 export async function startTestApp(database: Database, options: TestAppOptions = {}): Promise<TestApp> {
-  const adminKey = `weft_test_${randomBytes(24).toString("base64url")}`;
+  const adminKey = options.env?.WEFT_ADMIN_KEY ?? `weft_test_${randomBytes(24).toString("base64url")}`;
   const env = loadEnv(
     { PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", WEFT_SEED_DEMO: "false", WEFT_ADMIN_KEY: adminKey, ...options.env },
     {},

@@ -77,6 +77,8 @@ export class TestClient {
       webSocketImpl: WebSocket,
       lazy: options.lazy ?? true,
       retryAttempts: 0,
+      // A refused eager connection is reported through the "closed" event; do not print it.
+      onNonLazyError: () => undefined,
       connectionParams: this.key ? { authorization: `Bearer ${this.key}` } : {},
     });
   }

@@ -104,3 +104,9 @@ export const ServerInfo = graphql(`
     serverInfo { version authRequired databaseMode limits { maxQueryDepth maxQueryComplexity maxBodyBytes maxPageSize } }
   }
 `);
+
+export const DeepRuns = graphql(`
+  query DeepRuns($first: Int) {
+    runs(first: $first) { edges { node { id nodeRuns { nodeId error { code } } } } }
+  }
+`);

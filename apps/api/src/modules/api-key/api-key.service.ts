@@ -8,6 +8,8 @@ import type { ApiKey } from "./api-key.type.js";
 
 export type ApiKeyOutcome<T> = { ok: true; value: T } | { ok: false; errors: UserError[] };
 
+const MAX_SCOPES = 10;
+
 /** lastUsedAt is refreshed at most this often per key, so reads do not turn into a write each. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -97,6 +99,10 @@ function checkCreateInput(input: { name: string; scopes: string[] }): UserError[
         path: ["input", "name"],
       }),
     );
+  }
+  if (input.scopes.length > MAX_SCOPES) {
+    errors.push(userError("LIMIT_EXCEEDED", `at most ${MAX_SCOPES} scopes`, { path: ["input", "scopes"] }));
+    return errors;
   }
   if (input.scopes.length === 0) {
     errors.push(userError("VALIDATION_FAILED", "give at least one scope", { path: ["input", "scopes"] }));

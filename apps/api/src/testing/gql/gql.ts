@@ -15,6 +15,14 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  mutation KbCreate($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      knowledgeBase { id name embeddingModel dimension store chunkSize chunkOverlap }\n      errors { code message path }\n    }\n  }\n": typeof types.KbCreateDocument,
+    "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n": typeof types.KbAddDocumentsDocument,
+    "\n  query KbGet($name: String, $id: ID, $after: String) {\n    knowledgeBase(name: $name, id: $id) {\n      id name documentCount chunkCount\n      documents { totalCount edges { node { id title status chunkCount chunks(first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id text source { title chunkIndex } } } } } } }\n    }\n  }\n": typeof types.KbGetDocument,
+    "\n  query KbList { knowledgeBases(first: 10) { totalCount edges { node { name store } } } }\n": typeof types.KbListDocument,
+    "\n  query KbSearch($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { store topK hits { chunkId text score label source { documentId title chunkIndex } } }\n  }\n": typeof types.KbSearchDocument,
+    "\n  mutation KbRemoveDocument($id: ID!) { removeDocument(documentId: $id) { removedDocumentId errors { code message } } }\n": typeof types.KbRemoveDocumentDocument,
+    "\n  mutation KbReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { title status chunkCount } errors { code message } } }\n": typeof types.KbReindexDocument,
+    "\n  mutation KbDelete($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code message } } }\n": typeof types.KbDeleteDocument,
     "\n  fragment WorkflowFields on Workflow {\n    id\n    name\n    description\n    version\n    outputFormat\n    knowledgeBase\n    intensity\n    prompts { generation ensemble validation }\n    nodes { id type content provider model params prompt position { x y } }\n    edges { id source target order }\n  }\n": typeof types.WorkflowFieldsFragmentDoc,
     "\n  mutation WfCreate($input: CreateWorkflowInput!) {\n    createWorkflow(input: $input) { workflow { ...WorkflowFields } errors { code message path } }\n  }\n": typeof types.WfCreateDocument,
     "\n  mutation WfUpdate($id: ID!, $input: UpdateWorkflowInput!) {\n    updateWorkflow(id: $id, input: $input) { workflow { ...WorkflowFields } errors { code message path } }\n  }\n": typeof types.WfUpdateDocument,
@@ -49,6 +57,14 @@ type Documents = {
     "\n  query DeepRuns($first: Int) {\n    runs(first: $first) { edges { node { id nodeRuns { nodeId error { code } } } } }\n  }\n": typeof types.DeepRunsDocument,
 };
 const documents: Documents = {
+    "\n  mutation KbCreate($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      knowledgeBase { id name embeddingModel dimension store chunkSize chunkOverlap }\n      errors { code message path }\n    }\n  }\n": types.KbCreateDocument,
+    "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n": types.KbAddDocumentsDocument,
+    "\n  query KbGet($name: String, $id: ID, $after: String) {\n    knowledgeBase(name: $name, id: $id) {\n      id name documentCount chunkCount\n      documents { totalCount edges { node { id title status chunkCount chunks(first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id text source { title chunkIndex } } } } } } }\n    }\n  }\n": types.KbGetDocument,
+    "\n  query KbList { knowledgeBases(first: 10) { totalCount edges { node { name store } } } }\n": types.KbListDocument,
+    "\n  query KbSearch($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { store topK hits { chunkId text score label source { documentId title chunkIndex } } }\n  }\n": types.KbSearchDocument,
+    "\n  mutation KbRemoveDocument($id: ID!) { removeDocument(documentId: $id) { removedDocumentId errors { code message } } }\n": types.KbRemoveDocumentDocument,
+    "\n  mutation KbReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { title status chunkCount } errors { code message } } }\n": types.KbReindexDocument,
+    "\n  mutation KbDelete($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code message } } }\n": types.KbDeleteDocument,
     "\n  fragment WorkflowFields on Workflow {\n    id\n    name\n    description\n    version\n    outputFormat\n    knowledgeBase\n    intensity\n    prompts { generation ensemble validation }\n    nodes { id type content provider model params prompt position { x y } }\n    edges { id source target order }\n  }\n": types.WorkflowFieldsFragmentDoc,
     "\n  mutation WfCreate($input: CreateWorkflowInput!) {\n    createWorkflow(input: $input) { workflow { ...WorkflowFields } errors { code message path } }\n  }\n": types.WfCreateDocument,
     "\n  mutation WfUpdate($id: ID!, $input: UpdateWorkflowInput!) {\n    updateWorkflow(id: $id, input: $input) { workflow { ...WorkflowFields } errors { code message path } }\n  }\n": types.WfUpdateDocument,
@@ -97,6 +113,38 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation KbCreate($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      knowledgeBase { id name embeddingModel dimension store chunkSize chunkOverlap }\n      errors { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation KbCreate($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      knowledgeBase { id name embeddingModel dimension store chunkSize chunkOverlap }\n      errors { code message path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query KbGet($name: String, $id: ID, $after: String) {\n    knowledgeBase(name: $name, id: $id) {\n      id name documentCount chunkCount\n      documents { totalCount edges { node { id title status chunkCount chunks(first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id text source { title chunkIndex } } } } } } }\n    }\n  }\n"): (typeof documents)["\n  query KbGet($name: String, $id: ID, $after: String) {\n    knowledgeBase(name: $name, id: $id) {\n      id name documentCount chunkCount\n      documents { totalCount edges { node { id title status chunkCount chunks(first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id text source { title chunkIndex } } } } } } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query KbList { knowledgeBases(first: 10) { totalCount edges { node { name store } } } }\n"): (typeof documents)["\n  query KbList { knowledgeBases(first: 10) { totalCount edges { node { name store } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query KbSearch($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { store topK hits { chunkId text score label source { documentId title chunkIndex } } }\n  }\n"): (typeof documents)["\n  query KbSearch($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { store topK hits { chunkId text score label source { documentId title chunkIndex } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation KbRemoveDocument($id: ID!) { removeDocument(documentId: $id) { removedDocumentId errors { code message } } }\n"): (typeof documents)["\n  mutation KbRemoveDocument($id: ID!) { removeDocument(documentId: $id) { removedDocumentId errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation KbReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { title status chunkCount } errors { code message } } }\n"): (typeof documents)["\n  mutation KbReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { title status chunkCount } errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation KbDelete($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code message } } }\n"): (typeof documents)["\n  mutation KbDelete($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code message } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
