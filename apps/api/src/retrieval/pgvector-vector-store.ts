@@ -17,7 +17,10 @@ export interface SqlClient {
 }
 
 export interface PgvectorStoreOptions {
-  /** HNSW candidate list size at query time (pgvector's default is 40); higher = better recall, slower. */
+  /**
+   * HNSW candidate list size at query time; higher = better recall, slower. Default 100 (pgvector's own
+   * default, 40, misses too many true neighbours at 100k chunks: see docs/benchmarks.md).
+   */
   efSearch?: number;
   /** HNSW build parameters (pgvector defaults: m 16, ef_construction 64). */
   m?: number;
@@ -27,6 +30,7 @@ export interface PgvectorStoreOptions {
 }
 
 const REGISTRY = "weft_vector_collections";
+export const DEFAULT_EF_SEARCH = 100;
 
 interface ChunkRow {
   id: string;
@@ -162,7 +166,7 @@ export class PgvectorVectorStore implements VectorStore {
   /** HNSW settings apply per transaction (SET LOCAL) so a pooled server connection is left as found. */
   private async withSearchSettings(filtered: boolean, work: (sql: Omit<SqlClient, "transaction">) => Promise<{ rows: ChunkRow[] }>): Promise<ChunkRow[]> {
     const settings: string[] = [];
-    if (this.options.efSearch !== undefined) settings.push(`SET LOCAL hnsw.ef_search = ${Math.trunc(this.options.efSearch)}`);
+    settings.push(`SET LOCAL hnsw.ef_search = ${Math.trunc(this.options.efSearch ?? DEFAULT_EF_SEARCH)}`);
     // pgvector ≥ 0.8: keep scanning the index until enough rows pass the filter.
     if (filtered) settings.push("SET LOCAL hnsw.iterative_scan = relaxed_order");
     if (settings.length === 0 || !this.sql.transaction) return (await work(this.sql)).rows;
