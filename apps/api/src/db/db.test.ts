@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -39,6 +39,22 @@ describe("embedded database on disk", () => {
     expect((await second.prisma.workflow.findMany()).map((workflow) => workflow.name)).toEqual(["Kept"]);
   }, 60_000);
 
+  it("refuses to open a data directory that is already open, and opens it once it is closed", async () => {
+    const dataDir = path.join(dir, "pglite");
+    const first = await open(dataDir);
+    await expect(openDatabase({ mode: "embedded", dataDir })).rejects.toMatchObject({ code: "DB_DATA_DIR_LOCKED" });
+    await first.close();
+    const again = await open(dataDir);
+    expect(await again.prisma.workflow.count()).toBe(0);
+  }, 60_000);
+
+  it("takes over the lock of a process that no longer exists", async () => {
+    const dataDir = path.join(dir, "pglite");
+    await writeFile(`${dataDir}.lock`, "2147483646");
+    const db = await open(dataDir);
+    expect(await db.prisma.workflow.count()).toBe(0);
+  }, 60_000);
+
   it("has pgvector for the embedded vector store", async () => {
     const db = await open(path.join(dir, "pglite"));
     await db.raw.exec(`
@@ -57,7 +73,6 @@ describe("embedded database on disk", () => {
 
   it("reports a failing migration with a stable code, records it as failed and refuses to go on", async () => {
     const migrationsDir = path.join(dir, "migrations");
-    const { mkdir, writeFile, cp } = await import("node:fs/promises");
     await cp(path.resolve(import.meta.dirname, "../../../../prisma/migrations"), migrationsDir, { recursive: true });
     await mkdir(path.join(migrationsDir, "29990101000000_broken"));
     await writeFile(path.join(migrationsDir, "29990101000000_broken", "migration.sql"), "ALTER TABLE missing ADD x int;");

@@ -6,6 +6,7 @@ import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapt
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client.js";
+import { lockDataDir } from "./data-dir-lock.js";
 import { DatabaseError } from "./database-error.js";
 import { applyMigrations, migrationStatus, type MigrationOptions, type MigrationStatus } from "./migrate.js";
 import { checkMigrations } from "./migration-check.js";
@@ -74,15 +75,14 @@ interface Parts {
 async function openEmbedded(options: OpenDatabaseOptions): Promise<Parts> {
   const dataDir = options.dataDir ?? defaultEmbeddedDataDir;
   const inMemory = dataDir.startsWith("memory://");
-  if (!inMemory) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const location = inMemory ? dataDir : path.resolve(dataDir);
+  if (!inMemory) await mkdir(path.dirname(location), { recursive: true });
+  const lock = inMemory ? undefined : await lockDataDir(location);
   let client: PGlite;
   try {
-    client = await PGlite.create({
-      dataDir: inMemory ? dataDir : path.resolve(dataDir),
-      extensions: { vector },
-      loadDataDir: options.restoreFrom,
-    });
+    client = await PGlite.create({ dataDir: location, extensions: { vector }, loadDataDir: options.restoreFrom });
   } catch (error) {
+    await lock?.release();
     throw new DatabaseError("DB_CONNECT_FAILED", `cannot open the embedded database in ${dataDir}: ${String(error)}`, {
       cause: error,
     });
@@ -93,7 +93,10 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Parts> {
     raw: pgliteRawSql(client),
     migrationAdapter: () => adapterFactory,
     pglite: client,
-    closeDriver: () => client.close(),
+    async closeDriver() {
+      await client.close();
+      await lock?.release();
+    },
   };
 }
 
