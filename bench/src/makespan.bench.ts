@@ -136,7 +136,7 @@ export async function run(): Promise<void> {
   };
   console.log(`  dataflow median ${summary.dataflowMedian}, worst ${summary.dataflowWorst}; rounds median ${summary.roundsMedian}, worst ${summary.roundsWorst}`);
   writeResult("makespan", { machine, latencyMs: "5–50 per model node (offline echo, params.delayMs)", repeats: REPEATS, summary, rows });
-  writeDocSection("makespan", renderSection(machineLine(machine), rows, summary));
+  writeDocSection("makespan", renderSection(`${machineLine(machine)} · load average ${machine.loadAverage}`, rows, summary));
 }
 
 function renderSection(machine: string, rows: Row[], summary: Record<string, number>): string {
