@@ -56,6 +56,8 @@ export function createWeftClient(endpoint: ApiEndpoint, apiKey: string | null): 
     ],
     fetchOptions: () => ({ headers: authorization(apiKey) }),
     requestPolicy: "cache-and-network",
+    // POST always: Apollo Server's CSRF guard refuses simple GET requests, and URLs would log queries.
+    preferGetMethod: false,
   });
   return { client, endpoint, ws, dispose: () => void ws.dispose() };
 }

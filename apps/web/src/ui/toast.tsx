@@ -18,9 +18,10 @@ interface ToastApi {
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
-const TOAST_MS = 6000;
+/** How long a toast stays: errors longest, so the reason can be read; a click dismisses any of them. */
+const TOAST_MS: Record<ToastTone, number> = { success: 2500, info: 5000, error: 12000 };
 
-/** Short-lived notices in a corner, announced to screen readers; errors stay until dismissed. */
+/** Short-lived notices in a corner, announced to screen readers. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const t = useT();
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -33,7 +34,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       const id = nextId.current++;
       // Keep the latest few: a burst of refusals should not cover the canvas.
       setToasts((all) => [...all.slice(-3), { ...toast, id }]);
-      if (toast.tone !== "error") setTimeout(() => dismiss(id), TOAST_MS);
+      setTimeout(() => dismiss(id), TOAST_MS[toast.tone]);
     },
     [dismiss],
   );

@@ -11,6 +11,9 @@ import type { Intensity } from "./panels/panel-options.type";
 import type { EditorWorkflow } from "./workflow-editor";
 import { WorkflowEditor } from "./workflow-editor";
 
+// Replaced by the knowledgeBases query once the API serves it.
+const NO_KNOWLEDGE_BASES: never[] = [];
+
 export function WorkflowEditorPage({ workflowId }: { workflowId: string }) {
   const t = useT();
   const [workflowResult, reloadWorkflow] = useQuery({ query: EditorWorkflowQuery, variables: { id: workflowId }, requestPolicy: "network-only" });
@@ -59,7 +62,7 @@ export function WorkflowEditorPage({ workflowId }: { workflowId: string }) {
         key={`${workflow.id}:${generation}`}
         workflow={workflow}
         providers={optionsResult.data.models}
-        knowledgeBases={optionsResult.data.knowledgeBases}
+        knowledgeBases={NO_KNOWLEDGE_BASES}
         reload={() => {
           reloadPending.current = true;
           reloadWorkflow({ requestPolicy: "network-only" });

@@ -12,6 +12,7 @@ import type { ApiWorkflowEdge, ApiWorkflowNode } from "./graph/api-node";
 import { fromApiEdge, fromApiNode } from "./graph/api-node";
 import type { EditorFlowEdge, EditorFlowNode } from "./graph/editor-graph";
 import { flowToGraph, toFlowEdge, toFlowNode } from "./graph/editor-graph";
+import { findFreePosition } from "./graph/free-position";
 import { useGraphEdits } from "./graph/use-graph-edits";
 import { useMoveSaver } from "./graph/use-move-saver";
 import { NodePalette } from "./palette/node-palette";
@@ -41,6 +42,8 @@ interface WorkflowEditorProps {
   reload: () => void;
 }
 
+const FIT_VIEW = { padding: 0.25, maxZoom: 1.1 };
+
 const initialNodes = (workflow: EditorWorkflow) => workflow.nodes.map((node) => toFlowNode(defaultRegistry, fromApiNode(node)));
 const initialEdges = (workflow: EditorWorkflow) => workflow.edges.map((edge) => toFlowEdge(fromApiEdge(edge)));
 
@@ -52,7 +55,14 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, reload }: 
   const [flagged, setFlagged] = useState<{ nodes: ReadonlySet<string>; edges: ReadonlySet<string> }>({ nodes: new Set(), edges: new Set() });
   const { getNodes, getEdges } = flow;
   const getGraph = useCallback(() => flowToGraph(getNodes(), getEdges()), [getNodes, getEdges]);
-  const flag = useCallback((nodeIds: readonly string[], edgeIds: readonly string[]) => setFlagged({ nodes: new Set(nodeIds), edges: new Set(edgeIds) }), []);
+  const flag = useCallback(
+    (nodeIds: readonly string[], edgeIds: readonly string[]) => {
+      setFlagged({ nodes: new Set(nodeIds), edges: new Set(edgeIds) });
+      // Bring what the refusal names into view; it may sit outside the visible part of the canvas.
+      if (nodeIds.length > 0) setTimeout(() => void flow.fitView({ ...FIT_VIEW, nodes: nodeIds.map((id) => ({ id })), duration: 200 }), 0);
+    },
+    [flow],
+  );
 
   const settings = useSettingsSaver(workflow.id, workflow.settings);
   const run = useEditorRun({ workflowId: workflow.id, initialActiveRunId: workflow.activeRunId, settings: settings.draft, flag });
@@ -63,10 +73,12 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, reload }: 
   const shownNodes = useMemo(
     () =>
       nodes.map((node) => {
-        const status = run.live.state.nodes[node.id]?.status;
+        const live = run.live.state.nodes[node.id];
+        const status = live?.status;
+        const liveText = (node.data.node.type === "output" ? live?.output : live?.description) ?? undefined;
         const isFlagged = flagged.nodes.has(node.id);
-        if (status === node.data.status && isFlagged === (node.data.flagged ?? false)) return node;
-        return { ...node, data: { ...node.data, status, flagged: isFlagged } } as EditorFlowNode;
+        if (!live && !isFlagged && !node.data.status && !node.data.flagged) return node;
+        return { ...node, data: { ...node.data, status, flagged: isFlagged, liveText } } as EditorFlowNode;
       }),
     [nodes, run.live.state.nodes, flagged.nodes],
   );
@@ -80,11 +92,11 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, reload }: 
 
   const addFromPalette = useCallback(
     (type: string) => {
-      // New nodes appear near the middle of what the user is looking at, nudged so they don't stack.
+      // New nodes appear near the middle of what the user is looking at, where no node sits.
       const bounds = document.querySelector(".canvas")?.getBoundingClientRect();
       const center = bounds ? flow.screenToFlowPosition({ x: bounds.left + bounds.width / 2, y: bounds.top + bounds.height / 2 }) : { x: 0, y: 0 };
-      const offset = (getNodes().length % 5) * 24;
-      void edits.add(type, { x: Math.round(center.x - 90 + offset), y: Math.round(center.y - 40 + offset) });
+      const spot = findFreePosition(getNodes().map((node) => node.position), { x: center.x - 90, y: center.y - 40 });
+      void edits.add(type, spot).then(() => flow.fitView({ ...FIT_VIEW, duration: 200 }));
     },
     [edits, flow, getNodes],
   );

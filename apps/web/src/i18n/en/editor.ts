@@ -18,6 +18,7 @@ export const editor = {
   "status.FAILED": "Failed",
   "status.SKIPPED": "Skipped",
   "node.noContent": "(empty)",
+  "node.receivesResult": "Receives the result",
   "node.noModel": "No model chosen",
   "node.promptOverride": "Own prompt",
   "palette.title": "Add a node",

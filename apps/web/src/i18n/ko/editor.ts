@@ -20,6 +20,7 @@ export const editor: Messages<typeof en> = {
   "status.FAILED": "실패",
   "status.SKIPPED": "건너뜀",
   "node.noContent": "(비어 있음)",
+  "node.receivesResult": "실행 결과를 받습니다",
   "node.noModel": "모델 미선택",
   "node.promptOverride": "개별 프롬프트",
   "palette.title": "노드 추가",

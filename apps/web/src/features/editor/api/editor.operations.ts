@@ -1,46 +1,40 @@
 import { graphql } from "@/gql";
 
-export const EditorWorkflowFields = graphql(`
-  fragment EditorWorkflowFields on Workflow {
-    id
-    name
-    description
-    version
-    prompts {
-      generation
-      ensemble
-      validation
-    }
-    outputFormat
-    knowledgeBase
-    intensity
-    activeRunId
-    nodes {
-      id
-      type
-      content
-      provider
-      model
-      params
-      prompt
-      position {
-        x
-        y
-      }
-    }
-    edges {
-      id
-      source
-      target
-      order
-    }
-  }
-`);
-
 export const EditorWorkflowQuery = graphql(`
   query EditorWorkflow($id: ID!) {
     workflow(id: $id) {
-      ...EditorWorkflowFields
+      id
+      name
+      description
+      version
+      prompts {
+        generation
+        ensemble
+        validation
+      }
+      outputFormat
+      knowledgeBase
+      intensity
+      activeRunId
+      nodes {
+        id
+        type
+        content
+        provider
+        model
+        params
+        prompt
+        position {
+          x
+          y
+        }
+      }
+      edges {
+        id
+        source
+        target
+        order
+      }
     }
   }
 `);
@@ -55,10 +49,6 @@ export const EditorOptionsQuery = graphql(`
         label
         testOnly
       }
-    }
-    knowledgeBases {
-      id
-      name
     }
   }
 `);
@@ -180,7 +170,9 @@ export const EditorUpdateWorkflowMutation = graphql(`
   mutation EditorUpdateWorkflow($id: ID!, $input: UpdateWorkflowInput!) {
     updateWorkflow(id: $id, input: $input) {
       workflow {
-        ...EditorWorkflowFields
+        id
+        version
+        updatedAt
       }
       errors {
         code

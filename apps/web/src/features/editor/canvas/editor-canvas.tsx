@@ -87,7 +87,6 @@ export function EditorCanvas(props: EditorCanvasProps) {
         fitView
         fitViewOptions={FIT_VIEW_OPTIONS}
         minZoom={0.2}
-        proOptions={{ hideAttribution: true }}
       >
         <Background gap={16} />
         <Controls showInteractive={false} />

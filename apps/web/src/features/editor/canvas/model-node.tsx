@@ -19,6 +19,7 @@ export function ModelNode({ data, selected }: NodeProps<EditorFlowNode>) {
         <p className="wf-node__placeholder wf-node__placeholder--warn">{t("editor.node.noModel")}</p>
       )}
       {prompt ? <p className="wf-node__tag">{t("editor.node.promptOverride")}</p> : null}
+      {data.liveText ? <p className="wf-node__live">{data.liveText}</p> : null}
     </NodeFrame>
   );
 }

@@ -11,7 +11,12 @@ export function TextNode({ data, selected }: NodeProps<EditorFlowNode>) {
   const content = data.node.content?.trim();
   return (
     <NodeFrame data={data} selected={selected} kind="text">
-      {content ? <p className="wf-node__preview">{content}</p> : <p className="wf-node__placeholder">{t("editor.node.noContent")}</p>}
+      {content ? (
+        <p className="wf-node__preview">{content}</p>
+      ) : (
+        <p className="wf-node__placeholder">{data.node.type === "output" ? t("editor.node.receivesResult") : t("editor.node.noContent")}</p>
+      )}
+      {data.liveText ? <p className="wf-node__live">{data.liveText}</p> : null}
     </NodeFrame>
   );
 }

@@ -9,6 +9,8 @@ export type EditorNodeData = {
   status?: NodeStatusValue;
   /** Named by a run refusal or a refused edit: painted red. */
   flagged?: boolean;
+  /** What the last run said about this node: its description, or the result for the output node. */
+  liveText?: string;
 };
 
 export type EditorFlowNode = Node<EditorNodeData, "text" | "model">;

@@ -57,7 +57,7 @@ export function ModelNodeForm({ node, providers, readOnly, onSave }: ModelNodeFo
       {providers.length === 0 ? <p className="hint hint--warn">{t("editor.panel.noProviders")}</p> : null}
       <label className="field">
         <span>{t("editor.panel.provider")}</span>
-        <select name="provider" value={draft.provider} disabled={readOnly} onChange={(e) => set({ provider: e.target.value, model: "" })}>
+        <select name="provider" aria-label={t("editor.panel.provider")} value={draft.provider} disabled={readOnly} onChange={(e) => set({ provider: e.target.value, model: "" })}>
           <option value="">{t("editor.panel.chooseProvider")}</option>
           {providers.map((option) => (
             <option key={option.id} value={option.id}>
@@ -69,7 +69,7 @@ export function ModelNodeForm({ node, providers, readOnly, onSave }: ModelNodeFo
       </label>
       <label className="field">
         <span>{t("editor.panel.model")}</span>
-        <select name="model" value={draft.model} disabled={readOnly || !draft.provider} onChange={(e) => set({ model: e.target.value })}>
+        <select name="model" aria-label={t("editor.panel.model")} value={draft.model} disabled={readOnly || !draft.provider} onChange={(e) => set({ model: e.target.value })}>
           <option value="">{t("editor.panel.chooseModel")}</option>
           {provider?.models.map((model) => (
             <option key={model.id} value={model.id}>
@@ -83,7 +83,7 @@ export function ModelNodeForm({ node, providers, readOnly, onSave }: ModelNodeFo
       </label>
       <label className="field">
         <span>{t("editor.panel.promptOverride")}</span>
-        <textarea name="prompt" className="mono" rows={5} value={draft.prompt} readOnly={readOnly} onChange={(e) => set({ prompt: e.target.value })} />
+        <textarea name="prompt" aria-label={t("editor.panel.promptOverride")} className="mono" rows={5} value={draft.prompt} readOnly={readOnly} onChange={(e) => set({ prompt: e.target.value })} />
       </label>
       <p className="hint">{t("editor.panel.promptOverrideHelp", { type: nodeTypeLabel(t, node.type) })}</p>
       <label className={paramsError ? "field field--invalid" : "field"}>

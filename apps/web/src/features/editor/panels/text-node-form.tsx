@@ -28,7 +28,7 @@ export function TextNodeForm({ node, readOnly, onSave }: { node: WorkflowNode; r
     <form onSubmit={submit} className="panel__form">
       <label className="field">
         <span>{t("editor.panel.content")}</span>
-        <textarea name="content" rows={6} value={content} readOnly={readOnly} onChange={(e) => setContent(e.target.value)} />
+        <textarea name="content" aria-label={t("editor.panel.content")} rows={6} value={content} readOnly={readOnly} onChange={(e) => setContent(e.target.value)} />
       </label>
       <p className="hint">{node.type === "output" ? t("editor.panel.contentOutputHelp") : t("editor.panel.contentInputHelp")}</p>
       <div className="row">

@@ -43,16 +43,16 @@ export function WorkflowSettingsPanel({ saved, draft, knowledgeBases, readOnly, 
     <form onSubmit={submit} className="panel__form" aria-label={t("editor.panel.workflow")}>
       <label className="field">
         <span>{t("editor.panel.name")}</span>
-        <input type="text" name="name" value={draft.name} readOnly={readOnly} onChange={(e) => set({ name: e.target.value })} />
+        <input type="text" name="name" aria-label={t("editor.panel.name")} value={draft.name} readOnly={readOnly} onChange={(e) => set({ name: e.target.value })} />
       </label>
       <label className="field">
         <span>{t("editor.panel.description")}</span>
-        <input type="text" name="description" value={draft.description} readOnly={readOnly} onChange={(e) => set({ description: e.target.value })} />
+        <input type="text" name="description" aria-label={t("editor.panel.description")} value={draft.description} readOnly={readOnly} onChange={(e) => set({ description: e.target.value })} />
       </label>
       <div className="row row--fields">
         <label className="field">
           <span>{t("editor.panel.knowledgeBase")}</span>
-          <select name="knowledgeBase" value={draft.knowledgeBase ?? ""} disabled={readOnly} onChange={(e) => set({ knowledgeBase: e.target.value || null })}>
+          <select name="knowledgeBase" aria-label={t("editor.panel.knowledgeBase")} value={draft.knowledgeBase ?? ""} disabled={readOnly} onChange={(e) => set({ knowledgeBase: e.target.value || null })}>
             <option value="">{t("editor.panel.noKnowledgeBase")}</option>
             {knowledgeBases.map((kb) => (
               <option key={kb.id} value={kb.name}>
@@ -64,7 +64,7 @@ export function WorkflowSettingsPanel({ saved, draft, knowledgeBases, readOnly, 
         </label>
         <label className="field">
           <span>{t("editor.panel.intensity")}</span>
-          <select name="intensity" value={draft.intensity} disabled={readOnly} onChange={(e) => set({ intensity: e.target.value as Intensity })}>
+          <select name="intensity" aria-label={t("editor.panel.intensity")} value={draft.intensity} disabled={readOnly} onChange={(e) => set({ intensity: e.target.value as Intensity })}>
             {INTENSITIES.map((level) => (
               <option key={level} value={level}>
                 {t(`editor.intensity.${level}` as MessageKey)}
@@ -79,6 +79,7 @@ export function WorkflowSettingsPanel({ saved, draft, knowledgeBases, readOnly, 
           <span>{t("editor.panel.promptFor", { type: nodeTypeLabel(t, type) })}</span>
           <textarea
             name={`prompt-${type}`}
+            aria-label={t("editor.panel.promptFor", { type: nodeTypeLabel(t, type) })}
             className="mono"
             rows={5}
             value={draft.prompts[type] ?? ""}
@@ -89,7 +90,7 @@ export function WorkflowSettingsPanel({ saved, draft, knowledgeBases, readOnly, 
       ))}
       <label className="field">
         <span>{t("editor.panel.outputFormat")}</span>
-        <textarea name="outputFormat" className="mono" rows={3} value={draft.outputFormat} readOnly={readOnly} onChange={(e) => set({ outputFormat: e.target.value })} />
+        <textarea name="outputFormat" aria-label={t("editor.panel.outputFormat")} className="mono" rows={3} value={draft.outputFormat} readOnly={readOnly} onChange={(e) => set({ outputFormat: e.target.value })} />
       </label>
       <div className="row">
         <Button type="submit" variant="primary" disabled={readOnly || !dirty || !draft.name.trim()} busy={busy}>

@@ -28,7 +28,7 @@ export function RunBar({ choice, knowledgeBases, running, starting, onChange, on
     <div className="run-bar" role="group" aria-label={t("editor.run.button")}>
       <label className="run-bar__field">
         <span>{t("editor.run.knowledgeBase")}</span>
-        <select name="run-knowledge-base" value={choice.knowledgeBase ?? ""} disabled={running} onChange={(e) => onChange({ ...choice, knowledgeBase: e.target.value || null })}>
+        <select name="run-knowledge-base" aria-label={t("editor.run.knowledgeBase")} value={choice.knowledgeBase ?? ""} disabled={running} onChange={(e) => onChange({ ...choice, knowledgeBase: e.target.value || null })}>
           <option value="">{t("editor.panel.noKnowledgeBase")}</option>
           {knowledgeBases.map((kb) => (
             <option key={kb.id} value={kb.name}>
@@ -39,7 +39,7 @@ export function RunBar({ choice, knowledgeBases, running, starting, onChange, on
       </label>
       <label className="run-bar__field">
         <span>{t("editor.run.intensity")}</span>
-        <select name="run-intensity" value={choice.intensity} disabled={running} onChange={(e) => onChange({ ...choice, intensity: e.target.value as Intensity })}>
+        <select name="run-intensity" aria-label={t("editor.run.intensity")} value={choice.intensity} disabled={running} onChange={(e) => onChange({ ...choice, intensity: e.target.value as Intensity })}>
           {INTENSITIES.map((level) => (
             <option key={level} value={level}>
               {t(`editor.intensity.${level}` as MessageKey)}
