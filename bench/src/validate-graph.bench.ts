@@ -1,3 +1,4 @@
+import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
 import {
   checkAddEdge,
@@ -38,6 +39,8 @@ export interface Timing {
 export interface ValidateGraphResults {
   name: "validate-graph";
   machine: MachineInfo;
+  /** One-minute load average when the run started: the machine is shared, so medians move with it. */
+  loadAverage: number;
   goalMs: number;
   withinGoal: boolean;
   timings: Timing[];
@@ -125,6 +128,7 @@ function round(ms: number): number {
 }
 
 export async function run(): Promise<ValidateGraphResults> {
+  const loadAverage = Math.round((loadavg()[0] ?? 0) * 100) / 100;
   const valid = fanIn(NODES);
   const broken = fanInWithViolations(NODES);
   const line = chain(NODES);
@@ -143,6 +147,7 @@ export async function run(): Promise<ValidateGraphResults> {
   const results: ValidateGraphResults = {
     name: "validate-graph",
     machine: machineInfo(),
+    loadAverage,
     goalMs: GOAL_MS,
     withinGoal: validation.every((timing) => timing.medianMs < GOAL_MS),
     timings,
@@ -160,7 +165,7 @@ function report(results: ValidateGraphResults): void {
     "|---|---:|---:|---:|---:|---:|---:|",
     ...rows,
   ].join("\n");
-  console.log(`validate-graph — ${machineLine(results.machine)}`);
+  console.log(`validate-graph — ${machineLine(results.machine)} · load ${results.loadAverage}`);
   console.log(table);
   console.log(`goal: whole-graph validation median < ${results.goalMs} ms → ${results.withinGoal ? "met" : "NOT met"}`);
   const file = writeResult("validate-graph", results);
@@ -173,7 +178,8 @@ function report(results: ValidateGraphResults): void {
       `\`bench/src/validate-graph.bench.ts\`: every connection rule over 10,000-node graphs (goal: median < ${results.goalMs} ms),`,
       `${REPEATS} timed repeats after ${WARMUP} warm-up runs; also one edit's cycle check and parsing a whole document.`,
       "",
-      `Machine: ${machineLine(results.machine)}.`,
+      `Machine: ${machineLine(results.machine)}; load average ${results.loadAverage} at the start (the machine is shared:`,
+      "medians and p99 rise with other work, the minimum is closest to the uncontended cost).",
       "",
       table,
       "",
