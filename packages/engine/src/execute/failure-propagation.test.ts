@@ -88,4 +88,17 @@ describe("failure propagation", () => {
       details: { inputs: ["x"], renderedPrompt: "x", provider: "fake", model: "m" },
     });
   });
+
+  /*
+   *  in ──> g (its own timeout fires) ──> out
+   */
+  it("reports a bare TimeoutError from a provider as PROVIDER_TIMEOUT, not as a cancellation", async () => {
+    const provider = new FakeLlmProvider(() => {
+      throw new DOMException("The operation was aborted due to timeout", "TimeoutError");
+    });
+    const wf = workflow().input("in").model("g", "generation").output().edges("in>g", "g>out").build();
+    const { of, outcome } = await run({ workflow: wf, provider });
+    expect(of("NODE_FAILED")[0]!.error.code).toBe("PROVIDER_TIMEOUT");
+    expect(outcome.status).toBe("FAILED");
+  });
 });

@@ -331,6 +331,9 @@ export class WorkflowRunner {
 
 function toEventError(error: unknown): EventError {
   if (error instanceof WeftError) return { code: error.code, message: error.message };
+  if (error instanceof Error && error.name === "TimeoutError") {
+    return { code: "PROVIDER_TIMEOUT", message: error.message || "a call made by the node timed out" };
+  }
   if (isAbortError(error)) return { code: "NODE_ABORTED", message: "the node's work was aborted" };
   return { code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) };
 }
