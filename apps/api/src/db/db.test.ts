@@ -55,6 +55,16 @@ describe("embedded database on disk", () => {
     expect(await db.prisma.workflow.count()).toBe(0);
   }, 60_000);
 
+  it("restores a backup tarball into an empty data directory", async () => {
+    const source = await open(path.join(dir, "source"));
+    await source.prisma.workflow.create({ data: { name: "Backed up", prompts: {}, outputFormat: "text" } });
+    const backup = await source.pglite!.dumpDataDir("gzip");
+    await source.close();
+    const restored = await openDatabase({ mode: "embedded", dataDir: path.join(dir, "restored"), restoreFrom: backup });
+    opened.push(restored);
+    expect((await restored.prisma.workflow.findMany()).map((workflow) => workflow.name)).toEqual(["Backed up"]);
+  }, 60_000);
+
   it("has pgvector for the embedded vector store", async () => {
     const db = await open(path.join(dir, "pglite"));
     await db.raw.exec(`
