@@ -1,4 +1,5 @@
 import type { RunEventType } from "@weft/engine";
+import type { IngestionProgressMessage } from "./modules/knowledge-base/ingestion-progress.js";
 
 /**
  * Typed topics and the event bus. Events are published only after they are stored, so a subscriber
@@ -30,6 +31,7 @@ export interface RunStatusMessage {
 export interface Topics {
   runEvents: RunEventMessage;
   runStatus: RunStatusMessage;
+  ingestionProgress: IngestionProgressMessage;
 }
 
 export type TopicName = keyof Topics;

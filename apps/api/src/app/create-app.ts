@@ -77,7 +77,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     runs,
     apiKeys: new ApiKeyService(deps),
     models: new ModelCatalogService(deps),
-    knowledgeBases: new KnowledgeBaseService(deps, retrieval),
+    knowledgeBases: new KnowledgeBaseService(deps, retrieval, bus),
   };
   await startupTasks({ env, services, logger });
 

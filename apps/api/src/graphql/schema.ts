@@ -11,6 +11,7 @@ import { WorkflowGraphResolver } from "../modules/workflow/workflow-graph.resolv
 import { ModelResolver } from "../modules/model/model.resolver.js";
 import { KnowledgeBaseResolver } from "../modules/knowledge-base/knowledge-base.resolver.js";
 import { KnowledgeBaseDocumentResolver } from "../modules/knowledge-base/knowledge-base-document.resolver.js";
+import { KnowledgeBaseSubscriptionResolver } from "../modules/knowledge-base/knowledge-base-subscription.resolver.js";
 
 /**
  * Every resolver of the API. Feature modules append theirs here. Decorators always name their types
@@ -23,6 +24,7 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   ModelResolver,
   KnowledgeBaseResolver,
   KnowledgeBaseDocumentResolver,
+  KnowledgeBaseSubscriptionResolver,
   RunResolver,
   RunSubscriptionResolver,
   ApiKeyResolver,

@@ -14,6 +14,12 @@ import type { KnowledgeBaseObject } from "./knowledge-base.type.js";
 import { KnowledgeBaseDocumentService } from "./knowledge-base-document.service.js";
 import { KnowledgeBaseSearchService } from "./knowledge-base-search.service.js";
 import type { RetrievalSetup } from "./retrieval-setup.js";
+import type { EventBus } from "../../pubsub.js";
+import {
+  publishIngestionProgress,
+  streamIngestionProgress,
+  type IngestionProgressMessage,
+} from "./ingestion-progress.js";
 
 export type KnowledgeBaseOutcome<T> = { ok: true; value: T } | { ok: false; errors: UserError[] };
 
@@ -26,10 +32,18 @@ export class KnowledgeBaseService {
   constructor(
     deps: Pick<ServiceDeps, "db" | "env" | "logger">,
     private readonly retrieval: RetrievalSetup,
+    private readonly bus: EventBus | null = null,
   ) {
     this.db = deps.db;
     this.documents = new KnowledgeBaseDocumentService(deps, retrieval);
     this.search = new KnowledgeBaseSearchService(deps, retrieval);
+    if (bus) this.documents.onProgress(publishIngestionProgress(bus));
+  }
+
+  /** Live ingestion progress of one knowledge base (the `ingestionProgress` subscription). */
+  async streamProgress(knowledgeBaseId: string): Promise<AsyncIterableIterator<IngestionProgressMessage>> {
+    if (!this.bus) throw new AppError("NOT_AVAILABLE", "ingestion progress is not published by this server");
+    return streamIngestionProgress(this.bus, knowledgeBaseId);
   }
 
   /** Newest first. */

@@ -138,3 +138,30 @@ export class KnowledgeBaseSearchResultObject {
   @Field(() => [SearchHitObject])
   hits!: SearchHitObject[];
 }
+
+@ObjectType("IngestionProgress", { description: "One step of indexing one document of an addDocuments or reindex request." })
+export class IngestionProgressObject {
+  @Field(() => ID)
+  knowledgeBaseId!: string;
+
+  @Field(() => Int, { description: "Position of the document in its request (0-based)." })
+  documentIndex!: number;
+
+  @Field(() => Int)
+  documentCount!: number;
+
+  @Field(() => String)
+  title!: string;
+
+  @Field(() => String, { description: "chunking, embedding, ready, duplicate or failed." })
+  phase!: string;
+
+  @Field(() => Int)
+  chunksDone!: number;
+
+  @Field(() => Int)
+  chunksTotal!: number;
+
+  @Field(() => Date)
+  at!: Date;
+}

@@ -23,6 +23,7 @@ type Documents = {
     "\n  mutation KbRemoveDocument($id: ID!) { removeDocument(documentId: $id) { removedDocumentId errors { code message } } }\n": typeof types.KbRemoveDocumentDocument,
     "\n  mutation KbReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { title status chunkCount } errors { code message } } }\n": typeof types.KbReindexDocument,
     "\n  mutation KbDelete($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code message } } }\n": typeof types.KbDeleteDocument,
+    "\n  subscription KbProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { knowledgeBaseId documentIndex documentCount title phase chunksDone chunksTotal }\n  }\n": typeof types.KbProgressDocument,
     "\n  fragment WorkflowFields on Workflow {\n    id\n    name\n    description\n    version\n    outputFormat\n    knowledgeBase\n    intensity\n    prompts { generation ensemble validation }\n    nodes { id type content provider model params prompt position { x y } }\n    edges { id source target order }\n  }\n": typeof types.WorkflowFieldsFragmentDoc,
     "\n  mutation WfCreate($input: CreateWorkflowInput!) {\n    createWorkflow(input: $input) { workflow { ...WorkflowFields } errors { code message path } }\n  }\n": typeof types.WfCreateDocument,
     "\n  mutation WfUpdate($id: ID!, $input: UpdateWorkflowInput!) {\n    updateWorkflow(id: $id, input: $input) { workflow { ...WorkflowFields } errors { code message path } }\n  }\n": typeof types.WfUpdateDocument,
@@ -65,6 +66,7 @@ const documents: Documents = {
     "\n  mutation KbRemoveDocument($id: ID!) { removeDocument(documentId: $id) { removedDocumentId errors { code message } } }\n": types.KbRemoveDocumentDocument,
     "\n  mutation KbReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { title status chunkCount } errors { code message } } }\n": types.KbReindexDocument,
     "\n  mutation KbDelete($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code message } } }\n": types.KbDeleteDocument,
+    "\n  subscription KbProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { knowledgeBaseId documentIndex documentCount title phase chunksDone chunksTotal }\n  }\n": types.KbProgressDocument,
     "\n  fragment WorkflowFields on Workflow {\n    id\n    name\n    description\n    version\n    outputFormat\n    knowledgeBase\n    intensity\n    prompts { generation ensemble validation }\n    nodes { id type content provider model params prompt position { x y } }\n    edges { id source target order }\n  }\n": types.WorkflowFieldsFragmentDoc,
     "\n  mutation WfCreate($input: CreateWorkflowInput!) {\n    createWorkflow(input: $input) { workflow { ...WorkflowFields } errors { code message path } }\n  }\n": types.WfCreateDocument,
     "\n  mutation WfUpdate($id: ID!, $input: UpdateWorkflowInput!) {\n    updateWorkflow(id: $id, input: $input) { workflow { ...WorkflowFields } errors { code message path } }\n  }\n": types.WfUpdateDocument,
@@ -145,6 +147,10 @@ export function graphql(source: "\n  mutation KbReindex($id: ID!) { reindexKnowl
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation KbDelete($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code message } } }\n"): (typeof documents)["\n  mutation KbDelete($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription KbProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { knowledgeBaseId documentIndex documentCount title phase chunksDone chunksTotal }\n  }\n"): (typeof documents)["\n  subscription KbProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { knowledgeBaseId documentIndex documentCount title phase chunksDone chunksTotal }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
