@@ -70,3 +70,19 @@ describe("WeaviateVectorStore when the server is down", () => {
     });
   });
 });
+
+describe("WeaviateVectorStore when its server stops after connecting", () => {
+  it("fails with VECTOR_STORE_UNAVAILABLE", async () => {
+    const own = await startWeaviateServer();
+    const store = new WeaviateVectorStore({ url: own.url, grpcPort: own.grpcPort, searchTimeoutMs: 2_000 });
+    try {
+      await store.ensureCollection("short_lived", 8);
+      await store.upsert("short_lived", [chunk("c1", axisVector(0))]);
+      await own.stop();
+      await expect(store.search("short_lived", { vector: axisVector(0), topK: 1 })).rejects.toMatchObject({ code: "VECTOR_STORE_UNAVAILABLE", message: expect.stringContaining(own.url) });
+    } finally {
+      await store.close();
+      await own.stop();
+    }
+  }, 120_000);
+});

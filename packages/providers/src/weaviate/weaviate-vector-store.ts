@@ -1,6 +1,6 @@
 import type { ScoredChunk, StoredChunk, VectorSearchQuery, VectorStore } from "@weft/engine";
 import weaviate, { Filters, type FilterValue, type WeaviateClient } from "weaviate-client";
-import { checkCollectionDimension, checkNewDimension, checkSearchQuery, checkVectorDimension, collectionNotFound } from "../vector-store/vector-store.errors.js";
+import { checkCollectionDimension, checkNewDimension, checkSearchQuery, checkVectorDimension, collectionNotFound, VectorStoreError } from "../vector-store/vector-store.errors.js";
 import { mapWeaviateError } from "./weaviate-error.mapper.js";
 import {
   chunkUuid,
@@ -28,9 +28,45 @@ export interface WeaviateVectorStoreOptions {
   maxConnections?: number;
   /** Objects per insert batch (default 200). */
   batchSize?: number;
+  /**
+   * How long a search may take (default 10 s). The client retries an unreachable gRPC server five
+   * times with backoff (about 20 s, not configurable); a node should fail sooner than that.
+   */
+  searchTimeoutMs?: number;
 }
 
 const VECTOR = "default";
+
+function toScoredChunk(props: Record<string, unknown>, rawScore: number): ScoredChunk {
+  return {
+    id: String(props.chunkId),
+    text: String(props.text ?? ""),
+    score: Math.max(0, Math.min(1, rawScore)),
+    source: {
+      documentId: String(props.documentId),
+      title: String(props.title ?? ""),
+      chunkIndex: Number(props.chunkIndex ?? 0),
+      page: typeof props.page === "number" ? props.page : null,
+    },
+  };
+}
+
+/** Settles with `work`, or rejects when the deadline passes or the caller cancels; `work` is left to finish. */
+function withDeadline<T>(work: Promise<T>, timeoutMs: number, signal: AbortSignal | undefined, url: string): Promise<T> {
+  work.catch(() => undefined);
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new VectorStoreError("VECTOR_STORE_UNAVAILABLE", `Weaviate at ${url} did not answer a search within ${timeoutMs} ms.`, { store: "weaviate" })),
+      timeoutMs,
+    );
+    const onAbort = () => reject(signal?.reason instanceof Error ? signal.reason : new DOMException("The operation was aborted.", "AbortError"));
+    signal?.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    });
+  });
+}
 const DELETE_ROUNDS = 1000;
 
 /**
@@ -130,45 +166,33 @@ export class WeaviateVectorStore implements VectorStore {
 
   async search(collection: string, query: VectorSearchQuery, signal?: AbortSignal): Promise<ScoredChunk[]> {
     checkSearchQuery(this.id, query);
-    return this.run("search", async (client) => {
-      signal?.throwIfAborted();
-      const dimension = await this.requireDimension(client, collection);
-      checkVectorDimension(this.id, collection, dimension, query.vector, "The query vector");
-      const filters = await this.buildFilter(client, collection, query.filter);
-      if (filters === null) return [];
-      const handle = client.collections.use(weaviateCollectionName(collection));
-      const common = { limit: query.topK, ...(filters ? { filters } : {}), targetVector: VECTOR };
-      const text = query.text?.trim() ?? "";
-      const alpha = query.alpha ?? 0.5;
-      const result =
-        text === "" || alpha >= 1
-          ? await handle.query.nearVector(query.vector, { ...common, returnMetadata: ["distance"] })
-          : await handle.query.hybrid(text, {
-              ...common,
-              alpha,
-              vector: query.vector,
-              fusionType: "RelativeScore",
-              queryProperties: ["text", "title"],
-              returnMetadata: ["score"],
-            });
-      signal?.throwIfAborted();
-      const hybrid = !(text === "" || alpha >= 1);
-      return result.objects.map((object) => {
-        const props = object.properties as Record<string, unknown>;
-        const raw = hybrid ? (object.metadata?.score ?? 0) : 1 - (object.metadata?.distance ?? 1);
-        return {
-          id: String(props.chunkId),
-          text: String(props.text ?? ""),
-          score: Math.max(0, Math.min(1, raw)),
-          source: {
-            documentId: String(props.documentId),
-            title: String(props.title ?? ""),
-            chunkIndex: Number(props.chunkIndex ?? 0),
-            page: typeof props.page === "number" ? props.page : null,
-          },
-        };
-      });
-    });
+    const timeoutMs = this.options.searchTimeoutMs ?? 10_000;
+    return this.run("search", (client) => withDeadline(this.searchWith(client, collection, query, signal), timeoutMs, signal, this.options.url));
+  }
+
+  private async searchWith(client: WeaviateClient, collection: string, query: VectorSearchQuery, signal: AbortSignal | undefined): Promise<ScoredChunk[]> {
+    signal?.throwIfAborted();
+    const dimension = await this.requireDimension(client, collection);
+    checkVectorDimension(this.id, collection, dimension, query.vector, "The query vector");
+    const filters = await this.buildFilter(client, collection, query.filter);
+    if (filters === null) return [];
+    const handle = client.collections.use(weaviateCollectionName(collection));
+    const common = { limit: query.topK, ...(filters ? { filters } : {}), targetVector: VECTOR };
+    const text = query.text?.trim() ?? "";
+    const alpha = query.alpha ?? 0.5;
+    const hybrid = text !== "" && alpha < 1;
+    const result = hybrid
+      ? await handle.query.hybrid(text, {
+          ...common,
+          alpha,
+          vector: query.vector,
+          fusionType: "RelativeScore",
+          queryProperties: ["text", "title"],
+          returnMetadata: ["score"],
+        })
+      : await handle.query.nearVector(query.vector, { ...common, returnMetadata: ["distance"] });
+    signal?.throwIfAborted();
+    return result.objects.map((object) => toScoredChunk(object.properties as Record<string, unknown>, hybrid ? (object.metadata?.score ?? 0) : 1 - (object.metadata?.distance ?? 1)));
   }
 
   private client(): Promise<WeaviateClient> {
