@@ -66,7 +66,7 @@ const SettingsAndDelete = graphql(`
 `);
 
 const Graph = graphql(`
-  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId nodes { id } edges { id source target order } } }
+  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId lastRun { id status } nodes { id } edges { id source target order } } }
 `);
 
 async function snapshot(db: TestDatabase) {
@@ -237,6 +237,8 @@ describeEachDatabase("node and edge edits through the API", (suite) => {
       status = (await api!.admin.request(RunDetail, { id: runId })).run!.status;
     }
     expect(status).toBe("CANCELLED");
+    const ended = (await api!.admin.request(Graph, { id: workflowId })).workflow!;
+    expect([ended.activeRunId, ended.lastRun]).toEqual([null, { id: runId, status: "CANCELLED" }]);
     const afterRun = (await api!.admin.request(AddEdge, { workflowId, source: "in", target: "g1" })).addEdge;
     expect(afterRun.errors.map((error) => error.code)).toContain("DUPLICATE_EDGE");
     expect(afterRun.errors.map((error) => error.code)).not.toContain("LOCKED_WHILE_RUNNING");

@@ -10,6 +10,8 @@ import { DeleteWorkflowPayload, ValidationReport, WorkflowPayload } from "./work
 import { WorkflowEdgeObject, WorkflowNodeObject, WorkflowObject } from "./workflow.type.js";
 import { NodeTypeObject } from "./node-type.type.js";
 import { toNodeTypeObject } from "./node-type.mapper.js";
+import { RunObject } from "../run/run.type.js";
+import { toRunObject } from "../run/run.mapper.js";
 
 /** Workflows as a whole. Graph edits live in WorkflowGraphResolver. */
 @Resolver(() => WorkflowObject)
@@ -117,6 +119,12 @@ export class WorkflowResolver {
   @FieldResolver(() => [WorkflowEdgeObject], { description: "Edges in creation order (their `order`)." })
   async edges(@Root() workflow: WorkflowObject, @Ctx() context: GraphQLContext): Promise<WorkflowEdgeObject[]> {
     return (await graphOf(workflow, context)).edges;
+  }
+
+  @FieldResolver(() => RunObject, { nullable: true, description: "The most recently started run, whatever its status." })
+  async lastRun(@Root() workflow: WorkflowObject, @Ctx() context: GraphQLContext): Promise<RunObject | null> {
+    const row = await context.services.workflows.lastRun(workflow.id);
+    return row && toRunObject(row);
   }
 
   @FieldResolver(() => ID, { nullable: true, description: "The QUEUED or RUNNING run holding the graph, if any." })

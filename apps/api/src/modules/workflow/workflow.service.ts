@@ -1,5 +1,5 @@
 import { createNewWorkflow, validateWorkflow, type NodeTypeRegistry, type NodeTypeSpec, type PromptSet, type Violation } from "@weft/engine";
-import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { PrismaClient, Run as RunRow } from "../../generated/prisma/client.js";
 import type { ServiceDeps } from "../../services.js";
 import { ModelCatalogService } from "../model/model-catalog.service.js";
 import { afterCursorWhere, buildPage, decodeCursor, resolvePageSize, type Page } from "../common/pagination.js";
@@ -84,6 +84,11 @@ export class WorkflowService {
 
   async activeRunId(workflowId: string): Promise<string | null> {
     return findActiveRunId(this.db, workflowId);
+  }
+
+  /** The most recently started run of the workflow, whatever its status. */
+  lastRun(workflowId: string): Promise<RunRow | null> {
+    return this.db.run.findFirst({ where: { workflowId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   }
 
   /** Every rule of SPEC §3 over the stored graph, MODEL_UNAVAILABLE against the configured models. */

@@ -42,7 +42,7 @@ type Documents = {
     "\n  mutation GraphAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target) {\n      edge { id source target order }\n      workflow { version edges { id } }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": typeof types.GraphAddEdgeDocument,
     "\n  mutation GraphRemoveEdge($workflowId: ID!, $edgeId: ID!) {\n    removeEdge(workflowId: $workflowId, edgeId: $edgeId) { removedEdgeId errors { code message edgeIds path } }\n  }\n": typeof types.GraphRemoveEdgeDocument,
     "\n  mutation GraphSettingsAndDelete($id: ID!) {\n    updateWorkflow(id: $id, input: { outputFormat: \"changed during the run\" }) { workflow { outputFormat } errors { code } }\n    deleteWorkflow(id: $id) { deletedWorkflowId errors { code } }\n  }\n": typeof types.GraphSettingsAndDeleteDocument,
-    "\n  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId nodes { id } edges { id source target order } } }\n": typeof types.GraphOfDocument,
+    "\n  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId lastRun { id status } nodes { id } edges { id source target order } } }\n": typeof types.GraphOfDocument,
     "\n  fragment RunFields on Run {\n    id\n    workflowId\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n": typeof types.RunFieldsFragmentDoc,
     "\n  mutation RunWorkflow($workflowId: ID!, $input: RunWorkflowInput) {\n    runWorkflow(workflowId: $workflowId, input: $input) {\n      run { ...RunFields }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": typeof types.RunWorkflowDocument,
     "\n  mutation CancelRun($id: ID!) {\n    cancelRun(id: $id) {\n      run { ...RunFields }\n      errors { code message path }\n    }\n  }\n": typeof types.CancelRunDocument,
@@ -85,7 +85,7 @@ const documents: Documents = {
     "\n  mutation GraphAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target) {\n      edge { id source target order }\n      workflow { version edges { id } }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": types.GraphAddEdgeDocument,
     "\n  mutation GraphRemoveEdge($workflowId: ID!, $edgeId: ID!) {\n    removeEdge(workflowId: $workflowId, edgeId: $edgeId) { removedEdgeId errors { code message edgeIds path } }\n  }\n": types.GraphRemoveEdgeDocument,
     "\n  mutation GraphSettingsAndDelete($id: ID!) {\n    updateWorkflow(id: $id, input: { outputFormat: \"changed during the run\" }) { workflow { outputFormat } errors { code } }\n    deleteWorkflow(id: $id) { deletedWorkflowId errors { code } }\n  }\n": types.GraphSettingsAndDeleteDocument,
-    "\n  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId nodes { id } edges { id source target order } } }\n": types.GraphOfDocument,
+    "\n  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId lastRun { id status } nodes { id } edges { id source target order } } }\n": types.GraphOfDocument,
     "\n  fragment RunFields on Run {\n    id\n    workflowId\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n": types.RunFieldsFragmentDoc,
     "\n  mutation RunWorkflow($workflowId: ID!, $input: RunWorkflowInput) {\n    runWorkflow(workflowId: $workflowId, input: $input) {\n      run { ...RunFields }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": types.RunWorkflowDocument,
     "\n  mutation CancelRun($id: ID!) {\n    cancelRun(id: $id) {\n      run { ...RunFields }\n      errors { code message path }\n    }\n  }\n": types.CancelRunDocument,
@@ -226,7 +226,7 @@ export function graphql(source: "\n  mutation GraphSettingsAndDelete($id: ID!) {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId nodes { id } edges { id source target order } } }\n"): (typeof documents)["\n  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId nodes { id } edges { id source target order } } }\n"];
+export function graphql(source: "\n  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId lastRun { id status } nodes { id } edges { id source target order } } }\n"): (typeof documents)["\n  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId lastRun { id status } nodes { id } edges { id source target order } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
