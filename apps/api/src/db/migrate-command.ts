@@ -80,6 +80,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// pnpm runs package scripts inside apps/api; relative paths (WEFT_DATA_DIR) mean the directory the
+// command was typed in, as they do for the API started from the repository root.
+if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
