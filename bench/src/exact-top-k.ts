@@ -18,6 +18,13 @@ export class VectorMatrix {
     return Array.from(this.data.subarray(row * this.dimension, (row + 1) * this.dimension));
   }
 
+  dot(row: number, query: readonly number[]): number {
+    let dot = 0;
+    const offset = row * this.dimension;
+    for (let i = 0; i < this.dimension; i++) dot += (this.data[offset + i] as number) * (query[i] as number);
+    return dot;
+  }
+
   /** Indices of the k rows with the highest dot product with `query` (cosine, as rows are unit vectors). */
   topK(query: readonly number[], k: number): number[] {
     const best: { index: number; score: number }[] = [];

@@ -27,7 +27,8 @@ const CHUNKS = Number(process.env.WEFT_BENCH_CHUNKS ?? 100_000);
 const QUERIES = Number(process.env.WEFT_BENCH_QUERIES ?? 300);
 const K = 10;
 const COLLECTION = "bench_vectors";
-const PGVECTOR_EF_SEARCH = [40, 100, 200];
+const PGVECTOR_EF_SEARCH = [40, 100, 200, 400];
+const WEAVIATE_EF = [-1, 200, 400];
 
 interface Corpus {
   texts: string[];
@@ -68,6 +69,8 @@ async function load(store: VectorStore, corpus: Corpus, batch: number): Promise<
 interface SearchFigures {
   recallAt10: number;
   minRecall: number;
+  /** Mean exact similarity of the hits returned ÷ that of the true top 10: how much worse the misses are. */
+  scoreRatio: number;
   p50Ms: number;
   p99Ms: number;
   meanMs: number;
@@ -77,16 +80,22 @@ async function measureSearch(store: VectorStore, corpus: Corpus): Promise<Search
   for (const query of corpus.queries.slice(0, 20)) await store.search(COLLECTION, { vector: query, topK: K });
   const latencies: number[] = [];
   const recalls: number[] = [];
+  const ratios: number[] = [];
   for (const [i, query] of corpus.queries.entries()) {
     const started = performance.now();
     const hits = await store.search(COLLECTION, { vector: query, topK: K });
     latencies.push(performance.now() - started);
-    recalls.push(recallAtK(hits.map((hit) => hit.id), corpus.truth[i] as string[]));
+    const truth = corpus.truth[i] as string[];
+    recalls.push(recallAtK(hits.map((hit) => hit.id), truth));
+    const exactScore = (id: string) => corpus.matrix.dot(Number(id.slice(1)), query);
+    const sum = (ids: readonly string[]) => ids.reduce((total, id) => total + exactScore(id), 0);
+    ratios.push(sum(hits.map((hit) => hit.id)) / sum(truth));
   }
   latencies.sort((a, b) => a - b);
   return {
     recallAt10: round(recalls.reduce((a, b) => a + b, 0) / recalls.length, 4),
     minRecall: round(Math.min(...recalls), 2),
+    scoreRatio: round(ratios.reduce((a, b) => a + b, 0) / ratios.length, 4),
     p50Ms: round(percentile(latencies, 50)),
     p99Ms: round(percentile(latencies, 99)),
     meanMs: round(latencies.reduce((a, b) => a + b, 0) / latencies.length),
@@ -126,9 +135,14 @@ async function benchWeaviate(corpus: Corpus) {
   try {
     await store.ensureCollection(COLLECTION, corpus.matrix.dimension);
     const loadSeconds = await load(store, corpus, 2000);
-    const search = await measureSearch(store, corpus);
-    console.log("  weaviate:", search);
-    return { store: "Weaviate 1.38.11 (HNSW maxConnections=32, efConstruction=128, dynamic ef, cosine), gRPC", loadSeconds: round(loadSeconds), search: { "ef=dynamic": search } };
+    const byEf: Record<string, SearchFigures> = {};
+    for (const ef of WEAVIATE_EF) {
+      await store.setSearchEf(COLLECTION, ef);
+      const label = ef === -1 ? "ef=dynamic (100 for k=10)" : `ef=${ef}`;
+      byEf[label] = await measureSearch(store, corpus);
+      console.log(`  weaviate ${label}:`, byEf[label]);
+    }
+    return { store: "Weaviate 1.38.11 (HNSW maxConnections=32, efConstruction=128, cosine), gRPC", loadSeconds: round(loadSeconds), search: byEf };
   } finally {
     await store.close();
     await server.stop();
@@ -139,11 +153,15 @@ function markdown(result: Awaited<ReturnType<typeof run>>): string {
   const rows: string[] = [];
   for (const entry of [result.pgvector, result.weaviate]) {
     for (const [setting, figures] of Object.entries(entry.search)) {
-      rows.push(`| ${entry.store.split(" (")[0]} | ${setting} | ${figures.recallAt10} | ${figures.minRecall} | ${figures.p50Ms} | ${figures.p99Ms} |`);
+      rows.push(`| ${entry.store.split(" (")[0]} | ${setting} | ${figures.recallAt10} | ${figures.minRecall} | ${figures.scoreRatio} | ${figures.p50Ms} | ${figures.p99Ms} |`);
     }
   }
-  const goal = (name: string, figures: SearchFigures) =>
-    `${name}: recall ${figures.recallAt10 >= 0.95 ? "≥" : "<"} 0.95, p99 ${figures.p99Ms <= 10 ? "≤" : ">"} 10 ms`;
+  const goal = (name: string, search: Record<string, SearchFigures>) => {
+    const meeting = Object.entries(search).filter(([, f]) => f.recallAt10 >= 0.95);
+    const best = meeting.sort(([, a], [, b]) => a.p99Ms - b.p99Ms)[0];
+    if (!best) return `${name}: recall 0.95 not reached by any setting measured (NOT met)`;
+    return `${name}: recall ≥ 0.95 first at ${best[0]}, p99 ${best[1].p99Ms} ms (${best[1].p99Ms <= 10 ? "met" : "p99 goal NOT met"})`;
+  };
   return [
     "## Vector search: embedded pgvector vs Weaviate (vector-search)",
     "",
@@ -155,15 +173,17 @@ function markdown(result: Awaited<ReturnType<typeof run>>): string {
     "",
     `Machine: ${machineLine(result.machine)}; 1-minute load average at the end of the run: ${result.loadAverage} (the machine is shared, so latencies include other work).`,
     "",
-    "| store | setting | recall@10 | worst query recall | p50 ms | p99 ms |",
-    "|---|---|---:|---:|---:|---:|",
+    "| store | setting | recall@10 | worst query recall | score ratio | p50 ms | p99 ms |",
+    "|---|---|---:|---:|---:|---:|---:|",
     ...rows,
     "",
     `Loading: pgvector ${result.pgvector.loadSeconds} s of inserts + ${result.pgvector.indexBuildSeconds} s HNSW build (index built once after the load); ` +
       `Weaviate ${result.weaviate.loadSeconds} s (indexing while importing). Embedding the corpus: ${result.embedSeconds} s.`,
     "",
-    `Goals (recall ≥ 0.95, p99 ≤ 10 ms): ${goal("pgvector ef_search=100", result.pgvector.search["ef_search=100"] as SearchFigures)}; ` +
-      `${goal("Weaviate", result.weaviate.search["ef=dynamic"])}. Raw figures: \`bench/results/vector-search.json\`.`,
+    "Score ratio: mean exact cosine of the returned hits ÷ that of the true top 10 (1 = as good as exact search).",
+    "",
+    `Goals (recall ≥ 0.95, p99 ≤ 10 ms): ${goal("pgvector", result.pgvector.search)}; ${goal("Weaviate", result.weaviate.search)}.`,
+    "Raw figures: `bench/results/vector-search.json`.",
   ].join("\n");
 }
 

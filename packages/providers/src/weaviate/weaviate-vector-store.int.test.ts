@@ -46,6 +46,13 @@ describe("WeaviateVectorStore hybrid search", () => {
     expect(hits[0]?.score).toBeCloseTo(1, 3);
   });
 
+  it("keeps answering after the search breadth (ef) is changed", async () => {
+    await store.setSearchEf(collection, 256);
+    const hits = await store.search(collection, { vector: axisVector(0), topK: 1 });
+    expect(hits[0]?.id).toBe("c1");
+    await store.setSearchEf(collection, -1);
+  });
+
   it("ranks by keywords alone when alpha is 0", async () => {
     const hits = await store.search(collection, { vector: axisVector(0), text: "rate limit", alpha: 0, topK: 3 });
     expect(hits[0]?.id).toBe("c2");

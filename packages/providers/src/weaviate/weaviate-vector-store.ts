@@ -123,6 +123,16 @@ export class WeaviateVectorStore implements VectorStore {
     });
   }
 
+  /** Sets the HNSW search breadth of one collection (-1 = Weaviate's dynamic ef); trades latency for recall. */
+  async setSearchEf(collection: string, ef: number): Promise<void> {
+    await this.run("configure search", async (client) => {
+      await this.requireDimension(client, collection);
+      await client.collections.use(weaviateCollectionName(collection)).config.update({
+        vectorizers: [weaviate.reconfigure.vectors.update({ name: VECTOR, vectorIndexConfig: weaviate.reconfigure.vectorIndex.hnsw({ ef }) })],
+      });
+    });
+  }
+
   async dropCollection(collection: string): Promise<void> {
     await this.run("drop collection", async (client) => {
       this.dimensions.delete(collection);
