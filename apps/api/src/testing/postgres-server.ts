@@ -124,20 +124,7 @@ export async function startPostgresServer(options: StartPostgresOptions = {}): P
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  // A worker killed by a signal skips "exit" handlers, so stop the server on those signals too,
-  // then let the signal do what it would have done.
-  const onSignal = (signal: NodeJS.Signals) => {
-    stopSync();
-    process.kill(process.pid, signal);
-  };
-  const unhook = () => {
-    process.removeListener("exit", stopSync);
-    process.removeListener("SIGINT", onSignal);
-    process.removeListener("SIGTERM", onSignal);
-  };
-  process.once("exit", stopSync);
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
+  const unhook = cleanUpOnExit(stopSync);
 
   try {
     await exec(path.join(binDir, "initdb"), [
@@ -175,6 +162,25 @@ export async function startPostgresServer(options: StartPostgresOptions = {}): P
 
 type Exec = (command: string, args: string[]) => Promise<unknown>;
 
+/**
+ * Runs `cleanUp` when the process exits. A worker killed by a signal skips "exit" handlers, so the
+ * signals run it too and are then re-raised to do what they would have done. Returns the unhook.
+ */
+function cleanUpOnExit(cleanUp: () => void): () => void {
+  const onSignal = (signal: NodeJS.Signals) => {
+    cleanUp();
+    process.kill(process.pid, signal);
+  };
+  process.once("exit", cleanUp);
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  return () => {
+    process.removeListener("exit", cleanUp);
+    process.removeListener("SIGINT", onSignal);
+    process.removeListener("SIGTERM", onSignal);
+  };
+}
+
 /** Another process may take the port between probing and binding; then try another one. */
 async function startOnFreePort(exec: Exec, pgCtl: string, dataDir: string, socketDir: string, logFile: string): Promise<number> {
   let lastError: unknown;
@@ -188,6 +194,7 @@ async function startOnFreePort(exec: Exec, pgCtl: string, dataDir: string, socke
       "-c synchronous_commit=off",
       "-c full_page_writes=off",
       "-c max_connections=200",
+      "-c shared_buffers=32MB",
     ].join(" ");
     try {
       await exec(pgCtl, ["-D", dataDir, "-l", logFile, "-o", settings, "-w", "-t", "60", "start"]);
