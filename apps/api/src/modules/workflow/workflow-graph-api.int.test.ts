@@ -4,6 +4,7 @@ import { describeEachDatabase, type TestDatabase } from "../../testing/database.
 import { graphql } from "../../testing/gql/index.js";
 import { CancelRun, RunDetail, RunWorkflow } from "../../testing/operations.js";
 import { arrows } from "../../testing/workflows.js";
+import { WORKFLOW_INPUT_LIMITS } from "./workflow-input.limits.js";
 
 /**
  * Node and edge edits through the real server on both databases: every edit-time rule refused with
@@ -266,4 +267,30 @@ describeEachDatabase("node and edge edits through the API", (suite) => {
     expect(workflow!.edges.filter((edge) => edge.target === "v1")).toHaveLength(1);
     expect(workflow!.version).toBe(versionBefore + 1 + 8);
   });
+
+  test("enforces the node, edge and batch limits with LIMIT_EXCEEDED", async () => {
+    await start();
+    // 2,000 nodes: in, out and 1,998 lone generation nodes.
+    const full = arrows(["in->out"]);
+    for (let k = 0; k < WORKFLOW_INPUT_LIMITS.maxNodes - 2; k += 1) full.nodes.push({ id: `g${k}`, type: "generation" });
+    const fullId = await seedWorkflow(suite.db(), full);
+    const oneMore = (await api!.admin.request(AddNode, { workflowId: fullId, input: { type: "generation" } })).addNode;
+    expect(oneMore.errors.map((error) => error.code)).toEqual(["LIMIT_EXCEEDED"]);
+    const moves = Array.from({ length: WORKFLOW_INPUT_LIMITS.maxMovedNodes + 1 }, (_, k) => ({ id: `g${k}`, x: 0, y: 0 }));
+    const tooManyMoves = (await api!.admin.request(MoveNodes, { workflowId: fullId, moves })).moveNodes;
+    expect(tooManyMoves.errors.map((error) => error.code)).toEqual(["LIMIT_EXCEEDED"]);
+
+    // 8,000 edges: 100 inputs each feeding the same 80 ensembles; an 81st ensemble waits for one more.
+    const dense = arrows(["e80->out"]);
+    for (let i = 0; i < 100; i += 1) dense.nodes.push({ id: `in${i}`, type: "input", content: "" });
+    for (let j = 0; j < 81; j += 1) if (j !== 80) dense.nodes.push({ id: `e${j}`, type: "ensemble" });
+    for (let i = 0; i < 100; i += 1) {
+      for (let j = 0; j < 80; j += 1) dense.edges.push({ id: `x${i}-${j}`, source: `in${i}`, target: `e${j}` });
+    }
+    dense.edges = dense.edges.slice(0, WORKFLOW_INPUT_LIMITS.maxEdges);
+    const denseId = await seedWorkflow(suite.db(), dense);
+    const extraEdge = (await api!.admin.request(AddEdge, { workflowId: denseId, source: "in0", target: "e80" })).addEdge;
+    expect(extraEdge.errors.map((error) => error.code)).toEqual(["LIMIT_EXCEEDED"]);
+    expect(await suite.db().prisma.workflowEdge.count({ where: { workflowId: denseId } })).toBe(WORKFLOW_INPUT_LIMITS.maxEdges);
+  }, 120_000);
 });
