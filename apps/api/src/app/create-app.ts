@@ -1,3 +1,5 @@
+// Decorated GraphQL types need the metadata polyfill before they load; createApp is an entry point for tests and benchmarks too.
+import "reflect-metadata";
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expressMiddleware } from "@as-integrations/express5";

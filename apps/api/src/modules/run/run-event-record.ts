@@ -1,16 +1,18 @@
 import type { NodeRunDetails, RunEvent } from "@weft/engine";
-import type { Prisma } from "../../generated/prisma/client.js";
 import type { RunEventMessage, RunStatusValue } from "../../pubsub.js";
 
 /**
  * How one engine event changes the database: the RunEvent row itself, the node run it concerns, and
- * the run (lastSeq always; status, totals and the lock on transitions). Pure: returns data for the
- * recorder to write in one transaction.
+ * the run (lastSeq always; status, totals and the lock on transitions). Pure: returns column values
+ * for the recorder to write in one statement (run-event-sql.ts).
  */
+export type ColumnValue = string | number | null | Date | { json: unknown } | { increment: number };
+export type Columns = Record<string, ColumnValue>;
+
 export interface EventWrites {
   message: RunEventMessage;
-  nodeRun: { nodeKey: string; data: Prisma.NodeRunUpdateInput } | null;
-  run: Prisma.RunUpdateInput;
+  nodeRun: { nodeKey: string; set: Columns } | null;
+  run: Columns;
   /** Set when the run changes status with this event. */
   status: RunStatusValue | null;
 }
@@ -29,23 +31,23 @@ export function eventWrites(event: RunEvent): EventWrites {
       writes.status = "RUNNING";
       break;
     case "NODE_STARTED":
-      writes.nodeRun = { nodeKey: event.nodeId, data: { status: "RUNNING", startedAt: when } };
+      writes.nodeRun = { nodeKey: event.nodeId, set: { status: "RUNNING", startedAt: when } };
       break;
     case "NODE_COMPLETED":
       writes.nodeRun = {
         nodeKey: event.nodeId,
-        data: { status: "COMPLETED", description: event.description, output: event.output, ...detailsData(event.details) },
+        set: { status: "COMPLETED", description: event.description, output: event.output, ...detailColumns(event.details) },
       };
       Object.assign(writes.run, tokenIncrements(event.details));
       break;
     case "NODE_FAILED":
-      writes.nodeRun = { nodeKey: event.nodeId, data: { status: "FAILED", error: { ...event.error }, ...detailsData(event.details) } };
+      writes.nodeRun = { nodeKey: event.nodeId, set: { status: "FAILED", error: { json: event.error }, ...detailColumns(event.details) } };
       Object.assign(writes.run, tokenIncrements(event.details));
       break;
     case "NODE_SKIPPED":
       writes.nodeRun = {
         nodeKey: event.nodeId,
-        data: { status: "SKIPPED", error: { code: event.reason, message: skipMessage(event.reason, event.blockedBy) } },
+        set: { status: "SKIPPED", error: { json: { code: event.reason, message: skipMessage(event.reason, event.blockedBy) } } },
       };
       break;
     case "RUN_COMPLETED":
@@ -54,16 +56,16 @@ export function eventWrites(event: RunEvent): EventWrites {
       const status = event.type === "RUN_COMPLETED" ? "COMPLETED" : event.type === "RUN_FAILED" ? "FAILED" : "CANCELLED";
       const error =
         event.type === "RUN_FAILED"
-          ? { ...event.error }
+          ? event.error
           : event.type === "RUN_CANCELLED"
             ? { code: "RUN_CANCELLED", message: event.reason }
-            : undefined;
+            : null;
       Object.assign(writes.run, {
         status,
         finishedAt: when,
         activeLock: null,
         result: event.type === "RUN_COMPLETED" ? event.result : null,
-        ...(error ? { error } : {}),
+        error: error ? { json: error } : null,
         promptTokens: event.usage.promptTokens,
         completionTokens: event.usage.completionTokens,
         totalTokens: event.usage.totalTokens,
@@ -93,11 +95,11 @@ function compactDetails(details: NodeRunDetails): Record<string, unknown> {
   };
 }
 
-function detailsData(details: NodeRunDetails): Prisma.NodeRunUpdateInput {
+function detailColumns(details: NodeRunDetails): Columns {
   return {
-    inputs: details.inputs,
+    inputs: { json: details.inputs },
     renderedPrompt: details.renderedPrompt,
-    context: details.context as unknown as Prisma.InputJsonArray,
+    context: { json: details.context },
     store: details.store,
     rawReply: details.rawReply,
     provider: details.provider,
@@ -111,7 +113,7 @@ function detailsData(details: NodeRunDetails): Prisma.NodeRunUpdateInput {
   };
 }
 
-function tokenIncrements(details: NodeRunDetails): Prisma.RunUpdateInput {
+function tokenIncrements(details: NodeRunDetails): Columns {
   const usage = details.usage;
   if (!usage) return {};
   return {

@@ -1,10 +1,11 @@
 import type { RunEvent } from "@weft/engine";
-import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
+import type { PrismaClient } from "../../generated/prisma/client.js";
 import { ALL_RUNS, type EventBus, type RunEventMessage, type RunStatusValue } from "../../pubsub.js";
 import { eventWrites } from "./run-event-record.js";
+import { eventStatement } from "./run-event-sql.js";
 
 /**
- * The executor's onEvent: writes the event and its effects in one transaction, THEN publishes it.
+ * The executor's onEvent: writes the event and its effects in one statement, THEN publishes it.
  * A subscriber that reads the database after subscribing therefore never misses an event.
  */
 export class RunEventRecorder {
@@ -17,29 +18,12 @@ export class RunEventRecorder {
   readonly record = async (event: RunEvent): Promise<void> => {
     const writes = eventWrites(event);
     const { message } = writes;
-    const operations: Prisma.PrismaPromise<unknown>[] = [
-      this.db.runEvent.create({
-        data: {
-          runId: message.runId,
-          seq: message.seq,
-          type: message.type,
-          nodeKey: message.nodeId,
-          payload: message.payload as Prisma.InputJsonObject,
-          at: new Date(message.at),
-        },
-      }),
-    ];
-    if (writes.nodeRun) {
-      operations.push(
-        this.db.nodeRun.update({
-          where: { runId_nodeKey: { runId: message.runId, nodeKey: writes.nodeRun.nodeKey } },
-          data: writes.nodeRun.data,
-        }),
-      );
-    }
-    operations.push(this.db.run.update({ where: { id: message.runId }, data: writes.run }));
-    await this.db.$transaction(operations);
+    await this.db.$executeRaw(eventStatement(writes));
     await this.publish(message, writes.status);
+    // The embedded database answers in-process, so a run whose model answers at once (offline, cached)
+    // would chain writes as promise continuations and starve sockets until it ends: subscribers would get
+    // its events in one burst at the end, and other requests would wait. Yield to I/O after each event.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   };
 
   async publish(message: RunEventMessage, status: RunStatusValue | null): Promise<void> {

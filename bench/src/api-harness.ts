@@ -1,0 +1,78 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { LlmProvider, LlmReply, LlmRequest, LlmStreamChunk } from "@weft/engine";
+import { createClient, type Client } from "graphql-ws";
+import WebSocket from "ws";
+// The API as built (apps/api/dist, `pnpm turbo run build --filter=@weft/api`): the code production runs,
+// with its decorators compiled by tsc.
+import { createApp, type App } from "../../apps/api/dist/app/create-app.js";
+import { loadEnv } from "../../apps/api/dist/env.js";
+
+export interface ApiHarness {
+  app: App;
+  request<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<T>;
+  ws(): Client;
+  close(): Promise<void>;
+}
+
+/** The real API on the embedded database in a temp directory, on loopback, auth disabled, logs off. */
+export async function startApi(options: { providers?: LlmProvider[]; env?: Record<string, string> } = {}): Promise<ApiHarness> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "weft-bench-api-"));
+  const env = loadEnv(
+    { PORT: "0", HOST: "127.0.0.1", WEFT_DATA_DIR: dir, WEFT_AUTH: "disabled", LOG_LEVEL: "silent", WEFT_SEED_DEMO: "false", ...options.env },
+    {},
+  );
+  const app = await createApp(env, { providers: options.providers });
+  return {
+    app,
+    async request<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+      const response = await fetch(app.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await response.json()) as { data?: T; errors?: unknown[] };
+      if (body.errors || !body.data) throw new Error(`GraphQL error: ${JSON.stringify(body.errors)}`);
+      return body.data;
+    },
+    ws: () => createClient({ url: app.wsUrl, webSocketImpl: WebSocket, retryAttempts: 0 }),
+    async close() {
+      await app.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A stand-in model that answers at once in the ResultParser's format and records, with
+ * performance.now(), when each answer was handed back: the moment the node's work is done.
+ * `params.delayMs` makes a call wait first (to let a subscriber attach before measuring).
+ */
+export class StampProvider implements LlmProvider {
+  readonly id = "bench";
+  readonly label = "Benchmark stamp model (not a language model)";
+  readonly models = [{ id: "stamp", label: "stamp", testOnly: true }];
+  readonly completedAt: number[] = [];
+
+  async complete(request: LlmRequest, signal: AbortSignal): Promise<LlmReply> {
+    const delayMs = typeof request.params["delayMs"] === "number" ? request.params["delayMs"] : 0;
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    signal.throwIfAborted();
+    const text = JSON.stringify({ description: "stamped", output: request.inputData.slice(0, 200) });
+    this.completedAt.push(performance.now());
+    return { text, model: "stamp", usage: null };
+  }
+
+  async *stream(request: LlmRequest, signal: AbortSignal): AsyncIterable<LlmStreamChunk> {
+    yield { type: "done", reply: await this.complete(request, signal) };
+  }
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
