@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { checkChunking, checkKnowledgeBaseName, checkSearch, prepareDocuments } from "./knowledge-base-input.validation.js";
+
+describe("knowledge-base input checks", () => {
+  it("accepts simple names and refuses spaces, leading punctuation and over-long names", () => {
+    expect(checkKnowledgeBaseName("support-faq.v2", ["name"])).toEqual([]);
+    expect(checkKnowledgeBaseName("has space", ["name"])[0]?.code).toBe("VALIDATION_FAILED");
+    expect(checkKnowledgeBaseName("-dash", ["name"])[0]?.code).toBe("VALIDATION_FAILED");
+    expect(checkKnowledgeBaseName("n".repeat(65), ["name"])[0]?.code).toBe("LIMIT_EXCEEDED");
+  });
+
+  it("points a chunking problem at the field that causes it", () => {
+    expect(checkChunking(10, null)).toMatchObject({ ok: false, errors: [{ path: ["input", "chunkSize"] }] });
+    expect(checkChunking(100, 80)).toMatchObject({ ok: false, errors: [{ path: ["input", "chunkOverlap"] }] });
+    expect(checkChunking(null, null)).toMatchObject({ ok: true });
+  });
+
+  it("refuses the whole batch when one document is bad, naming its index", () => {
+    const result = prepareDocuments([
+      { title: "fine", content: "text" },
+      { title: "slides", content: "x", mimeType: "application/pdf" },
+    ]);
+    expect(result).toMatchObject({ ok: false, errors: [{ code: "VALIDATION_FAILED", path: ["documents", "1"] }] });
+  });
+
+  it("decodes base64 files and guesses Markdown from the title", () => {
+    const result = prepareDocuments([{ title: "notes.md", content: Buffer.from("# 제목\n\n본문").toString("base64"), encoding: "BASE64" }]);
+    expect(result).toMatchObject({ ok: true, documents: [{ mimeType: "text/markdown", content: "# 제목\n\n본문" }] });
+  });
+
+  it("bounds the number of documents and the search arguments", () => {
+    const many = Array.from({ length: 101 }, (_, k) => ({ title: `d${k}`, content: "c" }));
+    expect(prepareDocuments(many)).toMatchObject({ ok: false, errors: [{ code: "LIMIT_EXCEEDED" }] });
+    expect(checkSearch({ query: " " }).map((error) => error.path)).toEqual([["input", "query"]]);
+    expect(checkSearch({ query: "q", topK: 0, alpha: 1.5 }).map((error) => error.path)).toEqual([
+      ["input", "topK"],
+      ["input", "alpha"],
+    ]);
+    expect(checkSearch({ query: "q", topK: 50, alpha: 0 })).toEqual([]);
+  });
+});
