@@ -1,6 +1,6 @@
 import { WeftError } from "@weft/engine";
 import { chunkText } from "@weft/providers";
-import type { KnowledgeBase as KnowledgeBaseRow, PrismaClient } from "../../generated/prisma/client.js";
+import { Prisma, type KnowledgeBase as KnowledgeBaseRow, type PrismaClient } from "../../generated/prisma/client.js";
 import { AppError } from "../../errors/app-error.js";
 import type { RawDocument } from "../../retrieval/document-content.js";
 import {
@@ -199,8 +199,17 @@ export class KnowledgeBaseDocumentService {
     return {
       findByContentHash: (knowledgeBaseId, contentHash) =>
         db.document.findFirst({ where: { knowledgeBaseId, contentHash }, select: { id: true, title: true } }),
-      createDocument: (knowledgeBaseId, document) =>
-        db.document.create({ data: { knowledgeBaseId, ...document, status: "INDEXING" }, select: { id: true } }),
+      createDocument: async (knowledgeBaseId, document) => {
+        try {
+          return await db.document.create({ data: { knowledgeBaseId, ...document, status: "INDEXING" }, select: { id: true } });
+        } catch (error) {
+          // Another request stored the same text between our duplicate check and this insert.
+          if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+            throw new WeftError("DUPLICATE_DOCUMENT", `"${document.title}" was added by another request at the same time`, { cause: error });
+          }
+          throw error;
+        }
+      },
       markIndexing: async (id) => {
         await db.document.update({ where: { id }, data: { status: "INDEXING", error: null } });
       },
