@@ -129,6 +129,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
         await ws.close();
         await apollo.stop();
         await runs.close();
+        await retrieval.close();
         await bus.close();
         await retrieval.close();
         if (ownsDatabase) await database.close();
