@@ -131,7 +131,6 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
         await runs.close();
         await retrieval.close();
         await bus.close();
-        await retrieval.close();
         if (ownsDatabase) await database.close();
       })()),
   };
