@@ -7,7 +7,7 @@ import type {
   WorkflowNode as NodeRow,
 } from "../../generated/prisma/client.js";
 import { findActiveRunId, lockWorkflowRow } from "./workflow-lock.js";
-import { graphFromRows } from "./workflow.mapper.js";
+import { edgeFromRow } from "./workflow.mapper.js";
 import { failure, notFound, success, userError, type Outcome, type UserErrorData } from "./user-error-data.js";
 
 /**
@@ -19,11 +19,14 @@ export const NODE_ORDER = [{ createdAt: "asc" }, { key: "asc" }] satisfies Prism
 /** Generous: the machine may be busy, and a 2,000-node graph is loaded and checked inside. */
 export const EDIT_TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
+/** What the edit-time rules look at: ids and types. Contents and params can be large and stay unread. */
+export type NodeKey = Pick<NodeRow, "key" | "type">;
+
 export interface LoadedWorkflow {
   row: WorkflowRow;
-  nodes: NodeRow[];
+  nodes: NodeKey[];
   edges: EdgeRow[];
-  /** The engine's view: nodes in creation order, edges in creation order. */
+  /** The engine's view, nodes without their attributes; nodes and edges in creation order. */
   graph: WorkflowGraph;
   activeRunId: string | null;
 }
@@ -70,10 +73,14 @@ async function loadLocked(tx: Prisma.TransactionClient, workflowId: string): Pro
   if (!(await lockWorkflowRow(tx, workflowId))) refuse(notFound("workflow", workflowId));
   // One connection per transaction: the queries run one after another anyway.
   const row = await tx.workflow.findUniqueOrThrow({ where: { id: workflowId } });
-  const nodes = await tx.workflowNode.findMany({ where: { workflowId }, orderBy: NODE_ORDER });
+  const nodes = await tx.workflowNode.findMany({ where: { workflowId }, orderBy: NODE_ORDER, select: { key: true, type: true } });
   const edges = await tx.workflowEdge.findMany({ where: { workflowId }, orderBy: { position: "asc" } });
   const activeRunId = await findActiveRunId(tx, workflowId);
-  return { row, nodes, edges, graph: graphFromRows(nodes, edges), activeRunId };
+  const graph = {
+    nodes: nodes.map((node) => ({ id: node.key, type: node.type })),
+    edges: edges.map(edgeFromRow),
+  };
+  return { row, nodes, edges, graph, activeRunId };
 }
 
 /** The refusal for a graph change while a run holds the workflow. */

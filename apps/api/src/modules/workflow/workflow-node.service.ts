@@ -82,7 +82,8 @@ export class WorkflowNodeService {
     const invalid = checkPosition(input.position, ["input", "position"]);
     if (invalid.length > 0) return failure(...invalid);
     const outcome = await runWorkflowEdit(this.db, workflowId, async (tx, workflow) => {
-      const current = requireNode(workflow, nodeId);
+      requireNode(workflow, nodeId);
+      const current = await tx.workflowNode.findUniqueOrThrow({ where: { workflowId_key: { workflowId, key: nodeId } } });
       const changesAttributes = ATTRIBUTE_KEYS.some((key) => input[key] !== undefined);
       if (changesAttributes && workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId, { nodeIds: [nodeId] }));
       const attributes = withAttributes(attributesOf(current), input);
@@ -140,10 +141,10 @@ export class WorkflowNodeService {
   }
 }
 
-function requireNode(workflow: LoadedWorkflow, nodeId: string): NodeRow {
-  const node = workflow.nodes.find((candidate) => candidate.key === nodeId);
-  if (!node) refuse(userError("NOT_FOUND", `the workflow has no node "${nodeId}"`, { nodeIds: [nodeId], path: ["nodeId"] }));
-  return node;
+function requireNode(workflow: LoadedWorkflow, nodeId: string): void {
+  if (!workflow.nodes.some((candidate) => candidate.key === nodeId)) {
+    refuse(userError("NOT_FOUND", `the workflow has no node "${nodeId}"`, { nodeIds: [nodeId], path: ["nodeId"] }));
+  }
 }
 
 function attributesOf(row: NodeRow): NodeAttributes {
