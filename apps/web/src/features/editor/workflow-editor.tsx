@@ -121,7 +121,7 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, reload }: 
         </h1>
         {locked ? (
           <span className="editor__locked" role="status" data-testid="editor-locked">
-            🔒 {t("editor.locked")}
+            {t("editor.locked")}
           </span>
         ) : null}
         <RunBar choice={run.choice} knowledgeBases={knowledgeBases} running={locked} starting={run.starting} onChange={run.setChoice} onRun={run.start} onCancel={run.cancel} />

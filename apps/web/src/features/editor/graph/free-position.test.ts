@@ -7,11 +7,11 @@ describe("findFreePosition", () => {
   });
 
   it("moves below a node that covers the wanted spot", () => {
-    expect(findFreePosition([{ x: 100, y: 100 }], { x: 120, y: 110 })).toEqual({ x: 120, y: 214 });
+    expect(findFreePosition([{ x: 100, y: 100 }], { x: 120, y: 110 })).toEqual({ x: 120, y: 244 });
   });
 
   it("skips every covered row", () => {
-    const taken = [{ x: 0, y: 0 }, { x: 0, y: 104 }];
-    expect(findFreePosition(taken, { x: 0, y: 0 })).toEqual({ x: 0, y: 208 });
+    const taken = [{ x: 0, y: 0 }, { x: 0, y: 134 }];
+    expect(findFreePosition(taken, { x: 0, y: 0 })).toEqual({ x: 0, y: 268 });
   });
 });

@@ -1,5 +1,5 @@
 /** Where a new node goes: the wanted spot, or the first spot below it that no node covers. */
-export const NODE_BOX = { width: 180, height: 80 };
+export const NODE_BOX = { width: 180, height: 110 };
 const GAP = 24;
 
 export function findFreePosition(
