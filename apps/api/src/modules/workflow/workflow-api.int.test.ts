@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from "../../testing/app.js";
 import { describeEachDatabase, type TestDatabase } from "../../testing/database.js";
 import { graphql } from "../../testing/gql/index.js";
 import { arrows } from "../../testing/workflows.js";
+import { CreateApiKey } from "../../testing/operations.js";
 
 /**
  * Workflows as a whole through the real server (HTTP, API keys), on both databases: create, list,
@@ -285,6 +286,11 @@ describeEachDatabase("workflows through the API", (suite) => {
     expect(anonymous.errors[0]?.extensions?.code).toBe("UNAUTHENTICATED");
     const denied = await api!.anonymous.execute(CreateWorkflow, { input: { name: "x" } });
     expect(denied.errors.length).toBeGreaterThan(0);
+    const { createApiKey } = await api!.admin.request(CreateApiKey, { input: { name: "viewer", scopes: ["read"] } });
+    const reader = api!.admin.withKey(createApiKey.key!);
+    expect((await reader.request(ListWorkflows, {})).workflows.totalCount).toBe(0);
+    const forbidden = await reader.execute(CreateWorkflow, { input: { name: "x" } });
+    expect(forbidden.errors[0]?.extensions?.code).toBe("FORBIDDEN");
     expect(await suite.db().prisma.workflow.count()).toBe(0);
   });
 });
