@@ -11,9 +11,6 @@ import type { Intensity } from "./panels/panel-options.type";
 import type { EditorWorkflow } from "./workflow-editor";
 import { WorkflowEditor } from "./workflow-editor";
 
-// Replaced by the knowledgeBases query once the API serves it.
-const NO_KNOWLEDGE_BASES: never[] = [];
-
 export function WorkflowEditorPage({ workflowId }: { workflowId: string }) {
   const t = useT();
   const [workflowResult, reloadWorkflow] = useQuery({ query: EditorWorkflowQuery, variables: { id: workflowId }, requestPolicy: "network-only" });
@@ -50,6 +47,8 @@ export function WorkflowEditorPage({ workflowId }: { workflowId: string }) {
     };
   }, [raw]);
 
+  const knowledgeBases = useMemo(() => optionsResult.data?.knowledgeBases.edges.map((edge) => edge.node) ?? [], [optionsResult.data]);
+
   if (workflowResult.error) return <QueryError error={workflowResult.error} onRetry={() => reloadWorkflow({ requestPolicy: "network-only" })} />;
   if (optionsResult.error) return <QueryError error={optionsResult.error} onRetry={() => reloadOptions({ requestPolicy: "network-only" })} />;
   if (workflowResult.fetching && !workflow) return <LoadingState />;
@@ -62,7 +61,7 @@ export function WorkflowEditorPage({ workflowId }: { workflowId: string }) {
         key={`${workflow.id}:${generation}`}
         workflow={workflow}
         providers={optionsResult.data.models}
-        knowledgeBases={NO_KNOWLEDGE_BASES}
+        knowledgeBases={knowledgeBases}
         reload={() => {
           reloadPending.current = true;
           reloadWorkflow({ requestPolicy: "network-only" });

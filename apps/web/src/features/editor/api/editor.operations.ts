@@ -50,6 +50,14 @@ export const EditorOptionsQuery = graphql(`
         testOnly
       }
     }
+    knowledgeBases(first: 100) {
+      edges {
+        node {
+          id
+          name
+        }
+      }
+    }
   }
 `);
 
