@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openBrowser, type BrowserSession } from "./harness/browser.js";
-import { canvasNodeIds, dragConnection, moveNode, nodeCard } from "./harness/canvas-gestures.js";
+import { canvasNodeIds, dragConnection, nodeCard } from "./harness/canvas-gestures.js";
 import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
 
 /**
@@ -14,6 +14,18 @@ import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
  *
  * Each step leaves a screenshot in test-artifacts/e2e/.
  */
+
+/** Long enough to be split into several chunks (800 characters each by default). */
+const WEAVING_GUIDE = [
+  "# Looms\n\nA loom holds the warp threads under tension so that the weft thread can be passed over and under them. " +
+    "Floor looms use treadles to lift groups of warp threads; table looms use levers. The shed is the gap between raised and lowered warp threads. ".repeat(3),
+  "# Twill\n\nTwill weaving produces diagonal ribs by offsetting each pass of the weft by one warp thread. " +
+    "Denim and gabardine are twills; the diagonal ribs make the cloth drape well and hide dirt. ".repeat(4),
+  "# Satin\n\nSatin weaving floats the weft over several warp threads before it passes under one, which gives a smooth, glossy face. " +
+    "Satin snags more easily than plain weave because of its long floats. ".repeat(4),
+].join("\n\n");
+
+const QUESTION = "Which weave makes diagonal ribs?";
 
 let stack: WeftStack;
 let browser: BrowserSession;
@@ -38,6 +50,23 @@ async function addNode(type: string): Promise<string> {
   return added;
 }
 
+/** Selects a model node and gives it the offline echo model (clearly labelled as not a language model). */
+async function chooseEchoModel(id: string): Promise<void> {
+  await nodeCard(page, id).click();
+  const panel = page.getByTestId("node-panel");
+  await panel.locator('select[name="provider"]').selectOption("offline");
+  await panel.locator('select[name="model"]').selectOption("echo");
+  await panel.getByRole("button", { name: "Save node" }).click();
+  await poll(() => nodeCard(page, id).textContent()).toContain("echo");
+  await settle();
+}
+
+/** New nodes may land outside the visible part of the canvas; the canvas's fit-view control fixes that. */
+async function fitView(): Promise<void> {
+  await page.locator(".react-flow__controls-fitview").click();
+  await settle();
+}
+
 async function edgeIds(): Promise<string[]> {
   return page.locator(".react-flow__edge").evaluateAll((edges) => edges.map((e) => e.getAttribute("data-id") ?? ""));
 }
@@ -46,6 +75,10 @@ beforeAll(async () => {
   browser = await openBrowser();
   page = browser.page;
   stack = await startWeftStack();
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === "fail") await browser.screenshot(`FAILED-${context.task.name.slice(0, 40).replace(/\W+/g, "-")}`);
 });
 
 afterAll(async () => {
@@ -79,10 +112,10 @@ describe("admin UI in a real browser", () => {
 
   it("refuses a forbidden connection and says why", async () => {
     workflow.generation = await addNode("generation");
-    await moveNode(page, workflow.generation, 0, 170);
     workflow.validation = await addNode("validation");
-    await moveNode(page, workflow.validation, 220, 170);
-    await settle();
+    await fitView();
+    await chooseEchoModel(workflow.generation);
+    await chooseEchoModel(workflow.validation);
     const edgesBefore = await edgeIds();
 
     // validation → generation: generation takes only an input node as its pre-node.
@@ -106,8 +139,11 @@ describe("admin UI in a real browser", () => {
 
   it("builds input → generation → validation → output", async () => {
     // The output node takes exactly one pre-node, so the starting input → output edge goes first.
-    const [startEdge] = await edgeIds();
-    await page.locator(`.react-flow__edge[data-id="${startEdge}"] .react-flow__edge-interaction`).click({ force: true });
+    // A click halfway between the handles lands on the edge's (wide, invisible) interaction path.
+    const from = await page.locator(`.react-flow__node[data-id="${workflow.input}"] .react-flow__handle.source`).boundingBox();
+    const to = await page.locator(`.react-flow__node[data-id="${workflow.output}"] .react-flow__handle.target`).boundingBox();
+    if (!from || !to) throw new Error("handles of the starting edge are not on screen");
+    await page.mouse.click((from.x + from.width / 2 + to.x + to.width / 2) / 2, (from.y + from.height / 2 + to.y + to.height / 2) / 2);
     await page.keyboard.press("Delete");
     await poll(edgeIds).toHaveLength(0);
     await settle();
@@ -120,6 +156,13 @@ describe("admin UI in a real browser", () => {
     await settle();
     await dragConnection(page, workflow.validation, workflow.output);
     await poll(edgeIds).toHaveLength(3);
+    await settle();
+
+    await nodeCard(page, workflow.input).click();
+    const panel = page.getByTestId("node-panel");
+    await panel.locator('textarea[name="content"]').fill(QUESTION);
+    await panel.locator('button[type="submit"]').click();
+    await poll(() => nodeCard(page, workflow.input).textContent()).toContain(QUESTION);
     await settle();
     await browser.screenshot("valid-graph");
   });
@@ -158,7 +201,11 @@ describe("admin UI in a real browser", () => {
     const text = (await details.textContent()) ?? "";
     expect(text).toContain("Rendered prompt");
     expect(text).toContain("Raw reply");
-    expect(await details.locator("pre").count()).toBeGreaterThanOrEqual(4);
+    // The input node's content reaches the generation node as its input, inside its rendered prompt,
+    // and back in the echo model's reply and output.
+    await poll(() => details.locator("pre").filter({ hasText: QUESTION }).count()).toBeGreaterThanOrEqual(3);
+    // Description, output, input, rendered prompt and raw reply of the echo model are all recorded.
+    await poll(() => details.locator("pre").count()).toBeGreaterThanOrEqual(5);
     await browser.screenshot("run-detail");
   });
 
@@ -173,15 +220,13 @@ describe("admin UI in a real browser", () => {
 
     const add = page.getByRole("form", { name: "Add documents" });
     await add.getByLabel("Title").fill("Weaving guide");
-    await add
-      .getByLabel("Text")
-      .fill(
-        "A loom holds the warp threads under tension. The weft thread passes over and under the warp.\n\n" +
-          "Twill weaving produces diagonal ribs by offsetting each pass. Satin weaving floats the weft over several warp threads.",
-      );
+    await add.getByLabel("Text").fill(WEAVING_GUIDE);
     await add.getByRole("button", { name: "Add", exact: true }).click();
-    await page.locator('tr[data-document-status="READY"]').waitFor({ timeout: 60_000 });
-    expect(Number(await page.locator('tr[data-document-status="READY"] td.num').textContent())).toBeGreaterThan(0);
+    const ready = page.locator('tr[data-document-status="READY"]');
+    await ready.waitFor({ timeout: 60_000 });
+    expect(Number(await ready.locator("td.num").textContent())).toBeGreaterThan(1);
+    await ready.getByRole("button", { name: "Chunks" }).click();
+    await poll(() => page.getByTestId("document-chunks").locator(".chunk").count()).toBeGreaterThan(1);
     await browser.screenshot("knowledge-base-ingested");
 
     const search = page.getByRole("region", { name: "Test search" });

@@ -47,13 +47,3 @@ export async function canvasEdges(page: Page): Promise<string[]> {
     .locator(".react-flow__edge")
     .evaluateAll((edges) => edges.map((e) => e.getAttribute("data-testid") ?? e.getAttribute("aria-label") ?? ""));
 }
-
-/** Moves a node by dragging its card, so new nodes do not sit on top of each other. */
-export async function moveNode(page: Page, id: string, dx: number, dy: number): Promise<void> {
-  const card = nodeCard(page, id);
-  const { x, y } = await centre(card.locator(".wf-node__header").first());
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + dx, y + dy, { steps: 10 });
-  await page.mouse.up();
-}

@@ -32,7 +32,8 @@ export function KnowledgeBaseDetailPage({ id }: { id: string }) {
   const [deleting, deleteKb] = useMutation(DeleteKnowledgeBaseMutation);
   const [openChunks, setOpenChunks] = useState<string | null>(null);
   const kb = data?.knowledgeBase ?? null;
-  const documents = kb?.documents.edges.map((edge) => edge.node) ?? [];
+  const edges = kb?.documents.edges ?? [];
+  const documents = edges.map((edge) => edge.node);
   const progress = ingestionProgress(documents);
   const interval = pollIntervalMs(progress);
 
@@ -111,7 +112,7 @@ export function KnowledgeBaseDetailPage({ id }: { id: string }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {documents.map((doc) => (
+                  {documents.map((doc, i) => (
                     <Fragment key={doc.id}>
                       <tr data-document-status={doc.status}>
                         <td>
@@ -137,7 +138,7 @@ export function KnowledgeBaseDetailPage({ id }: { id: string }) {
                       {openChunks === doc.id ? (
                         <tr>
                           <td colSpan={5}>
-                            <DocumentChunks knowledgeBaseId={kb.id} documentId={doc.id} />
+                            <DocumentChunks knowledgeBaseId={kb.id} documentId={doc.id} after={i === 0 ? null : (edges[i - 1]?.cursor ?? null)} />
                           </td>
                         </tr>
                       ) : null}

@@ -41,6 +41,7 @@ export const KnowledgeBaseQuery = graphql(`
       chunkCount
       documents(first: 100) {
         edges {
+          cursor
           node {
             id
             title
@@ -58,12 +59,16 @@ export const KnowledgeBaseQuery = graphql(`
   }
 `);
 
-/** A document's chunks are a field of the document, reached through its knowledge base. */
+/**
+ * A document's chunks are a field of the document, reached through its knowledge base. One document
+ * per request (the page passes the cursor of the document listed before it), which keeps the query's
+ * cost within the server's complexity limit.
+ */
 export const DocumentChunksQuery = graphql(`
-  query DocumentChunks($knowledgeBaseId: ID!) {
+  query DocumentChunks($knowledgeBaseId: ID!, $after: String) {
     knowledgeBase(id: $knowledgeBaseId) {
       id
-      documents(first: 100) {
+      documents(first: 1, after: $after) {
         edges {
           node {
             id

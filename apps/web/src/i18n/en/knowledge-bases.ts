@@ -40,6 +40,7 @@ export const knowledgeBases = {
   "docs.removed": "Document removed",
   "docs.chunks": "Chunks",
   "docs.hideChunks": "Hide chunks",
+  "docs.chunksShown": "First {shown} of {total} chunks",
   "docs.noChunks": "No chunks (yet).",
   "docs.progress": "{ready} of {total} documents indexed",
   "docStatus.PENDING": "Pending",

@@ -42,6 +42,7 @@ export const knowledgeBases: Messages<typeof english> = {
   "docs.removed": "문서를 삭제했습니다",
   "docs.chunks": "청크",
   "docs.hideChunks": "청크 숨기기",
+  "docs.chunksShown": "청크 {total}개 중 처음 {shown}개",
   "docs.noChunks": "청크가 (아직) 없습니다.",
   "docs.progress": "문서 {total}개 중 {ready}개 색인 완료",
   "docStatus.PENDING": "대기",

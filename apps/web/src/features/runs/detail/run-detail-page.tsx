@@ -131,26 +131,26 @@ export function RunDetailPage({ runId }: { runId: string }) {
       ) : null}
       <div className="run-grid">
         <div style={{ display: "flex", flexDirection: "column", gap: 12, minWidth: 0 }}>
-          <section className="panel">
+          <section className="run-panel">
             <h3>{t("runs.detail.graph")}</h3>
             <RunGraph graph={graph} statuses={statuses} selected={focus} onSelect={setSelected} />
           </section>
-          <section className="panel">
+          <section className="run-panel">
             <h3>{t("runs.detail.timeline")}</h3>
             <RunTimeline rows={rows} origin={run.startedAt ?? null} selected={focus} onSelect={setSelected} />
           </section>
           {run.result ?? live.state.result ? (
-            <section className="panel">
+            <section className="run-panel">
               <h3>{t("runs.detail.result")}</h3>
               <pre className="pre">{run.result ?? live.state.result}</pre>
             </section>
           ) : null}
-          <section className="panel">
+          <section className="run-panel">
             <h3>{t("runs.detail.events")}</h3>
             <RunEventLog events={live.events} />
           </section>
         </div>
-        <section className="panel" aria-label={t("runs.detail.nodes")}>
+        <section className="run-panel" aria-label={t("runs.detail.nodes")}>
           {focusNode ? (
             <NodeRunDetails nodeId={focusNode.id} nodeType={focusNode.type} record={records.get(focusNode.id) ?? null} live={live.state.nodes[focusNode.id] ?? null} />
           ) : (
