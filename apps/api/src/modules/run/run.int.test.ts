@@ -218,11 +218,14 @@ describeEachDatabase("runs over HTTP and WebSocket", (suite) => {
     expect(await suite.db().prisma.nodeRun.count()).toBe(0);
   });
 
-  test("a failing node fails the run, skips what depends on it and keeps the other outputs", async () => {
+  test("a failing node fails the run, skips what depends on it and keeps the other outputs; a flaky model is retried", async () => {
     //  in ──▶ g1 (echo) ──────────────▶ e1 ──▶ out
     //  in ──▶ g2 (invalid-json) ──────▲
+    //  in ──▶ g3 (flaky: fails twice) ▲
     await start();
-    const workflow = arrows(["in->g1->e1->out", "in->g2->e1"], { nodes: { g2: { model: "invalid-json" } } });
+    const workflow = arrows(["in->g1->e1->out", "in->g2->e1", "in->g3->e1"], {
+      nodes: { g2: { model: "invalid-json" }, g3: { model: "flaky" } },
+    });
     const run = await startRun(await seedWorkflow(suite.db(), workflow));
     const stream = follow(run.id);
     await stream.collected.ended;
@@ -230,7 +233,9 @@ describeEachDatabase("runs over HTTP and WebSocket", (suite) => {
     const { run: stored } = await api!.admin.request(RunDetail, { id: run.id });
     expect(stored!.status).toBe("FAILED");
     const status = Object.fromEntries(stored!.nodeRuns.map((nodeRun) => [nodeRun.nodeId, nodeRun.status]));
-    expect(status).toEqual({ in: "COMPLETED", g1: "COMPLETED", g2: "FAILED", e1: "SKIPPED", out: "SKIPPED" });
+    expect(status).toEqual({ in: "COMPLETED", g1: "COMPLETED", g2: "FAILED", g3: "COMPLETED", e1: "SKIPPED", out: "SKIPPED" });
+    expect(stored!.nodeRuns.find((nodeRun) => nodeRun.nodeId === "g3")!.retries).toBe(2);
+    expect(stored!.nodeRuns.find((nodeRun) => nodeRun.nodeId === "g2")!.error?.code).toBeTruthy();
     expect(stored!.nodeRuns.find((nodeRun) => nodeRun.nodeId === "g1")!.output).toBe("content of in");
     expect(stream.events().at(-1)!.type).toBe("RUN_FAILED");
   });
