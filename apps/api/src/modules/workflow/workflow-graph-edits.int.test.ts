@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { createDefaultRegistry, OfflineLlmProvider, type LlmProviders } from "@weft/engine";
-import { openDatabase, type Database } from "../../db/db.js";
+import type { Database } from "../../db/db.js";
+import { describeEachDatabase } from "../../testing/database.js";
 import { WorkflowService } from "./workflow.service.js";
+import { refuse, runWorkflowEdit } from "./workflow-edit.transaction.js";
+import { userError } from "./user-error-data.js";
 
 /**
- * The workflow services on a real embedded database (PGlite, in memory): edits, refusals that leave
- * the database unchanged, and concurrent edits queued on the row lock.
+ * The workflow services straight on both databases (no HTTP): edits, refusals that leave the database
+ * unchanged, rollback, and concurrent edits queued on the row lock.
  */
 
 let database: Database;
 let service: WorkflowService;
-
-beforeAll(async () => {
-  database = await openDatabase({ mode: "embedded", dataDir: "memory://" });
-  const llm: LlmProviders = new Map([["offline", new OfflineLlmProvider()]]);
-  service = new WorkflowService({ db: database.prisma, registry: createDefaultRegistry(), llm });
-}, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
 
 async function newWorkflow(name = "wf"): Promise<string> {
   const created = await service.create({ name });
@@ -31,7 +24,13 @@ function model(type: string, id: string) {
   return { type, id, provider: "offline", model: "echo" };
 }
 
-describe("workflow graph edits", () => {
+describeEachDatabase("workflow services", (suite) => {
+  beforeEach(() => {
+    database = suite.db();
+    const llm: LlmProviders = new Map([["offline", new OfflineLlmProvider()]]);
+    service = new WorkflowService({ db: database.prisma, registry: createDefaultRegistry(), llm });
+  });
+
   it("starts a new workflow with one input connected to one output and the default prompts", async () => {
     const id = await newWorkflow();
     const workflow = await service.get(id);
@@ -101,5 +100,16 @@ describe("workflow graph edits", () => {
     expect(imported.ok).toBe(true);
     if (!imported.ok) return;
     expect(await service.documents.export(imported.value)).toBe(text);
+  });
+
+  it("rolls back whatever an edit wrote before it refused", async () => {
+    const id = await newWorkflow();
+    const before = await service.get(id);
+    const outcome = await runWorkflowEdit(database.prisma, id, async (tx) => {
+      await tx.workflowEdge.deleteMany({ where: { workflowId: id } });
+      refuse(userError("CONFLICT", "changed my mind"));
+    });
+    expect(outcome).toMatchObject({ ok: false, errors: [{ code: "CONFLICT" }] });
+    expect(await service.get(id)).toEqual(before);
   });
 });
