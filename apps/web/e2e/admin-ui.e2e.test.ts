@@ -260,6 +260,15 @@ describe("admin UI in a real browser", () => {
     await browser.screenshot("settings");
   });
 
+  it("speaks Korean after switching the language", async () => {
+    await page.getByRole("navigation").getByRole("link", { name: "Runs" }).click();
+    await page.getByLabel("Language").selectOption("ko");
+    await page.getByRole("heading", { name: "실행 기록", level: 1 }).waitFor();
+    expect(await page.locator(`tr[data-run-id="${workflow.runId}"] [data-status]`).textContent()).toBe("완료");
+    await browser.screenshot("run-history-korean");
+    await page.getByLabel("언어").selectOption("en");
+  });
+
   it("left no uncaught errors in the page", () => {
     const unexpected = browser.consoleErrors.filter((message) => !/Failed to load resource/.test(message));
     expect(unexpected).toEqual([]);

@@ -63,11 +63,13 @@ export function SettingsPage() {
                 </thead>
                 <tbody>
                   {data.models.flatMap((provider) =>
-                    provider.models.map((model) => (
+                    provider.models.map((model, i) => (
                       <tr key={`${provider.id}/${model.id}`}>
-                        <td>
-                          {provider.label} <code className="muted">{provider.id}</code>
-                        </td>
+                        {i === 0 ? (
+                          <td rowSpan={provider.models.length} style={{ verticalAlign: "top" }}>
+                            {provider.label} <code className="muted">{provider.id}</code>
+                          </td>
+                        ) : null}
                         <td>
                           {model.label} <code className="muted">{model.id}</code>
                         </td>

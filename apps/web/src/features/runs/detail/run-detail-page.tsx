@@ -51,7 +51,7 @@ export function RunDetailPage({ runId }: { runId: string }) {
   const status: RunStatusValue = isTerminalRunStatus(live.state.status) ? live.state.status : run.status;
   const active = !isTerminalRunStatus(status);
   const focus = selected ?? graph.nodes.find((n) => statuses[n.id] === "FAILED")?.id ?? null;
-  const rows: TimelineRow[] = graph.nodes.map((node) => {
+  const rows: TimelineRow[] = orderByStart(graph.nodes.map((node) => {
     const record = records.get(node.id);
     const liveNode = live.state.nodes[node.id];
     return {
@@ -61,7 +61,7 @@ export function RunDetailPage({ runId }: { runId: string }) {
       startedAt: record?.startedAt ?? liveNode?.startedAt ?? null,
       finishedAt: record?.finishedAt ?? liveNode?.finishedAt ?? null,
     };
-  });
+  }));
   const focusNode = focus ? graph.nodes.find((n) => n.id === focus) : undefined;
   const runError = run.error ?? live.state.error;
 
@@ -160,4 +160,10 @@ export function RunDetailPage({ runId }: { runId: string }) {
       </div>
     </div>
   );
+}
+
+/** The timeline reads top to bottom in the order nodes started; nodes that never started go last. */
+function orderByStart(rows: TimelineRow[]): TimelineRow[] {
+  const key = (row: TimelineRow) => (row.startedAt ? Date.parse(row.startedAt) : Number.POSITIVE_INFINITY);
+  return rows.map((row, i) => ({ row, i })).sort((a, b) => key(a.row) - key(b.row) || a.i - b.i).map(({ row }) => row);
 }
