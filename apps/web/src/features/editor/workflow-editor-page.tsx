@@ -1,7 +1,7 @@
 "use client";
 
 import { ReactFlowProvider } from "@xyflow/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useQuery } from "urql";
 import { useT } from "../../i18n/i18n-provider";
 import { ErrorState, LoadingState, QueryError } from "../../ui/state-views";
@@ -20,6 +20,16 @@ export function WorkflowEditorPage({ workflowId }: { workflowId: string }) {
   // on the server's graph. Background refetches leave a working editor alone.
   const [generation, setGeneration] = useState(0);
   const reloadPending = useRef(false);
+  // A run started elsewhere stays in the results pane after the reload, even if it ended meanwhile.
+  const [followRunId, setFollowRunId] = useState<string | null>(null);
+  const reload = useCallback(
+    (runId?: string) => {
+      if (runId) setFollowRunId(runId);
+      reloadPending.current = true;
+      reloadWorkflow({ requestPolicy: "network-only" });
+    },
+    [reloadWorkflow],
+  );
   useEffect(() => {
     if (reloadPending.current && raw) {
       reloadPending.current = false;
@@ -62,10 +72,8 @@ export function WorkflowEditorPage({ workflowId }: { workflowId: string }) {
         workflow={workflow}
         providers={optionsResult.data.models}
         knowledgeBases={knowledgeBases}
-        reload={() => {
-          reloadPending.current = true;
-          reloadWorkflow({ requestPolicy: "network-only" });
-        }}
+        followRunId={followRunId}
+        reload={reload}
       />
     </ReactFlowProvider>
   );

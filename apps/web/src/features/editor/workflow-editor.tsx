@@ -39,7 +39,10 @@ interface WorkflowEditorProps {
   workflow: EditorWorkflow;
   providers: readonly ProviderOption[];
   knowledgeBases: readonly KnowledgeBaseOption[];
-  reload: () => void;
+  /** A run to show in the results pane when the workflow has none active (one that ended during a reload). */
+  followRunId: string | null;
+  /** Remounts the editor on the server's graph; with a run id, keeps following that run. */
+  reload: (runId?: string) => void;
 }
 
 const FIT_VIEW = { padding: 0.25, maxZoom: 1.1 };
@@ -47,7 +50,7 @@ const FIT_VIEW = { padding: 0.25, maxZoom: 1.1 };
 const initialNodes = (workflow: EditorWorkflow) => workflow.nodes.map((node) => toFlowNode(defaultRegistry, fromApiNode(node)));
 const initialEdges = (workflow: EditorWorkflow) => workflow.edges.map((edge) => toFlowEdge(fromApiEdge(edge)));
 
-export function WorkflowEditor({ workflow, providers, knowledgeBases, reload }: WorkflowEditorProps) {
+export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunId, reload }: WorkflowEditorProps) {
   const t = useT();
   const flow = useReactFlow<EditorFlowNode, EditorFlowEdge>();
   const [nodes, setNodes, onNodesChange] = useNodesState<EditorFlowNode>(initialNodes(workflow));
@@ -65,9 +68,17 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, reload }: 
   );
 
   const settings = useSettingsSaver(workflow.id, workflow.settings);
-  const run = useEditorRun({ workflowId: workflow.id, initialActiveRunId: workflow.activeRunId, settings: settings.draft, flag });
+  const run = useEditorRun({
+    workflowId: workflow.id,
+    initialActiveRunId: workflow.activeRunId,
+    initialRunId: workflow.activeRunId ?? followRunId,
+    settings: settings.draft,
+    flag,
+    onForeignRun: reload,
+  });
   const locked = run.locked;
-  const edits = useGraphEdits({ workflowId: workflow.id, getGraph, locked, setNodes, setEdges, reload, flag });
+  const reloadGraph = useCallback(() => reload(), [reload]);
+  const edits = useGraphEdits({ workflowId: workflow.id, getGraph, locked, setNodes, setEdges, reload: reloadGraph, flag });
   const queueMoves = useMoveSaver(edits.saveMoves);
 
   const shownNodes = useMemo(

@@ -37,7 +37,7 @@ interface GraphEditsOptions {
   locked: boolean;
   setNodes: Dispatch<SetStateAction<EditorFlowNode[]>>;
   setEdges: Dispatch<SetStateAction<EditorFlowEdge[]>>;
-  /** Reloads the graph from the server after a refused deletion, which the canvas already applied. */
+  /** Redraws the canvas from the server's graph, after a refusal showed that this one is stale. */
   reload: () => void;
   /** Marks the nodes and edges a refusal names. */
   flag: (nodeIds: readonly string[], edgeIds: readonly string[]) => void;
@@ -72,12 +72,15 @@ export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges
       const result = await addNode({ workflowId, input: { type, position } });
       const payload = result.data?.addNode;
       const serverRefusal = payload?.errors[0];
-      if (serverRefusal) return refuse(t("editor.refused.edit"), serverRefusal);
+      if (serverRefusal) {
+        refuse(t("editor.refused.edit"), serverRefusal);
+        return reload();
+      }
       if (!report(t("editor.refused.edit"), { error: result.error }) || !payload?.node) return;
       const node = { ...toFlowNode(defaultRegistry, fromApiNode(payload.node as ApiWorkflowNode)), selected: true };
       setNodes((all) => [...all.map((n) => (n.selected ? { ...n, selected: false } : n)), node]);
     },
-    [addNode, getGraph, locked, refuse, report, setNodes, t, workflowId],
+    [addNode, getGraph, locked, refuse, reload, report, setNodes, t, workflowId],
   );
 
   const connect = useCallback(
@@ -94,10 +97,16 @@ export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges
       }
       setEdges((all) => all.filter((e) => e.id !== tempId));
       const serverRefusal = payload?.errors[0];
-      if (serverRefusal) refuse(t("editor.refused.connection"), serverRefusal);
-      else report(t("editor.refused.connection"), { error: result.error });
+      if (!serverRefusal) {
+        report(t("editor.refused.connection"), { error: result.error });
+        return;
+      }
+      // The engine allowed it here, so the server knows a graph this canvas does not: show the
+      // server's reason, then redraw from the server's graph.
+      refuse(t("editor.refused.connection"), serverRefusal);
+      reload();
     },
-    [addEdge, refuse, report, setEdges, t, workflowId],
+    [addEdge, refuse, reload, report, setEdges, t, workflowId],
   );
 
   const removeElements = useCallback(
@@ -131,6 +140,7 @@ export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges
       const refusal = payload?.errors[0];
       if (refusal) {
         refuse(t("editor.refused.edit"), refusal);
+        if (refusal.code !== "VALIDATION_FAILED") reload();
         return false;
       }
       if (!report(t("editor.refused.edit"), { error: result.error }) || !payload?.node) return false;
@@ -139,7 +149,7 @@ export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges
       toast.show({ tone: "success", message: t("editor.saved") });
       return true;
     },
-    [refuse, report, setNodes, t, toast, updateNode, workflowId],
+    [refuse, reload, report, setNodes, t, toast, updateNode, workflowId],
   );
 
   const saveMoves = useCallback(

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useMutation } from "urql";
 import { useT } from "../../../i18n/i18n-provider";
 import { useReportOutcome } from "../../../ui/user-errors";
@@ -15,30 +15,38 @@ import { useWorkflowLock } from "./use-workflow-lock";
 interface EditorRunOptions {
   workflowId: string;
   initialActiveRunId: string | null;
+  /** The run the results pane shows first: the active one, or one followed across a reload. */
+  initialRunId: string | null;
   settings: WorkflowSettingsDraft;
   flag: (nodeIds: readonly string[], edgeIds: readonly string[]) => void;
+  /** A run started elsewhere: the graph it runs may differ from this canvas. */
+  onForeignRun: (runId: string) => void;
 }
 
 /**
  * Starting, following and cancelling a run from the editor. A run already active when the editor
  * opens (or started elsewhere) is followed too, and keeps the editor read-only until it ends.
  */
-export function useEditorRun({ workflowId, initialActiveRunId, settings, flag }: EditorRunOptions) {
+export function useEditorRun({ workflowId, initialActiveRunId, initialRunId, settings, flag, onForeignRun }: EditorRunOptions) {
   const t = useT();
   const report = useReportOutcome();
   const [activeRunId, setActiveRunId] = useWorkflowLock(workflowId, initialActiveRunId);
-  const [runId, setRunId] = useState<string | null>(initialActiveRunId);
+  const [runId, setRunId] = useState<string | null>(initialRunId);
   const [choice, setChoice] = useState<RunChoice>({ knowledgeBase: settings.knowledgeBase, intensity: settings.intensity });
   const [refusals, setRefusals] = useState<RunRefusal[]>([]);
   const [starting, setStarting] = useState(false);
   const [, runWorkflow] = useMutation(EditorRunWorkflowMutation);
   const [, cancelRun] = useMutation(EditorCancelRunMutation);
   const live = useLiveRun(runId);
+  // Our own run's status broadcast can arrive before runWorkflow answers; it is not a foreign run.
+  const startingRef = useRef(false);
 
-  // Follow a run that another client started on this workflow.
+  // Follow a run that another client started on this workflow, on the graph as the server has it.
   useEffect(() => {
-    if (activeRunId && activeRunId !== runId) setRunId(activeRunId);
-  }, [activeRunId, runId]);
+    if (!activeRunId || activeRunId === runId || startingRef.current) return;
+    setRunId(activeRunId);
+    onForeignRun(activeRunId);
+  }, [activeRunId, runId, onForeignRun]);
 
   // The run's own terminal event releases the lock even if the status broadcast was missed.
   useEffect(() => {
@@ -47,6 +55,7 @@ export function useEditorRun({ workflowId, initialActiveRunId, settings, flag }:
 
   const start = useCallback(async () => {
     setStarting(true);
+    startingRef.current = true;
     setRefusals([]);
     flag([], []);
     const result = await runWorkflow({
@@ -61,6 +70,7 @@ export function useEditorRun({ workflowId, initialActiveRunId, settings, flag }:
       },
     });
     setStarting(false);
+    startingRef.current = false;
     const payload = result.data?.runWorkflow;
     if (payload && payload.errors.length > 0) {
       setRefusals(payload.errors);
