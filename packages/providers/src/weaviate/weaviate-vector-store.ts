@@ -2,6 +2,7 @@ import type { ScoredChunk, StoredChunk, VectorSearchQuery, VectorStore } from "@
 import weaviate, { Filters, type FilterValue, type WeaviateClient } from "weaviate-client";
 import { checkCollectionDimension, checkNewDimension, checkSearchQuery, checkVectorDimension, collectionNotFound, VectorStoreError } from "../vector-store/vector-store.errors.js";
 import { mapWeaviateError } from "./weaviate-error.mapper.js";
+import { restBatchInsert } from "./weaviate-rest-batch.js";
 import {
   chunkUuid,
   CORE_PROPERTIES,
@@ -26,7 +27,7 @@ export interface WeaviateVectorStoreOptions {
   ef?: number;
   efConstruction?: number;
   maxConnections?: number;
-  /** Objects per insert batch (default 200). */
+  /** Objects per insert request (default 500). */
   batchSize?: number;
   /**
    * How long a search may take (default 10 s). The client retries an unreachable gRPC server five
@@ -147,17 +148,14 @@ export class WeaviateVectorStore implements VectorStore {
       const dimension = await this.requireDimension(client, collection);
       for (const chunk of chunks) checkVectorDimension(this.id, collection, dimension, chunk.vector, `Chunk "${chunk.id}"`);
       await this.declareMetadata(client, collection, chunks);
-      const handle = client.collections.use(weaviateCollectionName(collection));
-      const batchSize = this.options.batchSize ?? 200;
+      const batchSize = this.options.batchSize ?? 500;
       for (let start = 0; start < chunks.length; start += batchSize) {
         const objects = chunks.slice(start, start + batchSize).map((chunk) => ({
           id: chunkUuid(chunk.id),
           properties: toProperties(chunk),
           vectors: { [VECTOR]: chunk.vector },
         }));
-        const result = await handle.data.insertMany(objects);
-        const firstError = Object.values(result.errors)[0];
-        if (result.hasErrors && firstError) throw new Error(`Weaviate refused a chunk: ${firstError.message}`);
+        await restBatchInsert(this.options.url, weaviateCollectionName(collection), objects, { apiKey: this.options.apiKey, timeoutMs: 120_000 });
       }
     });
   }
