@@ -3,6 +3,7 @@
 import { createContext, useContext, useEffect, useState } from "react";
 import type { ReactNode } from "react";
 import { Provider } from "urql";
+import { useT } from "../i18n/i18n-provider";
 import type { Client as WsClient } from "graphql-ws";
 import type { ApiEndpoint } from "./api-endpoint";
 import { readApiKey, subscribeApiKey } from "./api-key-store";
@@ -17,6 +18,7 @@ const WsContext = createContext<WsClient | null>(null);
  * the stored API key changes. Children render once the client exists.
  */
 export function GraphqlProvider({ children }: { children: ReactNode }) {
+  const t = useT();
   const [weft, setWeft] = useState<WeftClient | null>(null);
 
   useEffect(() => {
@@ -34,7 +36,14 @@ export function GraphqlProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  if (!weft) return null;
+  if (!weft) {
+    return (
+      <div className="state state--loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <span>{t("common.state.loading")}</span>
+      </div>
+    );
+  }
   return (
     <EndpointContext.Provider value={weft.endpoint}>
       <WsContext.Provider value={weft.ws}>
