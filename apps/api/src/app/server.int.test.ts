@@ -27,6 +27,13 @@ describeEachDatabase("the HTTP server", (suite) => {
     const broken = await api.admin.post("{ not json");
     expect(broken.status).toBe(400);
     expect(broken.json).toMatchObject({ errors: [{ extensions: { code: "BAD_REQUEST" } }] });
+
+    // Over WebSocket the same limit applies per message: the server closes the socket with 1009.
+    const ws = api.admin.ws({ lazy: false });
+    const closed = new Promise<number>((resolve) => ws.on("closed", (event) => resolve((event as { code: number }).code)));
+    api.admin.subscribe(ws, RunEvents, { runId: "x".repeat(3000), afterSeq: 0 });
+    expect(await closed).toBe(1009);
+    await ws.dispose();
   });
 
   test("a query deeper than WEFT_MAX_QUERY_DEPTH is refused with QUERY_TOO_DEEP, over HTTP and WebSocket", async () => {
