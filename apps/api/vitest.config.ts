@@ -14,5 +14,8 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts"],
     setupFiles: ["./src/testing/vitest.setup.ts"],
+    // Integration tests start a real server (and PostgreSQL) on machines shared by several builds:
+    // a generous ceiling, so a slow moment is not a failure; a test that hangs still fails.
+    testTimeout: 30_000,
   },
 });

@@ -85,6 +85,14 @@ test("an unexpected failure inside a resolver is masked for the client and logge
     const logged = api.logs.find((line) => line["requestId"] === "trace-42" && line["level"] === 50);
     expect(logged?.["err"]).toMatchObject({ stack: expect.stringContaining("\n    at ") });
 
+    const ws = api.anonymous.ws();
+    const stream = api.anonymous.subscribe(ws, RunEvents, { runId: "00000000-0000-0000-0000-000000000000", afterSeq: 0 });
+    await stream.ended;
+    await ws.dispose();
+    const reported = [...stream.errors, ...(Array.isArray(stream.failure) ? stream.failure : [])] as { message: string; extensions?: Record<string, unknown> }[];
+    expect(reported.map((error) => error.extensions?.["code"])).toEqual(["INTERNAL_SERVER_ERROR"]);
+    expect(reported[0]!.message).toContain("Internal server error");
+
     const health = await fetch(api.app.url.replace("/graphql", "/healthz"));
     expect(health.status).toBe(503);
     expect(await health.json()).toMatchObject({ status: "unavailable", database: { status: "unavailable" } });

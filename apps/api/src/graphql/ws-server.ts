@@ -90,7 +90,15 @@ export function startWsServer(options: WsServerOptions): WsServerHandle {
         const context = args.contextValue as GraphQLContext;
         return { ...result, errors: result.errors.map((error) => reportAndFormat(error, context)) };
       },
-      onError: (_ctx, _id, _payload, errors) => errors.map((error) => formatError(error.toJSON(), error)),
+      onError: (ctx, id, _payload, errors) => {
+        const connection = connections.get(ctx.extra.socket);
+        const requestId = connection ? `${connection.connectionId}:${id}` : id;
+        return errors.map((error) => {
+          if (!isExposed(error)) logger.error({ err: originalError(error), requestId }, "unexpected error in a subscription");
+          const formatted = formatError(error.toJSON(), error);
+          return { ...formatted, extensions: { ...formatted.extensions, requestId } };
+        });
+      },
     },
     wss,
   );
