@@ -209,6 +209,34 @@ describe("admin UI in a real browser", () => {
     await browser.screenshot("run-detail");
   });
 
+  it("follows an active run live on its page and cancels it", async () => {
+    // A 30 s pause in the generation node (an offline-model knob) keeps the run active while we watch.
+    await page.goto(`${stack.webUrl}/workflows/${workflow.id}`);
+    await nodeCard(page, workflow.generation).click();
+    const panel = page.getByTestId("node-panel");
+    await panel.locator('textarea[name="params"]').fill('{"delayMs": 30000}');
+    await panel.getByRole("button", { name: "Save node" }).click();
+    await settle();
+    await page.locator(".run-bar button.btn--primary").click();
+    await poll(() => nodeCard(page, workflow.generation).getAttribute("data-status")).toBe("RUNNING");
+    await page.getByTestId("results-pane").locator('a[href^="/runs/"]').click();
+    await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
+
+    await page.locator('.run-header [data-stream="live"]').waitFor();
+    await poll(() => page.locator(`.run-node[data-node-id="${workflow.generation}"]`).getAttribute("data-status")).toBe("RUNNING");
+    await poll(() => page.locator(`.run-node[data-node-id="${workflow.input}"]`).getAttribute("data-status")).toBe("COMPLETED");
+    await browser.screenshot("run-live");
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Cancel run" }).click();
+    await poll(() => page.locator(".run-header .badge").first().getAttribute("data-status")).toBe("CANCELLED");
+    // The node in flight is aborted; the nodes after it never start.
+    await poll(() => page.locator(`.run-node[data-node-id="${workflow.generation}"]`).getAttribute("data-status")).toBe("FAILED");
+    await poll(() => page.locator(`.run-node[data-node-id="${workflow.output}"]`).getAttribute("data-status")).toBe("SKIPPED");
+    expect(await page.getByRole("button", { name: "Cancel run" }).count()).toBe(0);
+    await browser.screenshot("run-cancelled");
+  });
+
   it("creates a knowledge base, ingests a document and searches it", async () => {
     await page.getByRole("navigation").getByRole("link", { name: "Knowledge bases" }).click();
     await page.getByRole("heading", { name: "Knowledge bases", level: 1 }).waitFor();

@@ -36,7 +36,10 @@ export function RunDetailPage({ runId }: { runId: string }) {
     settled.current = live.settledKey;
   }, [live.settledKey, refetch]);
 
-  const graph = useMemo(() => readSnapshotGraph(run?.snapshot), [run?.snapshot]);
+  // Refetches return a new snapshot object with the same content; the graph is rebuilt only when the
+  // content changes, so the canvas keeps its layout and measurements.
+  const snapshotJson = run ? JSON.stringify(run.snapshot) : null;
+  const graph = useMemo(() => readSnapshotGraph(snapshotJson ? JSON.parse(snapshotJson) : null), [snapshotJson]);
   const records = useMemo(() => new Map((run?.nodeRuns ?? []).map((n) => [n.nodeId, n])), [run?.nodeRuns]);
   const statuses = useMemo(() => {
     const map: Record<string, AnyStatus> = {};

@@ -1,7 +1,7 @@
 "use client";
 
-import { Background, Handle, Position, ReactFlow, type Edge, type Node, type NodeProps } from "@xyflow/react";
-import { useMemo } from "react";
+import { applyNodeChanges, Background, Handle, Position, ReactFlow, type Edge, type Node, type NodeProps } from "@xyflow/react";
+import { useEffect, useMemo, useState } from "react";
 import type { AnyStatus } from "../status/status-badge";
 import { statusTone } from "../status/status-badge";
 import { layeredPositions, type SnapshotGraph } from "./run-snapshot";
@@ -37,18 +37,30 @@ export function RunGraph({
   onSelect: (id: string) => void;
 }) {
   const positions = useMemo(() => layeredPositions(graph), [graph]);
-  const nodes = useMemo<Node<RunNodeData>[]>(
-    () =>
+  // Nodes live in state so ReactFlow's measurements (applied through onNodesChange) survive status
+  // updates: a node object rebuilt without them would be hidden until it is measured again.
+  const [nodes, setNodes] = useState<Node<RunNodeData>[]>([]);
+  useEffect(() => {
+    setNodes(
       graph.nodes.map((node) => ({
         id: node.id,
         type: "runNode",
         position: positions.get(node.id) ?? { x: 0, y: 0 },
-        data: { nodeType: node.type, label: node.label, status: statuses[node.id] ?? "PENDING", selected: node.id === selected },
+        data: { nodeType: node.type, label: node.label, status: "PENDING", selected: false },
         draggable: false,
         connectable: false,
       })),
-    [graph, positions, statuses, selected],
-  );
+    );
+  }, [graph, positions]);
+  useEffect(() => {
+    setNodes((current) =>
+      current.map((node) => {
+        const status = statuses[node.id] ?? "PENDING";
+        const isSelected = node.id === selected;
+        return node.data.status === status && node.data.selected === isSelected ? node : { ...node, data: { ...node.data, status, selected: isSelected } };
+      }),
+    );
+  }, [nodes.length, statuses, selected]);
   const edges = useMemo<Edge[]>(
     () =>
       graph.edges.map((edge) => ({
@@ -65,6 +77,7 @@ export function RunGraph({
         nodes={nodes}
         edges={edges}
         nodeTypes={NODE_TYPES}
+        onNodesChange={(changes) => setNodes((current) => applyNodeChanges(changes, current))}
         nodesDraggable={false}
         nodesConnectable={false}
         edgesFocusable={false}

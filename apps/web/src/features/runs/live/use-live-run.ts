@@ -62,6 +62,8 @@ export function useLiveRun(
       lazy: true,
       retryAttempts: 0,
       connectionParams: () => (apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+      // Acknowledged means subscribed: the stream is live even while no node has anything to say.
+      on: { connected: () => setStream((current) => (current.status === "connecting" || current.status === "reconnecting" ? { ...current, status: "live", attempt: 0 } : current)) },
     });
     const query = print(RunEventsSubscription);
     let done = false;
