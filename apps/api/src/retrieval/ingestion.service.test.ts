@@ -1,9 +1,13 @@
 import { readFileSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite/vector";
 import { ExactVectorStore, LocalEmbedder, LOCAL_EMBEDDER_MODEL } from "@weft/providers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { failingOnUpsert, MemoryDocuments } from "./ingestion.test-helpers.js";
 import { ingestDocuments, reindexKnowledgeBase, type IngestionProgress, type KnowledgeBaseIndexSettings } from "./ingestion.service.js";
 import { knowledgeBaseCollection } from "./knowledge-base-record.js";
+import { pgliteRawSql } from "../db/raw-sql.js";
+import { PgvectorVectorStore } from "./pgvector-vector-store.js";
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
 const embedder = new LocalEmbedder();
@@ -156,4 +160,26 @@ describe("reindexKnowledgeBase", () => {
     const hits = await store.search(collection, { vector: next.embedOne("backoff"), topK: 3 });
     expect(hits).toHaveLength(3);
   });
+});
+
+describe("reindexKnowledgeBase on pgvector", () => {
+  it("rebuilds with the index built once and searches find the documents again", async () => {
+    const db = await PGlite.create({ extensions: { vector } });
+    const pg = new PgvectorVectorStore(pgliteRawSql(db));
+    const pgKb = { ...kb, store: "pgvector" };
+    await ingestDocuments(pgKb, [{ title: "long.txt", content: longText }, { title: "한국어.txt", content: "검색 강도에 따라 top_k가 정해집니다." }], { store: pg, embedders: [embedder], persistence: documents });
+    const outcomes = await reindexKnowledgeBase(pgKb, {
+      store: pg,
+      embedder,
+      persistence: documents,
+      listDocuments: (id) => documents.listDocuments(id),
+      setEmbedding: async () => undefined,
+    });
+    expect(outcomes.map((o) => o.status)).toEqual(["READY", "READY"]);
+    const [hit] = await pg.search(collection, { vector: embedder.embedOne("검색 강도"), topK: 1 });
+    expect(hit?.source.title).toBe("한국어.txt");
+    const indexes = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_indexes WHERE indexname LIKE '%_hnsw'");
+    expect(indexes.rows[0]?.n).toBe(1);
+    await db.close();
+  }, 60_000);
 });

@@ -198,6 +198,19 @@ export async function reindexKnowledgeBase(kb: KnowledgeBaseIndexSettings, deps:
   await deps.store.ensureCollection(collection, current.dimension);
   const documents = await deps.listDocuments(kb.id);
   const outcomes: DocumentOutcome[] = [];
+  // Stores that can bulk-load (pgvector) build their index once, after every document is in.
+  const bulk = deps.store as VectorStore & Partial<BulkLoadingStore>;
+  const indexAll = () => reindexDocuments(current, documents, deps, outcomes);
+  await (bulk.withIndexSuspended ? bulk.withIndexSuspended(collection, indexAll) : indexAll());
+  return outcomes;
+}
+
+/** A store that can defer index maintenance during a bulk load (PgvectorVectorStore). */
+export interface BulkLoadingStore {
+  withIndexSuspended<T>(collection: string, work: () => Promise<T>): Promise<T>;
+}
+
+async function reindexDocuments(current: KnowledgeBaseIndexSettings, documents: readonly StoredDocument[], deps: ReindexDeps, outcomes: DocumentOutcome[]): Promise<void> {
   for (const [documentIndex, stored] of documents.entries()) {
     const report = (phase: IngestionPhase, chunksDone: number, chunksTotal: number) =>
       deps.onProgress?.({ documentIndex, documentCount: documents.length, title: stored.title, phase, chunksDone, chunksTotal });
@@ -215,7 +228,6 @@ export async function reindexKnowledgeBase(kb: KnowledgeBaseIndexSettings, deps:
       outcomes.push(outcome);
     }
   }
-  return outcomes;
 }
 
 /** Removes a document's chunks from the store; the caller then deletes the document row. */

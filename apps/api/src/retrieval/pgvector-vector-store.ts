@@ -31,6 +31,7 @@ export interface PgvectorStoreOptions {
 
 const REGISTRY = "weft_vector_collections";
 export const DEFAULT_EF_SEARCH = 100;
+const INDEX_BUILD_MEMORY = "256MB";
 
 interface ChunkRow {
   id: string;
@@ -110,9 +111,16 @@ export class PgvectorVectorStore implements VectorStore {
   private async createHnswIndex(table: string): Promise<void> {
     const m = this.options.m ?? 16;
     const efConstruction = this.options.efConstruction ?? 64;
-    await this.sql.query(
-      `CREATE INDEX IF NOT EXISTS ${table}_hnsw ON ${table} USING hnsw (embedding vector_cosine_ops) WITH (m = ${m}, ef_construction = ${efConstruction})`,
-    );
+    const create = `CREATE INDEX IF NOT EXISTS ${table}_hnsw ON ${table} USING hnsw (embedding vector_cosine_ops) WITH (m = ${m}, ef_construction = ${efConstruction})`;
+    if (!this.sql.transaction) {
+      await this.sql.query(create);
+      return;
+    }
+    // The build is much faster when the graph fits in maintenance_work_mem (64 MB by default).
+    await this.sql.transaction(async (tx) => {
+      await tx.query(`SET LOCAL maintenance_work_mem = '${INDEX_BUILD_MEMORY}'`);
+      await tx.query(create);
+    });
   }
 
   async dropCollection(collection: string): Promise<void> {
