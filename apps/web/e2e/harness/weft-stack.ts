@@ -32,36 +32,59 @@ function requireBuilt(): void {
   }
 }
 
-export async function startWeftStack(): Promise<WeftStack> {
-  requireBuilt();
+/** The real API alone, on a free loopback port with a fresh embedded database. */
+export interface ApiServer {
+  apiUrl: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+export async function startApi(options: { corsOrigin?: string } = {}): Promise<ApiServer> {
+  if (!existsSync(apiMain)) {
+    throw new Error(`the end-to-end suite runs the built API; ${apiMain} is missing. Run \`pnpm turbo run build --filter=@weft/api\` first.`);
+  }
   const dataDir = mkdtempSync(path.join(tmpdir(), "weft-e2e-"));
-  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const apiPort = await freePort();
   const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const webUrl = `http://127.0.0.1:${webPort}`;
-  const processes: ManagedProcess[] = [];
+  const api = startProcess("api", process.execPath, [apiMain], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(apiPort),
+      HOST: "127.0.0.1",
+      WEFT_DATA_DIR: dataDir,
+      WEFT_AUTH: "disabled",
+      WEFT_SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      CORS_ORIGINS: options.corsOrigin ?? "",
+    },
+  });
   const stop = async () => {
-    for (const proc of processes.reverse()) await proc.stop();
+    await api.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const api = startProcess("api", process.execPath, [apiMain], {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        PORT: String(apiPort),
-        HOST: "127.0.0.1",
-        WEFT_DATA_DIR: dataDir,
-        WEFT_AUTH: "disabled",
-        WEFT_SEED_DEMO: "false",
-        LOG_LEVEL: "warn",
-        CORS_ORIGINS: webUrl,
-      },
-    });
-    processes.push(api);
     await waitForHttp(api, `${apiUrl}/healthz`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { apiUrl, dataDir, stop };
+}
 
-    const web = startProcess("web", process.execPath, [nextBin, "start", "--hostname", "127.0.0.1", "--port", String(webPort)], {
+export async function startWeftStack(): Promise<WeftStack> {
+  requireBuilt();
+  const webPort = await freePort();
+  const webUrl = `http://127.0.0.1:${webPort}`;
+  const api = await startApi({ corsOrigin: webUrl });
+  let web: ManagedProcess | null = null;
+  const stop = async () => {
+    await web?.stop();
+    await api.stop();
+  };
+  try {
+    web = startProcess("web", process.execPath, [nextBin, "start", "--hostname", "127.0.0.1", "--port", String(webPort)], {
       cwd: webRoot,
       env: {
         PATH: process.env.PATH,
@@ -70,12 +93,11 @@ export async function startWeftStack(): Promise<WeftStack> {
         NEXT_TELEMETRY_DISABLED: "1",
       },
     });
-    processes.push(web);
     await waitForHttp(web, `${webUrl}/`);
   } catch (error) {
     await stop();
     throw error;
   }
-  const entryUrl = `${webUrl}/workflows?api=${encodeURIComponent(`${apiUrl}/graphql`)}`;
-  return { apiUrl, webUrl, entryUrl, dataDir, stop };
+  const entryUrl = `${webUrl}/workflows?api=${encodeURIComponent(`${api.apiUrl}/graphql`)}`;
+  return { apiUrl: api.apiUrl, webUrl, entryUrl, dataDir: api.dataDir, stop };
 }
