@@ -103,10 +103,14 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
 
   const addFromPalette = useCallback(
     (type: string) => {
-      // New nodes appear near the middle of what the user is looking at, where no node sits.
+      // A new node goes right of the selected node (building left to right), else near the middle of
+      // the view; either way where no node sits.
+      const current = getNodes();
+      const anchor = current.filter((node) => node.selected);
       const bounds = document.querySelector(".canvas")?.getBoundingClientRect();
       const center = bounds ? flow.screenToFlowPosition({ x: bounds.left + bounds.width / 2, y: bounds.top + bounds.height / 2 }) : { x: 0, y: 0 };
-      const spot = findFreePosition(getNodes().map((node) => node.position), { x: center.x - 90, y: center.y - 40 });
+      const wanted = anchor.length === 1 && anchor[0] ? { x: anchor[0].position.x + 240, y: anchor[0].position.y } : { x: center.x - 90, y: center.y - 40 };
+      const spot = findFreePosition(current.map((node) => node.position), wanted);
       void edits.add(type, spot).then(() => flow.fitView({ ...FIT_VIEW, duration: 200 }));
     },
     [edits, flow, getNodes],
