@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import type { MessageKey } from "../../../i18n/dictionary.type";
 import { useT } from "../../../i18n/i18n-provider";
 import type { LiveEvent, RunStatusValue } from "../../runs/live/run-projection";
@@ -29,8 +29,24 @@ interface ResultsPaneProps {
 export function ResultsPane({ runId, status, events, refusals, reconnecting = false, onFocusNode }: ResultsPaneProps) {
   const t = useT();
   const lines = useMemo(() => buildResultLines(events), [events]);
+  const pane = useRef<HTMLElement>(null);
+  // Follow new lines while the reader is at the bottom; leave them alone once they scroll up.
+  const atBottom = useRef(true);
+  useEffect(() => {
+    const element = pane.current;
+    if (element && atBottom.current) element.scrollTop = element.scrollHeight;
+  }, [lines]);
   return (
-    <section className="results" aria-label={t("editor.results.title")} data-testid="results-pane">
+    <section
+      ref={pane}
+      className="results"
+      aria-label={t("editor.results.title")}
+      data-testid="results-pane"
+      onScroll={(event) => {
+        const element = event.currentTarget;
+        atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
+      }}
+    >
       <header className="results__header">
         <h2>{t("editor.results.title")}</h2>
         {status ? (
