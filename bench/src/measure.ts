@@ -1,3 +1,14 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+
+/**
+ * A full garbage collection before each measurement, so one engine's (or one size's) garbage is not
+ * collected on the next one's time. `--expose-gc` is switched on at run time, which makes `gc` available
+ * to new contexts.
+ */
+setFlagsFromString("--expose-gc");
+const collectGarbage = runInNewContext("gc") as () => void;
+
 export interface Measurement {
   /** Median wall time of one run, in milliseconds. */
   medianMs: number;
@@ -16,6 +27,7 @@ export interface MeasurePlan {
 
 /** Warm-up runs, then timed runs; the median resists the noise of a shared machine. */
 export async function measure(run: () => Promise<unknown>, plan: MeasurePlan): Promise<Measurement> {
+  collectGarbage();
   const started = performance.now();
   for (let i = 0; i < plan.warmup && performance.now() - started < plan.budgetMs / 2; i += 1) await run();
   const samples: number[] = [];
