@@ -139,7 +139,7 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
             {t("editor.locked")}
           </span>
         ) : null}
-        <RunBar choice={run.choice} knowledgeBases={knowledgeBases} running={locked} starting={run.starting} onChange={run.setChoice} onRun={run.start} onCancel={run.cancel} />
+        <RunBar choice={run.choice} knowledgeBases={knowledgeBases} running={locked} starting={run.starting} checking={run.checking} onChange={run.setChoice} onRun={run.start} onCancel={run.cancel} onCheck={run.check} />
       </div>
       <NodePalette disabled={locked} onAdd={addFromPalette} />
       <EditorCanvas
@@ -174,7 +174,7 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
           </div>
         )}
       </aside>
-      <ResultsPane runId={run.runId} status={run.runId ? run.live.state.status : null} events={run.live.events} refusals={run.refusals} reconnecting={run.live.stream === "reconnecting"} onFocusNode={focusNode} />
+      <ResultsPane runId={run.runId} status={run.runId ? run.live.state.status : null} events={run.live.events} refusals={run.refusals} refusalKind={run.refusalKind} reconnecting={run.live.stream === "reconnecting"} onFocusNode={focusNode} />
     </div>
   );
 }

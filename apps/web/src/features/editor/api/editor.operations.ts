@@ -242,3 +242,17 @@ export const EditorRunStatusSubscription = graphql(`
     }
   }
 `);
+
+export const EditorValidateQuery = graphql(`
+  query EditorValidate($id: ID!) {
+    validateWorkflow(id: $id) {
+      valid
+      violations {
+        code
+        message
+        nodeIds
+        edgeIds
+      }
+    }
+  }
+`);

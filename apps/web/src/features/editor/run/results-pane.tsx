@@ -21,12 +21,14 @@ interface ResultsPaneProps {
   status: RunStatusValue | null;
   events: readonly LiveEvent[];
   refusals: readonly RunRefusal[];
+  /** What the refusals answer: a run that was refused, or a check of the graph. */
+  refusalKind?: "run" | "check";
   reconnecting?: boolean;
   onFocusNode?: (nodeId: string) => void;
 }
 
 /** Prints each node's description (or error) as its events arrive, then the run's outcome. */
-export function ResultsPane({ runId, status, events, refusals, reconnecting = false, onFocusNode }: ResultsPaneProps) {
+export function ResultsPane({ runId, status, events, refusals, refusalKind = "run", reconnecting = false, onFocusNode }: ResultsPaneProps) {
   const t = useT();
   const lines = useMemo(() => buildResultLines(events), [events]);
   const pane = useRef<HTMLElement>(null);
@@ -61,7 +63,7 @@ export function ResultsPane({ runId, status, events, refusals, reconnecting = fa
         ) : null}
       </header>
       {reconnecting ? <p className="results__notice">{t("editor.results.connectionLost")}</p> : null}
-      {refusals.length > 0 ? <RefusalList refusals={refusals} onFocusNode={onFocusNode} /> : null}
+      {refusals.length > 0 ? <RefusalList refusals={refusals} kind={refusalKind} onFocusNode={onFocusNode} /> : null}
       {refusals.length === 0 && !runId ? <p className="results__empty">{t("editor.results.empty")}</p> : null}
       {runId && lines.length === 0 ? <p className="results__empty">{t("editor.results.waiting")}</p> : null}
       <ol className="results__lines">
@@ -132,12 +134,12 @@ function ResultLineView({ line, onFocusNode }: { line: ResultLine; onFocusNode: 
   }
 }
 
-function RefusalList({ refusals, onFocusNode }: { refusals: readonly RunRefusal[]; onFocusNode: ((nodeId: string) => void) | undefined }) {
+function RefusalList({ refusals, kind, onFocusNode }: { refusals: readonly RunRefusal[]; kind: "run" | "check"; onFocusNode: ((nodeId: string) => void) | undefined }) {
   const t = useT();
   return (
     <div className="results__refusals" role="alert" data-testid="run-refusals">
       <p>
-        <strong>{t("editor.run.refused")}</strong>
+        <strong>{kind === "check" ? t("editor.run.checkFailed") : t("editor.run.refused")}</strong>
       </p>
       <ul>
         {refusals.map((refusal, index) => {

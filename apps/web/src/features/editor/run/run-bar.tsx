@@ -16,13 +16,15 @@ interface RunBarProps {
   knowledgeBases: readonly KnowledgeBaseOption[];
   running: boolean;
   starting: boolean;
+  checking: boolean;
   onChange: (choice: RunChoice) => void;
   onRun: () => void;
   onCancel: () => void;
+  onCheck: () => void;
 }
 
 /** Starts a run with a knowledge base and intensity (the workflow's defaults preselected). */
-export function RunBar({ choice, knowledgeBases, running, starting, onChange, onRun, onCancel }: RunBarProps) {
+export function RunBar({ choice, knowledgeBases, running, starting, checking, onChange, onRun, onCancel, onCheck }: RunBarProps) {
   const t = useT();
   return (
     <div className="run-bar" role="group" aria-label={t("editor.run.button")}>
@@ -47,6 +49,9 @@ export function RunBar({ choice, knowledgeBases, running, starting, onChange, on
           ))}
         </select>
       </label>
+      <Button onClick={onCheck} busy={checking} title={t("editor.run.checkHelp")}>
+        {t("editor.run.check")}
+      </Button>
       {running ? (
         <Button variant="danger" onClick={onCancel}>
           {t("editor.run.cancel")}

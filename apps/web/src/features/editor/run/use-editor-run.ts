@@ -1,11 +1,12 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useMutation } from "urql";
+import { useClient, useMutation } from "urql";
 import { useT } from "../../../i18n/i18n-provider";
+import { useToast } from "../../../ui/toast";
 import { useReportOutcome } from "../../../ui/user-errors";
 import { isTerminalRunStatus } from "../../runs/live/run-projection";
-import { EditorCancelRunMutation, EditorRunWorkflowMutation } from "../api/editor.operations";
+import { EditorCancelRunMutation, EditorRunWorkflowMutation, EditorValidateQuery } from "../api/editor.operations";
 import type { WorkflowSettingsDraft } from "../panels/workflow-settings.type";
 import type { RunRefusal } from "./results-pane";
 import type { RunChoice } from "./run-bar";
@@ -30,10 +31,15 @@ interface EditorRunOptions {
 export function useEditorRun({ workflowId, initialActiveRunId, initialRunId, settings, flag, onForeignRun }: EditorRunOptions) {
   const t = useT();
   const report = useReportOutcome();
+  const toast = useToast();
+  const client = useClient();
+  const [checking, setChecking] = useState(false);
   const [activeRunId, setActiveRunId] = useWorkflowLock(workflowId, initialActiveRunId);
   const [runId, setRunId] = useState<string | null>(initialRunId);
   const [choice, setChoice] = useState<RunChoice>({ knowledgeBase: settings.knowledgeBase, intensity: settings.intensity });
   const [refusals, setRefusals] = useState<RunRefusal[]>([]);
+  // Whether the listed refusals answer a run or a check: the pane words its heading accordingly.
+  const [refusalKind, setRefusalKind] = useState<"run" | "check">("run");
   const [starting, setStarting] = useState(false);
   const [, runWorkflow] = useMutation(EditorRunWorkflowMutation);
   const [, cancelRun] = useMutation(EditorCancelRunMutation);
@@ -73,6 +79,7 @@ export function useEditorRun({ workflowId, initialActiveRunId, initialRunId, set
     startingRef.current = false;
     const payload = result.data?.runWorkflow;
     if (payload && payload.errors.length > 0) {
+      setRefusalKind("run");
       setRefusals(payload.errors);
       flag(payload.errors.flatMap((e) => e.nodeIds), payload.errors.flatMap((e) => e.edgeIds));
       return;
@@ -82,11 +89,24 @@ export function useEditorRun({ workflowId, initialActiveRunId, initialRunId, set
     setActiveRunId(payload.run.id);
   }, [choice, flag, report, runWorkflow, setActiveRunId, settings, t, workflowId]);
 
+  /** Every rule over the stored graph (validateWorkflow), shown like a run refusal, without running. */
+  const check = useCallback(async () => {
+    setChecking(true);
+    const result = await client.query(EditorValidateQuery, { id: workflowId }, { requestPolicy: "network-only" }).toPromise();
+    setChecking(false);
+    const validation = result.data?.validateWorkflow;
+    if (!report(t("editor.run.check"), { error: result.error }) || !validation) return;
+    setRefusalKind("check");
+    setRefusals(validation.violations);
+    flag(validation.violations.flatMap((v) => v.nodeIds), validation.violations.flatMap((v) => v.edgeIds));
+    if (validation.valid) toast.show({ tone: "success", message: t("editor.run.checkPassed") });
+  }, [client, flag, report, t, toast, workflowId]);
+
   const cancel = useCallback(async () => {
     if (!activeRunId) return;
     const result = await cancelRun({ id: activeRunId });
     report(t("editor.run.cancel"), { error: result.error, errors: result.data?.cancelRun.errors });
   }, [activeRunId, cancelRun, report, t]);
 
-  return { runId, live, locked: activeRunId !== null, choice, setChoice, refusals, starting, start, cancel };
+  return { runId, live, locked: activeRunId !== null, choice, setChoice, refusals, refusalKind, starting, start, cancel, check, checking };
 }
