@@ -74,12 +74,14 @@ wait_for() {
 }
 
 echo "weft up: starting the API on $api_url (data in $WEFT_DATA_DIR, auth $WEFT_AUTH)" >&2
-HOST="$host" PORT="$api_port" node apps/api/dist/main.js &
+# Each server runs in its own session, so a Ctrl-C reaches only this script, whose trap then stops
+# both in order; otherwise the terminal's SIGINT would race the trap.
+HOST="$host" PORT="$api_port" setsid node apps/api/dist/main.js &
 api_pid=$!
 if ! wait_for "$api_url/healthz" "$api_pid" "API"; then stop_all; exit 1; fi
 
 echo "weft up: starting the admin UI on $web_url" >&2
-(cd apps/web && exec node node_modules/next/dist/bin/next start \
+(cd apps/web && exec setsid node node_modules/next/dist/bin/next start \
   --hostname "$host" --port "$web_port") &
 web_pid=$!
 if ! wait_for "$web_url/" "$web_pid" "admin UI"; then stop_all; exit 1; fi
@@ -87,7 +89,7 @@ if ! wait_for "$web_url/" "$web_pid" "admin UI"; then stop_all; exit 1; fi
 # The UI finds the API on port 4000 of the host it was loaded from; any other port is passed once in
 # the address (?api=…) and remembered by the browser.
 ui_url="$web_url"
-[ "$api_port" = 4000 ] || ui_url="$web_url/?api=$api_url/graphql"
+[ "$api_port" = 4000 ] || ui_url="$web_url/workflows?api=$api_url/graphql"
 
 cat <<EOF
 
