@@ -126,12 +126,18 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     logger,
     close: () =>
       (closing ??= (async () => {
-        await ws.close();
-        await apollo.stop();
-        await runs.close();
-        await retrieval.close();
-        await bus.close();
-        if (ownsDatabase) await database.close();
+        const started = performance.now();
+        const step = async (name: string, stop: () => Promise<void>) => {
+          await stop();
+          logger.debug({ step: name, ms: Math.round(performance.now() - started) }, "shutdown step done");
+        };
+        await step("websocket", () => ws.close());
+        await step("http", () => apollo.stop());
+        await step("runs", () => runs.close());
+        await step("vector stores", () => retrieval.close());
+        await step("event bus", () => bus.close());
+        if (ownsDatabase) await step("database", () => database.close());
+        logger.info({ ms: Math.round(performance.now() - started) }, "stopped");
       })()),
   };
 }

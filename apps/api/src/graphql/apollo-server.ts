@@ -14,6 +14,8 @@ export async function startApollo(schema: GraphQLSchema, httpServer: HttpServer,
     schema,
     formatError,
     includeStacktraceInErrorResponses: false,
+    // main.ts owns SIGINT/SIGTERM and closes everything in order; Apollo's own handler would race it.
+    stopOnTerminationSignals: false,
     introspection: true,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),

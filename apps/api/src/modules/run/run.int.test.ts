@@ -290,6 +290,19 @@ describeEachDatabase("runs over HTTP and WebSocket", (suite) => {
     expect(ofRun.map((item) => item.runStatusChanged.status)).toEqual(["QUEUED", "RUNNING", "COMPLETED"]);
   });
 
+  test("closing the server cancels active runs, so none stays locked", async () => {
+    await start();
+    const workflowId = await seedWorkflow(suite.db(), arrows(["in->g1->out"], { params: { delayMs: 60_000 } }));
+    const run = await startRun(workflowId);
+    const stream = follow(run.id);
+    await stream.collected.until((items) => items.some((item) => item.runEvents.nodeId === "g1"));
+    await api!.close();
+    api = undefined;
+    await stream.collected.ended;
+    const row = await suite.db().prisma.run.findUniqueOrThrow({ where: { id: run.id } });
+    expect(row).toMatchObject({ status: "CANCELLED", activeLock: null, error: { code: "RUN_CANCELLED" } });
+  });
+
   test("runs left QUEUED or RUNNING by a crash are failed at the next start, their locks cleared and their streams ended", async () => {
     const db = suite.db();
     const workflowId = await seedWorkflow(db, arrows(["in->g1->out"]));
