@@ -279,6 +279,11 @@ describe("admin UI in a real browser", () => {
     await browser.screenshot("api-key-created");
     await page.getByRole("button", { name: "I have stored it" }).click();
     expect(await page.getByRole("alert", { name: "Copy this key now" }).count()).toBe(0);
+    const row = page.locator("tr", { hasText: "e2e-key" });
+    page.once("dialog", (dialog) => void dialog.accept());
+    await row.getByRole("button", { name: "Revoke" }).click();
+    await poll(() => row.textContent()).toContain("Revoked");
+    expect(await row.getByRole("button", { name: "Revoke" }).count()).toBe(0);
 
     await page.getByRole("navigation").getByRole("link", { name: "Settings" }).click();
     const server = page.getByRole("region", { name: "Server" });

@@ -53,7 +53,12 @@ export function RunDetailPage({ runId }: { runId: string }) {
 
   const status: RunStatusValue = isTerminalRunStatus(live.state.status) ? live.state.status : run.status;
   const active = !isTerminalRunStatus(status);
-  const focus = selected ?? graph.nodes.find((n) => statuses[n.id] === "FAILED")?.id ?? null;
+  // Until the user picks a node, show the one that most likely matters: a failed one, else one running.
+  const focus =
+    selected ??
+    graph.nodes.find((n) => statuses[n.id] === "FAILED")?.id ??
+    graph.nodes.find((n) => statuses[n.id] === "RUNNING")?.id ??
+    null;
   const rows: TimelineRow[] = orderByStart(graph.nodes.map((node) => {
     const record = records.get(node.id);
     const liveNode = live.state.nodes[node.id];
