@@ -116,6 +116,20 @@ describeEachDatabase("runs over HTTP and WebSocket", (suite) => {
     await Promise.all([replay.ws.dispose(), nothing.ws.dispose()]);
   });
 
+  test("following a run that does not exist, or from a negative seq, is refused with a code", async () => {
+    await start();
+    const codes = async (runId: string, afterSeq: number) => {
+      const stream = follow(runId, afterSeq);
+      await stream.collected.ended;
+      await stream.ws.dispose();
+      const errors = [...stream.collected.errors, ...(Array.isArray(stream.collected.failure) ? stream.collected.failure : [])];
+      return (errors as { extensions?: Record<string, unknown> }[]).map((error) => error.extensions?.["code"]);
+    };
+    expect(await codes("00000000-0000-0000-0000-000000000000", 0)).toEqual(["NOT_FOUND"]);
+    const run = await startRun(await seedWorkflow(suite.db(), arrows(["in->g1->out"])));
+    expect(await codes(run.id, -1)).toEqual(["BAD_USER_INPUT"]);
+  });
+
   test("of many concurrent runWorkflow calls on one workflow exactly one starts; the others get LOCKED_WHILE_RUNNING", async () => {
     await start();
     const workflowId = await seedWorkflow(suite.db(), arrows(["in->g1->out"], { params: { delayMs: 300 } }));
