@@ -139,7 +139,7 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
             {t("editor.locked")}
           </span>
         ) : null}
-        <RunBar choice={run.choice} knowledgeBases={knowledgeBases} running={locked} starting={run.starting} checking={run.checking} onChange={run.setChoice} onRun={run.start} onCancel={run.cancel} onCheck={run.check} />
+        <RunBar choice={run.choice} knowledgeBases={knowledgeBases} running={locked} starting={run.starting} checking={run.checking} onChange={run.setChoice} onRun={() => void run.start().then((started) => started && flow.fitView({ ...FIT_VIEW, duration: 200 }))} onCancel={run.cancel} onCheck={run.check} />
       </div>
       <NodePalette disabled={locked} onAdd={addFromPalette} />
       <EditorCanvas

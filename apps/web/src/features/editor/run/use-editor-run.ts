@@ -59,7 +59,8 @@ export function useEditorRun({ workflowId, initialActiveRunId, initialRunId, set
     if (runId && activeRunId === runId && isTerminalRunStatus(live.state.status) && live.events.length > 0) setActiveRunId(null);
   }, [activeRunId, live.events.length, live.state.status, runId, setActiveRunId]);
 
-  const start = useCallback(async () => {
+  /** Starts a run; true when the server accepted it. */
+  const start = useCallback(async (): Promise<boolean> => {
     setStarting(true);
     startingRef.current = true;
     setRefusals([]);
@@ -82,11 +83,12 @@ export function useEditorRun({ workflowId, initialActiveRunId, initialRunId, set
       setRefusalKind("run");
       setRefusals(payload.errors);
       flag(payload.errors.flatMap((e) => e.nodeIds), payload.errors.flatMap((e) => e.edgeIds));
-      return;
+      return false;
     }
-    if (!report(t("editor.run.refused"), { error: result.error }) || !payload?.run) return;
+    if (!report(t("editor.run.refused"), { error: result.error }) || !payload?.run) return false;
     setRunId(payload.run.id);
     setActiveRunId(payload.run.id);
+    return true;
   }, [choice, flag, report, runWorkflow, setActiveRunId, settings, t, workflowId]);
 
   /** Every rule over the stored graph (validateWorkflow), shown like a run refusal, without running. */
