@@ -10,6 +10,8 @@ missing=()
 pg_bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1 || true)"
 [ -n "$pg_bin" ] && [ -x "$pg_bin/initdb" ] || missing+=(postgresql)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+# Korean text in the admin UI screenshots needs a Hangul font.
+[ -d /usr/share/fonts/truetype/nanum ] || missing+=(fonts-nanum)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     echo "weft: installing ${missing[*]} from Debian's packages" >&2
