@@ -35,6 +35,18 @@ const workflow = { id: "", input: "", output: "", generation: "", validation: ""
 /** An upper bound for the page to catch up (a failure limit, not a timing assertion). */
 const poll = <T>(read: () => Promise<T> | T, timeout = 30_000) => expect.poll(read, { timeout, interval: 100 });
 
+/** A GraphQL call from outside the browser, as another client of the same API would make it. */
+async function graphqlRequest<T>(query: string, variables: Record<string, unknown>): Promise<T> {
+  const response = await fetch(`${stack.apiUrl}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: unknown };
+  if (!body.data) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
 /** Graph edits go to the server; waiting for its answer keeps the steps from racing the editor. */
 async function settle(): Promise<void> {
   await page.waitForLoadState("networkidle");
@@ -235,6 +247,24 @@ describe("admin UI in a real browser", () => {
     await poll(() => page.locator(`.run-node[data-node-id="${workflow.output}"]`).getAttribute("data-status")).toBe("SKIPPED");
     expect(await page.getByRole("button", { name: "Cancel run" }).count()).toBe(0);
     await browser.screenshot("run-cancelled");
+  });
+
+  it("adds and updates rows in the run history as runs change status", async () => {
+    await page.getByRole("navigation").getByRole("link", { name: "Runs" }).click();
+    await page.getByTestId("runs-live").waitFor();
+    const before = await page.locator("tr[data-run-id]").count();
+    // Another client starts a run (the generation node still pauses 30 s) and then cancels it.
+    const started = await graphqlRequest<{ runWorkflow: { run: { id: string } | null } }>(
+      "mutation ($id: ID!) { runWorkflow(workflowId: $id) { run { id } } }",
+      { id: workflow.id },
+    );
+    const runId = started.runWorkflow.run?.id ?? "";
+    const row = page.locator(`tr[data-run-id="${runId}"]`);
+    await poll(() => row.locator("[data-status]").getAttribute("data-status")).toBe("RUNNING");
+    expect(await page.locator("tr[data-run-id]").count()).toBe(before + 1);
+    await browser.screenshot("run-history-live");
+    await graphqlRequest("mutation ($id: ID!) { cancelRun(id: $id) { run { id } } }", { id: runId });
+    await poll(() => row.locator("[data-status]").getAttribute("data-status")).toBe("CANCELLED");
   });
 
   it("creates a knowledge base, ingests a document and searches it", async () => {

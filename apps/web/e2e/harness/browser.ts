@@ -19,7 +19,11 @@ export const artifactsDir = path.join(repoRoot, "test-artifacts/e2e");
 /** The browser is required: a machine without it fails the suite rather than skipping it. */
 export function chromiumPath(): string {
   const configured = process.env.WEFT_CHROMIUM;
-  const found = [configured, ...CHROMIUM_CANDIDATES].find((candidate) => candidate && existsSync(candidate));
+  if (configured) {
+    if (!existsSync(configured)) throw new Error(`Chromium is missing: WEFT_CHROMIUM=${configured} does not exist`);
+    return configured;
+  }
+  const found = CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate));
   if (!found) {
     throw new Error(
       "Chromium is missing: the end-to-end suite needs Debian's chromium (apt-get install chromium) or WEFT_CHROMIUM=<path>",

@@ -3,11 +3,12 @@
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
-import { useQuery, useSubscription } from "urql";
+import { useQuery } from "urql";
 import { useI18n } from "@/i18n/i18n-provider";
 import { Button } from "@/ui/button";
 import { EmptyState, LoadingState, QueryError } from "@/ui/state-views";
-import { RunFilterWorkflowsQuery, RunsQuery, RunStatusChangedSubscription } from "../runs.operations";
+import { RunFilterWorkflowsQuery, RunsQuery } from "../runs.operations";
+import { useRunStatusFeed } from "./use-run-status-feed";
 import { StatusBadge } from "../status/status-badge";
 import { elapsedMs, formatDateTime, formatDuration } from "../status/format-duration";
 import { RunFiltersBar } from "./run-filters-bar";
@@ -164,20 +165,10 @@ function RunsPage({
   );
 }
 
-/**
- * Listens to runStatusChanged. Rows of known runs update through urql's normalized-by-query cache
- * only on refetch, so a change that concerns this list triggers a quiet refetch of the first page.
- */
+/** Refreshes the first page whenever a run of the listed workflow(s) changes status. */
 function RunStatusFeed({ filters }: { filters: ReturnType<typeof toQueryFilters> }) {
   const { t } = useI18n();
   const [, refetchFirst] = useQuery({ query: RunsQuery, variables: { first: PAGE_SIZE, after: null, ...filters }, pause: true });
-  const [{ data, error }] = useSubscription({ query: RunStatusChangedSubscription });
-  const change = data?.runStatusChanged;
-  useEffect(() => {
-    if (!change) return;
-    if (filters.workflowId && change.workflowId !== filters.workflowId) return;
-    refetchFirst({ requestPolicy: "network-only" });
-  }, [change, filters, refetchFirst]);
-  if (error) return null;
-  return <span className="live-dot">{t("runs.list.live")}</span>;
+  const connected = useRunStatusFeed(filters.workflowId ?? null, () => refetchFirst({ requestPolicy: "network-only" }));
+  return connected ? <span className="live-dot" data-testid="runs-live">{t("runs.list.live")}</span> : null;
 }
