@@ -298,6 +298,32 @@ describe("admin UI in a real browser", () => {
     await browser.screenshot("knowledge-base-search");
   });
 
+  it("runs with the knowledge base and shows each node's retrieved context with scores", async () => {
+    await page.goto(`${stack.webUrl}/workflows/${workflow.id}`);
+    await nodeCard(page, workflow.generation).click();
+    const panel = page.getByTestId("node-panel");
+    await panel.locator('textarea[name="params"]').fill("{}");
+    await panel.getByRole("button", { name: "Save node" }).click();
+    await settle();
+    await page.locator('select[name="run-knowledge-base"]').selectOption("e2e-handbook");
+    await page.locator('select[name="run-intensity"]').selectOption("MEDIUM");
+    await page.locator(".run-bar button.btn--primary").click();
+    await poll(() => page.getByTestId("run-status").textContent()).toMatch(/completed/i);
+    await page.getByTestId("results-pane").locator('a[href^="/runs/"]').click();
+    await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
+
+    await page.locator(`.timeline [data-node-id="${workflow.generation}"] button`).click();
+    const details = page.locator(`.node-details[data-node-id="${workflow.generation}"]`);
+    const chunks = details.locator(".chunk");
+    await poll(() => chunks.count()).toBeGreaterThan(0);
+    expect(await details.textContent()).toContain("Retrieved context · pgvector");
+    expect(await chunks.first().locator(".chunk__head").textContent()).toMatch(/Weaving guide #\d+.*score \d\.\d{3}/);
+    // The retrieved text reached the model: it is inside the rendered prompt.
+    const firstChunk = ((await chunks.first().locator(".chunk__text").textContent()) ?? "").slice(0, 40);
+    expect(await details.locator("pre").filter({ hasText: firstChunk }).count()).toBeGreaterThan(0);
+    await browser.screenshot("run-with-context");
+  });
+
   it("creates an API key, shows it once, and shows the server's settings", async () => {
     await page.getByRole("navigation").getByRole("link", { name: "API keys" }).click();
     const form = page.getByRole("form", { name: "New API key" });
