@@ -355,6 +355,9 @@ describe("admin UI in a real browser", () => {
     await page.getByRole("heading", { name: "실행 기록", level: 1 }).waitFor();
     expect(await page.locator(`tr[data-run-id="${workflow.runId}"] [data-status]`).textContent()).toBe("완료");
     await browser.screenshot("run-history-korean");
+    await page.locator(`a[href="/runs/${workflow.runId}"]`).click();
+    await page.getByRole("heading", { name: "실행된 그래프" }).waitFor();
+    await browser.screenshot("run-detail-korean");
     await page.getByLabel("언어").selectOption("en");
   });
 

@@ -126,7 +126,7 @@ export function RunDetailPage({ runId }: { runId: string }) {
         </p>
       ) : null}
       {live.state.warnings.length > 0 ? (
-        <div className="notice">
+        <div className="notice notice--warning">
           <strong>{t("runs.detail.warnings")}</strong>
           <ul>
             {live.state.warnings.map((w) => (
