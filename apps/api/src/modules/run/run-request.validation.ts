@@ -8,7 +8,8 @@ export interface StoredRunRequest extends RunRequest {
   streamTokens: boolean;
 }
 
-export type RequestCheck = { ok: true; request: StoredRunRequest } | { ok: false; errors: UserError[] };
+/** `inputNodeIds`: the node ids of `input.inputs` in the order given, for error paths. */
+export type RequestCheck = { ok: true; request: StoredRunRequest; inputNodeIds: string[] } | { ok: false; errors: UserError[] };
 
 const PROMPT_TYPES = ["generation", "ensemble", "validation"] as const;
 
@@ -19,7 +20,7 @@ const PROMPT_TYPES = ["generation", "ensemble", "validation"] as const;
 export function checkRunRequest(input: RunWorkflowInput | null | undefined): RequestCheck {
   const errors: UserError[] = [];
   const request: StoredRunRequest = { streamTokens: input?.streamTokens ?? false };
-  if (!input) return { ok: true, request };
+  if (!input) return { ok: true, request, inputNodeIds: [] };
   const tooLong = (value: string, max: number, path: string[]) => {
     if (value.length > max) {
       errors.push(userError("LIMIT_EXCEEDED", `${path.join(".")} is ${value.length} characters; the limit is ${max}`, { path }));
@@ -45,7 +46,8 @@ export function checkRunRequest(input: RunWorkflowInput | null | undefined): Req
   }
   if (input.intensity) request.intensity = input.intensity;
   if (input.inputs) request.inputs = checkInputs(input.inputs, errors);
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, request };
+  const inputNodeIds = (input.inputs ?? []).map((entry) => entry.nodeId);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, request, inputNodeIds };
 }
 
 function checkInputs(inputs: { nodeId: string; content: string }[], errors: UserError[]): Record<string, string> {

@@ -44,6 +44,7 @@ export async function startRunTransaction(
   deps: StartDeps,
   workflowId: string,
   request: StoredRunRequest,
+  inputNodeIds: readonly string[],
   apiKeyId: string | null,
 ): Promise<StartOutcome> {
   try {
@@ -57,7 +58,7 @@ export async function startRunTransaction(
       const nodes = await tx.workflowNode.findMany({ where: { workflowId }, orderBy: NODE_ORDER });
       const edges = await tx.workflowEdge.findMany({ where: { workflowId }, orderBy: { position: "asc" } });
       const workflow = workflowFromRows(row, nodes, edges);
-      const errors = [...checkGraph(deps, workflow), ...checkInputNodes(deps, workflow, request)];
+      const errors = [...checkGraph(deps, workflow), ...checkInputNodes(deps, workflow, inputNodeIds)];
       const snapshot = buildSnapshot(deps.env, workflow, request);
       if (snapshot.settings.knowledgeBase) {
         const kb = await tx.knowledgeBase.findUnique({ where: { name: snapshot.settings.knowledgeBase }, select: { id: true } });
@@ -98,10 +99,10 @@ function checkGraph(deps: StartDeps, workflow: Workflow): UserError[] {
   return validateWorkflow(workflow, { registry: deps.registry, models: availableModelsOf(deps.llm) }).map(violationToUserError);
 }
 
-function checkInputNodes(deps: StartDeps, workflow: Workflow, request: StoredRunRequest): UserError[] {
+function checkInputNodes(deps: StartDeps, workflow: Workflow, inputNodeIds: readonly string[]): UserError[] {
   const errors: UserError[] = [];
   const byId = new Map(workflow.nodes.map((node) => [node.id, node]));
-  Object.keys(request.inputs ?? {}).forEach((nodeId, index) => {
+  inputNodeIds.forEach((nodeId, index) => {
     const node = byId.get(nodeId);
     const spec = node ? deps.registry.get(node.type) : undefined;
     if (!node || (spec && spec.inDegree.max !== 0)) {

@@ -219,6 +219,7 @@ describeEachDatabase("runs over HTTP and WebSocket", (suite) => {
       [{ inputs: [{ nodeId: "in", content: "x".repeat(1_000_001) }] }, workflowId, "LIMIT_EXCEEDED", "input.inputs.0.content"],
       [{ inputs: [{ nodeId: "g1", content: "x" }] }, workflowId, "VALIDATION_FAILED", "input.inputs.0.nodeId"],
       [{ inputs: [{ nodeId: "in", content: "a" }, { nodeId: "in", content: "b" }] }, workflowId, "VALIDATION_FAILED", "input.inputs.1.nodeId"],
+      [{ inputs: [{ nodeId: "in", content: "a" }, { nodeId: "7", content: "b" }] }, workflowId, "VALIDATION_FAILED", "input.inputs.1.nodeId"],
       [{ knowledgeBase: "no-such-kb" }, workflowId, "NOT_FOUND", "input.knowledgeBase"],
       [{ prompts: { generation: "p".repeat(200_001) } }, workflowId, "LIMIT_EXCEEDED", "input.prompts.generation"],
       [undefined, "00000000-0000-0000-0000-000000000000", "NOT_FOUND", "workflowId"],

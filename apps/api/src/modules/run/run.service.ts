@@ -53,7 +53,7 @@ export class RunService {
   async start(workflowId: string, input: RunWorkflowInput | null | undefined, auth: AuthInfo): Promise<RunOutcome<RunObject>> {
     const checked = checkRunRequest(input);
     if (!checked.ok) return { ok: false, errors: checked.errors };
-    const outcome = await startRunTransaction(this.deps, workflowId, checked.request, auth.keyId);
+    const outcome = await startRunTransaction(this.deps, workflowId, checked.request, checked.inputNodeIds, auth.keyId);
     if (!outcome.ok) return outcome;
     const run = outcome.run;
     await this.#publishStatus({ runId: run.id, workflowId, status: "QUEUED", at: run.createdAt.toISOString() });
