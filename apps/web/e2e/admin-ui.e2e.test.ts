@@ -267,7 +267,7 @@ describe("admin UI in a real browser", () => {
     await poll(() => row.locator("[data-status]").getAttribute("data-status")).toBe("CANCELLED");
   });
 
-  it("creates a knowledge base, ingests a document and searches it", async () => {
+  it("creates a knowledge base, ingests pasted and uploaded documents, browses chunks and searches", async () => {
     await page.getByRole("navigation").getByRole("link", { name: "Knowledge bases" }).click();
     await page.getByRole("heading", { name: "Knowledge bases", level: 1 }).waitFor();
     await browser.screenshot("knowledge-bases-empty");
@@ -283,8 +283,24 @@ describe("admin UI in a real browser", () => {
     const ready = page.locator('tr[data-document-status="READY"]');
     await ready.waitFor({ timeout: 60_000 });
     expect(Number(await ready.locator("td.num").textContent())).toBeGreaterThan(1);
-    await ready.getByRole("button", { name: "Chunks" }).click();
-    await poll(() => page.getByTestId("document-chunks").locator(".chunk").count()).toBeGreaterThan(1);
+
+    // Upload: a non-text file is refused by name before anything is sent; a Markdown file is added.
+    await add.getByRole("tab", { name: "Upload files" }).click();
+    const files = add.locator('input[type="file"]');
+    await files.setInputFiles([
+      { name: "scan.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") },
+      { name: "Satin notes.md", mimeType: "text/markdown", buffer: Buffer.from("# Satin\n\nSatin floats the weft over four warp threads.") },
+    ]);
+    await add.getByRole("button", { name: "Add", exact: true }).click();
+    await poll(() => add.getByRole("alert").textContent()).toContain("scan.pdf is not a .txt or .md file");
+    await files.setInputFiles([{ name: "Satin notes.md", mimeType: "text/markdown", buffer: Buffer.from("# Satin\n\nSatin floats the weft over four warp threads.") }]);
+    await add.getByRole("button", { name: "Add", exact: true }).click();
+    await poll(() => page.locator('tr[data-document-status="READY"]').count()).toBe(2);
+    expect(await page.locator("tr[data-document-status]", { hasText: "Satin notes" }).textContent()).toContain("text/markdown");
+
+    const guide = page.locator('tr[data-document-status="READY"]', { hasText: "Weaving guide" });
+    await guide.getByRole("button", { name: "Chunks" }).click();
+    await poll(() => page.getByTestId("document-chunks").locator(".chunk").count()).toBe(Number(await guide.locator("td.num").textContent()));
     await browser.screenshot("knowledge-base-ingested");
 
     const search = page.getByRole("region", { name: "Test search" });
