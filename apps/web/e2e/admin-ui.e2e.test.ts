@@ -377,6 +377,22 @@ describe("admin UI in a real browser", () => {
     await page.getByLabel("언어").selectOption("en");
   });
 
+  it("removes a document and deletes the knowledge base", async () => {
+    await page.getByRole("navigation").getByRole("link", { name: "Knowledge bases" }).click();
+    await page.getByRole("link", { name: "e2e-handbook" }).click();
+    const satin = page.locator("tr[data-document-status]", { hasText: "Satin notes" });
+    await satin.waitFor();
+    page.once("dialog", (dialog) => void dialog.accept());
+    await satin.getByRole("button", { name: "Remove" }).click();
+    await poll(() => satin.count()).toBe(0);
+    expect(await page.locator("tr[data-document-status]").count()).toBe(1);
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Delete knowledge base" }).click();
+    await page.waitForURL(/\/knowledge-bases$/);
+    await page.getByText("No knowledge bases yet").waitFor();
+  });
+
   it("left no uncaught errors in the page", () => {
     const unexpected = browser.consoleErrors.filter((message) => !/Failed to load resource/.test(message));
     expect(unexpected).toEqual([]);
