@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { useQuery } from "urql";
@@ -9,16 +8,15 @@ import { Button } from "@/ui/button";
 import { EmptyState, LoadingState, QueryError } from "@/ui/state-views";
 import { RunFilterWorkflowsQuery, RunsQuery } from "../runs.operations";
 import { useRunStatusFeed } from "./use-run-status-feed";
-import { StatusBadge } from "../status/status-badge";
-import { elapsedMs, formatDateTime, formatDuration } from "../status/format-duration";
 import { RunFiltersBar } from "./run-filters-bar";
+import { RunRow } from "./run-row";
 import { filtersFromSearch, filtersToSearch, hasFilters, toQueryFilters, type RunFilters } from "./run-filters";
 import "../../admin-pages.css";
 
 const PAGE_SIZE = 25;
 
 export function RunsListPage() {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const router = useRouter();
   const pathname = usePathname();
   const search = useSearchParams();
@@ -54,7 +52,6 @@ export function RunsListPage() {
             filters={queryFilters}
             after={after}
             index={i}
-            language={language}
             isLast={i === cursors.length - 1}
             filtered={hasFilters(filters)}
             onMore={(cursor) => setCursors((all) => [...all, cursor])}
@@ -70,7 +67,6 @@ function RunsPage({
   filters,
   after,
   index,
-  language,
   isLast,
   filtered,
   onMore,
@@ -78,7 +74,6 @@ function RunsPage({
   filters: ReturnType<typeof toQueryFilters>;
   after: string | null;
   index: number;
-  language: string;
   isLast: boolean;
   filtered: boolean;
   onMore: (cursor: string) => void;
@@ -124,28 +119,7 @@ function RunsPage({
         </tr>
       ) : null}
       {edges.map(({ node: run }) => (
-        <tr key={run.id} data-run-id={run.id}>
-          <td>
-            <StatusBadge status={run.status} />
-          </td>
-          <td>
-            <Link href={`/workflows/${run.workflowId}`}>{names.get(run.workflowId) ?? run.workflowId.slice(0, 8)}</Link>
-          </td>
-          <td>
-            <Link href={`/runs/${run.id}`} className="mono">
-              {run.id.slice(0, 8)}
-            </Link>
-          </td>
-          <td className="nowrap">{formatDateTime(run.startedAt ?? run.createdAt, language)}</td>
-          <td className="num">
-            {run.finishedAt || run.durationMs !== null
-              ? formatDuration(run.durationMs ?? elapsedMs(run.startedAt, run.finishedAt, now))
-              : run.startedAt
-                ? t("runs.duration.running")
-                : "—"}
-          </td>
-          <td className="num">{run.totalTokens.toLocaleString()}</td>
-        </tr>
+        <RunRow key={run.id} run={run} workflowName={names.get(run.workflowId) ?? null} now={now} />
       ))}
       {isLast && (edges.length > 0 || after !== null) ? (
         <tr>
