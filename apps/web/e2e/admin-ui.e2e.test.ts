@@ -265,6 +265,15 @@ describe("admin UI in a real browser", () => {
     await browser.screenshot("run-history-live");
     await graphqlRequest("mutation ($id: ID!) { cancelRun(id: $id) { run { id } } }", { id: runId });
     await poll(() => row.locator("[data-status]").getAttribute("data-status")).toBe("CANCELLED");
+
+    // Filters live in the address and narrow the list on the server.
+    await page.getByRole("search").getByLabel("Status").selectOption("CANCELLED");
+    await page.waitForURL(/\/runs\?status=CANCELLED$/);
+    await poll(() => page.locator("tr[data-run-id] [data-status]").evaluateAll((cells) => cells.map((c) => c.getAttribute("data-status")))).toEqual(["CANCELLED", "CANCELLED"]);
+    await page.getByRole("search").getByLabel("Status").selectOption("FAILED");
+    await page.getByText("No runs match these filters.").waitFor();
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await poll(() => page.locator("tr[data-run-id]").count()).toBe(before + 1);
   });
 
   it("creates a knowledge base, ingests pasted and uploaded documents, browses chunks and searches", async () => {
