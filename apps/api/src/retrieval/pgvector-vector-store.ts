@@ -22,7 +22,10 @@ export interface PgvectorStoreOptions {
    * default, 40, misses too many true neighbours at 100k chunks: see docs/benchmarks.md).
    */
   efSearch?: number;
-  /** HNSW build parameters (pgvector defaults: m 16, ef_construction 64). */
+  /**
+   * HNSW build parameters. Defaults m 16 and ef_construction 128 (pgvector's is 64): at 100k chunks the
+   * better-connected graph lifts recall@10 from 0.88 to 0.98 at ef_search 100 (docs/benchmarks.md).
+   */
   m?: number;
   efConstruction?: number;
   /** Rows per INSERT statement. */
@@ -112,7 +115,7 @@ export class PgvectorVectorStore implements VectorStore {
 
   private async createHnswIndex(table: string): Promise<void> {
     const m = this.options.m ?? 16;
-    const efConstruction = this.options.efConstruction ?? 64;
+    const efConstruction = this.options.efConstruction ?? 128;
     const create = `CREATE INDEX IF NOT EXISTS ${table}_hnsw ON ${table} USING hnsw (embedding vector_cosine_ops) WITH (m = ${m}, ef_construction = ${efConstruction})`;
     if (!this.sql.transaction) {
       await this.sql.query(create);
