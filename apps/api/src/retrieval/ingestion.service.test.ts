@@ -91,6 +91,32 @@ describe("ingestDocuments", () => {
     expect(documents.rows.get(id)).toMatchObject({ status: "FAILED", error: "INGESTION_FAILED: disk full" });
   });
 
+  it("reports INGESTION_CLEANUP_FAILED when the partial chunks cannot be removed either", async () => {
+    const failing = failingOnUpsert(store, 2);
+    failing.deleteDocument = () => Promise.reject(new Error("store went away"));
+    const [outcome] = await ingestDocuments(kb, [{ title: "long.txt", content: longText }], { store: failing, embedders: [embedder], persistence: documents, embedBatchSize: 2 });
+    expect(outcome).toMatchObject({ status: "FAILED", code: "INGESTION_CLEANUP_FAILED", message: expect.stringContaining("store went away") });
+  });
+
+  it("stops at the next document when cancelled, removing the cancelled document's chunks", async () => {
+    const controller = new AbortController();
+    const pending = ingestDocuments(kb, [{ title: "long.txt", content: longText }, { title: "later.txt", content: "Never started." }], {
+      store,
+      embedders: [embedder],
+      persistence: documents,
+      embedBatchSize: 2,
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.phase === "embedding" && p.chunksDone === 2) controller.abort();
+      },
+    });
+    await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+    const rows = [...documents.rows.values()];
+    expect(rows.map((r) => [r.title, r.status])).toEqual([["long.txt", "FAILED"]]);
+    expect(rows[0]?.error).toMatch(/^INGESTION_CANCELLED/);
+    expect(await storedChunkCount(rows[0]?.id ?? "")).toBe(0);
+  });
+
   it("refuses bad documents one by one with a code, and indexes the good ones", async () => {
     const outcomes = await ingestDocuments(
       kb,

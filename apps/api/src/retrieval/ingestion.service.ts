@@ -152,7 +152,9 @@ async function ingestOne(
 /**
  * Adds documents to a knowledge base, one after another, and returns one outcome per document in
  * input order. Refuses the whole request (throws) only when nothing could be indexed: too many
- * documents, or no embedder for the knowledge base's model (EMBEDDING_MODEL_MISMATCH).
+ * documents, or no embedder for the knowledge base's model (EMBEDDING_MODEL_MISMATCH). When `signal`
+ * fires, the document being indexed ends FAILED (INGESTION_CANCELLED, its chunks removed) and the
+ * call rejects with the AbortError before starting the next one.
  */
 export async function ingestDocuments(kb: KnowledgeBaseIndexSettings, documents: readonly RawDocument[], deps: IngestionDeps): Promise<DocumentOutcome[]> {
   if (documents.length > MAX_DOCUMENTS_PER_REQUEST) {
@@ -163,6 +165,8 @@ export async function ingestDocuments(kb: KnowledgeBaseIndexSettings, documents:
   const seen = new Map<string, { id: string; title: string }>();
   const outcomes: DocumentOutcome[] = [];
   for (const [documentIndex, raw] of documents.entries()) {
+    // Cancelled between documents: the finished ones stay READY, the rest are not started.
+    deps.signal?.throwIfAborted();
     const report = (phase: IngestionPhase, chunksDone: number, chunksTotal: number) =>
       deps.onProgress?.({ documentIndex, documentCount: documents.length, title: raw.title, phase, chunksDone, chunksTotal });
     outcomes.push(await ingestOne(kb, raw, seen, { embedder, deps, report }));

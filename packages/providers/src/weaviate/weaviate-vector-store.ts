@@ -167,6 +167,7 @@ export class WeaviateVectorStore implements VectorStore {
       // deleteMany removes at most QUERY_MAXIMUM_RESULTS objects per call; repeat until none match.
       for (let round = 0; round < DELETE_ROUNDS; round++) {
         const result = await handle.data.deleteMany(handle.filter.byProperty("documentId").equal(documentId));
+        if (result.failed > 0) throw new Error(`Weaviate could not delete ${result.failed} chunks of document "${documentId}".`);
         if (result.matches === 0 || result.successful === 0) return;
       }
     });
