@@ -35,6 +35,10 @@ const envSchema = z.object({
   WEFT_MAX_QUERY_DEPTH: integer(12, 1),
   WEFT_MAX_QUERY_COMPLEXITY: integer(2000, 1),
   WEFT_MAX_BODY_BYTES: integer(1_048_576, 1024),
+  /** Rate limits per caller (API key, else client IP); 0 turns a limit off. */
+  WEFT_RATE_LIMIT_REQUESTS_PER_MINUTE: integer(600),
+  WEFT_RATE_LIMIT_RUNS_PER_MINUTE: integer(60),
+  WEFT_MAX_WS_CONNECTIONS_PER_CALLER: integer(20),
   WEFT_SEED_DEMO: flag(true),
   MISTRAL_API_KEY: z.string().min(1).optional(),
   MISTRAL_SERVER_URL: z.url().optional(),
