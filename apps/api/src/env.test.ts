@@ -24,4 +24,38 @@ describe("loadEnv", () => {
     expect(env.CORS_ORIGINS).toEqual(["https://a.example", "https://b.example"]);
     expect(env.DATABASE_URL).toBeUndefined();
   });
+
+  test("retrieval and provider settings default to the adapters' own defaults", () => {
+    const env = loadEnv({}, {});
+    expect(env).toMatchObject({ WEFT_HYBRID_ALPHA: 0.75, WEFT_CHUNK_SIZE: 800, MISTRAL_TIMEOUT_MS: 120_000, WEFT_PGVECTOR_EF_SEARCH: 100 });
+    expect(env.WEFT_CHUNK_OVERLAP).toBeUndefined();
+  });
+
+  test("retrieval settings are read and coerced", () => {
+    const env = loadEnv({}, { WEFT_HYBRID_ALPHA: "0.3", WEFT_CHUNK_SIZE: "400", WEFT_CHUNK_OVERLAP: "50", MISTRAL_TIMEOUT_MS: "5000", WEFT_PGVECTOR_EF_SEARCH: "200" });
+    expect(env).toMatchObject({ WEFT_HYBRID_ALPHA: 0.3, WEFT_CHUNK_SIZE: 400, WEFT_CHUNK_OVERLAP: 50, MISTRAL_TIMEOUT_MS: 5000, WEFT_PGVECTOR_EF_SEARCH: 200 });
+  });
+
+  test("an alpha outside 0..1 and a zero timeout are refused by name", () => {
+    try {
+      loadEnv({}, { WEFT_HYBRID_ALPHA: "1.5", MISTRAL_TIMEOUT_MS: "0", WEFT_PGVECTOR_EF_SEARCH: "0" });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as EnvError).issues.map((issue) => issue.split(":")[0])).toEqual(["WEFT_HYBRID_ALPHA", "MISTRAL_TIMEOUT_MS", "WEFT_PGVECTOR_EF_SEARCH"]);
+    }
+  });
+
+  test("a chunk overlap not smaller than the chunk size is refused with a clear message", () => {
+    const attempt = () => loadEnv({}, { WEFT_CHUNK_SIZE: "300", WEFT_CHUNK_OVERLAP: "300" });
+    expect(attempt).toThrow(EnvError);
+    expect(attempt).toThrow(/WEFT_CHUNK_OVERLAP: Chunk overlap must be an integer from 0 to half the chunk size \(150\), got 300/);
+  });
+
+  test("a chunk size outside the chunker's bounds is refused by name", () => {
+    expect(() => loadEnv({}, { WEFT_CHUNK_SIZE: "10" })).toThrow(/WEFT_CHUNK_SIZE: Chunk size must be an integer from 50/);
+  });
+
+  test("a small chunk size without an overlap gets a fitting overlap rather than an error", () => {
+    expect(loadEnv({}, { WEFT_CHUNK_SIZE: "100" }).WEFT_CHUNK_SIZE).toBe(100);
+  });
 });

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { resolveChunkingOptions } from "@weft/providers";
 import { z } from "zod";
 
 /**
@@ -52,6 +53,13 @@ const envSchema = z.object({
   WEFT_TOPK_MEDIUM: integer(5, 1),
   WEFT_TOPK_HIGH: integer(10, 1),
   WEFT_PARSE_REPAIR: flag(true),
+  /** Weaviate hybrid weight (1 = vectors only, 0 = BM25 only) for model nodes and searchKnowledgeBase's default. */
+  WEFT_HYBRID_ALPHA: z.coerce.number().min(0).max(1).default(0.75),
+  /** Chunking defaults for new knowledge bases; unset overlap: min(120, size / 4) as the chunker does. */
+  WEFT_CHUNK_SIZE: integer(800, 1),
+  WEFT_CHUNK_OVERLAP: z.coerce.number().int().min(0).optional(),
+  MISTRAL_TIMEOUT_MS: integer(120_000, 1),
+  WEFT_PGVECTOR_EF_SEARCH: integer(100, 1),
   CORS_ORIGINS: list,
 });
 
@@ -86,7 +94,19 @@ export function loadEnv(overrides: Partial<Record<EnvName, string>> = {}, source
   if (env.WEFT_AUTH === "disabled" && !isLoopbackHost(env.HOST)) {
     throw new EnvError([`WEFT_AUTH=disabled is allowed only when HOST is a loopback address (got "${env.HOST}")`]);
   }
+  checkChunkDefaults(env);
   return env;
+}
+
+/** The chunker's own rules (size bounds, overlap at most half the size), named by variable. */
+function checkChunkDefaults(env: Env): void {
+  try {
+    resolveChunkingOptions({ size: env.WEFT_CHUNK_SIZE, overlap: env.WEFT_CHUNK_OVERLAP });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const name = /overlap/i.test(message) ? "WEFT_CHUNK_OVERLAP" : "WEFT_CHUNK_SIZE";
+    throw new EnvError([`${name}: ${message} (WEFT_CHUNK_SIZE=${env.WEFT_CHUNK_SIZE}, WEFT_CHUNK_OVERLAP=${env.WEFT_CHUNK_OVERLAP ?? "unset"})`]);
+  }
 }
 
 export function isLoopbackHost(host: string): boolean {
