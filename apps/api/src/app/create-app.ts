@@ -5,11 +5,9 @@ import type { AddressInfo } from "node:net";
 import { expressMiddleware } from "@as-integrations/express5";
 import { createDefaultRegistry, type LlmProvider } from "@weft/engine";
 import express from "express";
-import { authenticate } from "../auth/authenticate.js";
 import { databaseOptionsFromEnv, openDatabase, type Database } from "../db/db.js";
 import type { Env } from "../env.js";
 import { startApollo } from "../graphql/apollo-server.js";
-import type { GraphQLContext } from "../graphql/context.js";
 import { buildWeftSchema } from "../graphql/schema.js";
 import { startWsServer } from "../graphql/ws-server.js";
 import { createLogger, type Logger } from "../logger.js";
@@ -21,12 +19,14 @@ import { RunService } from "../modules/run/run.service.js";
 import { WorkflowService } from "../modules/workflow/workflow.service.js";
 import { InProcessEventBus, type EventBus } from "../pubsub.js";
 import { InProcessRunQueue } from "../queue/in-process-run-queue.js";
+import { createRateLimits } from "../rate-limit/rate-limits.js";
 import type { ServiceDeps, Services } from "../services.js";
 import { corsMiddleware } from "./cors.js";
 import { healthHandler } from "./health.js";
 import { httpErrorHandler } from "./http-errors.js";
 import { createLlmProviders } from "./llm-providers.js";
-import { requestContextMiddleware, type RequestLocals } from "./request-context.js";
+import { requestContextMiddleware } from "./request-context.js";
+import { httpContext } from "./http-context.js";
 import { startupTasks } from "./startup.js";
 
 export interface CreateAppOptions {
@@ -61,6 +61,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   const database = options.database ?? (await openDatabase(databaseOptionsFromEnv(env)));
   const ownsDatabase = !options.database;
   const bus = new InProcessEventBus();
+  const rateLimits = createRateLimits(env);
   const deps: ServiceDeps = {
     env,
     db: database.prisma,
@@ -72,6 +73,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   const runs = new RunService(deps, {
     retriever: createKnowledgeBaseRetriever(database, retrieval),
     bus,
+    runBudget: rateLimits.runs,
     createQueue: (worker) => new InProcessRunQueue({ worker, concurrency: env.WEFT_PROCESS_CONCURRENCY, logger }),
   });
   const services: Services = {
@@ -94,17 +96,10 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   expressApp.use(
     "/graphql",
     express.json({ limit: env.WEFT_MAX_BODY_BYTES }),
-    expressMiddleware(apollo, {
-      context: async ({ req, res }): Promise<GraphQLContext> => {
-        const locals = res.locals as RequestLocals;
-        const auth = await authenticate(req.headers.authorization, env, services.apiKeys);
-        const child = auth.keyId ? locals.logger.child({ apiKeyId: auth.keyId }) : locals.logger;
-        return { requestId: locals.requestId, auth, services, logger: child };
-      },
-    }),
+    expressMiddleware(apollo, { context: httpContext({ env, services, rateLimits }) }),
   );
   expressApp.use(httpErrorHandler(env.WEFT_MAX_BODY_BYTES));
-  const ws = startWsServer({ httpServer, schema, env, services, logger });
+  const ws = startWsServer({ httpServer, schema, env, services, rateLimits, logger });
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);

@@ -6,6 +6,8 @@ import type { Services } from "../services.js";
 export interface GraphQLContext {
   requestId: string;
   auth: AuthInfo;
+  /** Who rate limits count against: `key:<id>`, or `ip:<address>` without a key (see rate-limit/). */
+  caller: string;
   services: Services;
   /** A child logger carrying requestId (and the key id once known). */
   logger: Logger;

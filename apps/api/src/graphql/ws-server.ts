@@ -21,6 +21,7 @@ import type { Services } from "../services.js";
 import type { GraphQLContext } from "./context.js";
 import { formatError, isExposed, originalError } from "./error-format.js";
 import { checkOperationLimits } from "./limits/operation-limits.js";
+import { callerOf, rateLimitedError, TOO_MANY_CONNECTIONS_CLOSE_CODE, type RateLimits } from "../rate-limit/rate-limits.js";
 import { isAllowedOrigin } from "../app/cors.js";
 
 type Extra = { socket: WebSocket; request: IncomingMessage };
@@ -31,6 +32,7 @@ export interface WsServerOptions {
   schema: GraphQLSchema;
   env: Env;
   services: Services;
+  rateLimits: RateLimits;
   logger: Logger;
 }
 
@@ -43,16 +45,18 @@ export interface WsServerHandle {
  * parameter (browsers cannot set headers on a WebSocket) or the upgrade request's Authorization header;
  * a missing or bad key closes the socket with 4403. Each subscription is parsed, validated and checked
  * against the same depth/complexity limits as HTTP, and the key is re-checked (it may have been revoked).
+ * Rate limits: a caller over WEFT_MAX_WS_CONNECTIONS_PER_CALLER open connections is closed with 4429; each
+ * subscribe message takes a point of the caller's request budget, and one over it fails alone (RATE_LIMITED).
  */
 export function startWsServer(options: WsServerOptions): WsServerHandle {
-  const { env, services, logger, schema } = options;
+  const { env, services, logger, schema, rateLimits } = options;
   const wss = new WebSocketServer({
     server: options.httpServer,
     path: "/graphql",
     maxPayload: env.WEFT_MAX_BODY_BYTES,
     verifyClient: ({ origin }: { origin: string | undefined }) => !origin || isAllowedOrigin(origin, env.CORS_ORIGINS),
   });
-  const connections = new WeakMap<WebSocket, { auth: AuthInfo; header: string | undefined; connectionId: string }>();
+  const connections = new WeakMap<WebSocket, { auth: AuthInfo; header: string | undefined; connectionId: string; caller: string }>();
   const limits = { maxDepth: env.WEFT_MAX_QUERY_DEPTH, maxComplexity: env.WEFT_MAX_QUERY_COMPLEXITY };
 
   const disposable = useServer<Record<string, unknown> | undefined, Extra>(
@@ -63,7 +67,14 @@ export function startWsServer(options: WsServerOptions): WsServerHandle {
         try {
           const auth = await authenticate(header, env, services.apiKeys);
           if (env.WEFT_AUTH === "required" && !auth.authenticated) return false;
-          connections.set(ctx.extra.socket, { auth, header, connectionId: randomUUID() });
+          const caller = callerOf(auth, ctx.extra.request.socket.remoteAddress);
+          if (!rateLimits.connections.tryOpen(caller)) {
+            // graphql-ws would close with 4403; closing first makes the client see why. Its own close is then a no-op.
+            ctx.extra.socket.close(TOO_MANY_CONNECTIONS_CLOSE_CODE, "Too many connections");
+            return false;
+          }
+          ctx.extra.socket.once("close", () => rateLimits.connections.release(caller));
+          connections.set(ctx.extra.socket, { auth, header, connectionId: randomUUID(), caller });
           return true;
         } catch {
           return false;
@@ -78,9 +89,12 @@ export function startWsServer(options: WsServerOptions): WsServerHandle {
         } catch (error) {
           return [error as GraphQLError];
         }
+        const budget = await rateLimits.requests.take(connection.caller);
+        if (!budget.allowed) return [rateLimitedError(budget, "requests")];
         return prepareExecution(schema, payload, limits, {
           requestId: `${connection.connectionId}:${id}`,
           auth,
+          caller: connection.caller,
           services,
           logger: logger.child({ requestId: `${connection.connectionId}:${id}`, transport: "ws" }),
         });

@@ -41,7 +41,7 @@ export class RunResolver {
     @Arg("input", () => RunWorkflowInput, { nullable: true }) input: RunWorkflowInput | null,
     @Ctx() context: GraphQLContext,
   ): Promise<RunWorkflowPayload> {
-    const outcome = await context.services.runs.start(workflowId, input, context.auth);
+    const outcome = await context.services.runs.start(workflowId, input, context.auth, context.caller);
     return outcome.ok ? { run: outcome.value, errors: [] } : { run: null, errors: outcome.errors };
   }
 

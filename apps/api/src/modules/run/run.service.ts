@@ -7,6 +7,8 @@ import type { RunQueue, RunWorker } from "../../queue/run-queue.js";
 import type { ServiceDeps } from "../../services.js";
 import { AsyncQueue } from "../common/async-queue.js";
 import { afterCursorWhere, buildPage, decodeCursor, resolvePageSize, type Page } from "../common/pagination.js";
+import type { CallerBudget } from "../../rate-limit/caller-budget.js";
+import { retryAfterSeconds } from "../../rate-limit/rate-limits.js";
 import { userError, type UserError } from "../common/user-error.type.js";
 import { ACTIVE_RUN_STATUSES } from "../workflow/workflow-lock.js";
 import { replayThenLive, toEventMessage } from "./run-event-stream.js";
@@ -24,6 +26,8 @@ export interface RunServiceOptions {
   bus: EventBus;
   createQueue(worker: RunWorker): RunQueue;
   retriever?: Retriever | null;
+  /** WEFT_RATE_LIMIT_RUNS_PER_MINUTE per caller; absent: unlimited. */
+  runBudget?: CallerBudget;
 }
 
 export const MAX_EVENTS_PER_READ = 1000;
@@ -32,12 +36,14 @@ export const MAX_EVENTS_PER_READ = 1000;
 export class RunService {
   readonly bus: EventBus;
   readonly queue: RunQueue;
+  readonly #runBudget: CallerBudget | null;
 
   constructor(
     readonly deps: ServiceDeps,
     options: RunServiceOptions,
   ) {
     this.bus = options.bus;
+    this.#runBudget = options.runBudget ?? null;
     const workerDeps = {
       db: deps.db,
       bus: options.bus,
@@ -50,7 +56,13 @@ export class RunService {
     this.queue = options.createQueue((runId, signal) => executeRun(workerDeps, runId, signal));
   }
 
-  async start(workflowId: string, input: RunWorkflowInput | null | undefined, auth: AuthInfo): Promise<RunOutcome<RunObject>> {
+  /** `caller` is whose run budget this start spends (GraphQLContext.caller); every call counts, refused or not. */
+  async start(workflowId: string, input: RunWorkflowInput | null | undefined, auth: AuthInfo, caller: string): Promise<RunOutcome<RunObject>> {
+    const budget = this.#runBudget ? await this.#runBudget.take(caller) : ({ allowed: true } as const);
+    if (!budget.allowed) {
+      const seconds = retryAfterSeconds(budget.retryAfterMs);
+      return { ok: false, errors: [userError("RATE_LIMITED", `at most ${budget.limit} runs may be started per minute; retry in ${seconds} s`)] };
+    }
     const checked = checkRunRequest(input);
     if (!checked.ok) return { ok: false, errors: checked.errors };
     const outcome = await startRunTransaction(this.deps, workflowId, checked.request, checked.inputNodeIds, auth.keyId);

@@ -1,0 +1,50 @@
+import type { AuthInfo } from "../auth/auth-info.js";
+import type { Env } from "../env.js";
+import { AppError } from "../errors/app-error.js";
+import { CallerBudget, type BudgetDecision } from "./caller-budget.js";
+import { ConnectionCap } from "./connection-cap.js";
+
+/** WebSocket close code for a connection over WEFT_MAX_WS_CONNECTIONS_PER_CALLER (429, as in HTTP). */
+export const TOO_MANY_CONNECTIONS_CLOSE_CODE = 4429;
+
+export interface RateLimits {
+  /** HTTP GraphQL requests and WebSocket subscribe messages. */
+  requests: CallerBudget;
+  /** runWorkflow calls. */
+  runs: CallerBudget;
+  /** Open WebSocket connections. */
+  connections: ConnectionCap;
+}
+
+export function createRateLimits(env: Pick<Env, "WEFT_RATE_LIMIT_REQUESTS_PER_MINUTE" | "WEFT_RATE_LIMIT_RUNS_PER_MINUTE" | "WEFT_MAX_WS_CONNECTIONS_PER_CALLER">): RateLimits {
+  return {
+    requests: new CallerBudget("requests", env.WEFT_RATE_LIMIT_REQUESTS_PER_MINUTE),
+    runs: new CallerBudget("runs", env.WEFT_RATE_LIMIT_RUNS_PER_MINUTE),
+    connections: new ConnectionCap(env.WEFT_MAX_WS_CONNECTIONS_PER_CALLER),
+  };
+}
+
+/**
+ * Who a limit counts against: the API key when there is one, else the client address. With
+ * WEFT_AUTH=disabled there is no key, so callers are told apart by address.
+ */
+export function callerOf(auth: AuthInfo, address: string | undefined): string {
+  return auth.keyId ? `key:${auth.keyId}` : `ip:${address ?? "unknown"}`;
+}
+
+export function retryAfterSeconds(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / 1000));
+}
+
+/** The GraphQL error for a refused request; over HTTP it also sets status 429 and Retry-After. */
+export function rateLimitedError(decision: Extract<BudgetDecision, { allowed: false }>, what: string, extensions: Record<string, unknown> = {}): AppError {
+  const seconds = retryAfterSeconds(decision.retryAfterMs);
+  return new AppError("RATE_LIMITED", `rate limit exceeded: at most ${decision.limit} ${what} per minute; retry in ${seconds} s`, {
+    extensions: {
+      ...extensions,
+      retryAfterMs: decision.retryAfterMs,
+      limit: decision.limit,
+      http: { status: 429, headers: new Map([["retry-after", String(seconds)]]) },
+    },
+  });
+}
