@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite/vector";
+import { WeftError } from "@weft/engine";
 import { ExactVectorStore, LocalEmbedder, LOCAL_EMBEDDER_MODEL } from "@weft/providers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { failingOnUpsert, MemoryDocuments } from "./ingestion.test-helpers.js";
@@ -74,6 +75,24 @@ describe("ingestDocuments", () => {
     expect(again[0]).toMatchObject({ duplicateOf: { id: firstId, title: "a.txt" } });
     expect(again[2]).toMatchObject({ duplicateOf: { title: "c.txt" } });
     expect(documents.rows.size).toBe(2);
+  });
+
+  it("reports a document stored by another request between the duplicate check and the insert as a duplicate", async () => {
+    // The other request's row appears after our check: the unique index refuses our insert.
+    const racing = Object.assign(Object.create(documents) as MemoryDocuments, {
+      findByContentHash: async (knowledgeBaseId: string, contentHash: string) => {
+        racing.checks += 1;
+        return racing.checks === 1 ? null : documents.findByContentHash(knowledgeBaseId, contentHash);
+      },
+      createDocument: async (knowledgeBaseId: string, document: Parameters<MemoryDocuments["createDocument"]>[1]) => {
+        await documents.createDocument(knowledgeBaseId, { ...document, title: "other request.txt" });
+        throw new WeftError("DUPLICATE_DOCUMENT", `"${document.title}" was added by another request at the same time`);
+      },
+      checks: 0,
+    });
+    const [outcome] = await ingestDocuments(kb, [{ title: "mine.txt", content: "Same words." }], { store, embedders: [embedder], persistence: racing });
+    expect(outcome).toMatchObject({ status: "DUPLICATE", title: "mine.txt", duplicateOf: { title: "other request.txt" } });
+    expect(documents.rows.size).toBe(1);
   });
 
   it("removes every stored chunk of a document whose indexing fails midway", async () => {

@@ -18,7 +18,7 @@ export interface KnowledgeBaseIndexSettings extends KnowledgeBaseRecord {
 export interface DocumentPersistence {
   /** An existing document of the knowledge base with this content hash (any status), if any. */
   findByContentHash(knowledgeBaseId: string, contentHash: string): Promise<{ id: string; title: string } | null>;
-  /** Stores the document with status INDEXING and returns its id. */
+  /** Stores the document with status INDEXING and returns its id; DUPLICATE_DOCUMENT (WeftError) when the content hash is taken. */
   createDocument(knowledgeBaseId: string, document: PreparedDocument): Promise<{ id: string }>;
   markIndexing(documentId: string): Promise<void>;
   markReady(documentId: string, chunkCount: number): Promise<void>;
@@ -115,6 +115,26 @@ function failure(title: string, documentId: string | null, error: unknown): Docu
   return { title, status: "FAILED", documentId, code, message };
 }
 
+/**
+ * Another request may store the same text between the duplicate check and the insert; the unique
+ * (knowledge base, content hash) index then refuses ours (DUPLICATE_DOCUMENT from the persistence),
+ * which is the same per-document outcome as a duplicate found by the check.
+ */
+async function createUnlessDuplicate(
+  knowledgeBaseId: string,
+  document: PreparedDocument,
+  persistence: DocumentPersistence,
+): Promise<{ id: string } | { duplicateOf: { id: string; title: string } }> {
+  try {
+    return await persistence.createDocument(knowledgeBaseId, document);
+  } catch (error) {
+    if (!(error instanceof WeftError && error.code === "DUPLICATE_DOCUMENT")) throw error;
+    const duplicateOf = await persistence.findByContentHash(knowledgeBaseId, document.contentHash);
+    if (!duplicateOf) throw error;
+    return { duplicateOf };
+  }
+}
+
 async function ingestOne(
   kb: KnowledgeBaseIndexSettings,
   raw: RawDocument,
@@ -134,7 +154,12 @@ async function ingestOne(
     report("duplicate", 0, 0);
     return { title: document.title, status: "DUPLICATE", duplicateOf };
   }
-  const { id } = await deps.persistence.createDocument(kb.id, document);
+  const created = await createUnlessDuplicate(kb.id, document, deps.persistence);
+  if ("duplicateOf" in created) {
+    report("duplicate", 0, 0);
+    return { title: document.title, status: "DUPLICATE", duplicateOf: created.duplicateOf };
+  }
+  const { id } = created;
   seen.set(document.contentHash, { id, title: document.title });
   try {
     const chunkCount = await indexDocument({ kb, documentId: id, document, report }, context.embedder, deps);
