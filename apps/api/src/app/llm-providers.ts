@@ -14,6 +14,7 @@ export function createLlmProviders(env: Env, extra: readonly LlmProvider[] = [])
     const mistral = new MistralLlmProvider({
       apiKey: env.MISTRAL_API_KEY,
       serverURL: env.MISTRAL_SERVER_URL,
+      timeoutMs: env.MISTRAL_TIMEOUT_MS,
       models: parseMistralModels(env.MISTRAL_MODELS),
     });
     providers.set(mistral.id, mistral);

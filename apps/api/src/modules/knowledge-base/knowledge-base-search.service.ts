@@ -18,9 +18,6 @@ export interface SearchRequest {
   alpha?: number | null;
 }
 
-/** Default hybrid weight, as in model-node retrieval: mostly vector, some keyword. */
-export const DEFAULT_ALPHA = 0.75;
-
 /**
  * The debug search: the same retriever model nodes use (the knowledge base's own embedder and store),
  * with top_k from the intensity unless given, and an adjustable hybrid alpha.
@@ -54,7 +51,8 @@ export class KnowledgeBaseSearchService {
       lookup: (name) => this.db.knowledgeBase.findUnique({ where: { name } }),
       embedders: this.retrieval.embedders,
       stores: this.retrieval.stores,
-      alpha: request.alpha ?? DEFAULT_ALPHA,
+      // The same default as model-node retrieval (WEFT_HYBRID_ALPHA).
+      alpha: request.alpha ?? this.retrieval.alpha,
     });
     const result = await operational(() => retriever.retrieve(request.name, request.query, topK, signal));
     return { ok: true, value: { store: result.store, topK, hits: result.chunks.map(toSearchHit) } };

@@ -28,6 +28,7 @@ export class KnowledgeBaseService {
   readonly documents: KnowledgeBaseDocumentService;
   readonly search: KnowledgeBaseSearchService;
   private readonly db: PrismaClient;
+  private readonly env: ServiceDeps["env"];
 
   constructor(
     deps: Pick<ServiceDeps, "db" | "env" | "logger">,
@@ -35,6 +36,7 @@ export class KnowledgeBaseService {
     private readonly bus: EventBus | null = null,
   ) {
     this.db = deps.db;
+    this.env = deps.env;
     this.documents = new KnowledgeBaseDocumentService(deps, retrieval);
     this.search = new KnowledgeBaseSearchService(deps, retrieval);
     if (bus) this.documents.onProgress(publishIngestionProgress(bus));
@@ -86,7 +88,7 @@ export class KnowledgeBaseService {
     if (description.length > KNOWLEDGE_BASE_LIMITS.maxDescriptionLength) {
       errors.push(userError("LIMIT_EXCEEDED", `description is longer than ${KNOWLEDGE_BASE_LIMITS.maxDescriptionLength} characters`, { path: ["input", "description"] }));
     }
-    const chunking = checkChunking(input.chunkSize, input.chunkOverlap);
+    const chunking = checkChunking(...this.chunkingRequest(input));
     if (!chunking.ok) errors.push(...chunking.errors);
     if (errors.length > 0 || !chunking.ok) return { ok: false, errors };
     if (await this.db.knowledgeBase.findUnique({ where: { name }, select: { id: true } })) return { ok: false, errors: [nameTaken(name)] };
@@ -103,6 +105,15 @@ export class KnowledgeBaseService {
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return { ok: false, errors: [nameTaken(name)] };
       throw error;
     }
+  }
+
+  /**
+   * What the input asks for, completed from WEFT_CHUNK_SIZE / WEFT_CHUNK_OVERLAP. A size given without an
+   * overlap gets the chunker's derived overlap, not the configured one (which may not fit a smaller size).
+   */
+  private chunkingRequest(input: CreateKnowledgeBaseInput): [number, number | undefined] {
+    if (input.chunkSize != null) return [input.chunkSize, input.chunkOverlap ?? undefined];
+    return [this.env.WEFT_CHUNK_SIZE, input.chunkOverlap ?? this.env.WEFT_CHUNK_OVERLAP];
   }
 
   /** Deletes the row (documents cascade) and then the store collection. */

@@ -16,6 +16,8 @@ export interface RetrievalSetup {
   store: VectorStore;
   embedders: readonly Embedder[];
   stores: readonly VectorStore[];
+  /** Hybrid weight for Weaviate searches from model nodes, and searchKnowledgeBase's default (WEFT_HYBRID_ALPHA). */
+  alpha: number;
   close(): Promise<void>;
 }
 
@@ -28,12 +30,16 @@ export interface RetrievalSetup {
 export function createRetrievalSetup(env: Env, database: Pick<Database, "raw">): RetrievalSetup {
   const local = new LocalEmbedder();
   const mistral = env.MISTRAL_API_KEY
-    ? new MistralEmbedder({ apiKey: env.MISTRAL_API_KEY, ...(env.MISTRAL_SERVER_URL ? { serverURL: env.MISTRAL_SERVER_URL } : {}) })
+    ? new MistralEmbedder({
+        apiKey: env.MISTRAL_API_KEY,
+        timeoutMs: env.MISTRAL_TIMEOUT_MS,
+        ...(env.MISTRAL_SERVER_URL ? { serverURL: env.MISTRAL_SERVER_URL } : {}),
+      })
     : null;
   if (env.WEFT_EMBEDDER === "mistral" && !mistral) {
     throw new Error("WEFT_EMBEDDER=mistral needs MISTRAL_API_KEY");
   }
-  const pgvector = new PgvectorVectorStore(database.raw);
+  const pgvector = new PgvectorVectorStore(database.raw, { efSearch: env.WEFT_PGVECTOR_EF_SEARCH });
   const weaviate = env.WEAVIATE_URL
     ? new WeaviateVectorStore({
         url: env.WEAVIATE_URL,
@@ -46,6 +52,7 @@ export function createRetrievalSetup(env: Env, database: Pick<Database, "raw">):
     store: weaviate ?? pgvector,
     embedders: mistral ? [local, mistral] : [local],
     stores: weaviate ? [pgvector, weaviate] : [pgvector],
+    alpha: env.WEFT_HYBRID_ALPHA,
     close: async () => {
       await weaviate?.close();
     },
@@ -58,5 +65,6 @@ export function createKnowledgeBaseRetriever(database: Pick<Database, "prisma">,
     lookup: (name) => database.prisma.knowledgeBase.findUnique({ where: { name } }),
     embedders: setup.embedders,
     stores: setup.stores,
+    alpha: setup.alpha,
   });
 }

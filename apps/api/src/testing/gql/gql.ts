@@ -24,6 +24,9 @@ type Documents = {
     "\n  mutation KbReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { title status chunkCount } errors { code message } } }\n": typeof types.KbReindexDocument,
     "\n  mutation KbDelete($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code message } } }\n": typeof types.KbDeleteDocument,
     "\n  subscription KbProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { knowledgeBaseId documentIndex documentCount title phase chunksDone chunksTotal }\n  }\n": typeof types.KbProgressDocument,
+    "\n  mutation KbCreateDefaults($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id chunkSize chunkOverlap } errors { code message path } }\n  }\n": typeof types.KbCreateDefaultsDocument,
+    "\n  mutation KbAddConcurrently($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents) {\n      documents { id title status }\n      errors { code message path }\n    }\n  }\n": typeof types.KbAddConcurrentlyDocument,
+    "\n  query KbSearchScores($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { chunkId score } }\n  }\n": typeof types.KbSearchScoresDocument,
     "\n  fragment WorkflowFields on Workflow {\n    id\n    name\n    description\n    version\n    outputFormat\n    knowledgeBase\n    intensity\n    prompts { generation ensemble validation }\n    nodes { id type content provider model params prompt position { x y } }\n    edges { id source target order }\n  }\n": typeof types.WorkflowFieldsFragmentDoc,
     "\n  mutation WfCreate($input: CreateWorkflowInput!) {\n    createWorkflow(input: $input) { workflow { ...WorkflowFields } errors { code message path } }\n  }\n": typeof types.WfCreateDocument,
     "\n  mutation WfUpdate($id: ID!, $input: UpdateWorkflowInput!) {\n    updateWorkflow(id: $id, input: $input) { workflow { ...WorkflowFields } errors { code message path } }\n  }\n": typeof types.WfUpdateDocument,
@@ -67,6 +70,9 @@ const documents: Documents = {
     "\n  mutation KbReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { title status chunkCount } errors { code message } } }\n": types.KbReindexDocument,
     "\n  mutation KbDelete($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code message } } }\n": types.KbDeleteDocument,
     "\n  subscription KbProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { knowledgeBaseId documentIndex documentCount title phase chunksDone chunksTotal }\n  }\n": types.KbProgressDocument,
+    "\n  mutation KbCreateDefaults($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id chunkSize chunkOverlap } errors { code message path } }\n  }\n": types.KbCreateDefaultsDocument,
+    "\n  mutation KbAddConcurrently($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents) {\n      documents { id title status }\n      errors { code message path }\n    }\n  }\n": types.KbAddConcurrentlyDocument,
+    "\n  query KbSearchScores($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { chunkId score } }\n  }\n": types.KbSearchScoresDocument,
     "\n  fragment WorkflowFields on Workflow {\n    id\n    name\n    description\n    version\n    outputFormat\n    knowledgeBase\n    intensity\n    prompts { generation ensemble validation }\n    nodes { id type content provider model params prompt position { x y } }\n    edges { id source target order }\n  }\n": types.WorkflowFieldsFragmentDoc,
     "\n  mutation WfCreate($input: CreateWorkflowInput!) {\n    createWorkflow(input: $input) { workflow { ...WorkflowFields } errors { code message path } }\n  }\n": types.WfCreateDocument,
     "\n  mutation WfUpdate($id: ID!, $input: UpdateWorkflowInput!) {\n    updateWorkflow(id: $id, input: $input) { workflow { ...WorkflowFields } errors { code message path } }\n  }\n": types.WfUpdateDocument,
@@ -151,6 +157,18 @@ export function graphql(source: "\n  mutation KbDelete($id: ID!) { deleteKnowled
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription KbProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { knowledgeBaseId documentIndex documentCount title phase chunksDone chunksTotal }\n  }\n"): (typeof documents)["\n  subscription KbProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { knowledgeBaseId documentIndex documentCount title phase chunksDone chunksTotal }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation KbCreateDefaults($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id chunkSize chunkOverlap } errors { code message path } }\n  }\n"): (typeof documents)["\n  mutation KbCreateDefaults($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id chunkSize chunkOverlap } errors { code message path } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation KbAddConcurrently($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents) {\n      documents { id title status }\n      errors { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation KbAddConcurrently($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents) {\n      documents { id title status }\n      errors { code message path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query KbSearchScores($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { chunkId score } }\n  }\n"): (typeof documents)["\n  query KbSearchScores($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { chunkId score } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
