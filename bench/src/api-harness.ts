@@ -16,11 +16,16 @@ export interface ApiHarness {
   close(): Promise<void>;
 }
 
-/** The real API on the embedded database in a temp directory, on loopback, auth disabled, logs off. */
+const NO_RATE_LIMITS = { WEFT_RATE_LIMIT_REQUESTS_PER_MINUTE: "0", WEFT_RATE_LIMIT_RUNS_PER_MINUTE: "0", WEFT_MAX_WS_CONNECTIONS_PER_CALLER: "0" };
+
+/**
+ * The real API on the embedded database in a temp directory, on loopback, auth disabled, logs off, and
+ * rate limits off: one address sends every request, and the benchmarks measure the server, not the limits.
+ */
 export async function startApi(options: { providers?: LlmProvider[]; env?: Record<string, string> } = {}): Promise<ApiHarness> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "weft-bench-api-"));
   const env = loadEnv(
-    { PORT: "0", HOST: "127.0.0.1", WEFT_DATA_DIR: dir, WEFT_AUTH: "disabled", LOG_LEVEL: "silent", WEFT_SEED_DEMO: "false", ...options.env },
+    { PORT: "0", HOST: "127.0.0.1", WEFT_DATA_DIR: dir, WEFT_AUTH: "disabled", LOG_LEVEL: "silent", WEFT_SEED_DEMO: "false", ...NO_RATE_LIMITS, ...options.env },
     {},
   );
   const app = await createApp(env, { providers: options.providers });
