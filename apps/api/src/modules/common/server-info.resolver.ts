@@ -2,6 +2,7 @@ import { Ctx, Query, Resolver } from "type-graphql";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { MAX_PAGE_SIZE } from "./pagination.js";
 import { ServerInfo, ServerLimits } from "./server-info.type.js";
+import { ExecutionSettings } from "./server-settings.type.js";
 
 export const API_VERSION = "0.1.0";
 
@@ -22,6 +23,13 @@ export class ServerInfoResolver {
       authRequired: env.WEFT_AUTH === "required",
       databaseMode: env.DATABASE_URL ? "server" : "embedded",
       limits,
+      retrieval: context.services.knowledgeBases.settings(),
+      execution: Object.assign(new ExecutionSettings(), {
+        runConcurrency: env.WEFT_RUN_CONCURRENCY,
+        processConcurrency: env.WEFT_PROCESS_CONCURRENCY,
+        parseRepair: env.WEFT_PARSE_REPAIR,
+        providerTimeoutMs: env.MISTRAL_TIMEOUT_MS,
+      }),
     });
   }
 }

@@ -1,4 +1,5 @@
-import { Field, Int, ObjectType } from "type-graphql";
+import { Authorized, Field, Int, ObjectType } from "type-graphql";
+import { ExecutionSettings, RetrievalSettings } from "./server-settings.type.js";
 
 @ObjectType({ description: "Limits this server enforces; clients may read them instead of guessing." })
 export class ServerLimits {
@@ -28,4 +29,13 @@ export class ServerInfo {
 
   @Field(() => ServerLimits)
   limits!: ServerLimits;
+
+  // Configuration details are for key holders; the rest of serverInfo is public.
+  @Authorized("read")
+  @Field(() => RetrievalSettings, { description: "Needs the read scope." })
+  retrieval!: RetrievalSettings;
+
+  @Authorized("read")
+  @Field(() => ExecutionSettings, { description: "Needs the read scope." })
+  execution!: ExecutionSettings;
 }

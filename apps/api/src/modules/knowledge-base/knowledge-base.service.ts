@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { WeftError } from "@weft/engine";
+import { resolveChunkingOptions } from "@weft/providers";
 import { Prisma, type KnowledgeBase as KnowledgeBaseRow, type PrismaClient } from "../../generated/prisma/client.js";
 import { AppError } from "../../errors/app-error.js";
 import { createKnowledgeBaseCollection, dropKnowledgeBaseCollection } from "../../retrieval/ingestion.service.js";
 import { storeFor } from "../../retrieval/knowledge-base-record.js";
 import type { ServiceDeps } from "../../services.js";
 import { afterCursorWhere, buildPage, decodeCursor, resolvePageSize, type Page } from "../common/pagination.js";
+import { EmbedderSettings, RetrievalSettings, TopKSettings } from "../common/server-settings.type.js";
 import { userError, type UserError } from "../common/user-error.type.js";
 import type { CreateKnowledgeBaseInput } from "./knowledge-base.input.js";
 import { checkChunking, checkKnowledgeBaseName, KNOWLEDGE_BASE_LIMITS } from "./knowledge-base-input.validation.js";
@@ -105,6 +107,22 @@ export class KnowledgeBaseService {
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return { ok: false, errors: [nameTaken(name)] };
       throw error;
     }
+  }
+
+  /** What new knowledge bases get and how searches run (serverInfo.retrieval). */
+  settings(): RetrievalSettings {
+    const { embedder, store, stores, alpha } = this.retrieval;
+    const chunking = resolveChunkingOptions({ size: this.env.WEFT_CHUNK_SIZE, overlap: this.env.WEFT_CHUNK_OVERLAP });
+    return Object.assign(new RetrievalSettings(), {
+      vectorStore: store.id,
+      availableStores: stores.map((each) => each.id),
+      embedder: Object.assign(new EmbedderSettings(), { model: embedder.model, dimension: embedder.dimension }),
+      topK: Object.assign(new TopKSettings(), { low: this.env.WEFT_TOPK_LOW, medium: this.env.WEFT_TOPK_MEDIUM, high: this.env.WEFT_TOPK_HIGH }),
+      hybridAlpha: alpha,
+      chunkSize: chunking.size,
+      chunkOverlap: chunking.overlap,
+      pgvectorEfSearch: this.env.WEFT_PGVECTOR_EF_SEARCH,
+    });
   }
 
   /**

@@ -15,6 +15,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query ServerSettings {\n    serverInfo {\n      retrieval {\n        vectorStore availableStores embedder { model dimension } topK { low medium high }\n        hybridAlpha chunkSize chunkOverlap pgvectorEfSearch\n      }\n      execution { runConcurrency processConcurrency parseRepair providerTimeoutMs }\n    }\n  }\n": typeof types.ServerSettingsDocument,
     "\n  mutation KbCreate($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      knowledgeBase { id name embeddingModel dimension store chunkSize chunkOverlap }\n      errors { code message path }\n    }\n  }\n": typeof types.KbCreateDocument,
     "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n": typeof types.KbAddDocumentsDocument,
     "\n  query KbGet($name: String, $id: ID, $after: String) {\n    knowledgeBase(name: $name, id: $id) {\n      id name documentCount chunkCount\n      documents { totalCount edges { node { id title status chunkCount chunks(first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id text source { title chunkIndex } } } } } } }\n    }\n  }\n": typeof types.KbGetDocument,
@@ -61,6 +62,7 @@ type Documents = {
     "\n  query DeepRuns($first: Int) {\n    runs(first: $first) { edges { node { id nodeRuns { nodeId error { code } } } } }\n  }\n": typeof types.DeepRunsDocument,
 };
 const documents: Documents = {
+    "\n  query ServerSettings {\n    serverInfo {\n      retrieval {\n        vectorStore availableStores embedder { model dimension } topK { low medium high }\n        hybridAlpha chunkSize chunkOverlap pgvectorEfSearch\n      }\n      execution { runConcurrency processConcurrency parseRepair providerTimeoutMs }\n    }\n  }\n": types.ServerSettingsDocument,
     "\n  mutation KbCreate($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      knowledgeBase { id name embeddingModel dimension store chunkSize chunkOverlap }\n      errors { code message path }\n    }\n  }\n": types.KbCreateDocument,
     "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n": types.KbAddDocumentsDocument,
     "\n  query KbGet($name: String, $id: ID, $after: String) {\n    knowledgeBase(name: $name, id: $id) {\n      id name documentCount chunkCount\n      documents { totalCount edges { node { id title status chunkCount chunks(first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id text source { title chunkIndex } } } } } } }\n    }\n  }\n": types.KbGetDocument,
@@ -121,6 +123,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ServerSettings {\n    serverInfo {\n      retrieval {\n        vectorStore availableStores embedder { model dimension } topK { low medium high }\n        hybridAlpha chunkSize chunkOverlap pgvectorEfSearch\n      }\n      execution { runConcurrency processConcurrency parseRepair providerTimeoutMs }\n    }\n  }\n"): (typeof documents)["\n  query ServerSettings {\n    serverInfo {\n      retrieval {\n        vectorStore availableStores embedder { model dimension } topK { low medium high }\n        hybridAlpha chunkSize chunkOverlap pgvectorEfSearch\n      }\n      execution { runConcurrency processConcurrency parseRepair providerTimeoutMs }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
