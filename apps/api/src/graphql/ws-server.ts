@@ -67,14 +67,17 @@ export function startWsServer(options: WsServerOptions): WsServerHandle {
         try {
           const auth = await authenticate(header, env, services.apiKeys);
           if (env.WEFT_AUTH === "required" && !auth.authenticated) return false;
+          const socket = ctx.extra.socket;
+          // Gone while authenticating: its close event has passed, so a counted place would never be freed.
+          if (socket.readyState !== socket.OPEN) return false;
           const caller = callerOf(auth, ctx.extra.request.socket.remoteAddress);
           if (!rateLimits.connections.tryOpen(caller)) {
             // graphql-ws would close with 4403; closing first makes the client see why. Its own close is then a no-op.
-            ctx.extra.socket.close(TOO_MANY_CONNECTIONS_CLOSE_CODE, "Too many connections");
+            socket.close(TOO_MANY_CONNECTIONS_CLOSE_CODE, "Too many connections");
             return false;
           }
-          ctx.extra.socket.once("close", () => rateLimits.connections.release(caller));
-          connections.set(ctx.extra.socket, { auth, header, connectionId: randomUUID(), caller });
+          socket.once("close", () => rateLimits.connections.release(caller));
+          connections.set(socket, { auth, header, connectionId: randomUUID(), caller });
           return true;
         } catch {
           return false;
