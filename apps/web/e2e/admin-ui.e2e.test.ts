@@ -370,6 +370,7 @@ describe("admin UI in a real browser", () => {
     const server = page.getByRole("region", { name: "Server" });
     await server.waitFor();
     expect(await server.locator("[data-mode]").getAttribute("data-mode")).toBe("embedded");
+    expect(await page.getByRole("region", { name: "Knowledge-base retrieval" }).locator("[data-store]").getAttribute("data-store")).toBe("pgvector");
     expect(await page.getByRole("region", { name: "Providers and models" }).locator("tbody tr").count()).toBeGreaterThan(0);
     await browser.screenshot("settings");
   });

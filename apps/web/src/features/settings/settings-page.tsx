@@ -8,6 +8,7 @@ import { useApiEndpoint } from "@/lib/graphql-provider";
 import { Button } from "@/ui/button";
 import { LoadingState, QueryError } from "@/ui/state-views";
 import { ModelsCard, ServerCard } from "./server-cards";
+import { ExecutionCard, RetrievalCard } from "./settings-cards";
 import { SettingsQuery } from "./settings.operations";
 import "../admin-pages.css";
 
@@ -26,6 +27,8 @@ export function SettingsPage() {
       ) : (
         <>
           <ServerCard info={data.serverInfo} />
+          <RetrievalCard settings={data.serverInfo.retrieval} />
+          <ExecutionCard settings={data.serverInfo.execution} />
           <ModelsCard providers={data.models} />
         </>
       )}

@@ -12,6 +12,29 @@ export const SettingsQuery = graphql(`
         maxBodyBytes
         maxPageSize
       }
+      retrieval {
+        vectorStore
+        availableStores
+        embedder {
+          model
+          dimension
+        }
+        topK {
+          low
+          medium
+          high
+        }
+        hybridAlpha
+        chunkSize
+        chunkOverlap
+        pgvectorEfSearch
+      }
+      execution {
+        runConcurrency
+        processConcurrency
+        parseRepair
+        providerTimeoutMs
+      }
     }
     models {
       id
