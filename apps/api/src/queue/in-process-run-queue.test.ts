@@ -10,7 +10,7 @@ function blockingWorker(log: string[]) {
     new Promise<void>((resolve) => {
       log.push(`start ${runId}`);
       signal.addEventListener("abort", () => {
-        log.push(`abort ${runId}: ${(signal.reason as Error).message}`);
+        log.push(`abort ${runId}: ${String(signal.reason)}`);
         resolve();
       });
     });

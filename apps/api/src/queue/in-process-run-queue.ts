@@ -1,6 +1,9 @@
 import type { Logger } from "../logger.js";
 import type { CancelResult, RunQueue, RunQueueStats, RunWorker } from "./run-queue.js";
 
+/** The RUN_CANCELLED reason of runs still executing when the server closes. */
+export const SHUTDOWN_REASON = "the server is shutting down";
+
 /** How long cancel waits for an aborted run to record its end before answering anyway. */
 const CANCEL_WAIT_MS = 10_000;
 
@@ -33,7 +36,8 @@ export class InProcessRunQueue implements RunQueue {
     }
     const running = this.#running.get(runId);
     if (!running) return "unknown";
-    running.controller.abort(new CancelledError(reason));
+    // A string reason is what the engine reports in RUN_CANCELLED (an AbortError's message is not).
+    running.controller.abort(reason);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, CANCEL_WAIT_MS)));
     await Promise.race([running.done, timeout]).finally(() => clearTimeout(timer));
@@ -48,7 +52,7 @@ export class InProcessRunQueue implements RunQueue {
     this.#closed = true;
     this.#waiting.length = 0;
     const running = [...this.#running.values()];
-    for (const job of running) job.controller.abort(new CancelledError("the server is shutting down"));
+    for (const job of running) job.controller.abort(SHUTDOWN_REASON);
     await Promise.allSettled(running.map((job) => job.done));
   }
 
@@ -72,13 +76,5 @@ export class InProcessRunQueue implements RunQueue {
       this.#running.delete(runId);
       this.#startNext();
     }
-  }
-}
-
-/** The abort reason of a cancelled run; the executor reports it as the cancellation reason. */
-export class CancelledError extends Error {
-  constructor(reason: string) {
-    super(reason);
-    this.name = "AbortError";
   }
 }

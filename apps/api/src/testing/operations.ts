@@ -49,7 +49,7 @@ export const Runs = graphql(`
     runs(first: $first, after: $after, workflowId: $workflowId, status: $status, createdAfter: $createdAfter, createdBefore: $createdBefore) {
       totalCount
       pageInfo { hasNextPage endCursor }
-      edges { cursor node { id status workflowId } }
+      edges { cursor node { id status workflowId workflowName } }
     }
   }
 `);

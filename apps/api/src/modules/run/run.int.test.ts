@@ -166,6 +166,7 @@ describeEachDatabase("runs over HTTP and WebSocket", (suite) => {
     const { cancelRun } = await api!.admin.request(CancelRun, { id: run.id });
     expect(cancelRun.errors).toEqual([]);
     expect(cancelRun.run!.status).toBe("CANCELLED");
+    expect(cancelRun.run!.error).toEqual({ code: "RUN_CANCELLED", message: "cancelled by a client" });
     await stream.collected.ended;
     await stream.ws.dispose();
     const events = stream.events();
@@ -255,10 +256,10 @@ describeEachDatabase("runs over HTTP and WebSocket", (suite) => {
     expect(stream.events().at(-1)!.type).toBe("RUN_FAILED");
   });
 
-  test("runs are listed newest first, filtered by workflow, status and time, page by page", async () => {
+  test("runs are listed newest first with the workflow name they ran under, filtered by workflow, status and time, page by page", async () => {
     await start();
-    const a = await seedWorkflow(suite.db(), arrows(["in->g1->out"]));
-    const b = await seedWorkflow(suite.db(), arrows(["in->g1->out"], { nodes: { g1: { model: "invalid-json" } } }));
+    const a = await seedWorkflow(suite.db(), arrows(["in->g1->out"], { name: "alpha" }));
+    const b = await seedWorkflow(suite.db(), arrows(["in->g1->out"], { name: "beta", nodes: { g1: { model: "invalid-json" } } }));
     const ids: string[] = [];
     for (const workflowId of [a, b, a]) {
       const run = await startRun(workflowId);
@@ -273,6 +274,10 @@ describeEachDatabase("runs over HTTP and WebSocket", (suite) => {
     const rest = await api!.admin.request(Runs, { first: 2, after: all.runs.pageInfo.endCursor });
     expect(rest.runs.edges.map((edge) => edge.node.id)).toEqual([ids[0]]);
     expect(rest.runs.pageInfo.hasNextPage).toBe(false);
+    // The name comes from each run's snapshot: renaming the workflow later does not rewrite history.
+    await suite.db().prisma.workflow.update({ where: { id: a }, data: { name: "alpha renamed" } });
+    const named = await api!.admin.request(Runs, {});
+    expect(named.runs.edges.map((edge) => edge.node.workflowName)).toEqual(["alpha", "beta", "alpha"]);
 
     expect((await api!.admin.request(Runs, { workflowId: a })).runs.totalCount).toBe(2);
     expect((await api!.admin.request(Runs, { status: ["FAILED"] })).runs.edges.map((edge) => edge.node.id)).toEqual([ids[1]]);
@@ -315,7 +320,9 @@ describeEachDatabase("runs over HTTP and WebSocket", (suite) => {
     api = undefined;
     await stream.collected.ended;
     const row = await suite.db().prisma.run.findUniqueOrThrow({ where: { id: run.id } });
-    expect(row).toMatchObject({ status: "CANCELLED", activeLock: null, error: { code: "RUN_CANCELLED" } });
+    expect(row).toMatchObject({ status: "CANCELLED", activeLock: null, error: { code: "RUN_CANCELLED", message: "the server is shutting down" } });
+    const cancelled = await suite.db().prisma.runEvent.findFirstOrThrow({ where: { runId: run.id, type: "RUN_CANCELLED" } });
+    expect(cancelled.payload).toMatchObject({ reason: "the server is shutting down" });
   });
 
   test("runs left QUEUED or RUNNING by a crash are failed at the next start, their locks cleared and their streams ended", async () => {

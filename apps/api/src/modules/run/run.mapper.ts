@@ -18,10 +18,17 @@ function asObject(json: unknown): Record<string, unknown> {
   return json && typeof json === "object" && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
 }
 
+/** The name frozen in the run's snapshot; every snapshot has one (see run-snapshot.ts). */
+function snapshotWorkflowName(snapshot: unknown): string {
+  const name = asObject(asObject(snapshot)["workflow"])["name"];
+  return typeof name === "string" ? name : "";
+}
+
 export function toRunObject(row: RunRow): RunObject {
   return {
     id: row.id,
     workflowId: row.workflowId,
+    workflowName: snapshotWorkflowName(row.snapshot),
     status: row.status,
     request: asObject(row.request),
     snapshot: asObject(row.snapshot),

@@ -20,6 +20,9 @@ import { terminateRun } from "./run-termination.js";
 import type { NodeRunObject, RunObject } from "./run.type.js";
 import { executeRun } from "./run-worker.js";
 
+/** The RUN_CANCELLED reason when a client calls cancelRun. */
+export const CANCEL_REASON = "cancelled by a client";
+
 export type RunOutcome<T> = { ok: true; value: T } | { ok: false; errors: UserError[] };
 
 export interface RunServiceOptions {
@@ -79,7 +82,7 @@ export class RunService {
     const run = await this.deps.db.run.findUnique({ where: { id: runId } });
     if (!run) return { ok: false, errors: [userError("NOT_FOUND", `run "${runId}" does not exist`, { path: ["id"] })] };
     if (!isActive(run.status)) return { ok: false, errors: [finishedError(runId, run.status)] };
-    const reason = "cancelled by request";
+    const reason = CANCEL_REASON;
     const result = await this.queue.cancel(runId, reason);
     if (result !== "aborted") {
       // Not started here (still waiting, or orphaned): nobody else will end it, so end it now.

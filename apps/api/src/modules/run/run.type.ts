@@ -143,6 +143,9 @@ export class RunObject {
   @Field(() => ID)
   workflowId!: string;
 
+  @Field(() => String, { description: "The workflow's name when the run started (from its snapshot, so later renames do not change it)." })
+  workflowName!: string;
+
   @Field(() => RunStatusEnum)
   status!: RunStatusName;
 
