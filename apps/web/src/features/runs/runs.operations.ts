@@ -8,6 +8,7 @@ export const RunsQuery = graphql(`
         node {
           id
           workflowId
+          workflowName
           status
           createdAt
           startedAt

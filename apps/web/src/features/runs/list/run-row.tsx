@@ -9,6 +9,8 @@ import { elapsedMs, formatDateTime, formatDuration } from "../status/format-dura
 export interface RunListItem {
   id: string;
   workflowId: string;
+  /** As the run started (the run's snapshot): true after the workflow is renamed. */
+  workflowName: string;
   status: RunStatusValue;
   createdAt: string;
   startedAt: string | null;
@@ -17,7 +19,7 @@ export interface RunListItem {
   totalTokens: number;
 }
 
-export function RunRow({ run, workflowName, now }: { run: RunListItem; workflowName: string | null; now: number }) {
+export function RunRow({ run, now }: { run: RunListItem; now: number }) {
   const { t, language } = useI18n();
   const duration =
     run.finishedAt || run.durationMs !== null
@@ -31,7 +33,7 @@ export function RunRow({ run, workflowName, now }: { run: RunListItem; workflowN
         <StatusBadge status={run.status} />
       </td>
       <td>
-        <Link href={`/workflows/${run.workflowId}`}>{workflowName ?? run.workflowId.slice(0, 8)}</Link>
+        <Link href={`/workflows/${run.workflowId}`}>{run.workflowName || run.workflowId.slice(0, 8)}</Link>
       </td>
       <td>
         <Link href={`/runs/${run.id}`} className="mono">

@@ -6,7 +6,7 @@ import { useQuery } from "urql";
 import { useI18n } from "@/i18n/i18n-provider";
 import { Button } from "@/ui/button";
 import { EmptyState, LoadingState, QueryError } from "@/ui/state-views";
-import { RunFilterWorkflowsQuery, RunsQuery } from "../runs.operations";
+import { RunsQuery } from "../runs.operations";
 import { useRunStatusFeed } from "./use-run-status-feed";
 import { RunFiltersBar } from "./run-filters-bar";
 import { RunRow } from "./run-row";
@@ -79,9 +79,6 @@ function RunsPage({
   onMore: (cursor: string) => void;
 }) {
   const { t } = useI18n();
-  // Shared with the filter bar through urql's cache: one request names every row's workflow.
-  const [{ data: workflowData }] = useQuery({ query: RunFilterWorkflowsQuery });
-  const names = new Map(workflowData?.workflows.edges.map((edge) => [edge.node.id, edge.node.name]) ?? []);
   const [{ data, fetching, error }, refetch] = useQuery({
     query: RunsQuery,
     variables: { first: PAGE_SIZE, after, ...filters },
@@ -119,7 +116,7 @@ function RunsPage({
         </tr>
       ) : null}
       {edges.map(({ node: run }) => (
-        <RunRow key={run.id} run={run} workflowName={names.get(run.workflowId) ?? null} now={now} />
+        <RunRow key={run.id} run={run} now={now} />
       ))}
       {isLast && (edges.length > 0 || after !== null) ? (
         <tr>
