@@ -39,6 +39,14 @@ const KnowledgeBase = graphql(`
   }
 `);
 
+const DocumentChunks = graphql(`
+  query KbDocumentChunks($documentId: ID!, $first: Int, $after: String) {
+    documentChunks(documentId: $documentId, first: $first, after: $after) {
+      totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id text source { documentId title chunkIndex } } }
+    }
+  }
+`);
+
 const ListKbs = graphql(`
   query KbList { knowledgeBases(first: 10) { totalCount edges { node { name store } } } }
 `);
@@ -182,6 +190,34 @@ describeEachDatabase("knowledge bases through the API", (suite) => {
     const korean = (await api!.admin.request(Search, { input: { name: "food", query: "김치 발효", intensity: "LOW" } })).searchKnowledgeBase;
     expect(korean.topK).toBe(3);
     expect(korean.hits[0]!.source.title).toBe("kimchi.md");
+  });
+
+  test("documentChunks pages through one document's chunks by its id; an unknown document is null", async () => {
+    await start();
+    const kb = await createKb("paged");
+    const added = await addTeaAndKimchi(kb.id);
+    const tea = added.documents.find((document) => document.title === "Tea guide")!;
+    const seen: number[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const page: { documentChunks: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor?: string | null }; edges: { node: { source: { documentId: string; chunkIndex: number } } }[] } | null } =
+        await api!.admin.request(DocumentChunks, { documentId: tea.id, first: 2, after });
+      const chunks = page.documentChunks!;
+      expect(chunks.totalCount).toBe(tea.chunkCount);
+      expect(chunks.edges.every((edge) => edge.node.source.documentId === tea.id)).toBe(true);
+      seen.push(...chunks.edges.map((edge) => edge.node.source.chunkIndex));
+      if (!chunks.pageInfo.hasNextPage) break;
+      after = chunks.pageInfo.endCursor ?? null;
+    }
+    expect(seen).toEqual(Array.from({ length: tea.chunkCount }, (_, index) => index));
+    expect(tea.chunkCount).toBeGreaterThan(2);
+
+    expect((await api!.admin.request(DocumentChunks, { documentId: "00000000-0000-4000-8000-000000000000" })).documentChunks).toBeNull();
+    expect((await api!.admin.request(DocumentChunks, { documentId: "not-a-uuid" })).documentChunks).toBeNull();
+    const badCursor = await api!.admin.execute(DocumentChunks, { documentId: tea.id, after: "bm9wZQ" });
+    expect(badCursor.errors[0]?.extensions?.["code"]).toBe("VALIDATION_FAILED");
+    const anonymous = await api!.anonymous.execute(DocumentChunks, { documentId: tea.id });
+    expect(anonymous.errors[0]?.extensions?.["code"]).toBe("UNAUTHENTICATED");
   });
 
   test("reports a duplicate document per document and still adds the others", async () => {

@@ -1,4 +1,4 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { AppError } from "../../errors/app-error.js";
 import { PageInfo, PaginationArgs, resolvePageSize } from "../common/pagination.js";
@@ -51,21 +51,45 @@ export class KnowledgeBaseDocumentResolver {
     @Args(() => PaginationArgs) page: PaginationArgs,
     @Ctx() context: GraphQLContext,
   ): Promise<KnowledgeBaseChunkConnection> {
-    const size = resolvePageSize(page.first);
-    if (!size.ok) throw new AppError("VALIDATION_FAILED", size.message);
-    const offset = page.after ? decodeOffset(page.after) : 0;
-    const result = await context.services.knowledgeBases.documents.chunks(document.id, offset, size.size);
-    const chunks = result?.chunks ?? [];
-    const total = result?.total ?? 0;
-    const pageInfo = new PageInfo();
-    pageInfo.hasNextPage = offset + chunks.length < total;
-    pageInfo.endCursor = chunks.length > 0 ? encodeOffset(offset + chunks.length) : null;
-    return {
-      edges: chunks.map((node, index) => ({ cursor: encodeOffset(offset + index + 1), node })),
-      pageInfo,
-      totalCount: total,
-    };
+    return (await chunkPage(context, document.id, page)) ?? emptyChunkPage();
   }
+
+  @Authorized("read")
+  @Query(() => KnowledgeBaseChunkConnection, {
+    nullable: true,
+    description: "One document's chunks in order, as indexed (empty unless READY), page by page; null when the document does not exist.",
+  })
+  async documentChunks(
+    @Arg("documentId", () => ID) documentId: string,
+    @Args(() => PaginationArgs) page: PaginationArgs,
+    @Ctx() context: GraphQLContext,
+  ): Promise<KnowledgeBaseChunkConnection | null> {
+    return chunkPage(context, documentId, page);
+  }
+}
+
+/** A page of a document's chunks; null when there is no such document. */
+async function chunkPage(context: GraphQLContext, documentId: string, page: PaginationArgs): Promise<KnowledgeBaseChunkConnection | null> {
+  const size = resolvePageSize(page.first);
+  if (!size.ok) throw new AppError("VALIDATION_FAILED", size.message);
+  const offset = page.after ? decodeOffset(page.after) : 0;
+  const result = await context.services.knowledgeBases.documents.chunks(documentId, offset, size.size);
+  if (!result) return null;
+  const pageInfo = new PageInfo();
+  pageInfo.hasNextPage = offset + result.chunks.length < result.total;
+  pageInfo.endCursor = result.chunks.length > 0 ? encodeOffset(offset + result.chunks.length) : null;
+  return {
+    edges: result.chunks.map((node, index) => ({ cursor: encodeOffset(offset + index + 1), node })),
+    pageInfo,
+    totalCount: result.total,
+  };
+}
+
+function emptyChunkPage(): KnowledgeBaseChunkConnection {
+  const pageInfo = new PageInfo();
+  pageInfo.hasNextPage = false;
+  pageInfo.endCursor = null;
+  return { edges: [], pageInfo, totalCount: 0 };
 }
 
 /** Chunk cursors are positions in the document's chunk list ("the next chunk is number n"). */
