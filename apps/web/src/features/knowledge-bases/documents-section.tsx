@@ -32,7 +32,7 @@ export interface DocumentRow {
 }
 
 /** The documents with their ingestion status and progress, each with its chunks and a remove button. */
-export function DocumentsSection({ knowledgeBaseId, rows, onChanged }: { knowledgeBaseId: string; rows: readonly DocumentRow[]; onChanged: () => void }) {
+export function DocumentsSection({ rows, onChanged }: { rows: readonly DocumentRow[]; onChanged: () => void }) {
   const { t, language } = useI18n();
   const toast = useToast();
   const [, removeDocumentCall] = useMutation(RemoveDocumentMutation);
@@ -79,7 +79,7 @@ export function DocumentsSection({ knowledgeBaseId, rows, onChanged }: { knowled
             </tr>
           </thead>
           <tbody>
-            {rows.map(({ node: doc }, i) => (
+            {rows.map(({ node: doc }) => (
               <Fragment key={doc.id}>
                 <tr data-document-status={doc.status}>
                   <td>
@@ -103,8 +103,7 @@ export function DocumentsSection({ knowledgeBaseId, rows, onChanged }: { knowled
                 {openChunks === doc.id ? (
                   <tr>
                     <td colSpan={5}>
-                      {/* One document per chunk request: ask for the page after the previous row. */}
-                      <DocumentChunks knowledgeBaseId={knowledgeBaseId} documentId={doc.id} after={i === 0 ? null : (rows[i - 1]?.cursor ?? null)} />
+                      <DocumentChunks documentId={doc.id} />
                     </td>
                   </tr>
                 ) : null}

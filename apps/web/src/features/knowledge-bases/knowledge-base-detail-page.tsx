@@ -62,7 +62,7 @@ export function KnowledgeBaseDetailPage({ id }: { id: string }) {
       <p className="hint">{t("knowledgeBases.detail.meta", { model: kb.embeddingModel, dimension: kb.dimension, store: kb.store })}</p>
       <div className="split">
         <div className="split__main">
-          <DocumentsSection knowledgeBaseId={kb.id} rows={rows} onChanged={reload} />
+          <DocumentsSection rows={rows} onChanged={reload} />
           <AddDocumentsForm knowledgeBaseId={kb.id} onAdded={reload} />
         </div>
         <aside className="split__side">

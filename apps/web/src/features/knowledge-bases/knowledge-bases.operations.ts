@@ -59,35 +59,25 @@ export const KnowledgeBaseQuery = graphql(`
   }
 `);
 
-/**
- * A document's chunks are a field of the document, reached through its knowledge base. One document
- * per request (the page passes the cursor of the document listed before it), which keeps the query's
- * cost within the server's complexity limit.
- */
+/** One document's chunks by its id, a page at a time. */
 export const DocumentChunksQuery = graphql(`
-  query DocumentChunks($knowledgeBaseId: ID!, $after: String) {
-    knowledgeBase(id: $knowledgeBaseId) {
-      id
-      documents(first: 1, after: $after) {
-        edges {
-          node {
-            id
-            chunks(first: 100) {
-              edges {
-                node {
-                  id
-                  text
-                  source {
-                    chunkIndex
-                    page
-                  }
-                }
-              }
-              totalCount
-            }
+  query DocumentChunks($documentId: ID!, $first: Int, $after: String) {
+    documentChunks(documentId: $documentId, first: $first, after: $after) {
+      edges {
+        node {
+          id
+          text
+          source {
+            chunkIndex
+            page
           }
         }
       }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      totalCount
     }
   }
 `);

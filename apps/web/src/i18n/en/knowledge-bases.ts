@@ -41,6 +41,7 @@ export const knowledgeBases = {
   "docs.chunks": "Chunks",
   "docs.hideChunks": "Hide chunks",
   "docs.chunksShown": "First {shown} of {total} chunks",
+  "docs.moreChunks": "Show more chunks",
   "docs.noChunks": "No chunks (yet).",
   "docs.progress": "{ready} of {total} documents indexed",
   "docStatus.PENDING": "Pending",

@@ -43,6 +43,7 @@ export const knowledgeBases: Messages<typeof english> = {
   "docs.chunks": "청크",
   "docs.hideChunks": "청크 숨기기",
   "docs.chunksShown": "청크 {total}개 중 처음 {shown}개",
+  "docs.moreChunks": "청크 더 보기",
   "docs.noChunks": "청크가 (아직) 없습니다.",
   "docs.progress": "문서 {total}개 중 {ready}개 색인 완료",
   "docStatus.PENDING": "대기",
