@@ -228,3 +228,41 @@ describe("reindexKnowledgeBase on pgvector", () => {
     await db.close();
   }, 60_000);
 });
+
+describe("ingestDocuments on pgvector", () => {
+  /** Records each withIndexSuspended call and whether the HNSW index existed while inside it. */
+  function suspendSpy(pg: PgvectorVectorStore, db: PGlite) {
+    const calls: { indexDuringLoad: number }[] = [];
+    const original = pg.withIndexSuspended.bind(pg);
+    pg.withIndexSuspended = (async (name: string, work: () => Promise<unknown>) =>
+      original(name, async () => {
+        const during = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_indexes WHERE indexname LIKE '%_hnsw'");
+        calls.push({ indexDuringLoad: during.rows[0]?.n ?? -1 });
+        return work();
+      })) as typeof pg.withIndexSuspended;
+    return calls;
+  }
+
+  it("loads a large first batch without the HNSW index and builds it once; a small addition keeps the index live", async () => {
+    const db = await PGlite.create({ extensions: { vector } });
+    const pg = new PgvectorVectorStore(pgliteRawSql(db));
+    const pgKb = { ...kb, store: "pgvector" };
+    const calls = suspendSpy(pg, db);
+    // ~300 chunks of 300 characters: over the bulk-load threshold on an empty collection.
+    const big = Array.from({ length: 8 }, (_, d) => ({ title: `part ${d}.txt`, content: `${longText} Part ${d}. `.repeat(5) }));
+    const first = await ingestDocuments(pgKb, big, { store: pg, embedders: [embedder], persistence: documents });
+    expect(first.every((outcome) => outcome.status === "READY")).toBe(true);
+    expect(calls).toEqual([{ indexDuringLoad: 0 }]);
+    const stored = await pg.countChunks(collection);
+    expect(stored).toBe(first.reduce((sum, outcome) => sum + (outcome.status === "READY" ? outcome.chunkCount : 0), 0));
+    expect(stored).toBeGreaterThanOrEqual(256);
+
+    await ingestDocuments(pgKb, [{ title: "한국어.txt", content: "검색 강도에 따라 top_k가 정해집니다." }], { store: pg, embedders: [embedder], persistence: documents });
+    expect(calls).toHaveLength(1);
+    const indexes = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_indexes WHERE indexname LIKE '%_hnsw'");
+    expect(indexes.rows[0]?.n).toBe(1);
+    const [hit] = await pg.search(collection, { vector: embedder.embedOne("검색 강도"), topK: 1 });
+    expect(hit?.source.title).toBe("한국어.txt");
+    await db.close();
+  }, 120_000);
+});

@@ -2,6 +2,7 @@ import { isAbortError, WeftError, type Embedder, type StoredChunk, type VectorSt
 import { chunkText, type TextChunk } from "@weft/providers";
 import { prepareDocument, type PreparedDocument, type RawDocument } from "./document-content.js";
 import { embedderFor, knowledgeBaseCollection, type KnowledgeBaseRecord } from "./knowledge-base-record.js";
+import { estimateChunks, shouldSuspendIndex } from "./bulk-load-policy.js";
 
 /**
  * Ingestion: validate → detect duplicates → chunk → embed in batches → upsert. Storage of documents is
@@ -186,16 +187,28 @@ export async function ingestDocuments(kb: KnowledgeBaseIndexSettings, documents:
     throw new WeftError("TOO_MANY_DOCUMENTS", `At most ${MAX_DOCUMENTS_PER_REQUEST} documents can be added at once, got ${documents.length}.`);
   }
   const embedder = embedderFor(kb, deps.embedders);
-  await deps.store.ensureCollection(knowledgeBaseCollection(kb), kb.dimension);
+  const collection = knowledgeBaseCollection(kb);
+  await deps.store.ensureCollection(collection, kb.dimension);
   const seen = new Map<string, { id: string; title: string }>();
   const outcomes: DocumentOutcome[] = [];
-  for (const [documentIndex, raw] of documents.entries()) {
-    // Cancelled between documents: the finished ones stay READY, the rest are not started.
-    deps.signal?.throwIfAborted();
-    const report = (phase: IngestionPhase, chunksDone: number, chunksTotal: number) =>
-      deps.onProgress?.({ documentIndex, documentCount: documents.length, title: raw.title, phase, chunksDone, chunksTotal });
-    outcomes.push(await ingestOne(kb, raw, seen, { embedder, deps, report }));
+  const ingestAll = async () => {
+    for (const [documentIndex, raw] of documents.entries()) {
+      // Cancelled between documents: the finished ones stay READY, the rest are not started.
+      deps.signal?.throwIfAborted();
+      const report = (phase: IngestionPhase, chunksDone: number, chunksTotal: number) =>
+        deps.onProgress?.({ documentIndex, documentCount: documents.length, title: raw.title, phase, chunksDone, chunksTotal });
+      outcomes.push(await ingestOne(kb, raw, seen, { embedder, deps, report }));
+    }
+  };
+  const bulk = deps.store as VectorStore & Partial<BulkLoadingStore>;
+  if (bulk.withIndexSuspended && bulk.countChunks) {
+    const newChunks = documents.reduce((sum, document) => sum + estimateChunks(document.content.length, kb.chunkSize, kb.chunkOverlap), 0);
+    if (shouldSuspendIndex(newChunks, await bulk.countChunks(collection))) {
+      await bulk.withIndexSuspended(collection, ingestAll);
+      return outcomes;
+    }
   }
+  await ingestAll();
   return outcomes;
 }
 
@@ -237,6 +250,8 @@ export async function reindexKnowledgeBase(kb: KnowledgeBaseIndexSettings, deps:
 /** A store that can defer index maintenance during a bulk load (PgvectorVectorStore). */
 export interface BulkLoadingStore {
   withIndexSuspended<T>(collection: string, work: () => Promise<T>): Promise<T>;
+  /** Chunks stored in the collection (decides whether suspending the index pays off). */
+  countChunks(collection: string): Promise<number>;
 }
 
 async function reindexDocuments(current: KnowledgeBaseIndexSettings, documents: readonly StoredDocument[], deps: ReindexDeps, outcomes: DocumentOutcome[]): Promise<void> {

@@ -113,6 +113,14 @@ export class PgvectorVectorStore implements VectorStore {
     }
   }
 
+  async countChunks(collection: string): Promise<number> {
+    return this.run("count chunks", async () => {
+      await this.requireDimension(collection);
+      const result = await this.sql.query<{ count: number | string }>(`SELECT count(*) AS count FROM ${pgvectorTableName(collection)}`);
+      return Number(result.rows[0]?.count ?? 0);
+    });
+  }
+
   private async createHnswIndex(table: string): Promise<void> {
     const m = this.options.m ?? 16;
     const efConstruction = this.options.efConstruction ?? 128;
