@@ -174,7 +174,7 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
           </div>
         )}
       </aside>
-      <ResultsPane runId={run.runId} status={run.runId ? run.live.state.status : null} events={run.live.events} refusals={run.refusals} refusalKind={run.refusalKind} reconnecting={run.live.stream === "reconnecting"} onFocusNode={focusNode} />
+      <ResultsPane runId={run.runId} status={run.runId ? run.live.state.status : null} events={run.live.events} refusals={run.refusals} refusalKind={run.refusalKind} reconnecting={run.live.stream === "reconnecting"} onFocusNode={focusNode} getGraph={getGraph} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { runs } from "./runs";
 import { knowledgeBases } from "./knowledge-bases";
 import { apiKeys } from "./api-keys";
 import { settings } from "./settings";
+import { rules } from "./rules";
 
 /**
  * English is the reference dictionary: one namespace per feature, each in its own file, so features
@@ -18,4 +19,5 @@ export const en = {
   knowledgeBases,
   apiKeys,
   settings,
+  rules,
 };

@@ -6,6 +6,7 @@ import { runs } from "./runs";
 import { knowledgeBases } from "./knowledge-bases";
 import { apiKeys } from "./api-keys";
 import { settings } from "./settings";
+import { rules } from "./rules";
 
 export const ko: Dictionary = {
   common,
@@ -15,4 +16,5 @@ export const ko: Dictionary = {
   knowledgeBases,
   apiKeys,
   settings,
+  rules,
 };

@@ -10,6 +10,7 @@ import type { EditorFlowEdge, EditorFlowNode } from "../graph/editor-graph";
 import { checkDeletion } from "../rules/deletion-check";
 import { useConnectionRules } from "../rules/use-connection-rules";
 import { violationReason } from "../rules/violation-reason";
+import type { GraphNodes } from "../rules/localize-violation";
 import { NODE_TYPES } from "./node-types";
 
 export interface NodeMove {
@@ -48,7 +49,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
     (_event: MouseEvent | TouchEvent, state: FinalConnectionState) => {
       const refusal = rules.takeRefusal();
       if (state.isValid === false && refusal) {
-        const reason = violationReason(t, refusal);
+        const reason = violationReason(t, refusal, getGraph());
         toast.show({ tone: "error", title: `${t("editor.refused.connection")}: ${reason.title}`, message: reason.detail });
       }
     },
@@ -60,7 +61,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
       const refusals = checkDeletion(getGraph(), { nodeIds: doomedNodes.map((n) => n.id), edgeIds: doomedEdges.map((e) => e.id) }, { locked });
       if (refusals.length === 0) return true;
       for (const refusal of refusals) {
-        const reason = violationReason(t, refusal);
+        const reason = violationReason(t, refusal, getGraph());
         toast.show({ tone: "error", title: `${t("editor.refused.deletion")}: ${reason.title}`, message: reason.detail });
       }
       return false;
@@ -91,18 +92,18 @@ export function EditorCanvas(props: EditorCanvasProps) {
         <Background gap={16} />
         <Controls showInteractive={false} />
       </ReactFlow>
-      <ConnectionHint refusal={rules.refusal} />
+      <ConnectionHint refusal={rules.refusal} getGraph={getGraph} />
     </div>
   );
 }
 
 /** While a refused connection is being dragged, says why right on the canvas. */
-function ConnectionHint({ refusal }: { refusal: { code: string; message: string } | null }) {
+function ConnectionHint({ refusal, getGraph }: { refusal: { code: string; message: string } | null; getGraph: () => GraphNodes }) {
   const t = useT();
   // isValid is false only while the pointer is over a handle the rules refuse.
   const refused = useConnection((connection) => connection.inProgress && connection.isValid === false);
   if (!refused || !refusal) return null;
-  const reason = violationReason(t, refusal);
+  const reason = violationReason(t, refusal, getGraph());
   return (
     <div className="canvas__hint" role="status" data-testid="connection-refusal">
       <strong>{reason.title}</strong> <span>{reason.detail}</span>

@@ -58,7 +58,7 @@ export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges
 
   const refuse = useCallback(
     (title: string, refusal: { code: string; message: string; nodeIds?: readonly string[]; edgeIds?: readonly string[] }) => {
-      const reason = violationReason(t, refusal);
+      const reason = violationReason(t, refusal, getGraph());
       toast.show({ tone: "error", title: `${title}: ${reason.title}`, message: reason.detail });
       flag(refusal.nodeIds ?? [], refusal.edgeIds ?? []);
     },

@@ -6,6 +6,7 @@ import type { MessageKey } from "../../../i18n/dictionary.type";
 import { useT } from "../../../i18n/i18n-provider";
 import type { LiveEvent, RunStatusValue } from "../../runs/live/run-projection";
 import { violationReason } from "../rules/violation-reason";
+import type { GraphNodes } from "../rules/localize-violation";
 import type { ResultLine } from "./result-lines";
 import { buildResultLines } from "./result-lines";
 
@@ -25,10 +26,12 @@ interface ResultsPaneProps {
   refusalKind?: "run" | "check";
   reconnecting?: boolean;
   onFocusNode?: (nodeId: string) => void;
+  /** The current graph, so refusals name node types in the UI's language. */
+  getGraph?: () => GraphNodes;
 }
 
 /** Prints each node's description (or error) as its events arrive, then the run's outcome. */
-export function ResultsPane({ runId, status, events, refusals, refusalKind = "run", reconnecting = false, onFocusNode }: ResultsPaneProps) {
+export function ResultsPane({ runId, status, events, refusals, refusalKind = "run", reconnecting = false, onFocusNode, getGraph }: ResultsPaneProps) {
   const t = useT();
   const lines = useMemo(() => buildResultLines(events), [events]);
   const pane = useRef<HTMLElement>(null);
@@ -63,7 +66,7 @@ export function ResultsPane({ runId, status, events, refusals, refusalKind = "ru
         ) : null}
       </header>
       {reconnecting ? <p className="results__notice">{t("editor.results.connectionLost")}</p> : null}
-      {refusals.length > 0 ? <RefusalList refusals={refusals} kind={refusalKind} onFocusNode={onFocusNode} /> : null}
+      {refusals.length > 0 ? <RefusalList refusals={refusals} kind={refusalKind} onFocusNode={onFocusNode} graph={getGraph?.()} /> : null}
       {refusals.length === 0 && !runId ? <p className="results__empty">{t("editor.results.empty")}</p> : null}
       {runId && lines.length === 0 ? <p className="results__empty">{t("editor.results.waiting")}</p> : null}
       <ol className="results__lines">
@@ -134,7 +137,7 @@ function ResultLineView({ line, onFocusNode }: { line: ResultLine; onFocusNode: 
   }
 }
 
-function RefusalList({ refusals, kind, onFocusNode }: { refusals: readonly RunRefusal[]; kind: "run" | "check"; onFocusNode: ((nodeId: string) => void) | undefined }) {
+function RefusalList({ refusals, kind, onFocusNode, graph }: { refusals: readonly RunRefusal[]; kind: "run" | "check"; onFocusNode: ((nodeId: string) => void) | undefined; graph: GraphNodes | undefined }) {
   const t = useT();
   return (
     <div className="results__refusals" role="alert" data-testid="run-refusals">
@@ -143,7 +146,7 @@ function RefusalList({ refusals, kind, onFocusNode }: { refusals: readonly RunRe
       </p>
       <ul>
         {refusals.map((refusal, index) => {
-          const reason = violationReason(t, refusal);
+          const reason = violationReason(t, refusal, graph);
           return (
             <li key={`${refusal.code}-${index}`}>
               <span>{reason.title}</span> <span className="results__detail">{reason.detail}</span>{" "}
