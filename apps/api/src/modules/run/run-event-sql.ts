@@ -1,10 +1,11 @@
 import { Prisma } from "../../generated/prisma/client.js";
-import type { ColumnValue, Columns, EventWrites } from "./run-event-record.js";
+import type { BatchWrites } from "./run-event-batch.js";
+import type { ColumnValue, Columns } from "./run-event-record.js";
 
 /**
- * One event's writes as ONE statement (data-modifying CTEs): insert the RunEvent row, update the node
- * run, update the run. Atomic like a transaction, but a single round trip: on the embedded database a
- * three-statement Prisma transaction costs several times more, and this write sits on the path of every
+ * A batch of events' writes as ONE statement (data-modifying CTEs): insert the RunEvent rows, update the
+ * node runs, update the run. Atomic like a transaction, but a single round trip: on the embedded database
+ * a multi-statement Prisma transaction costs several times more, and this write sits on the path of every
  * event a client sees (see docs/benchmarks.md, api-event-latency).
  */
 
@@ -37,14 +38,16 @@ function setClause(table: "Run" | "NodeRun", columns: Columns): Prisma.Sql {
   return Prisma.join(parts, ", ");
 }
 
-export function eventStatement(writes: EventWrites): Prisma.Sql {
-  const { message } = writes;
-  const insert = Prisma.sql`INSERT INTO "RunEvent" ("runId", "seq", "type", "nodeKey", "payload", "at")
-    VALUES (${message.runId}, ${message.seq}::int, ${message.type}, ${message.nodeId}, ${JSON.stringify(message.payload)}::jsonb, ${message.at}::timestamp(3))`;
-  const nodeRun = writes.nodeRun
-    ? Prisma.sql`, node_run AS (UPDATE "NodeRun" SET ${setClause("NodeRun", writes.nodeRun.set)}
-        WHERE "runId" = ${message.runId} AND "nodeKey" = ${writes.nodeRun.nodeKey})`
-    : Prisma.empty;
-  return Prisma.sql`WITH event AS (${insert})${nodeRun}
-    UPDATE "Run" SET ${setClause("Run", writes.run)} WHERE "id" = ${message.runId}`;
+/** A batch of one run's events (mergeWrites) as ONE statement: a multi-row insert and one update per row touched. */
+export function batchStatement(batch: BatchWrites): Prisma.Sql {
+  const rows = batch.messages.map(
+    (message) => Prisma.sql`(${message.runId}, ${message.seq}::int, ${message.type}, ${message.nodeId}, ${JSON.stringify(message.payload)}::jsonb, ${message.at}::timestamp(3))`,
+  );
+  const insert = Prisma.sql`INSERT INTO "RunEvent" ("runId", "seq", "type", "nodeKey", "payload", "at") VALUES ${Prisma.join(rows, ", ")}`;
+  const nodeRuns = [...batch.nodeRuns].map(
+    ([nodeKey, set], index) => Prisma.sql`, ${Prisma.raw(`node_run_${index}`)} AS (UPDATE "NodeRun" SET ${setClause("NodeRun", set)}
+        WHERE "runId" = ${batch.runId} AND "nodeKey" = ${nodeKey})`,
+  );
+  return Prisma.sql`WITH event AS (${insert})${nodeRuns.length > 0 ? Prisma.join(nodeRuns, "") : Prisma.empty}
+    UPDATE "Run" SET ${setClause("Run", batch.run)} WHERE "id" = ${batch.runId}`;
 }

@@ -58,6 +58,8 @@ export async function executeRun(deps: RunWorkerDeps, runId: string, signal: Abo
     deps.logger.error({ err: error, runId }, "run could not be executed");
     const code = error instanceof WeftError ? error.code : "RUN_EXECUTION_FAILED";
     const message = error instanceof WeftError ? error.message : "the run stopped because of an internal error";
+    // Batches still in flight take the next seqs; the terminal event must come after them.
+    await recorder.idle();
     const ended = await terminateRun(deps.db, runId, { kind: "failed", code, message });
     if (ended) await recorder.publish(ended.message, ended.status);
   }

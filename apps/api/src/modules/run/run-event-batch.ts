@@ -1,0 +1,48 @@
+import type { RunEventMessage } from "../../pubsub.js";
+import type { ColumnValue, Columns, EventWrites } from "./run-event-record.js";
+
+/**
+ * Several consecutive events of one run folded into the writes of ONE statement: every event row, one
+ * update per node run touched, one update of the run. Column values are applied in seq order, as
+ * separate updates would apply them: a later value replaces an earlier one, increments add up, and an
+ * increment after a value adds to that value. (One statement cannot update the same row twice.)
+ */
+export interface BatchWrites {
+  runId: string;
+  messages: RunEventMessage[];
+  nodeRuns: Map<string, Columns>;
+  run: Columns;
+}
+
+export function mergeWrites(batch: readonly EventWrites[]): BatchWrites {
+  const first = batch[0];
+  if (!first) throw new Error("an event batch needs at least one event");
+  const merged: BatchWrites = { runId: first.message.runId, messages: [], nodeRuns: new Map(), run: {} };
+  for (const writes of batch) {
+    if (writes.message.runId !== merged.runId) throw new Error("an event batch holds the events of one run");
+    merged.messages.push(writes.message);
+    if (writes.nodeRun) {
+      const { nodeKey, set } = writes.nodeRun;
+      merged.nodeRuns.set(nodeKey, mergeColumns(merged.nodeRuns.get(nodeKey) ?? {}, set));
+    }
+    merged.run = mergeColumns(merged.run, writes.run);
+  }
+  return merged;
+}
+
+function mergeColumns(earlier: Columns, later: Columns): Columns {
+  const result: Columns = { ...earlier };
+  for (const [column, value] of Object.entries(later)) result[column] = mergeValue(result[column], value);
+  return result;
+}
+
+function mergeValue(earlier: ColumnValue | undefined, later: ColumnValue): ColumnValue {
+  if (!isIncrement(later) || earlier === undefined) return later;
+  if (isIncrement(earlier)) return { increment: earlier.increment + later.increment };
+  if (typeof earlier === "number") return earlier + later.increment;
+  throw new Error(`cannot add ${later.increment} to a non-numeric column value`);
+}
+
+function isIncrement(value: ColumnValue | undefined): value is { increment: number } {
+  return typeof value === "object" && value !== null && "increment" in value;
+}

@@ -1,0 +1,169 @@
+import type { NodeRunDetails, RunEvent } from "@weft/engine";
+import { expect, test } from "vitest";
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import { InProcessEventBus, type RunEventMessage } from "../../pubsub.js";
+import { describeEachDatabase, type TestDatabase } from "../../testing/database.js";
+import { seedWorkflow } from "../../testing/app.js";
+import { arrows } from "../../testing/workflows.js";
+import { MAX_QUEUED_EVENTS, RunEventRecorder } from "./run-event-recorder.js";
+
+type Draft = RunEvent extends infer E ? (E extends RunEvent ? Omit<E, "seq" | "runId" | "at"> : never) : never;
+
+/** The database as the recorder sees it, counting its statements; `gate` holds a statement back, `failOn` fails one. */
+function countingDb(prisma: PrismaClient) {
+  const counter = { statements: 0, failOn: 0, gate: null as Promise<void> | null };
+  const db = new Proxy(prisma, {
+    get(target, property, receiver) {
+      if (property !== "$executeRaw") return Reflect.get(target, property, receiver) as unknown;
+      return async (...args: Parameters<PrismaClient["$executeRaw"]>) => {
+        counter.statements += 1;
+        if (counter.statements === counter.failOn) throw new Error("disk full");
+        if (counter.gate) await counter.gate;
+        return target.$executeRaw(...args);
+      };
+    },
+  });
+  return { db, counter };
+}
+
+const usage = { promptTokens: 3, completionTokens: 2, totalTokens: 5 };
+const details = (at: string): NodeRunDetails => ({
+  inputs: [], renderedPrompt: "p", context: [], store: null, rawReply: "r", provider: "offline", model: "echo",
+  usage, retries: 0, startedAt: at, finishedAt: at,
+});
+
+/** What the engine emits for `in ──▶ g1 ──▶ v1 ──▶ out`: a description, then the completion, per model node. */
+function chainEvents(): Draft[] {
+  const at = new Date().toISOString();
+  const node = (nodeId: string, nodeType: string, model: boolean): Draft[] => [
+    { type: "NODE_STARTED", nodeId, nodeType },
+    ...(model ? [{ type: "NODE_DESCRIPTION" as const, nodeId, description: `${nodeId} done` }] : []),
+    { type: "NODE_COMPLETED", nodeId, description: `${nodeId} done`, output: nodeId, details: details(at) },
+  ];
+  return [
+    { type: "RUN_STARTED", nodeIds: ["in", "g1", "v1", "out"] },
+    ...node("in", "input", false),
+    ...node("g1", "generation", true),
+    ...node("v1", "validation", true),
+    ...node("out", "output", false),
+    { type: "RUN_COMPLETED", result: "out", outputs: { out: "out" }, usage: { promptTokens: 12, completionTokens: 8, totalTokens: 20 } },
+  ];
+}
+
+async function seedRun(database: TestDatabase): Promise<{ runId: string; workflowId: string }> {
+  const workflowId = await seedWorkflow(database, arrows(["in->g1->v1->out"]));
+  const run = await database.prisma.run.create({
+    data: {
+      workflowId, status: "QUEUED", request: {}, snapshot: {}, activeLock: workflowId,
+      nodeRuns: { create: ["in", "g1", "v1", "out"].map((nodeKey) => ({ nodeKey, nodeType: "x" })) },
+    },
+  });
+  return { runId: run.id, workflowId };
+}
+
+/**
+ * Hands events over one at a time, waiting for each `record` like the engine's event sink does. With
+ * `pace`, it is awaited after each NODE_COMPLETED: the next node's model call outlasting the write.
+ */
+async function emitAll(record: RunEventRecorder["record"], runId: string, drafts: Draft[], pace?: () => Promise<void>): Promise<void> {
+  for (const [index, draft] of drafts.entries()) {
+    await record({ ...draft, seq: index + 1, runId, at: new Date().toISOString() } as RunEvent);
+    if (pace && draft.type === "NODE_COMPLETED") await pace();
+  }
+}
+
+describeEachDatabase("run event recorder", (suite) => {
+  test("events emitted back to back share one statement, are published in seq order, each stored before it is published", async () => {
+    const { runId, workflowId } = await seedRun(suite.db());
+    const { db, counter } = countingDb(suite.db().prisma);
+    const bus = new InProcessEventBus();
+    const received: RunEventMessage[] = [];
+    const storedWhenReceived: Promise<boolean>[] = [];
+    await bus.subscribe("runEvents", runId, (message) => {
+      received.push(message);
+      storedWhenReceived.push(
+        suite.db().prisma.runEvent.count({ where: { runId, seq: message.seq } }).then((count) => count === 1),
+      );
+    });
+    const drafts = chainEvents();
+
+    const recorder = new RunEventRecorder(db, bus, workflowId);
+
+    await emitAll(recorder.record, runId, drafts, () => recorder.idle());
+
+    expect(received.map((message) => message.seq)).toEqual(drafts.map((_, index) => index + 1));
+    expect(await Promise.all(storedWhenReceived)).toEqual(drafts.map(() => true));
+    // 14 events, one statement per node: [run started, in], [g1 started, described, completed], [v1 …], [out …], [run completed].
+    expect(counter.statements).toBe(5);
+    const run = await suite.db().prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { nodeRuns: true } });
+    expect(run).toMatchObject({ status: "COMPLETED", lastSeq: drafts.length, activeLock: null, result: "out", totalTokens: 20 });
+    expect(run.nodeRuns.map((nodeRun) => [nodeRun.nodeKey, nodeRun.status, nodeRun.output, nodeRun.totalTokens]).sort()).toEqual([
+      ["g1", "COMPLETED", "g1", 5], ["in", "COMPLETED", "in", 5], ["out", "COMPLETED", "out", 5], ["v1", "COMPLETED", "v1", 5],
+    ]);
+  });
+
+  test("a burst handed over at once is one statement, in which node runs and token increments merge in seq order", async () => {
+    const { runId, workflowId } = await seedRun(suite.db());
+    const { db, counter } = countingDb(suite.db().prisma);
+    const drafts = chainEvents().slice(0, -1);
+    const recorder = new RunEventRecorder(db, new InProcessEventBus(), workflowId);
+
+    await emitAll(recorder.record, runId, drafts);
+    await recorder.stored();
+
+    expect(counter.statements).toBe(1);
+    const run = await suite.db().prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { nodeRuns: true } });
+    expect(run).toMatchObject({ lastSeq: drafts.length, status: "RUNNING", promptTokens: 12, completionTokens: 8, totalTokens: 20 });
+    expect(run.nodeRuns.every((nodeRun) => nodeRun.status === "COMPLETED" && nodeRun.startedAt !== null)).toBe(true);
+    expect(await suite.db().prisma.runEvent.count({ where: { runId } })).toBe(drafts.length);
+  });
+
+  test("a failed write stores and publishes nothing of its batch or after it, and the run's next event is refused", async () => {
+    const { runId, workflowId } = await seedRun(suite.db());
+    const { db, counter } = countingDb(suite.db().prisma);
+    counter.failOn = 2;
+    const bus = new InProcessEventBus();
+    const received: number[] = [];
+    await bus.subscribe("runEvents", runId, (message) => received.push(message.seq));
+    const recorder = new RunEventRecorder(db, bus, workflowId);
+
+    // The first statement (run started, in) is stored; the second (g1) fails.
+    await expect(emitAll(recorder.record, runId, chainEvents(), () => recorder.idle())).rejects.toThrow("disk full");
+    await expect(recorder.stored()).rejects.toThrow("disk full");
+    await expect(recorder.record({ type: "WARNING", code: "W", message: "m", seq: 99, runId, at: new Date().toISOString() })).rejects.toThrow(
+      "disk full",
+    );
+
+    const stored = await suite.db().prisma.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
+    expect(stored.map((event) => event.type)).toEqual(["RUN_STARTED", "NODE_STARTED", "NODE_COMPLETED"]);
+    expect(received).toEqual(stored.map((event) => event.seq));
+    expect(received).toEqual(received.map((_, index) => index + 1));
+    const run = await suite.db().prisma.run.findUniqueOrThrow({ where: { id: runId } });
+    expect(run.lastSeq).toBe(stored.length);
+    expect(counter.statements).toBe(2);
+  });
+
+  test("the engine is held back once a write in flight has MAX_QUEUED_EVENTS waiting behind it", async () => {
+    const { runId, workflowId } = await seedRun(suite.db());
+    const { db, counter } = countingDb(suite.db().prisma);
+    let release = (): void => undefined;
+    counter.gate = new Promise<void>((resolve) => (release = resolve));
+    const recorder = new RunEventRecorder(db, new InProcessEventBus(), workflowId);
+    const at = new Date().toISOString();
+    const warning = (seq: number): RunEvent => ({ type: "WARNING", code: "W", message: "m", seq, runId, at });
+
+    await recorder.record(warning(1));
+    while (counter.statements === 0) await new Promise((resolve) => setImmediate(resolve));
+    for (let seq = 2; seq <= MAX_QUEUED_EVENTS; seq += 1) await recorder.record(warning(seq));
+    let held = true;
+    const last = recorder.record(warning(MAX_QUEUED_EVENTS + 1)).then(() => (held = false));
+    for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(held).toBe(true);
+
+    release();
+    await last;
+    expect(counter.statements).toBe(2);
+    const run = await suite.db().prisma.run.findUniqueOrThrow({ where: { id: runId } });
+    expect(run.lastSeq).toBe(MAX_QUEUED_EVENTS + 1);
+  });
+});
