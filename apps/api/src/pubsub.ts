@@ -27,11 +27,21 @@ export interface RunStatusMessage {
   at: string;
 }
 
+/** A committed change of one workflow (graph or settings), or its deletion. Channel: the workflow id. */
+export interface WorkflowChangedMessage {
+  workflowId: string;
+  /** The workflow's version after the change; a deletion carries the last version + 1. */
+  version: number;
+  at: string;
+  deleted: boolean;
+}
+
 /** Topic → payload. On `runEvents` the channel is the run id (`runEvents:<runId>`), in seq order. */
 export interface Topics {
   runEvents: RunEventMessage;
   runStatus: RunStatusMessage;
   ingestionProgress: IngestionProgressMessage;
+  workflowChanged: WorkflowChangedMessage;
 }
 
 export type TopicName = keyof Topics;

@@ -77,7 +77,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     createQueue: (worker) => new InProcessRunQueue({ worker, concurrency: env.WEFT_PROCESS_CONCURRENCY, logger }),
   });
   const services: Services = {
-    workflows: new WorkflowService(deps),
+    workflows: new WorkflowService(deps, bus),
     runs,
     apiKeys: new ApiKeyService(deps),
     models: new ModelCatalogService(deps),

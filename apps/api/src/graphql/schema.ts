@@ -8,6 +8,7 @@ import { RunResolver } from "../modules/run/run.resolver.js";
 import { RunSubscriptionResolver } from "../modules/run/run-subscription.resolver.js";
 import { WorkflowResolver } from "../modules/workflow/workflow.resolver.js";
 import { WorkflowGraphResolver } from "../modules/workflow/workflow-graph.resolver.js";
+import { WorkflowSubscriptionResolver } from "../modules/workflow/workflow-subscription.resolver.js";
 import { ModelResolver } from "../modules/model/model.resolver.js";
 import { KnowledgeBaseResolver } from "../modules/knowledge-base/knowledge-base.resolver.js";
 import { KnowledgeBaseDocumentResolver } from "../modules/knowledge-base/knowledge-base-document.resolver.js";
@@ -21,6 +22,7 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   ServerInfoResolver,
   WorkflowResolver,
   WorkflowGraphResolver,
+  WorkflowSubscriptionResolver,
   ModelResolver,
   KnowledgeBaseResolver,
   KnowledgeBaseDocumentResolver,

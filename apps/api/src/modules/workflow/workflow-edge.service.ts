@@ -1,6 +1,7 @@
 import { checkAddEdge, type NodeTypeRegistry } from "@weft/engine";
 import type { PrismaClient, Workflow as WorkflowRow, WorkflowEdge as EdgeRow } from "../../generated/prisma/client.js";
 import type { ServiceDeps } from "../../services.js";
+import type { WorkflowChanges } from "./workflow-changes.js";
 import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
 import { checkNodeId } from "./workflow-input.validation.js";
 import { lockedWhileRunning, refuse, runWorkflowEdit } from "./workflow-edit.transaction.js";
@@ -16,10 +17,12 @@ export interface EdgeEditResult {
 export class WorkflowEdgeService {
   private readonly db: PrismaClient;
   private readonly registry: NodeTypeRegistry;
+  private readonly changes: WorkflowChanges | undefined;
 
-  constructor(deps: Pick<ServiceDeps, "db" | "registry">) {
+  constructor(deps: Pick<ServiceDeps, "db" | "registry">, changes?: WorkflowChanges) {
     this.db = deps.db;
     this.registry = deps.registry;
+    this.changes = changes;
   }
 
   /**
@@ -48,7 +51,7 @@ export class WorkflowEdgeService {
         position,
       );
       return tx.workflowEdge.create({ data: { workflowId, key, source, target, position } });
-    });
+    }, this.changes);
     return outcome.ok ? { ok: true, value: { edge: outcome.value.value, workflow: outcome.value.workflow } } : outcome;
   }
 
@@ -60,7 +63,7 @@ export class WorkflowEdgeService {
       }
       if (workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId, { edgeIds: [edgeId] }));
       await tx.workflowEdge.delete({ where: { workflowId_key: { workflowId, key: edgeId } } });
-    });
+    }, this.changes);
     return outcome.ok ? { ok: true, value: { removedEdgeId: edgeId, workflow: outcome.value.workflow } } : outcome;
   }
 }

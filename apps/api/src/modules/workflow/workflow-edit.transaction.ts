@@ -7,6 +7,7 @@ import type {
   WorkflowNode as NodeRow,
 } from "../../generated/prisma/client.js";
 import { findActiveRunId, lockWorkflowRow } from "./workflow-lock.js";
+import type { WorkflowChanges } from "./workflow-changes.js";
 import { edgeFromRow } from "./workflow.mapper.js";
 import { failure, notFound, success, userError, type Outcome, type UserErrorData } from "./user-error-data.js";
 
@@ -47,13 +48,14 @@ export type WorkflowEdit<T> = (tx: Prisma.TransactionClient, workflow: LoadedWor
 /**
  * One edit of one workflow, atomically: lock the workflow row, load it with its graph, let `edit`
  * check and write (it calls `refuse(...)` to stop, which rolls everything back), then bump the
- * version. Concurrent edits of the same workflow queue on the row lock, so each one checks the graph
+ * version. Subscribers hear of the new version only after the commit. Concurrent edits of the same workflow queue on the row lock, so each one checks the graph
  * its predecessor left.
  */
 export async function runWorkflowEdit<T>(
   db: PrismaClient,
   workflowId: string,
   edit: WorkflowEdit<T>,
+  changes?: WorkflowChanges,
 ): Promise<Outcome<{ value: T; workflow: WorkflowRow }>> {
   try {
     const result = await db.$transaction(async (tx) => {
@@ -62,6 +64,7 @@ export async function runWorkflowEdit<T>(
       const updated = await tx.workflow.update({ where: { id: workflowId }, data: { version: { increment: 1 } } });
       return { value, workflow: updated };
     }, EDIT_TRANSACTION_OPTIONS);
+    await changes?.committed(result.workflow);
     return success(result);
   } catch (error) {
     if (error instanceof EditRefused) return failure(...error.errors);

@@ -3,6 +3,7 @@ import { Prisma } from "../../generated/prisma/client.js";
 import type { PrismaClient, Workflow as WorkflowRow, WorkflowNode as NodeRow } from "../../generated/prisma/client.js";
 import type { AddNodeInput, NodeMoveInput, UpdateNodeInput } from "./workflow.input.js";
 import type { ServiceDeps } from "../../services.js";
+import type { WorkflowChanges } from "./workflow-changes.js";
 import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
 import {
   checkNodeAttributes,
@@ -32,10 +33,12 @@ const ATTRIBUTE_KEYS = ["content", "provider", "model", "params", "prompt"] as c
 export class WorkflowNodeService {
   private readonly db: PrismaClient;
   private readonly registry: NodeTypeRegistry;
+  private readonly changes: WorkflowChanges | undefined;
 
-  constructor(deps: Pick<ServiceDeps, "db" | "registry">) {
+  constructor(deps: Pick<ServiceDeps, "db" | "registry">, changes?: WorkflowChanges) {
     this.db = deps.db;
     this.registry = deps.registry;
+    this.changes = changes;
   }
 
   async addNode(workflowId: string, input: AddNodeInput): Promise<Outcome<NodeEditResult>> {
@@ -70,7 +73,7 @@ export class WorkflowNodeService {
           positionY: input.position?.y ?? 0,
         },
       });
-    });
+    }, this.changes);
     return outcome.ok ? { ok: true, value: { node: outcome.value.value, workflow: outcome.value.workflow } } : outcome;
   }
 
@@ -97,7 +100,7 @@ export class WorkflowNodeService {
           positionY: input.position?.y ?? current.positionY,
         },
       });
-    });
+    }, this.changes);
     return outcome.ok ? { ok: true, value: { node: outcome.value.value, workflow: outcome.value.workflow } } : outcome;
   }
 
@@ -120,7 +123,7 @@ export class WorkflowNodeService {
           data: { positionX: move.x, positionY: move.y },
         });
       }
-    });
+    }, this.changes);
     return outcome.ok ? { ok: true, value: { workflow: outcome.value.workflow } } : outcome;
   }
 
@@ -135,7 +138,7 @@ export class WorkflowNodeService {
       await tx.workflowEdge.deleteMany({ where: { workflowId, key: { in: touching.map((edge) => edge.key) } } });
       await tx.workflowNode.delete({ where: { workflowId_key: { workflowId, key: nodeId } } });
       return touching.map((edge) => edge.key);
-    });
+    }, this.changes);
     if (!outcome.ok) return outcome;
     return { ok: true, value: { removedNodeId: nodeId, removedEdgeIds: outcome.value.value, workflow: outcome.value.workflow } };
   }

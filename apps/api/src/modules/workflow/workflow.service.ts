@@ -16,6 +16,13 @@ import { failure, notFound, success, userError, type Outcome } from "./user-erro
 import { WorkflowNodeService } from "./workflow-node.service.js";
 import { WorkflowEdgeService } from "./workflow-edge.service.js";
 import { WorkflowDocumentService } from "./workflow-document.service.js";
+import { WorkflowChanges } from "./workflow-changes.js";
+import type { EventBus } from "../../pubsub.js";
+
+interface Deletion {
+  id: string;
+  version: number;
+}
 
 export interface ListWorkflowsArgs {
   first?: number | null;
@@ -31,13 +38,16 @@ export class WorkflowService {
   private readonly db: PrismaClient;
   private readonly registry: NodeTypeRegistry;
   private readonly models: ModelCatalogService;
+  /** Announces committed changes (workflowChanged); without a bus, nobody is told. */
+  readonly changes: WorkflowChanges;
 
-  constructor(deps: Pick<ServiceDeps, "db" | "registry" | "llm">) {
+  constructor(deps: Pick<ServiceDeps, "db" | "registry" | "llm">, bus?: EventBus) {
     this.db = deps.db;
     this.models = new ModelCatalogService(deps);
     this.registry = deps.registry;
-    this.nodes = new WorkflowNodeService(deps);
-    this.edges = new WorkflowEdgeService(deps);
+    this.changes = new WorkflowChanges(bus);
+    this.nodes = new WorkflowNodeService(deps, this.changes);
+    this.edges = new WorkflowEdgeService(deps, this.changes);
     this.documents = new WorkflowDocumentService(deps, this.models);
   }
 
@@ -132,7 +142,7 @@ export class WorkflowService {
           ...(input.intensity != null ? { intensity: input.intensity } : {}),
         },
       });
-    });
+    }, this.changes);
     return outcome.ok ? this.#reload(id) : outcome;
   }
 
@@ -140,13 +150,15 @@ export class WorkflowService {
   async delete(id: string): Promise<Outcome<string>> {
     if (!isUuid(id)) return failure(notFound("workflow", id));
     const result = await this.db.$transaction(async (tx) => {
-      if (!(await lockWorkflowRow(tx, id))) return failure<string>(notFound("workflow", id));
+      if (!(await lockWorkflowRow(tx, id))) return failure<Deletion>(notFound("workflow", id));
       const activeRunId = await findActiveRunId(tx, id);
-      if (activeRunId) return failure<string>(lockedWhileRunning(activeRunId));
-      await tx.workflow.delete({ where: { id } });
-      return success(id);
+      if (activeRunId) return failure<Deletion>(lockedWhileRunning(activeRunId));
+      const gone = await tx.workflow.delete({ where: { id } });
+      return success({ id, version: gone.version + 1 });
     }, EDIT_TRANSACTION_OPTIONS);
-    return result;
+    if (!result.ok) return failure(...result.errors);
+    await this.changes.committed(result.value, true);
+    return success(id);
   }
 
   /** A copy with the same settings, nodes and edges (edge order kept), named "<name> (copy)". */

@@ -46,6 +46,13 @@ type Documents = {
     "\n  mutation GraphRemoveNode($workflowId: ID!, $nodeId: ID!) {\n    removeNode(workflowId: $workflowId, nodeId: $nodeId) { removedNodeId removedEdgeIds errors { code message nodeIds path } }\n  }\n": typeof types.GraphRemoveNodeDocument,
     "\n  mutation GraphAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target) {\n      edge { id source target order }\n      workflow { version edges { id } }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": typeof types.GraphAddEdgeDocument,
     "\n  mutation GraphRemoveEdge($workflowId: ID!, $edgeId: ID!) {\n    removeEdge(workflowId: $workflowId, edgeId: $edgeId) { removedEdgeId errors { code message edgeIds path } }\n  }\n": typeof types.GraphRemoveEdgeDocument,
+    "\n  subscription ChangesOfWorkflow($workflowId: ID!) {\n    workflowChanged(workflowId: $workflowId) { workflowId version at deleted }\n  }\n": typeof types.ChangesOfWorkflowDocument,
+    "\n  mutation ChangesMove($workflowId: ID!, $moves: [NodeMoveInput!]!) {\n    moveNodes(workflowId: $workflowId, moves: $moves) { workflow { version } errors { code } }\n  }\n": typeof types.ChangesMoveDocument,
+    "\n  mutation ChangesAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id } workflow { version } errors { code } }\n  }\n": typeof types.ChangesAddNodeDocument,
+    "\n  mutation ChangesAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target) { workflow { version } errors { code } }\n  }\n": typeof types.ChangesAddEdgeDocument,
+    "\n  mutation ChangesRemoveNode($workflowId: ID!, $nodeId: ID!) {\n    removeNode(workflowId: $workflowId, nodeId: $nodeId) { removedNodeId errors { code } }\n  }\n": typeof types.ChangesRemoveNodeDocument,
+    "\n  mutation ChangesUpdateWorkflow($id: ID!) {\n    updateWorkflow(id: $id, input: { name: \"renamed elsewhere\" }) { workflow { version } errors { code } }\n  }\n": typeof types.ChangesUpdateWorkflowDocument,
+    "\n  mutation ChangesDeleteWorkflow($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code } } }\n": typeof types.ChangesDeleteWorkflowDocument,
     "\n  mutation GraphSettingsAndDelete($id: ID!) {\n    updateWorkflow(id: $id, input: { outputFormat: \"changed during the run\" }) { workflow { outputFormat } errors { code } }\n    deleteWorkflow(id: $id) { deletedWorkflowId errors { code } }\n  }\n": typeof types.GraphSettingsAndDeleteDocument,
     "\n  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId lastRun { id status } nodes { id } edges { id source target order } } }\n": typeof types.GraphOfDocument,
     "\n  fragment RunFields on Run {\n    id\n    workflowId\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n": typeof types.RunFieldsFragmentDoc,
@@ -100,6 +107,13 @@ const documents: Documents = {
     "\n  mutation RunWorkflow($workflowId: ID!, $input: RunWorkflowInput) {\n    runWorkflow(workflowId: $workflowId, input: $input) {\n      run { ...RunFields }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": types.RunWorkflowDocument,
     "\n  mutation CancelRun($id: ID!) {\n    cancelRun(id: $id) {\n      run { ...RunFields }\n      errors { code message path }\n    }\n  }\n": types.CancelRunDocument,
     "\n  query RunDetail($id: ID!) {\n    run(id: $id) {\n      ...RunFields\n      nodeRuns { nodeId nodeType status output description error { code message } retries totalTokens inputs }\n      events { seq type nodeId output description error { code message } }\n    }\n  }\n": types.RunDetailDocument,
+    "\n  subscription ChangesOfWorkflow($workflowId: ID!) {\n    workflowChanged(workflowId: $workflowId) { workflowId version at deleted }\n  }\n": types.ChangesOfWorkflowDocument,
+    "\n  mutation ChangesMove($workflowId: ID!, $moves: [NodeMoveInput!]!) {\n    moveNodes(workflowId: $workflowId, moves: $moves) { workflow { version } errors { code } }\n  }\n": types.ChangesMoveDocument,
+    "\n  mutation ChangesAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id } workflow { version } errors { code } }\n  }\n": types.ChangesAddNodeDocument,
+    "\n  mutation ChangesAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target) { workflow { version } errors { code } }\n  }\n": types.ChangesAddEdgeDocument,
+    "\n  mutation ChangesRemoveNode($workflowId: ID!, $nodeId: ID!) {\n    removeNode(workflowId: $workflowId, nodeId: $nodeId) { removedNodeId errors { code } }\n  }\n": types.ChangesRemoveNodeDocument,
+    "\n  mutation ChangesUpdateWorkflow($id: ID!) {\n    updateWorkflow(id: $id, input: { name: \"renamed elsewhere\" }) { workflow { version } errors { code } }\n  }\n": types.ChangesUpdateWorkflowDocument,
+    "\n  mutation ChangesDeleteWorkflow($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code } } }\n": types.ChangesDeleteWorkflowDocument,
     "\n  query Runs($first: Int, $after: String, $workflowId: ID, $status: [RunStatus!], $createdAfter: DateTimeISO, $createdBefore: DateTimeISO) {\n    runs(first: $first, after: $after, workflowId: $workflowId, status: $status, createdAfter: $createdAfter, createdBefore: $createdBefore) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { cursor node { id status workflowId workflowName } }\n    }\n  }\n": types.RunsDocument,
     "\n  subscription RunEvents($runId: ID!, $afterSeq: Int!) {\n    runEvents(runId: $runId, afterSeq: $afterSeq) { runId seq type nodeId output description text error { code message } }\n  }\n": types.RunEventsDocument,
     "\n  subscription RunStatusChanged($workflowId: ID) {\n    runStatusChanged(workflowId: $workflowId) { runId workflowId status }\n  }\n": types.RunStatusChangedDocument,
@@ -261,6 +275,34 @@ export function graphql(source: "\n  query GraphOf($id: ID!) { workflow(id: $id)
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  fragment RunFields on Run {\n    id\n    workflowId\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n"): (typeof documents)["\n  fragment RunFields on Run {\n    id\n    workflowId\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ChangesOfWorkflow($workflowId: ID!) {\n    workflowChanged(workflowId: $workflowId) { workflowId version at deleted }\n  }\n"): (typeof documents)["\n  subscription ChangesOfWorkflow($workflowId: ID!) {\n    workflowChanged(workflowId: $workflowId) { workflowId version at deleted }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangesMove($workflowId: ID!, $moves: [NodeMoveInput!]!) {\n    moveNodes(workflowId: $workflowId, moves: $moves) { workflow { version } errors { code } }\n  }\n"): (typeof documents)["\n  mutation ChangesMove($workflowId: ID!, $moves: [NodeMoveInput!]!) {\n    moveNodes(workflowId: $workflowId, moves: $moves) { workflow { version } errors { code } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangesAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id } workflow { version } errors { code } }\n  }\n"): (typeof documents)["\n  mutation ChangesAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id } workflow { version } errors { code } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangesAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target) { workflow { version } errors { code } }\n  }\n"): (typeof documents)["\n  mutation ChangesAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target) { workflow { version } errors { code } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangesRemoveNode($workflowId: ID!, $nodeId: ID!) {\n    removeNode(workflowId: $workflowId, nodeId: $nodeId) { removedNodeId errors { code } }\n  }\n"): (typeof documents)["\n  mutation ChangesRemoveNode($workflowId: ID!, $nodeId: ID!) {\n    removeNode(workflowId: $workflowId, nodeId: $nodeId) { removedNodeId errors { code } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangesUpdateWorkflow($id: ID!) {\n    updateWorkflow(id: $id, input: { name: \"renamed elsewhere\" }) { workflow { version } errors { code } }\n  }\n"): (typeof documents)["\n  mutation ChangesUpdateWorkflow($id: ID!) {\n    updateWorkflow(id: $id, input: { name: \"renamed elsewhere\" }) { workflow { version } errors { code } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangesDeleteWorkflow($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code } } }\n"): (typeof documents)["\n  mutation ChangesDeleteWorkflow($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -22,9 +22,12 @@ export function WorkflowEditorPage({ workflowId }: { workflowId: string }) {
   const reloadPending = useRef(false);
   // A run started elsewhere stays in the results pane after the reload, even if it ended meanwhile.
   const [followRunId, setFollowRunId] = useState<string | null>(null);
+  // A redraw for a change made elsewhere keeps what was selected.
+  const [selection, setSelection] = useState<readonly string[]>([]);
   const reload = useCallback(
-    (runId?: string) => {
+    (runId?: string, selected?: readonly string[]) => {
       if (runId) setFollowRunId(runId);
+      setSelection(selected ?? []);
       reloadPending.current = true;
       reloadWorkflow({ requestPolicy: "network-only" });
     },
@@ -74,6 +77,7 @@ export function WorkflowEditorPage({ workflowId }: { workflowId: string }) {
         knowledgeBases={knowledgeBases}
         followRunId={followRunId}
         reload={reload}
+        initialSelection={selection}
       />
     </ReactFlowProvider>
   );

@@ -5,7 +5,7 @@ import "./editor.css";
 import { useEdgesState, useNodesState, useReactFlow } from "@xyflow/react";
 import { defaultRegistry } from "@weft/engine";
 import Link from "next/link";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useT } from "../../i18n/i18n-provider";
 import { EditorCanvas } from "./canvas/editor-canvas";
 import type { ApiWorkflowEdge, ApiWorkflowNode } from "./graph/api-node";
@@ -15,6 +15,7 @@ import { flowToGraph, toFlowEdge, toFlowNode } from "./graph/editor-graph";
 import { findFreePosition } from "./graph/free-position";
 import { useGraphEdits } from "./graph/use-graph-edits";
 import { useMoveSaver } from "./graph/use-move-saver";
+import { useWorkflowSync } from "./graph/use-workflow-sync";
 import { NodePalette } from "./palette/node-palette";
 import { NodePanel } from "./panels/node-panel";
 import type { KnowledgeBaseOption, ProviderOption } from "./panels/panel-options.type";
@@ -41,19 +42,25 @@ interface WorkflowEditorProps {
   knowledgeBases: readonly KnowledgeBaseOption[];
   /** A run to show in the results pane when the workflow has none active (one that ended during a reload). */
   followRunId: string | null;
-  /** Remounts the editor on the server's graph; with a run id, keeps following that run. */
-  reload: (runId?: string) => void;
+  /** Remounts the editor on the server's graph; with a run id, keeps following that run; keeps the selection given. */
+  reload: (runId?: string, selection?: readonly string[]) => void;
+  /** Nodes selected when the editor was last redrawn. */
+  initialSelection?: readonly string[];
 }
 
 const FIT_VIEW = { padding: 0.25, maxZoom: 1.1 };
 
-const initialNodes = (workflow: EditorWorkflow) => workflow.nodes.map((node) => toFlowNode(defaultRegistry, fromApiNode(node)));
+const initialNodes = (workflow: EditorWorkflow, selection: readonly string[]) =>
+  workflow.nodes.map((node) => {
+    const flowNode = toFlowNode(defaultRegistry, fromApiNode(node));
+    return selection.includes(node.id) ? { ...flowNode, selected: true } : flowNode;
+  });
 const initialEdges = (workflow: EditorWorkflow) => workflow.edges.map((edge) => toFlowEdge(fromApiEdge(edge)));
 
-export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunId, reload }: WorkflowEditorProps) {
+export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunId, reload, initialSelection = [] }: WorkflowEditorProps) {
   const t = useT();
   const flow = useReactFlow<EditorFlowNode, EditorFlowEdge>();
-  const [nodes, setNodes, onNodesChange] = useNodesState<EditorFlowNode>(initialNodes(workflow));
+  const [nodes, setNodes, onNodesChange] = useNodesState<EditorFlowNode>(initialNodes(workflow, initialSelection));
   const [edges, setEdges, onEdgesChange] = useEdgesState<EditorFlowEdge>(initialEdges(workflow));
   const [flagged, setFlagged] = useState<{ nodes: ReadonlySet<string>; edges: ReadonlySet<string> }>({ nodes: new Set(), edges: new Set() });
   const { getNodes, getEdges } = flow;
@@ -67,7 +74,17 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
     [flow],
   );
 
-  const settings = useSettingsSaver(workflow.id, workflow.settings);
+  // Changes made elsewhere redraw the editor; unsaved settings text is never overwritten without asking.
+  const unsavedSettings = useRef(false);
+  const redraw = useRef<() => void>(() => undefined);
+  const sync = useWorkflowSync({
+    workflowId: workflow.id,
+    baseVersion: workflow.version,
+    hasUnsavedEdits: () => unsavedSettings.current,
+    reload: () => redraw.current(),
+  });
+  const settings = useSettingsSaver(workflow.id, workflow.settings, sync.track);
+  unsavedSettings.current = JSON.stringify(settings.draft) !== JSON.stringify(settings.saved);
   const run = useEditorRun({
     workflowId: workflow.id,
     initialActiveRunId: workflow.activeRunId,
@@ -78,7 +95,8 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
   });
   const locked = run.locked;
   const reloadGraph = useCallback(() => reload(), [reload]);
-  const edits = useGraphEdits({ workflowId: workflow.id, getGraph, locked, setNodes, setEdges, reload: reloadGraph, flag });
+  const edits = useGraphEdits({ workflowId: workflow.id, getGraph, locked, setNodes, setEdges, reload: reloadGraph, flag, track: sync.track });
+  redraw.current = () => reload(run.runId ?? undefined, getNodes().filter((node) => node.selected).map((node) => node.id));
   const queueMoves = useMoveSaver(edits.saveMoves);
 
   const shownNodes = useMemo(
@@ -137,6 +155,19 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
         {locked ? (
           <span className="editor__locked" role="status" data-testid="editor-locked">
             {t("editor.locked")}
+          </span>
+        ) : null}
+        {sync.notice === "changed" ? (
+          <span className="editor__remote" role="status" data-testid="changed-elsewhere">
+            {t("editor.sync.changedElsewhere")}{" "}
+            <button type="button" className="btn btn--sm" onClick={() => redraw.current()}>
+              {t("editor.sync.reload")}
+            </button>
+          </span>
+        ) : null}
+        {sync.notice === "deleted" ? (
+          <span className="editor__remote" role="status" data-testid="deleted-elsewhere">
+            {t("editor.sync.deleted")}
           </span>
         ) : null}
         <RunBar choice={run.choice} knowledgeBases={knowledgeBases} running={locked} starting={run.starting} checking={run.checking} onChange={run.setChoice} onRun={() => void run.start().then((started) => started && flow.fitView({ ...FIT_VIEW, duration: 200 }))} onCancel={run.cancel} onCheck={run.check} />

@@ -64,6 +64,10 @@ export const EditorOptionsQuery = graphql(`
 export const EditorAddNodeMutation = graphql(`
   mutation EditorAddNode($workflowId: ID!, $input: AddNodeInput!) {
     addNode(workflowId: $workflowId, input: $input) {
+      workflow {
+        id
+        version
+      }
       node {
         id
         type
@@ -90,6 +94,10 @@ export const EditorAddNodeMutation = graphql(`
 export const EditorUpdateNodeMutation = graphql(`
   mutation EditorUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {
     updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) {
+      workflow {
+        id
+        version
+      }
       node {
         id
         type
@@ -116,6 +124,10 @@ export const EditorUpdateNodeMutation = graphql(`
 export const EditorMoveNodesMutation = graphql(`
   mutation EditorMoveNodes($workflowId: ID!, $moves: [NodeMoveInput!]!) {
     moveNodes(workflowId: $workflowId, moves: $moves) {
+      workflow {
+        id
+        version
+      }
       errors {
         code
         message
@@ -129,6 +141,10 @@ export const EditorMoveNodesMutation = graphql(`
 export const EditorRemoveNodeMutation = graphql(`
   mutation EditorRemoveNode($workflowId: ID!, $nodeId: ID!) {
     removeNode(workflowId: $workflowId, nodeId: $nodeId) {
+      workflow {
+        id
+        version
+      }
       removedNodeId
       removedEdgeIds
       errors {
@@ -144,6 +160,10 @@ export const EditorRemoveNodeMutation = graphql(`
 export const EditorAddEdgeMutation = graphql(`
   mutation EditorAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {
     addEdge(workflowId: $workflowId, source: $source, target: $target) {
+      workflow {
+        id
+        version
+      }
       edge {
         id
         source
@@ -163,6 +183,10 @@ export const EditorAddEdgeMutation = graphql(`
 export const EditorRemoveEdgeMutation = graphql(`
   mutation EditorRemoveEdge($workflowId: ID!, $edgeId: ID!) {
     removeEdge(workflowId: $workflowId, edgeId: $edgeId) {
+      workflow {
+        id
+        version
+      }
       removedEdgeId
       errors {
         code
@@ -253,6 +277,16 @@ export const EditorValidateQuery = graphql(`
         nodeIds
         edgeIds
       }
+    }
+  }
+`);
+
+export const EditorWorkflowChangedSubscription = graphql(`
+  subscription EditorWorkflowChanged($workflowId: ID!) {
+    workflowChanged(workflowId: $workflowId) {
+      workflowId
+      version
+      deleted
     }
   }
 `);

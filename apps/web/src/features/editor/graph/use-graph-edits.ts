@@ -22,6 +22,7 @@ import type { ApiWorkflowNode } from "./api-node";
 import { fromApiNode } from "./api-node";
 import type { EditorFlowEdge, EditorFlowNode } from "./editor-graph";
 import { toFlowNode } from "./editor-graph";
+import { useTracked, type MutationTracker } from "./use-workflow-sync";
 
 export interface NodePatch {
   content?: string | null;
@@ -41,19 +42,21 @@ interface GraphEditsOptions {
   reload: () => void;
   /** Marks the nodes and edges a refusal names. */
   flag: (nodeIds: readonly string[], edgeIds: readonly string[]) => void;
+  /** Records the versions these mutations produce, so workflowChanged does not redraw our own edits. */
+  track: MutationTracker;
 }
 
 /** The canvas' edits as API mutations. The engine has already approved each; the server decides. */
-export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges, reload, flag }: GraphEditsOptions) {
+export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges, reload, flag, track }: GraphEditsOptions) {
   const t = useT();
   const toast = useToast();
   const report = useReportOutcome();
-  const [, addNode] = useMutation(EditorAddNodeMutation);
-  const [, updateNode] = useMutation(EditorUpdateNodeMutation);
-  const [, moveNodes] = useMutation(EditorMoveNodesMutation);
-  const [, removeNode] = useMutation(EditorRemoveNodeMutation);
-  const [, addEdge] = useMutation(EditorAddEdgeMutation);
-  const [, removeEdge] = useMutation(EditorRemoveEdgeMutation);
+  const addNode = useTracked(useMutation(EditorAddNodeMutation)[1], track);
+  const updateNode = useTracked(useMutation(EditorUpdateNodeMutation)[1], track);
+  const moveNodes = useTracked(useMutation(EditorMoveNodesMutation)[1], track);
+  const removeNode = useTracked(useMutation(EditorRemoveNodeMutation)[1], track);
+  const addEdge = useTracked(useMutation(EditorAddEdgeMutation)[1], track);
+  const removeEdge = useTracked(useMutation(EditorRemoveEdgeMutation)[1], track);
   const pendingEdge = useRef(0);
 
   const refuse = useCallback(

@@ -7,15 +7,16 @@ import { useToast } from "../../../ui/toast";
 import { useReportOutcome } from "../../../ui/user-errors";
 import { EditorUpdateWorkflowMutation } from "../api/editor.operations";
 import type { WorkflowSettingsDraft } from "./workflow-settings.type";
+import { useTracked, type MutationTracker } from "../graph/use-workflow-sync";
 
 /** The workflow settings as saved and as being edited; the run uses the draft. */
-export function useSettingsSaver(workflowId: string, initial: WorkflowSettingsDraft) {
+export function useSettingsSaver(workflowId: string, initial: WorkflowSettingsDraft, track: MutationTracker) {
   const t = useT();
   const toast = useToast();
   const report = useReportOutcome();
   const [saved, setSaved] = useState(initial);
   const [draft, setDraft] = useState(initial);
-  const [, update] = useMutation(EditorUpdateWorkflowMutation);
+  const update = useTracked(useMutation(EditorUpdateWorkflowMutation)[1], track);
 
   const save = useCallback(
     async (next: WorkflowSettingsDraft): Promise<boolean> => {
