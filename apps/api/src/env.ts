@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { resolveChunkingOptions } from "@weft/providers";
 import { z } from "zod";
+import { parseTrustProxy } from "./rate-limit/trust-proxy.js";
 
 /**
  * The only place that reads process.env. Every variable is listed in docs/api.md (configuration table);
@@ -40,6 +41,18 @@ const envSchema = z.object({
   WEFT_RATE_LIMIT_REQUESTS_PER_MINUTE: integer(600),
   WEFT_RATE_LIMIT_RUNS_PER_MINUTE: integer(60),
   WEFT_MAX_WS_CONNECTIONS_PER_CALLER: integer(20),
+  /** Who may set X-Forwarded-For: false, true, a hop count, or proxy addresses/CIDRs (express `trust proxy`). */
+  WEFT_TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: `expected true, false, a hop count or proxy addresses/CIDRs: ${(error as Error).message}` });
+        return z.NEVER;
+      }
+    }),
   WEFT_SEED_DEMO: flag(true),
   MISTRAL_API_KEY: z.string().min(1).optional(),
   MISTRAL_SERVER_URL: z.url().optional(),

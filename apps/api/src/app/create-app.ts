@@ -90,6 +90,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   const httpServer = createServer(expressApp);
   const apollo = await startApollo(schema, httpServer, env);
   expressApp.disable("x-powered-by");
+  expressApp.set("trust proxy", rateLimits.proxyTrust);
   expressApp.use(requestContextMiddleware(logger));
   expressApp.use(corsMiddleware(env.CORS_ORIGINS));
   expressApp.get("/healthz", healthHandler(database, runs.queue));

@@ -22,6 +22,7 @@ import type { GraphQLContext } from "./context.js";
 import { formatError, isExposed, originalError } from "./error-format.js";
 import { checkOperationLimits } from "./limits/operation-limits.js";
 import { callerOf, rateLimitedError, TOO_MANY_CONNECTIONS_CLOSE_CODE, type RateLimits } from "../rate-limit/rate-limits.js";
+import { clientAddress } from "../rate-limit/trust-proxy.js";
 import { isAllowedOrigin } from "../app/cors.js";
 
 type Extra = { socket: WebSocket; request: IncomingMessage };
@@ -45,8 +46,9 @@ export interface WsServerHandle {
  * parameter (browsers cannot set headers on a WebSocket) or the upgrade request's Authorization header;
  * a missing or bad key closes the socket with 4403. Each subscription is parsed, validated and checked
  * against the same depth/complexity limits as HTTP, and the key is re-checked (it may have been revoked).
- * Rate limits: a caller over WEFT_MAX_WS_CONNECTIONS_PER_CALLER open connections is closed with 4429; each
- * subscribe message takes a point of the caller's request budget, and one over it fails alone (RATE_LIMITED).
+ * Rate limits count against the key, else the upgrade request's client address (forwarded through
+ * trusted proxies only, as for HTTP: WEFT_TRUST_PROXY). A caller over WEFT_MAX_WS_CONNECTIONS_PER_CALLER
+ * open connections is closed with 4429; each subscribe message takes a point of the caller's request budget, and one over it fails alone (RATE_LIMITED).
  */
 export function startWsServer(options: WsServerOptions): WsServerHandle {
   const { env, services, logger, schema, rateLimits } = options;
@@ -70,7 +72,7 @@ export function startWsServer(options: WsServerOptions): WsServerHandle {
           const socket = ctx.extra.socket;
           // Gone while authenticating: its close event has passed, so a counted place would never be freed.
           if (socket.readyState !== socket.OPEN) return false;
-          const caller = callerOf(auth, ctx.extra.request.socket.remoteAddress);
+          const caller = callerOf(auth, clientAddress(ctx.extra.request, rateLimits.proxyTrust));
           if (!rateLimits.connections.tryOpen(caller)) {
             // graphql-ws would close with 4403; closing first makes the client see why. Its own close is then a no-op.
             socket.close(TOO_MANY_CONNECTIONS_CLOSE_CODE, "Too many connections");

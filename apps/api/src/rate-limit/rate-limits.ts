@@ -3,6 +3,7 @@ import type { Env } from "../env.js";
 import { AppError } from "../errors/app-error.js";
 import { CallerBudget, type BudgetDecision } from "./caller-budget.js";
 import { ConnectionCap } from "./connection-cap.js";
+import { compileProxyTrust, type ProxyTrust } from "./trust-proxy.js";
 
 /** WebSocket close code for a connection over WEFT_MAX_WS_CONNECTIONS_PER_CALLER (429, as in HTTP). */
 export const TOO_MANY_CONNECTIONS_CLOSE_CODE = 4429;
@@ -14,19 +15,25 @@ export interface RateLimits {
   runs: CallerBudget;
   /** Open WebSocket connections. */
   connections: ConnectionCap;
+  /** WEFT_TRUST_PROXY compiled once: express's `trust proxy` (req.ip) and WebSocket upgrades both use it. */
+  proxyTrust: ProxyTrust;
 }
 
-export function createRateLimits(env: Pick<Env, "WEFT_RATE_LIMIT_REQUESTS_PER_MINUTE" | "WEFT_RATE_LIMIT_RUNS_PER_MINUTE" | "WEFT_MAX_WS_CONNECTIONS_PER_CALLER">): RateLimits {
+export function createRateLimits(
+  env: Pick<Env, "WEFT_RATE_LIMIT_REQUESTS_PER_MINUTE" | "WEFT_RATE_LIMIT_RUNS_PER_MINUTE" | "WEFT_MAX_WS_CONNECTIONS_PER_CALLER" | "WEFT_TRUST_PROXY">,
+): RateLimits {
   return {
     requests: new CallerBudget("requests", env.WEFT_RATE_LIMIT_REQUESTS_PER_MINUTE),
     runs: new CallerBudget("runs", env.WEFT_RATE_LIMIT_RUNS_PER_MINUTE),
     connections: new ConnectionCap(env.WEFT_MAX_WS_CONNECTIONS_PER_CALLER),
+    proxyTrust: compileProxyTrust(env.WEFT_TRUST_PROXY),
   };
 }
 
 /**
- * Who a limit counts against: the API key when there is one, else the client address. With
- * WEFT_AUTH=disabled there is no key, so callers are told apart by address.
+ * Who a limit counts against: the API key when there is one, else the client address (behind a
+ * trusted proxy, the forwarded one: WEFT_TRUST_PROXY). With WEFT_AUTH=disabled there is no key, so
+ * callers are told apart by address.
  */
 export function callerOf(auth: AuthInfo, address: string | undefined): string {
   return auth.keyId ? `key:${auth.keyId}` : `ip:${address ?? "unknown"}`;
