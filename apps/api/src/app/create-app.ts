@@ -130,6 +130,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
         await step("websocket", () => ws.close());
         await step("http", () => apollo.stop());
         await step("runs", () => runs.close());
+        await step("ingestion", () => services.knowledgeBases.close());
         await step("vector stores", () => retrieval.close());
         await step("event bus", () => bus.close());
         if (ownsDatabase) await step("database", () => database.close());

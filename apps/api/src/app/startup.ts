@@ -8,6 +8,8 @@ import { demoWorkflow } from "./demo-workflow.js";
 export async function startupTasks(context: { env: Env; services: Services; logger: Logger }): Promise<void> {
   const { env, services, logger } = context;
   await services.runs.recoverInterrupted();
+  const requeued = await services.knowledgeBases.documents.recoverInterrupted();
+  if (requeued > 0) logger.info({ knowledgeBases: requeued }, "re-queued documents left unindexed by an earlier stop");
   if (env.WEFT_ADMIN_KEY) {
     const added = await services.apiKeys.ensureKey(env.WEFT_ADMIN_KEY, "admin (WEFT_ADMIN_KEY)", ["admin"]);
     if (added) logger.info("stored the admin key given in WEFT_ADMIN_KEY");

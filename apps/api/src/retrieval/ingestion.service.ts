@@ -64,7 +64,7 @@ export function chunkId(documentId: string, index: number): string {
   return `${documentId}#${index}`;
 }
 
-interface IndexJob {
+export interface IndexJob {
   kb: KnowledgeBaseIndexSettings;
   documentId: string;
   document: Pick<PreparedDocument, "title" | "content" | "mimeType">;
@@ -72,7 +72,7 @@ interface IndexJob {
 }
 
 /** Chunks, embeds and stores one document; on failure removes whatever it stored, then rethrows. */
-async function indexDocument(job: IndexJob, embedder: Embedder, deps: Pick<IngestionDeps, "store" | "signal" | "embedBatchSize">): Promise<number> {
+export async function indexDocument(job: IndexJob, embedder: Embedder, deps: Pick<IngestionDeps, "store" | "signal" | "embedBatchSize">): Promise<number> {
   const { kb, documentId, document } = job;
   const collection = knowledgeBaseCollection(kb);
   const batchSize = deps.embedBatchSize ?? 64;

@@ -18,7 +18,7 @@ const CreateKbWithDefaults = graphql(`
 
 const AddDocumentsConcurrently = graphql(`
   mutation KbAddConcurrently($id: ID!, $documents: [DocumentInput!]!) {
-    addDocuments(knowledgeBaseId: $id, documents: $documents) {
+    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {
       documents { id title status }
       errors { code message path }
     }

@@ -6,27 +6,31 @@ import { DocumentInput } from "./knowledge-base.input.js";
 import { DocumentsPayload, KnowledgeBaseChunkConnection, RemoveDocumentPayload } from "./knowledge-base-payload.type.js";
 import { KnowledgeBaseDocumentObject } from "./knowledge-base.type.js";
 
+const WAIT_DESCRIPTION = "Answer only once every document is READY or FAILED (for scripts and tests).";
+
 /** Documents: ingestion mutations and chunk browsing. */
 @Resolver(() => KnowledgeBaseDocumentObject)
 export class KnowledgeBaseDocumentResolver {
   @Authorized("write")
   @Mutation(() => DocumentsPayload, {
     description:
-      "Adds text/plain or text/markdown documents (content as TEXT, or a file's bytes as BASE64) and indexes them before answering.",
+      "Adds text/plain or text/markdown documents (content as TEXT, or a file's bytes as BASE64), stores them PENDING " +
+      "and answers at once; they are indexed in the background (follow ingestionProgress or each document's status).",
   })
   async addDocuments(
     @Arg("knowledgeBaseId", () => ID) knowledgeBaseId: string,
     @Arg("documents", () => [DocumentInput]) documents: DocumentInput[],
+    @Arg("waitForIndexing", () => Boolean, { nullable: true, defaultValue: false, description: WAIT_DESCRIPTION }) waitForIndexing: boolean | null,
     @Ctx() context: GraphQLContext,
   ): Promise<DocumentsPayload> {
     const service = context.services.knowledgeBases;
-    const outcome = await service.documents.add(knowledgeBaseId, documents);
+    const outcome = await service.documents.add(knowledgeBaseId, documents, { waitForIndexing: waitForIndexing === true });
     if (!outcome.ok) return { knowledgeBase: null, documents: [], errors: outcome.errors };
     return { knowledgeBase: await service.find({ id: knowledgeBaseId }), ...outcome.value };
   }
 
   @Authorized("write")
-  @Mutation(() => RemoveDocumentPayload, { description: "Removes a document and its chunks." })
+  @Mutation(() => RemoveDocumentPayload, { description: "Removes a document and its chunks (cancelling its indexing if it runs)." })
   async removeDocument(@Arg("documentId", () => ID) documentId: string, @Ctx() context: GraphQLContext): Promise<RemoveDocumentPayload> {
     const outcome = await context.services.knowledgeBases.documents.remove(documentId);
     return outcome.ok ? { removedDocumentId: outcome.value, errors: [] } : { removedDocumentId: null, errors: outcome.errors };
@@ -34,11 +38,17 @@ export class KnowledgeBaseDocumentResolver {
 
   @Authorized("write")
   @Mutation(() => DocumentsPayload, {
-    description: "Re-chunks and re-embeds every document with the configured embedder (also moves the knowledge base to it).",
+    description:
+      "Re-chunks and re-embeds every document with the configured embedder (also moves the knowledge base to it): " +
+      "every document becomes PENDING and is indexed in the background.",
   })
-  async reindexKnowledgeBase(@Arg("id", () => ID) id: string, @Ctx() context: GraphQLContext): Promise<DocumentsPayload> {
+  async reindexKnowledgeBase(
+    @Arg("id", () => ID) id: string,
+    @Arg("waitForIndexing", () => Boolean, { nullable: true, defaultValue: false, description: WAIT_DESCRIPTION }) waitForIndexing: boolean | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<DocumentsPayload> {
     const service = context.services.knowledgeBases;
-    const outcome = await service.documents.reindex(id);
+    const outcome = await service.documents.reindex(id, { waitForIndexing: waitForIndexing === true });
     if (!outcome.ok) return { knowledgeBase: null, documents: [], errors: outcome.errors };
     return { knowledgeBase: await service.find({ id }), ...outcome.value };
   }

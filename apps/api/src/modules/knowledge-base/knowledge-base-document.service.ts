@@ -3,16 +3,17 @@ import { chunkText } from "@weft/providers";
 import { Prisma, type KnowledgeBase as KnowledgeBaseRow, type PrismaClient } from "../../generated/prisma/client.js";
 import { AppError } from "../../errors/app-error.js";
 import type { RawDocument } from "../../retrieval/document-content.js";
+import type { PreparedDocument } from "../../retrieval/document-content.js";
 import {
   chunkId,
-  ingestDocuments,
-  reindexKnowledgeBase,
+  createKnowledgeBaseCollection,
+  dropKnowledgeBaseCollection,
   removeDocumentChunks,
-  type DocumentOutcome,
-  type DocumentPersistence,
-  type IngestionProgress,
 } from "../../retrieval/ingestion.service.js";
-import { storeFor } from "../../retrieval/knowledge-base-record.js";
+import { embedderFor, storeFor } from "../../retrieval/knowledge-base-record.js";
+import type { IngestionQueue, IngestionWorker } from "../../queue/ingestion-queue.js";
+import { DocumentIndexer } from "./document-indexer.js";
+import type { IngestionProgressChannel, UnfinishedDocument } from "./ingestion-progress.js";
 import type { ServiceDeps } from "../../services.js";
 import { afterCursorWhere, buildPage, decodeCursor, resolvePageSize, type Page } from "../common/pagination.js";
 import { userError, type UserError } from "../common/user-error.type.js";
@@ -25,72 +26,119 @@ import type { RetrievalSetup } from "./retrieval-setup.js";
 
 export interface DocumentsAdded {
   documents: KnowledgeBaseDocumentObject[];
-  /** DUPLICATE_DOCUMENT and INGESTION_FAILED, one per document that was not indexed, path ["documents", i]. */
+  /** DUPLICATE_DOCUMENT at once; INGESTION_FAILED only when waiting for indexing. Path ["documents", i]. */
   errors: UserError[];
 }
 
-export type ProgressListener = (knowledgeBaseId: string, progress: IngestionProgress) => void;
+export interface IngestionOptions {
+  /** Answer only once the documents are READY or FAILED (scripts, tests). */
+  waitForIndexing?: boolean;
+}
 
 const SUMMARY_SELECT = {
   id: true, knowledgeBaseId: true, title: true, mimeType: true, contentHash: true, status: true, error: true,
   chunkCount: true, createdAt: true, updatedAt: true, content: true,
 } as const;
 
-/** Documents of a knowledge base: add (ingest), remove, re-index, list, and browse their chunks. */
+/**
+ * Documents of a knowledge base: add, remove, re-index, list, and browse their chunks. Adding and
+ * re-indexing store documents PENDING and hand the indexing to the ingestion queue (DocumentIndexer).
+ */
 export class KnowledgeBaseDocumentService {
   private readonly db: PrismaClient;
-  #onProgress: ProgressListener | undefined;
+  readonly queue: IngestionQueue;
+  readonly #indexer: DocumentIndexer;
 
   constructor(
-    deps: Pick<ServiceDeps, "db">,
+    deps: Pick<ServiceDeps, "db" | "logger">,
     private readonly retrieval: RetrievalSetup,
+    private readonly progress: IngestionProgressChannel | null,
+    createQueue: (worker: IngestionWorker) => IngestionQueue,
   ) {
     this.db = deps.db;
+    this.#indexer = new DocumentIndexer(deps.db, retrieval, progress, deps.logger);
+    this.queue = createQueue(this.#indexer.run);
   }
 
-  /** Ingestion progress goes here as well as into each document's status (for polling clients). */
-  onProgress(listener: ProgressListener): void {
-    this.#onProgress = listener;
+  /** Re-queues what a crash left PENDING or INDEXING (call once at start). */
+  async recoverInterrupted(): Promise<number> {
+    const knowledgeBaseIds = await this.#indexer.recover();
+    for (const id of knowledgeBaseIds) void this.queue.enqueue(id);
+    return knowledgeBaseIds.length;
   }
 
   /**
-   * Indexes documents one after another and returns when all are done. Bad input (type, encoding,
-   * size, too many) refuses the whole request before anything is stored; a duplicate (same content
-   * hash, in the knowledge base or earlier in the request) is skipped and reported; a document whose
-   * indexing fails is kept as FAILED with its error and without chunks.
+   * Stores documents PENDING and queues their indexing. Bad input (type, encoding, size, too many)
+   * refuses the whole request before anything is stored; a duplicate (same content hash, in the
+   * knowledge base or earlier in the request) is skipped and reported at once.
    */
-  async add(knowledgeBaseId: string, documents: readonly RawDocument[]): Promise<KnowledgeBaseOutcome<DocumentsAdded>> {
+  async add(knowledgeBaseId: string, documents: readonly RawDocument[], options: IngestionOptions = {}): Promise<KnowledgeBaseOutcome<DocumentsAdded>> {
     const prepared = prepareDocuments(documents);
     if (!prepared.ok) return { ok: false, errors: prepared.errors };
     const kb = await this.#requireKnowledgeBase(knowledgeBaseId);
     if (!kb.ok) return kb;
-    const store = operationalSync(() => storeFor(toIndexSettings(kb.value), this.retrieval.stores));
-    let outcomes: DocumentOutcome[];
+    const settings = toIndexSettings(kb.value);
+    operationalSync(() => storeFor(settings, this.retrieval.stores));
     try {
-      outcomes = await ingestDocuments(
-        toIndexSettings(kb.value),
-        prepared.documents.map((document) => ({ ...document, encoding: "TEXT" })),
-        { store, embedders: this.retrieval.embedders, persistence: this.#persistence(), onProgress: this.#reporter(knowledgeBaseId) },
-      );
+      embedderFor(settings, this.retrieval.embedders);
     } catch (error) {
       if (error instanceof WeftError && error.code === "EMBEDDING_MODEL_MISMATCH") {
         return { ok: false, errors: [userError(error.code, error.message, { path: ["knowledgeBaseId"] })] };
       }
-      throw error instanceof WeftError ? new AppError(error.code, error.message, { audience: error.audience, cause: error }) : error;
+      throw error;
     }
-    const ids = outcomes.flatMap((outcome) => (outcome.status !== "DUPLICATE" && outcome.documentId ? [outcome.documentId] : []));
+    const stored = await this.#storePending(knowledgeBaseId, prepared.documents);
+    const ids = stored.flatMap((entry) => ("id" in entry ? [entry.id] : []));
+    for (const [documentIndex, id] of ids.entries()) {
+      const title = prepared.documents[stored.findIndex((entry) => "id" in entry && entry.id === id)]?.title ?? "";
+      this.progress?.publish(knowledgeBaseId, { documentId: id, title, documentIndex, documentCount: ids.length, phase: "queued", status: "PENDING", chunksDone: 0, chunksTotal: 0 });
+    }
+    const finished = ids.length > 0 ? this.queue.enqueue(knowledgeBaseId) : Promise.resolve();
+    if (options.waitForIndexing) await finished;
     const rows = await this.#summaries({ id: { in: ids } });
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return {
-      ok: true,
-      value: {
-        documents: ids.flatMap((id) => (byId.has(id) ? [toDocumentObject(byId.get(id) as DocumentRowSummary)] : [])),
-        errors: outcomes.flatMap((outcome, index) => outcomeError(outcome, index)),
-      },
-    };
+    const errors = stored.flatMap((entry, index) => {
+      const path = ["documents", String(index)];
+      if ("duplicateOf" in entry) {
+        const message = `"${entry.title}" has the same content as document "${entry.duplicateOf.title}" (${entry.duplicateOf.id}); it was not added again`;
+        return [userError("DUPLICATE_DOCUMENT", message, { path })];
+      }
+      const row = byId.get(entry.id);
+      return row?.status === "FAILED" ? [userError("INGESTION_FAILED", `"${row.title}": ${row.error ?? "indexing failed"}`, { path })] : [];
+    });
+    return { ok: true, value: { documents: ids.flatMap((id) => (byId.has(id) ? [toDocumentObject(byId.get(id) as DocumentRowSummary)] : [])), errors } };
   }
 
-  /** Removes the document's chunks from the store, then the document. */
+  /** Stores each document PENDING unless its content is already in the knowledge base (or earlier in the request). */
+  async #storePending(
+    knowledgeBaseId: string,
+    documents: readonly PreparedDocument[],
+  ): Promise<Array<{ id: string } | { title: string; duplicateOf: { id: string; title: string } }>> {
+    const seen = new Map<string, { id: string; title: string }>();
+    const stored: Array<{ id: string } | { title: string; duplicateOf: { id: string; title: string } }> = [];
+    for (const document of documents) {
+      const duplicateOf =
+        seen.get(document.contentHash) ??
+        (await this.db.document.findFirst({ where: { knowledgeBaseId, contentHash: document.contentHash }, select: { id: true, title: true } }));
+      if (duplicateOf) {
+        stored.push({ title: document.title, duplicateOf });
+        continue;
+      }
+      try {
+        const row = await this.db.document.create({ data: { knowledgeBaseId, ...document, status: "PENDING" }, select: { id: true } });
+        seen.set(document.contentHash, { id: row.id, title: document.title });
+        stored.push(row);
+      } catch (error) {
+        // Another request stored the same text between our duplicate check and this insert.
+        if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+        const other = await this.db.document.findFirst({ where: { knowledgeBaseId, contentHash: document.contentHash }, select: { id: true, title: true } });
+        stored.push({ title: document.title, duplicateOf: other ?? { id: "", title: "another request" } });
+      }
+    }
+    return stored;
+  }
+
+  /** Cancels the document's indexing if it runs, removes its chunks from the store, then the document. */
   async remove(documentId: string): Promise<KnowledgeBaseOutcome<string>> {
     const document = isUuid(documentId)
       ? await this.db.document.findUnique({ where: { id: documentId }, include: { knowledgeBase: true } })
@@ -98,36 +146,59 @@ export class KnowledgeBaseDocumentService {
     if (!document) return { ok: false, errors: [userError("NOT_FOUND", `document "${documentId}" does not exist`, { path: ["documentId"] })] };
     const settings = toIndexSettings(document.knowledgeBase);
     const store = operationalSync(() => storeFor(settings, this.retrieval.stores));
+    // Deleting the row first keeps the worker from picking it up meanwhile; its running job is then aborted.
+    await this.db.document.deleteMany({ where: { id: documentId } });
+    const wasIndexing = await this.#indexer.cancelDocument(documentId);
     await operational(() => removeDocumentChunks(settings, documentId, store));
-    await this.db.document.delete({ where: { id: documentId } });
+    // A job that was running reported the removal itself.
+    if (!wasIndexing && (document.status === "PENDING" || document.status === "INDEXING")) {
+      this.progress?.publish(document.knowledgeBaseId, {
+        documentId, title: document.title, documentIndex: 0, documentCount: 1, phase: "removed", status: null, chunksDone: 0, chunksTotal: 0,
+      });
+    }
     return { ok: true, value: documentId };
   }
 
   /**
    * Rebuilds every document's chunks with the knowledge base's chunk settings and the configured
-   * embedder (which is how a knowledge base moves to another embedding model).
+   * embedder (which is how a knowledge base moves to another embedding model): stops a running pass,
+   * drops the collection, records the embedder, marks every document PENDING and queues a pass.
    */
-  async reindex(knowledgeBaseId: string): Promise<KnowledgeBaseOutcome<DocumentsAdded>> {
+  async reindex(knowledgeBaseId: string, options: IngestionOptions = {}): Promise<KnowledgeBaseOutcome<DocumentsAdded>> {
     const kb = await this.#requireKnowledgeBase(knowledgeBaseId);
     if (!kb.ok) return kb;
-    const store = operationalSync(() => storeFor(toIndexSettings(kb.value), this.retrieval.stores));
-    const outcomes = await operational(() =>
-      reindexKnowledgeBase(toIndexSettings(kb.value), {
-        store,
-        embedder: this.retrieval.embedder,
-        persistence: this.#persistence(),
-        onProgress: this.#reporter(knowledgeBaseId),
-        listDocuments: (id) => this.db.document.findMany({ where: { knowledgeBaseId: id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
-        setEmbedding: async (id, embeddingModel, dimension) => {
-          await this.db.knowledgeBase.update({ where: { id }, data: { embeddingModel, dimension } });
-        },
-      }),
-    );
+    const settings = toIndexSettings(kb.value);
+    const store = operationalSync(() => storeFor(settings, this.retrieval.stores));
+    await this.queue.cancel(knowledgeBaseId, "the knowledge base is re-indexed");
+    const { embedder } = this.retrieval;
+    await operational(async () => {
+      await dropKnowledgeBaseCollection(settings, store);
+      await this.db.knowledgeBase.update({ where: { id: knowledgeBaseId }, data: { embeddingModel: embedder.model, dimension: embedder.dimension } });
+      await createKnowledgeBaseCollection({ ...settings, embeddingModel: embedder.model, dimension: embedder.dimension }, store);
+    });
+    await this.db.document.updateMany({ where: { knowledgeBaseId }, data: { status: "PENDING", chunkCount: 0, error: null } });
+    const queued = await this.#summaries({ knowledgeBaseId });
+    for (const [documentIndex, row] of [...queued].reverse().entries()) {
+      this.progress?.publish(knowledgeBaseId, {
+        documentId: row.id, title: row.title, documentIndex, documentCount: queued.length, phase: "queued", status: "PENDING", chunksDone: 0, chunksTotal: 0,
+      });
+    }
+    const finished = this.queue.enqueue(knowledgeBaseId);
+    if (options.waitForIndexing) await finished;
     const rows = await this.#summaries({ knowledgeBaseId });
-    return {
-      ok: true,
-      value: { documents: rows.map(toDocumentObject), errors: outcomes.flatMap((outcome, index) => outcomeError(outcome, index)) },
-    };
+    const errors = rows.flatMap((row, index) =>
+      row.status === "FAILED" ? [userError("INGESTION_FAILED", `"${row.title}": ${row.error ?? "indexing failed"}`, { path: ["documents", String(index)] })] : [],
+    );
+    return { ok: true, value: { documents: rows.map(toDocumentObject), errors } };
+  }
+
+  /** The knowledge base's PENDING and INDEXING documents, oldest first (replayed to progress subscribers). */
+  async unfinished(knowledgeBaseId: string): Promise<UnfinishedDocument[]> {
+    return this.db.document.findMany({
+      where: { knowledgeBaseId, status: { in: ["PENDING", "INDEXING"] } },
+      select: { id: true, title: true, status: true },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
   }
 
   /** Newest first. */
@@ -188,47 +259,4 @@ export class KnowledgeBaseDocumentService {
     });
     return rows.map(({ content, ...row }) => ({ ...row, length: content.length }));
   }
-
-  #reporter(knowledgeBaseId: string): ((progress: IngestionProgress) => void) | undefined {
-    const listener = this.#onProgress;
-    return listener && ((progress) => listener(knowledgeBaseId, progress));
-  }
-
-  #persistence(): DocumentPersistence {
-    const db = this.db;
-    return {
-      findByContentHash: (knowledgeBaseId, contentHash) =>
-        db.document.findFirst({ where: { knowledgeBaseId, contentHash }, select: { id: true, title: true } }),
-      createDocument: async (knowledgeBaseId, document) => {
-        try {
-          return await db.document.create({ data: { knowledgeBaseId, ...document, status: "INDEXING" }, select: { id: true } });
-        } catch (error) {
-          // Another request stored the same text between our duplicate check and this insert.
-          if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-            throw new WeftError("DUPLICATE_DOCUMENT", `"${document.title}" was added by another request at the same time`, { cause: error });
-          }
-          throw error;
-        }
-      },
-      markIndexing: async (id) => {
-        await db.document.update({ where: { id }, data: { status: "INDEXING", error: null } });
-      },
-      markReady: async (id, chunkCount) => {
-        await db.document.update({ where: { id }, data: { status: "READY", chunkCount, error: null } });
-      },
-      markFailed: async (id, error) => {
-        await db.document.update({ where: { id }, data: { status: "FAILED", chunkCount: 0, error } });
-      },
-    };
-  }
-}
-
-function outcomeError(outcome: DocumentOutcome, index: number): UserError[] {
-  const path = ["documents", String(index)];
-  if (outcome.status === "DUPLICATE") {
-    const message = `"${outcome.title}" has the same content as document "${outcome.duplicateOf.title}" (${outcome.duplicateOf.id}); it was not added again`;
-    return [userError("DUPLICATE_DOCUMENT", message, { path })];
-  }
-  if (outcome.status === "FAILED") return [userError("INGESTION_FAILED", `"${outcome.title}": ${outcome.message} (${outcome.code})`, { path })];
-  return [];
 }

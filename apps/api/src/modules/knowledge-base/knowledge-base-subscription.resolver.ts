@@ -12,8 +12,8 @@ export class KnowledgeBaseSubscriptionResolver {
   @Authorized("read")
   @Subscription(() => IngestionProgressObject, {
     description:
-      "Live ingestion progress of a knowledge base (addDocuments, reindexKnowledgeBase) until you unsubscribe. " +
-      "Nothing is replayed: each document's status field holds the outcome.",
+      "Ingestion progress of a knowledge base (addDocuments, reindexKnowledgeBase) until you unsubscribe: first the " +
+      "current state of each PENDING or INDEXING document, then every step live.",
     subscribe: async ({ args, context }: Data<{ knowledgeBaseId: string }>) => {
       if (!context.auth.authenticated) throw new AppError("UNAUTHENTICATED", "an API key is required");
       if (!hasScope(context.auth, "read")) throw new AppError("FORBIDDEN", "this API key lacks the scope read");

@@ -17,11 +17,12 @@ import { KnowledgeBaseDocumentService } from "./knowledge-base-document.service.
 import { KnowledgeBaseSearchService } from "./knowledge-base-search.service.js";
 import type { RetrievalSetup } from "./retrieval-setup.js";
 import type { EventBus } from "../../pubsub.js";
-import {
-  publishIngestionProgress,
-  streamIngestionProgress,
-  type IngestionProgressMessage,
-} from "./ingestion-progress.js";
+import { IngestionProgressChannel, type IngestionProgressMessage } from "./ingestion-progress.js";
+import type { IngestionQueue, IngestionWorker } from "../../queue/ingestion-queue.js";
+import { InProcessIngestionQueue } from "../../queue/in-process-ingestion-queue.js";
+
+/** Knowledge bases indexed at once per process (documents of one knowledge base go one at a time). */
+const INGESTION_CONCURRENCY = 2;
 
 export type KnowledgeBaseOutcome<T> = { ok: true; value: T } | { ok: false; errors: UserError[] };
 
@@ -31,23 +32,34 @@ export class KnowledgeBaseService {
   readonly search: KnowledgeBaseSearchService;
   private readonly db: PrismaClient;
   private readonly env: ServiceDeps["env"];
+  readonly #progress: IngestionProgressChannel | null;
 
   constructor(
     deps: Pick<ServiceDeps, "db" | "env" | "logger">,
     private readonly retrieval: RetrievalSetup,
-    private readonly bus: EventBus | null = null,
+    bus: EventBus | null = null,
+    createQueue: (worker: IngestionWorker) => IngestionQueue = (worker) =>
+      new InProcessIngestionQueue({ worker, concurrency: INGESTION_CONCURRENCY, logger: deps.logger }),
   ) {
     this.db = deps.db;
     this.env = deps.env;
-    this.documents = new KnowledgeBaseDocumentService(deps, retrieval);
+    this.#progress = bus && new IngestionProgressChannel(bus);
+    this.documents = new KnowledgeBaseDocumentService(deps, retrieval, this.#progress, createQueue);
     this.search = new KnowledgeBaseSearchService(deps, retrieval);
-    if (bus) this.documents.onProgress(publishIngestionProgress(bus));
   }
 
-  /** Live ingestion progress of one knowledge base (the `ingestionProgress` subscription). */
+  /**
+   * Ingestion progress of one knowledge base (the `ingestionProgress` subscription): the current state of
+   * its unfinished documents first, then live steps.
+   */
   async streamProgress(knowledgeBaseId: string): Promise<AsyncIterableIterator<IngestionProgressMessage>> {
-    if (!this.bus) throw new AppError("NOT_AVAILABLE", "ingestion progress is not published by this server");
-    return streamIngestionProgress(this.bus, knowledgeBaseId);
+    if (!this.#progress) throw new AppError("NOT_AVAILABLE", "ingestion progress is not published by this server");
+    return this.#progress.stream(knowledgeBaseId, () => (isUuid(knowledgeBaseId) ? this.documents.unfinished(knowledgeBaseId) : Promise.resolve([])));
+  }
+
+  /** Stops indexing (documents being indexed go back to PENDING and are re-queued at the next start). */
+  close(): Promise<void> {
+    return this.documents.queue.close();
   }
 
   /** Newest first. */
@@ -134,11 +146,12 @@ export class KnowledgeBaseService {
     return [this.env.WEFT_CHUNK_SIZE, input.chunkOverlap ?? this.env.WEFT_CHUNK_OVERLAP];
   }
 
-  /** Deletes the row (documents cascade) and then the store collection. */
+  /** Cancels its indexing, deletes the row (documents cascade) and then the store collection. */
   async delete(id: string): Promise<KnowledgeBaseOutcome<string>> {
     const row = await this.findRow({ id });
     if (!row) return { ok: false, errors: [userError("NOT_FOUND", `knowledge base "${id}" does not exist`, { path: ["id"] })] };
     const store = operationalSync(() => storeFor(toIndexSettings(row), this.retrieval.stores));
+    await this.documents.queue.cancel(id, "the knowledge base was deleted");
     await this.db.knowledgeBase.delete({ where: { id } });
     await operational(() => dropKnowledgeBaseCollection(toIndexSettings(row), store));
     return { ok: true, value: id };

@@ -144,7 +144,16 @@ export class IngestionProgressObject {
   @Field(() => ID)
   knowledgeBaseId!: string;
 
-  @Field(() => Int, { description: "Position of the document in its request (0-based)." })
+  @Field(() => ID)
+  documentId!: string;
+
+  @Field(() => DocumentStatusEnum, { nullable: true, description: "The document's status after this step; null once it was removed." })
+  status!: DocumentStatus | null;
+
+  @Field(() => String, { nullable: true, description: "Why it FAILED." })
+  error!: string | null;
+
+  @Field(() => Int, { description: "Position of the document in its batch (0-based)." })
   documentIndex!: number;
 
   @Field(() => Int)
@@ -153,7 +162,7 @@ export class IngestionProgressObject {
   @Field(() => String)
   title!: string;
 
-  @Field(() => String, { description: "chunking, embedding, ready, duplicate or failed." })
+  @Field(() => String, { description: "queued, chunking, embedding, ready, failed or removed." })
   phase!: string;
 
   @Field(() => Int)

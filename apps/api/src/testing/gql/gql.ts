@@ -17,18 +17,24 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 type Documents = {
     "\n  query ServerSettings {\n    serverInfo {\n      retrieval {\n        vectorStore availableStores embedder { model dimension } topK { low medium high }\n        hybridAlpha chunkSize chunkOverlap pgvectorEfSearch\n      }\n      execution { runConcurrency processConcurrency parseRepair providerTimeoutMs }\n    }\n  }\n": typeof types.ServerSettingsDocument,
     "\n  mutation KbCreate($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      knowledgeBase { id name embeddingModel dimension store chunkSize chunkOverlap }\n      errors { code message path }\n    }\n  }\n": typeof types.KbCreateDocument,
-    "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n": typeof types.KbAddDocumentsDocument,
+    "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n": typeof types.KbAddDocumentsDocument,
     "\n  query KbGet($name: String, $id: ID, $after: String) {\n    knowledgeBase(name: $name, id: $id) {\n      id name documentCount chunkCount\n      documents { totalCount edges { node { id title status chunkCount chunks(first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id text source { title chunkIndex } } } } } } }\n    }\n  }\n": typeof types.KbGetDocument,
     "\n  query KbDocumentChunks($documentId: ID!, $first: Int, $after: String) {\n    documentChunks(documentId: $documentId, first: $first, after: $after) {\n      totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id text source { documentId title chunkIndex } } }\n    }\n  }\n": typeof types.KbDocumentChunksDocument,
     "\n  query KbList { knowledgeBases(first: 10) { totalCount edges { node { name store } } } }\n": typeof types.KbListDocument,
     "\n  query KbSearch($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { store topK hits { chunkId text score label source { documentId title chunkIndex } } }\n  }\n": typeof types.KbSearchDocument,
     "\n  mutation KbRemoveDocument($id: ID!) { removeDocument(documentId: $id) { removedDocumentId errors { code message } } }\n": typeof types.KbRemoveDocumentDocument,
-    "\n  mutation KbReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { title status chunkCount } errors { code message } } }\n": typeof types.KbReindexDocument,
+    "\n  mutation KbReindex($id: ID!) { reindexKnowledgeBase(id: $id, waitForIndexing: true) { documents { title status chunkCount } errors { code message } } }\n": typeof types.KbReindexDocument,
     "\n  mutation KbDelete($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code message } } }\n": typeof types.KbDeleteDocument,
-    "\n  subscription KbProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { knowledgeBaseId documentIndex documentCount title phase chunksDone chunksTotal }\n  }\n": typeof types.KbProgressDocument,
     "\n  mutation KbCreateDefaults($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id chunkSize chunkOverlap } errors { code message path } }\n  }\n": typeof types.KbCreateDefaultsDocument,
-    "\n  mutation KbAddConcurrently($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents) {\n      documents { id title status }\n      errors { code message path }\n    }\n  }\n": typeof types.KbAddConcurrentlyDocument,
+    "\n  mutation KbAddConcurrently($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {\n      documents { id title status }\n      errors { code message path }\n    }\n  }\n": typeof types.KbAddConcurrentlyDocument,
     "\n  query KbSearchScores($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { chunkId score } }\n  }\n": typeof types.KbSearchScoresDocument,
+    "\n  mutation IngestCreateKb($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } }\n  }\n": typeof types.IngestCreateKbDocument,
+    "\n  mutation IngestAddDocuments($id: ID!, $documents: [DocumentInput!]!, $wait: Boolean) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: $wait) {\n      documents { id title status chunkCount error }\n      errors { code message path }\n    }\n  }\n": typeof types.IngestAddDocumentsDocument,
+    "\n  query IngestDocuments($id: ID!) {\n    knowledgeBase(id: $id) { chunkCount documents { edges { node { id title status chunkCount error } } } }\n  }\n": typeof types.IngestDocumentsDocument,
+    "\n  query IngestSearch($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { source { documentId title } } }\n  }\n": typeof types.IngestSearchDocument,
+    "\n  mutation IngestRemoveDocument($id: ID!) { removeDocument(documentId: $id) { removedDocumentId errors { code } } }\n": typeof types.IngestRemoveDocumentDocument,
+    "\n  mutation IngestDeleteKb($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code } } }\n": typeof types.IngestDeleteKbDocument,
+    "\n  subscription IngestProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId title status error phase chunksDone chunksTotal }\n  }\n": typeof types.IngestProgressDocument,
     "\n  fragment WorkflowFields on Workflow {\n    id\n    name\n    description\n    version\n    outputFormat\n    knowledgeBase\n    intensity\n    prompts { generation ensemble validation }\n    nodes { id type content provider model params prompt position { x y } }\n    edges { id source target order }\n  }\n": typeof types.WorkflowFieldsFragmentDoc,
     "\n  mutation WfCreate($input: CreateWorkflowInput!) {\n    createWorkflow(input: $input) { workflow { ...WorkflowFields } errors { code message path } }\n  }\n": typeof types.WfCreateDocument,
     "\n  mutation WfUpdate($id: ID!, $input: UpdateWorkflowInput!) {\n    updateWorkflow(id: $id, input: $input) { workflow { ...WorkflowFields } errors { code message path } }\n  }\n": typeof types.WfUpdateDocument,
@@ -40,12 +46,6 @@ type Documents = {
     "\n  query WfList($first: Int, $after: String, $search: String) {\n    workflows(first: $first, after: $after, search: $search) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { cursor node { id name nodes { id } } }\n    }\n  }\n": typeof types.WfListDocument,
     "\n  query WfValidate($id: ID!) { validateWorkflow(id: $id) { valid violations { code message nodeIds edgeIds } } }\n": typeof types.WfValidateDocument,
     "\n  query WfCatalogue {\n    nodeTypes { type label component accepts feeds usesModel inDegree { min max } outDegree { min max } count { min max } }\n    models { id label models { id label testOnly } }\n  }\n": typeof types.WfCatalogueDocument,
-    "\n  mutation GraphAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) {\n      node { id type content provider model params prompt position { x y } }\n      workflow { version }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": typeof types.GraphAddNodeDocument,
-    "\n  mutation GraphUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {\n    updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) {\n      node { id type content provider model params prompt position { x y } }\n      errors { code message nodeIds path }\n    }\n  }\n": typeof types.GraphUpdateNodeDocument,
-    "\n  mutation GraphMoveNodes($workflowId: ID!, $moves: [NodeMoveInput!]!) {\n    moveNodes(workflowId: $workflowId, moves: $moves) { workflow { version nodes { id position { x y } } } errors { code nodeIds path } }\n  }\n": typeof types.GraphMoveNodesDocument,
-    "\n  mutation GraphRemoveNode($workflowId: ID!, $nodeId: ID!) {\n    removeNode(workflowId: $workflowId, nodeId: $nodeId) { removedNodeId removedEdgeIds errors { code message nodeIds path } }\n  }\n": typeof types.GraphRemoveNodeDocument,
-    "\n  mutation GraphAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target) {\n      edge { id source target order }\n      workflow { version edges { id } }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": typeof types.GraphAddEdgeDocument,
-    "\n  mutation GraphRemoveEdge($workflowId: ID!, $edgeId: ID!) {\n    removeEdge(workflowId: $workflowId, edgeId: $edgeId) { removedEdgeId errors { code message edgeIds path } }\n  }\n": typeof types.GraphRemoveEdgeDocument,
     "\n  subscription ChangesOfWorkflow($workflowId: ID!) {\n    workflowChanged(workflowId: $workflowId) { workflowId version at deleted }\n  }\n": typeof types.ChangesOfWorkflowDocument,
     "\n  mutation ChangesMove($workflowId: ID!, $moves: [NodeMoveInput!]!) {\n    moveNodes(workflowId: $workflowId, moves: $moves) { workflow { version } errors { code } }\n  }\n": typeof types.ChangesMoveDocument,
     "\n  mutation ChangesAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id } workflow { version } errors { code } }\n  }\n": typeof types.ChangesAddNodeDocument,
@@ -53,6 +53,12 @@ type Documents = {
     "\n  mutation ChangesRemoveNode($workflowId: ID!, $nodeId: ID!) {\n    removeNode(workflowId: $workflowId, nodeId: $nodeId) { removedNodeId errors { code } }\n  }\n": typeof types.ChangesRemoveNodeDocument,
     "\n  mutation ChangesUpdateWorkflow($id: ID!) {\n    updateWorkflow(id: $id, input: { name: \"renamed elsewhere\" }) { workflow { version } errors { code } }\n  }\n": typeof types.ChangesUpdateWorkflowDocument,
     "\n  mutation ChangesDeleteWorkflow($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code } } }\n": typeof types.ChangesDeleteWorkflowDocument,
+    "\n  mutation GraphAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) {\n      node { id type content provider model params prompt position { x y } }\n      workflow { version }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": typeof types.GraphAddNodeDocument,
+    "\n  mutation GraphUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {\n    updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) {\n      node { id type content provider model params prompt position { x y } }\n      errors { code message nodeIds path }\n    }\n  }\n": typeof types.GraphUpdateNodeDocument,
+    "\n  mutation GraphMoveNodes($workflowId: ID!, $moves: [NodeMoveInput!]!) {\n    moveNodes(workflowId: $workflowId, moves: $moves) { workflow { version nodes { id position { x y } } } errors { code nodeIds path } }\n  }\n": typeof types.GraphMoveNodesDocument,
+    "\n  mutation GraphRemoveNode($workflowId: ID!, $nodeId: ID!) {\n    removeNode(workflowId: $workflowId, nodeId: $nodeId) { removedNodeId removedEdgeIds errors { code message nodeIds path } }\n  }\n": typeof types.GraphRemoveNodeDocument,
+    "\n  mutation GraphAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target) {\n      edge { id source target order }\n      workflow { version edges { id } }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": typeof types.GraphAddEdgeDocument,
+    "\n  mutation GraphRemoveEdge($workflowId: ID!, $edgeId: ID!) {\n    removeEdge(workflowId: $workflowId, edgeId: $edgeId) { removedEdgeId errors { code message edgeIds path } }\n  }\n": typeof types.GraphRemoveEdgeDocument,
     "\n  mutation GraphSettingsAndDelete($id: ID!) {\n    updateWorkflow(id: $id, input: { outputFormat: \"changed during the run\" }) { workflow { outputFormat } errors { code } }\n    deleteWorkflow(id: $id) { deletedWorkflowId errors { code } }\n  }\n": typeof types.GraphSettingsAndDeleteDocument,
     "\n  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId lastRun { id status } nodes { id } edges { id source target order } } }\n": typeof types.GraphOfDocument,
     "\n  fragment RunFields on Run {\n    id\n    workflowId\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n": typeof types.RunFieldsFragmentDoc,
@@ -72,18 +78,24 @@ type Documents = {
 const documents: Documents = {
     "\n  query ServerSettings {\n    serverInfo {\n      retrieval {\n        vectorStore availableStores embedder { model dimension } topK { low medium high }\n        hybridAlpha chunkSize chunkOverlap pgvectorEfSearch\n      }\n      execution { runConcurrency processConcurrency parseRepair providerTimeoutMs }\n    }\n  }\n": types.ServerSettingsDocument,
     "\n  mutation KbCreate($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      knowledgeBase { id name embeddingModel dimension store chunkSize chunkOverlap }\n      errors { code message path }\n    }\n  }\n": types.KbCreateDocument,
-    "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n": types.KbAddDocumentsDocument,
+    "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n": types.KbAddDocumentsDocument,
     "\n  query KbGet($name: String, $id: ID, $after: String) {\n    knowledgeBase(name: $name, id: $id) {\n      id name documentCount chunkCount\n      documents { totalCount edges { node { id title status chunkCount chunks(first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id text source { title chunkIndex } } } } } } }\n    }\n  }\n": types.KbGetDocument,
     "\n  query KbDocumentChunks($documentId: ID!, $first: Int, $after: String) {\n    documentChunks(documentId: $documentId, first: $first, after: $after) {\n      totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id text source { documentId title chunkIndex } } }\n    }\n  }\n": types.KbDocumentChunksDocument,
     "\n  query KbList { knowledgeBases(first: 10) { totalCount edges { node { name store } } } }\n": types.KbListDocument,
     "\n  query KbSearch($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { store topK hits { chunkId text score label source { documentId title chunkIndex } } }\n  }\n": types.KbSearchDocument,
     "\n  mutation KbRemoveDocument($id: ID!) { removeDocument(documentId: $id) { removedDocumentId errors { code message } } }\n": types.KbRemoveDocumentDocument,
-    "\n  mutation KbReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { title status chunkCount } errors { code message } } }\n": types.KbReindexDocument,
+    "\n  mutation KbReindex($id: ID!) { reindexKnowledgeBase(id: $id, waitForIndexing: true) { documents { title status chunkCount } errors { code message } } }\n": types.KbReindexDocument,
     "\n  mutation KbDelete($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code message } } }\n": types.KbDeleteDocument,
-    "\n  subscription KbProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { knowledgeBaseId documentIndex documentCount title phase chunksDone chunksTotal }\n  }\n": types.KbProgressDocument,
     "\n  mutation KbCreateDefaults($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id chunkSize chunkOverlap } errors { code message path } }\n  }\n": types.KbCreateDefaultsDocument,
-    "\n  mutation KbAddConcurrently($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents) {\n      documents { id title status }\n      errors { code message path }\n    }\n  }\n": types.KbAddConcurrentlyDocument,
+    "\n  mutation KbAddConcurrently($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {\n      documents { id title status }\n      errors { code message path }\n    }\n  }\n": types.KbAddConcurrentlyDocument,
     "\n  query KbSearchScores($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { chunkId score } }\n  }\n": types.KbSearchScoresDocument,
+    "\n  mutation IngestCreateKb($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } }\n  }\n": types.IngestCreateKbDocument,
+    "\n  mutation IngestAddDocuments($id: ID!, $documents: [DocumentInput!]!, $wait: Boolean) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: $wait) {\n      documents { id title status chunkCount error }\n      errors { code message path }\n    }\n  }\n": types.IngestAddDocumentsDocument,
+    "\n  query IngestDocuments($id: ID!) {\n    knowledgeBase(id: $id) { chunkCount documents { edges { node { id title status chunkCount error } } } }\n  }\n": types.IngestDocumentsDocument,
+    "\n  query IngestSearch($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { source { documentId title } } }\n  }\n": types.IngestSearchDocument,
+    "\n  mutation IngestRemoveDocument($id: ID!) { removeDocument(documentId: $id) { removedDocumentId errors { code } } }\n": types.IngestRemoveDocumentDocument,
+    "\n  mutation IngestDeleteKb($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code } } }\n": types.IngestDeleteKbDocument,
+    "\n  subscription IngestProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId title status error phase chunksDone chunksTotal }\n  }\n": types.IngestProgressDocument,
     "\n  fragment WorkflowFields on Workflow {\n    id\n    name\n    description\n    version\n    outputFormat\n    knowledgeBase\n    intensity\n    prompts { generation ensemble validation }\n    nodes { id type content provider model params prompt position { x y } }\n    edges { id source target order }\n  }\n": types.WorkflowFieldsFragmentDoc,
     "\n  mutation WfCreate($input: CreateWorkflowInput!) {\n    createWorkflow(input: $input) { workflow { ...WorkflowFields } errors { code message path } }\n  }\n": types.WfCreateDocument,
     "\n  mutation WfUpdate($id: ID!, $input: UpdateWorkflowInput!) {\n    updateWorkflow(id: $id, input: $input) { workflow { ...WorkflowFields } errors { code message path } }\n  }\n": types.WfUpdateDocument,
@@ -95,6 +107,13 @@ const documents: Documents = {
     "\n  query WfList($first: Int, $after: String, $search: String) {\n    workflows(first: $first, after: $after, search: $search) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { cursor node { id name nodes { id } } }\n    }\n  }\n": types.WfListDocument,
     "\n  query WfValidate($id: ID!) { validateWorkflow(id: $id) { valid violations { code message nodeIds edgeIds } } }\n": types.WfValidateDocument,
     "\n  query WfCatalogue {\n    nodeTypes { type label component accepts feeds usesModel inDegree { min max } outDegree { min max } count { min max } }\n    models { id label models { id label testOnly } }\n  }\n": types.WfCatalogueDocument,
+    "\n  subscription ChangesOfWorkflow($workflowId: ID!) {\n    workflowChanged(workflowId: $workflowId) { workflowId version at deleted }\n  }\n": types.ChangesOfWorkflowDocument,
+    "\n  mutation ChangesMove($workflowId: ID!, $moves: [NodeMoveInput!]!) {\n    moveNodes(workflowId: $workflowId, moves: $moves) { workflow { version } errors { code } }\n  }\n": types.ChangesMoveDocument,
+    "\n  mutation ChangesAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id } workflow { version } errors { code } }\n  }\n": types.ChangesAddNodeDocument,
+    "\n  mutation ChangesAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target) { workflow { version } errors { code } }\n  }\n": types.ChangesAddEdgeDocument,
+    "\n  mutation ChangesRemoveNode($workflowId: ID!, $nodeId: ID!) {\n    removeNode(workflowId: $workflowId, nodeId: $nodeId) { removedNodeId errors { code } }\n  }\n": types.ChangesRemoveNodeDocument,
+    "\n  mutation ChangesUpdateWorkflow($id: ID!) {\n    updateWorkflow(id: $id, input: { name: \"renamed elsewhere\" }) { workflow { version } errors { code } }\n  }\n": types.ChangesUpdateWorkflowDocument,
+    "\n  mutation ChangesDeleteWorkflow($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code } } }\n": types.ChangesDeleteWorkflowDocument,
     "\n  mutation GraphAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) {\n      node { id type content provider model params prompt position { x y } }\n      workflow { version }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": types.GraphAddNodeDocument,
     "\n  mutation GraphUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {\n    updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) {\n      node { id type content provider model params prompt position { x y } }\n      errors { code message nodeIds path }\n    }\n  }\n": types.GraphUpdateNodeDocument,
     "\n  mutation GraphMoveNodes($workflowId: ID!, $moves: [NodeMoveInput!]!) {\n    moveNodes(workflowId: $workflowId, moves: $moves) { workflow { version nodes { id position { x y } } } errors { code nodeIds path } }\n  }\n": types.GraphMoveNodesDocument,
@@ -107,13 +126,6 @@ const documents: Documents = {
     "\n  mutation RunWorkflow($workflowId: ID!, $input: RunWorkflowInput) {\n    runWorkflow(workflowId: $workflowId, input: $input) {\n      run { ...RunFields }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": types.RunWorkflowDocument,
     "\n  mutation CancelRun($id: ID!) {\n    cancelRun(id: $id) {\n      run { ...RunFields }\n      errors { code message path }\n    }\n  }\n": types.CancelRunDocument,
     "\n  query RunDetail($id: ID!) {\n    run(id: $id) {\n      ...RunFields\n      nodeRuns { nodeId nodeType status output description error { code message } retries totalTokens inputs }\n      events { seq type nodeId output description error { code message } }\n    }\n  }\n": types.RunDetailDocument,
-    "\n  subscription ChangesOfWorkflow($workflowId: ID!) {\n    workflowChanged(workflowId: $workflowId) { workflowId version at deleted }\n  }\n": types.ChangesOfWorkflowDocument,
-    "\n  mutation ChangesMove($workflowId: ID!, $moves: [NodeMoveInput!]!) {\n    moveNodes(workflowId: $workflowId, moves: $moves) { workflow { version } errors { code } }\n  }\n": types.ChangesMoveDocument,
-    "\n  mutation ChangesAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id } workflow { version } errors { code } }\n  }\n": types.ChangesAddNodeDocument,
-    "\n  mutation ChangesAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target) { workflow { version } errors { code } }\n  }\n": types.ChangesAddEdgeDocument,
-    "\n  mutation ChangesRemoveNode($workflowId: ID!, $nodeId: ID!) {\n    removeNode(workflowId: $workflowId, nodeId: $nodeId) { removedNodeId errors { code } }\n  }\n": types.ChangesRemoveNodeDocument,
-    "\n  mutation ChangesUpdateWorkflow($id: ID!) {\n    updateWorkflow(id: $id, input: { name: \"renamed elsewhere\" }) { workflow { version } errors { code } }\n  }\n": types.ChangesUpdateWorkflowDocument,
-    "\n  mutation ChangesDeleteWorkflow($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code } } }\n": types.ChangesDeleteWorkflowDocument,
     "\n  query Runs($first: Int, $after: String, $workflowId: ID, $status: [RunStatus!], $createdAfter: DateTimeISO, $createdBefore: DateTimeISO) {\n    runs(first: $first, after: $after, workflowId: $workflowId, status: $status, createdAfter: $createdAfter, createdBefore: $createdBefore) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { cursor node { id status workflowId workflowName } }\n    }\n  }\n": types.RunsDocument,
     "\n  subscription RunEvents($runId: ID!, $afterSeq: Int!) {\n    runEvents(runId: $runId, afterSeq: $afterSeq) { runId seq type nodeId output description text error { code message } }\n  }\n": types.RunEventsDocument,
     "\n  subscription RunStatusChanged($workflowId: ID) {\n    runStatusChanged(workflowId: $workflowId) { runId workflowId status }\n  }\n": types.RunStatusChangedDocument,
@@ -150,7 +162,7 @@ export function graphql(source: "\n  mutation KbCreate($input: CreateKnowledgeBa
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -174,7 +186,7 @@ export function graphql(source: "\n  mutation KbRemoveDocument($id: ID!) { remov
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation KbReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { title status chunkCount } errors { code message } } }\n"): (typeof documents)["\n  mutation KbReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { title status chunkCount } errors { code message } } }\n"];
+export function graphql(source: "\n  mutation KbReindex($id: ID!) { reindexKnowledgeBase(id: $id, waitForIndexing: true) { documents { title status chunkCount } errors { code message } } }\n"): (typeof documents)["\n  mutation KbReindex($id: ID!) { reindexKnowledgeBase(id: $id, waitForIndexing: true) { documents { title status chunkCount } errors { code message } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -182,19 +194,43 @@ export function graphql(source: "\n  mutation KbDelete($id: ID!) { deleteKnowled
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  subscription KbProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { knowledgeBaseId documentIndex documentCount title phase chunksDone chunksTotal }\n  }\n"): (typeof documents)["\n  subscription KbProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { knowledgeBaseId documentIndex documentCount title phase chunksDone chunksTotal }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  mutation KbCreateDefaults($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id chunkSize chunkOverlap } errors { code message path } }\n  }\n"): (typeof documents)["\n  mutation KbCreateDefaults($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id chunkSize chunkOverlap } errors { code message path } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation KbAddConcurrently($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents) {\n      documents { id title status }\n      errors { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation KbAddConcurrently($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents) {\n      documents { id title status }\n      errors { code message path }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation KbAddConcurrently($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {\n      documents { id title status }\n      errors { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation KbAddConcurrently($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {\n      documents { id title status }\n      errors { code message path }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query KbSearchScores($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { chunkId score } }\n  }\n"): (typeof documents)["\n  query KbSearchScores($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { chunkId score } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation IngestCreateKb($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } }\n  }\n"): (typeof documents)["\n  mutation IngestCreateKb($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation IngestAddDocuments($id: ID!, $documents: [DocumentInput!]!, $wait: Boolean) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: $wait) {\n      documents { id title status chunkCount error }\n      errors { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation IngestAddDocuments($id: ID!, $documents: [DocumentInput!]!, $wait: Boolean) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: $wait) {\n      documents { id title status chunkCount error }\n      errors { code message path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query IngestDocuments($id: ID!) {\n    knowledgeBase(id: $id) { chunkCount documents { edges { node { id title status chunkCount error } } } }\n  }\n"): (typeof documents)["\n  query IngestDocuments($id: ID!) {\n    knowledgeBase(id: $id) { chunkCount documents { edges { node { id title status chunkCount error } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query IngestSearch($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { source { documentId title } } }\n  }\n"): (typeof documents)["\n  query IngestSearch($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { source { documentId title } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation IngestRemoveDocument($id: ID!) { removeDocument(documentId: $id) { removedDocumentId errors { code } } }\n"): (typeof documents)["\n  mutation IngestRemoveDocument($id: ID!) { removeDocument(documentId: $id) { removedDocumentId errors { code } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation IngestDeleteKb($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code } } }\n"): (typeof documents)["\n  mutation IngestDeleteKb($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription IngestProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId title status error phase chunksDone chunksTotal }\n  }\n"): (typeof documents)["\n  subscription IngestProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId title status error phase chunksDone chunksTotal }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -242,6 +278,34 @@ export function graphql(source: "\n  query WfCatalogue {\n    nodeTypes { type l
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  subscription ChangesOfWorkflow($workflowId: ID!) {\n    workflowChanged(workflowId: $workflowId) { workflowId version at deleted }\n  }\n"): (typeof documents)["\n  subscription ChangesOfWorkflow($workflowId: ID!) {\n    workflowChanged(workflowId: $workflowId) { workflowId version at deleted }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangesMove($workflowId: ID!, $moves: [NodeMoveInput!]!) {\n    moveNodes(workflowId: $workflowId, moves: $moves) { workflow { version } errors { code } }\n  }\n"): (typeof documents)["\n  mutation ChangesMove($workflowId: ID!, $moves: [NodeMoveInput!]!) {\n    moveNodes(workflowId: $workflowId, moves: $moves) { workflow { version } errors { code } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangesAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id } workflow { version } errors { code } }\n  }\n"): (typeof documents)["\n  mutation ChangesAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id } workflow { version } errors { code } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangesAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target) { workflow { version } errors { code } }\n  }\n"): (typeof documents)["\n  mutation ChangesAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target) { workflow { version } errors { code } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangesRemoveNode($workflowId: ID!, $nodeId: ID!) {\n    removeNode(workflowId: $workflowId, nodeId: $nodeId) { removedNodeId errors { code } }\n  }\n"): (typeof documents)["\n  mutation ChangesRemoveNode($workflowId: ID!, $nodeId: ID!) {\n    removeNode(workflowId: $workflowId, nodeId: $nodeId) { removedNodeId errors { code } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangesUpdateWorkflow($id: ID!) {\n    updateWorkflow(id: $id, input: { name: \"renamed elsewhere\" }) { workflow { version } errors { code } }\n  }\n"): (typeof documents)["\n  mutation ChangesUpdateWorkflow($id: ID!) {\n    updateWorkflow(id: $id, input: { name: \"renamed elsewhere\" }) { workflow { version } errors { code } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangesDeleteWorkflow($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code } } }\n"): (typeof documents)["\n  mutation ChangesDeleteWorkflow($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation GraphAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) {\n      node { id type content provider model params prompt position { x y } }\n      workflow { version }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n"): (typeof documents)["\n  mutation GraphAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) {\n      node { id type content provider model params prompt position { x y } }\n      workflow { version }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -275,34 +339,6 @@ export function graphql(source: "\n  query GraphOf($id: ID!) { workflow(id: $id)
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  fragment RunFields on Run {\n    id\n    workflowId\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n"): (typeof documents)["\n  fragment RunFields on Run {\n    id\n    workflowId\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  subscription ChangesOfWorkflow($workflowId: ID!) {\n    workflowChanged(workflowId: $workflowId) { workflowId version at deleted }\n  }\n"): (typeof documents)["\n  subscription ChangesOfWorkflow($workflowId: ID!) {\n    workflowChanged(workflowId: $workflowId) { workflowId version at deleted }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation ChangesMove($workflowId: ID!, $moves: [NodeMoveInput!]!) {\n    moveNodes(workflowId: $workflowId, moves: $moves) { workflow { version } errors { code } }\n  }\n"): (typeof documents)["\n  mutation ChangesMove($workflowId: ID!, $moves: [NodeMoveInput!]!) {\n    moveNodes(workflowId: $workflowId, moves: $moves) { workflow { version } errors { code } }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation ChangesAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id } workflow { version } errors { code } }\n  }\n"): (typeof documents)["\n  mutation ChangesAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id } workflow { version } errors { code } }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation ChangesAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target) { workflow { version } errors { code } }\n  }\n"): (typeof documents)["\n  mutation ChangesAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target) { workflow { version } errors { code } }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation ChangesRemoveNode($workflowId: ID!, $nodeId: ID!) {\n    removeNode(workflowId: $workflowId, nodeId: $nodeId) { removedNodeId errors { code } }\n  }\n"): (typeof documents)["\n  mutation ChangesRemoveNode($workflowId: ID!, $nodeId: ID!) {\n    removeNode(workflowId: $workflowId, nodeId: $nodeId) { removedNodeId errors { code } }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation ChangesUpdateWorkflow($id: ID!) {\n    updateWorkflow(id: $id, input: { name: \"renamed elsewhere\" }) { workflow { version } errors { code } }\n  }\n"): (typeof documents)["\n  mutation ChangesUpdateWorkflow($id: ID!) {\n    updateWorkflow(id: $id, input: { name: \"renamed elsewhere\" }) { workflow { version } errors { code } }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation ChangesDeleteWorkflow($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code } } }\n"): (typeof documents)["\n  mutation ChangesDeleteWorkflow($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,0 +1,168 @@
+import { isAbortError, WeftError, type Embedder, type VectorStore } from "@weft/engine";
+import type { Document as DocumentRow, KnowledgeBase as KnowledgeBaseRow, PrismaClient } from "../../generated/prisma/client.js";
+import type { Logger } from "../../logger.js";
+import { indexDocument, removeDocumentChunks, type KnowledgeBaseIndexSettings } from "../../retrieval/ingestion.service.js";
+import { embedderFor, storeFor } from "../../retrieval/knowledge-base-record.js";
+import type { IngestionProgressChannel, ProgressUpdate } from "./ingestion-progress.js";
+import { toIndexSettings } from "./knowledge-base.mapper.js";
+import type { RetrievalSetup } from "./retrieval-setup.js";
+
+/** The reason a document's job is aborted when the document is removed while it is indexed. */
+export const DOCUMENT_REMOVED = "the document was removed";
+
+interface InFlight {
+  controller: AbortController;
+  settled: Promise<void>;
+}
+
+interface Pass {
+  kb: KnowledgeBaseIndexSettings;
+  store: VectorStore;
+  embedder: Embedder;
+  index: number;
+}
+
+/**
+ * The ingestion worker: one pass indexes a knowledge base's PENDING documents one after another, oldest
+ * first, each PENDING → INDEXING → READY | FAILED. A document either ends READY with all its chunks or
+ * FAILED with none (indexDocument removes partial chunks). A pass aborted by shutdown puts its current
+ * document back to PENDING (re-queued at the next start); a removed document's job is aborted alone.
+ */
+export class DocumentIndexer {
+  readonly #inFlight = new Map<string, InFlight>();
+
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly retrieval: RetrievalSetup,
+    private readonly progress: IngestionProgressChannel | null,
+    private readonly logger: Logger,
+  ) {}
+
+  readonly run = async (knowledgeBaseId: string, signal: AbortSignal): Promise<void> => {
+    const row = await this.db.knowledgeBase.findUnique({ where: { id: knowledgeBaseId } });
+    if (!row) return;
+    const pass = this.#startPass(row);
+    if (!pass.ok) {
+      await this.#failAllPending(row, pass.error);
+      return;
+    }
+    while (!signal.aborted) {
+      const document = await this.db.document.findFirst({
+        where: { knowledgeBaseId, status: "PENDING" },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      });
+      if (!document) return;
+      await this.#indexOne(pass.value, document, signal);
+    }
+  };
+
+  /** Aborts the document's job if it runs here and waits until its chunks are cleaned up; false when none ran. */
+  async cancelDocument(documentId: string): Promise<boolean> {
+    const job = this.#inFlight.get(documentId);
+    if (!job) return false;
+    job.controller.abort(DOCUMENT_REMOVED);
+    await job.settled;
+    return true;
+  }
+
+  /**
+   * After a crash: documents left INDEXING lose their partial chunks and become PENDING again. Returns
+   * the knowledge bases that have PENDING documents (to enqueue).
+   */
+  async recover(): Promise<string[]> {
+    const interrupted = await this.db.document.findMany({ where: { status: "INDEXING" }, include: { knowledgeBase: true } });
+    for (const document of interrupted) {
+      const settings = toIndexSettings(document.knowledgeBase);
+      try {
+        await removeDocumentChunks(settings, document.id, storeFor(settings, this.retrieval.stores));
+      } catch (error) {
+        this.logger.warn({ err: error, documentId: document.id }, "could not remove the partial chunks of an interrupted document");
+      }
+      await this.db.document.updateMany({ where: { id: document.id, status: "INDEXING" }, data: { status: "PENDING", chunkCount: 0, error: null } });
+    }
+    const pending = await this.db.document.findMany({ where: { status: "PENDING" }, distinct: ["knowledgeBaseId"], select: { knowledgeBaseId: true } });
+    return pending.map((document) => document.knowledgeBaseId);
+  }
+
+  #startPass(row: KnowledgeBaseRow): { ok: true; value: Pass } | { ok: false; error: string } {
+    const kb = toIndexSettings(row);
+    try {
+      return { ok: true, value: { kb, store: storeFor(kb, this.retrieval.stores), embedder: embedderFor(kb, this.retrieval.embedders), index: 0 } };
+    } catch (error) {
+      return { ok: false, error: describe(error) };
+    }
+  }
+
+  async #indexOne(pass: Pass, document: DocumentRow, signal: AbortSignal): Promise<void> {
+    // Registered before the claim, so a removal racing with it either prevents the claim or aborts the job.
+    const controller = new AbortController();
+    let settle: () => void = () => undefined;
+    this.#inFlight.set(document.id, { controller, settled: new Promise((resolve) => (settle = resolve)) });
+    const onPassAbort = () => controller.abort(signal.reason);
+    signal.addEventListener("abort", onPassAbort, { once: true });
+    try {
+      const claimed = await this.db.document.updateMany({ where: { id: document.id, status: "PENDING" }, data: { status: "INDEXING", error: null } });
+      if (claimed.count > 0) await this.#indexClaimed(pass, document, controller.signal);
+    } finally {
+      signal.removeEventListener("abort", onPassAbort);
+      this.#inFlight.delete(document.id);
+      settle();
+    }
+  }
+
+  async #indexClaimed(pass: Pass, document: DocumentRow, signal: AbortSignal): Promise<void> {
+    const documentIndex = pass.index++;
+    const remaining = await this.db.document.count({ where: { knowledgeBaseId: pass.kb.id, status: "PENDING" } });
+    const report = (update: Omit<ProgressUpdate, "documentId" | "title" | "documentIndex" | "documentCount">) =>
+      this.progress?.publish(pass.kb.id, { documentId: document.id, title: document.title, documentIndex, documentCount: documentIndex + 1 + remaining, ...update });
+    try {
+      const chunkCount = await indexDocument(
+        {
+          kb: pass.kb,
+          documentId: document.id,
+          document: { title: document.title, content: document.content, mimeType: document.mimeType === "text/markdown" ? "text/markdown" : "text/plain" },
+          report: (phase, chunksDone, chunksTotal) => report({ phase, chunksDone, chunksTotal, status: "INDEXING" }),
+        },
+        pass.embedder,
+        { store: pass.store, signal },
+      );
+      const ready = await this.db.document.updateMany({ where: { id: document.id }, data: { status: "READY", chunkCount, error: null } });
+      if (ready.count > 0) report({ phase: "ready", chunksDone: chunkCount, chunksTotal: chunkCount, status: "READY" });
+      // Removed just as it finished: its chunks must not outlive it.
+      else await removeDocumentChunks(pass.kb, document.id, pass.store);
+    } catch (error) {
+      await this.#settleFailure(document, error, signal, report);
+    }
+  }
+
+  async #settleFailure(document: DocumentRow, error: unknown, signal: AbortSignal, report: (update: Omit<ProgressUpdate, "documentId" | "title" | "documentIndex" | "documentCount">) => void): Promise<void> {
+    if (signal.aborted && signal.reason === DOCUMENT_REMOVED) {
+      report({ phase: "removed", chunksDone: 0, chunksTotal: 0, status: null });
+      return;
+    }
+    if (signal.aborted) {
+      // Shutdown or knowledge-base deletion: not the document's fault; the next start indexes it again.
+      await this.db.document.updateMany({ where: { id: document.id }, data: { status: "PENDING", chunkCount: 0, error: null } });
+      return;
+    }
+    const message = describe(error);
+    await this.db.document.updateMany({ where: { id: document.id }, data: { status: "FAILED", chunkCount: 0, error: message } });
+    report({ phase: "failed", chunksDone: 0, chunksTotal: 0, status: "FAILED", error: message });
+  }
+
+  async #failAllPending(row: KnowledgeBaseRow, message: string): Promise<void> {
+    const pending = await this.db.document.findMany({ where: { knowledgeBaseId: row.id, status: "PENDING" }, select: { id: true, title: true } });
+    await this.db.document.updateMany({ where: { knowledgeBaseId: row.id, status: "PENDING" }, data: { status: "FAILED", chunkCount: 0, error: message } });
+    for (const [documentIndex, document] of pending.entries()) {
+      this.progress?.publish(row.id, {
+        documentId: document.id, title: document.title, documentIndex, documentCount: pending.length,
+        phase: "failed", chunksDone: 0, chunksTotal: 0, status: "FAILED", error: message,
+      });
+    }
+  }
+}
+
+function describe(error: unknown): string {
+  const code = error instanceof WeftError ? error.code : isAbortError(error) ? "INGESTION_CANCELLED" : "INGESTION_FAILED";
+  return `${code}: ${error instanceof Error ? error.message : String(error)}`;
+}
