@@ -74,13 +74,17 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
     [flow],
   );
 
-  // Changes made elsewhere redraw the editor; unsaved settings text is never overwritten without asking.
+  // Changes made elsewhere redraw the editor; unsaved text (settings or node form) is never overwritten without asking.
   const unsavedSettings = useRef(false);
+  const unsavedNode = useRef(false);
+  const reportNodeDirty = useCallback((dirty: boolean) => {
+    unsavedNode.current = dirty;
+  }, []);
   const redraw = useRef<() => void>(() => undefined);
   const sync = useWorkflowSync({
     workflowId: workflow.id,
     baseVersion: workflow.version,
-    hasUnsavedEdits: () => unsavedSettings.current,
+    hasUnsavedEdits: () => unsavedSettings.current || unsavedNode.current,
     reload: () => redraw.current(),
   });
   const settings = useSettingsSaver(workflow.id, workflow.settings, sync.track);
@@ -195,6 +199,7 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
             readOnly={locked}
             onSave={(patch) => edits.update(selectedNode.id, patch)}
             onDelete={() => void flow.deleteElements({ nodes: [{ id: selectedNode.id }] })}
+            onDirtyChange={reportNodeDirty}
           />
         ) : (
           <div className="panel__section">

@@ -44,4 +44,18 @@ describe("ModelNodeForm", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save node" }));
     expect(onSave).toHaveBeenCalledWith({ provider: "offline", model: "echo", prompt: null, params: { temperature: 0.1 } });
   });
+
+  it("reports unsaved edits while the draft differs from the node, and none once it is gone", () => {
+    const onDirtyChange = vi.fn();
+    const { unmount } = render(
+      <I18nProvider>
+        <ModelNodeForm node={{ id: "g1", type: "generation" }} providers={providers} readOnly={false} onSave={vi.fn(async () => true)} onDirtyChange={onDirtyChange} />
+      </I18nProvider>,
+    );
+    expect(onDirtyChange).toHaveBeenLastCalledWith(false);
+    fireEvent.change(screen.getByLabelText("Provider"), { target: { value: "offline" } });
+    expect(onDirtyChange).toHaveBeenLastCalledWith(true);
+    unmount();
+    expect(onDirtyChange).toHaveBeenLastCalledWith(false);
+  });
 });

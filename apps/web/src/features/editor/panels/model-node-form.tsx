@@ -5,6 +5,7 @@ import type { FormEvent } from "react";
 import type { WorkflowNode } from "@weft/engine";
 import { useT } from "../../../i18n/i18n-provider";
 import { Button } from "../../../ui/button";
+import { useDirtyReport } from "./use-dirty-report";
 import { nodeTypeLabel } from "../graph/node-type-label";
 import type { ProviderOption } from "./panel-options.type";
 import { formatParams, parseParams } from "./params-json";
@@ -21,10 +22,12 @@ interface ModelNodeFormProps {
   providers: readonly ProviderOption[];
   readOnly: boolean;
   onSave: (patch: ModelNodePatch) => Promise<boolean>;
+  /** Told whether the form holds unsaved edits (a redraw for a change made elsewhere would lose them). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** Generation, ensemble and validation nodes: provider, model, prompt override and params. */
-export function ModelNodeForm({ node, providers, readOnly, onSave }: ModelNodeFormProps) {
+export function ModelNodeForm({ node, providers, readOnly, onSave, onDirtyChange }: ModelNodeFormProps) {
   const t = useT();
   const initial = useMemo(
     () => ({ provider: node.provider ?? "", model: node.model ?? "", prompt: node.prompt ?? "", params: formatParams(node.params) }),
@@ -34,6 +37,7 @@ export function ModelNodeForm({ node, providers, readOnly, onSave }: ModelNodeFo
   const [busy, setBusy] = useState(false);
   const parsed = parseParams(draft.params);
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
+  useDirtyReport(dirty, onDirtyChange);
   const provider = providers.find((candidate) => candidate.id === draft.provider);
   const set = (patch: Partial<typeof draft>) => setDraft((current) => ({ ...current, ...patch }));
 

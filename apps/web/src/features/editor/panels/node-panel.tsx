@@ -16,10 +16,11 @@ interface NodePanelProps {
   readOnly: boolean;
   onSave: (patch: NodePatch) => Promise<boolean>;
   onDelete: () => void;
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** The selected node's attributes; the form remounts per node so drafts never leak between nodes. */
-export function NodePanel({ node, providers, readOnly, onSave, onDelete }: NodePanelProps) {
+export function NodePanel({ node, providers, readOnly, onSave, onDelete, onDirtyChange }: NodePanelProps) {
   const t = useT();
   const usesModel = defaultRegistry.get(node.type)?.usesModel ?? false;
   const formKey = `${node.id}:${JSON.stringify(node)}`;
@@ -35,9 +36,9 @@ export function NodePanel({ node, providers, readOnly, onSave, onDelete }: NodeP
       </header>
       {readOnly ? <p className="hint">{t("editor.panel.readOnly")}</p> : null}
       {usesModel ? (
-        <ModelNodeForm key={formKey} node={node} providers={providers} readOnly={readOnly} onSave={onSave} />
+        <ModelNodeForm key={formKey} node={node} providers={providers} readOnly={readOnly} onSave={onSave} onDirtyChange={onDirtyChange} />
       ) : (
-        <TextNodeForm key={formKey} node={node} readOnly={readOnly} onSave={onSave} />
+        <TextNodeForm key={formKey} node={node} readOnly={readOnly} onSave={onSave} onDirtyChange={onDirtyChange} />
       )}
     </div>
   );

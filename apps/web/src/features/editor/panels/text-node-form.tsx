@@ -5,17 +5,19 @@ import type { FormEvent } from "react";
 import type { WorkflowNode } from "@weft/engine";
 import { useT } from "../../../i18n/i18n-provider";
 import { Button } from "../../../ui/button";
+import { useDirtyReport } from "./use-dirty-report";
 
 export interface TextNodePatch {
   content: string | null;
 }
 
 /** Input and output nodes: their content. */
-export function TextNodeForm({ node, readOnly, onSave }: { node: WorkflowNode; readOnly: boolean; onSave: (patch: TextNodePatch) => Promise<boolean> }) {
+export function TextNodeForm({ node, readOnly, onSave, onDirtyChange }: { node: WorkflowNode; readOnly: boolean; onSave: (patch: TextNodePatch) => Promise<boolean>; onDirtyChange?: (dirty: boolean) => void }) {
   const t = useT();
   const [content, setContent] = useState(node.content ?? "");
   const [busy, setBusy] = useState(false);
   const dirty = content !== (node.content ?? "");
+  useDirtyReport(dirty, onDirtyChange);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
