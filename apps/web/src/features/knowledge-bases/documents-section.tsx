@@ -8,7 +8,7 @@ import { EmptyState } from "@/ui/state-views";
 import { useToast } from "@/ui/toast";
 import { formatDateTime } from "../runs/status/format-duration";
 import { DocumentChunks } from "./document-chunks";
-import { ingestionProgress, type DocumentStatusValue } from "./ingestion-progress";
+import { chunkPercent, ingestionProgress, withLiveStatus, type DocumentStatusValue, type LiveIngestion } from "./ingestion-progress";
 import { RemoveDocumentMutation } from "./knowledge-bases.operations";
 
 const STATUS_TONE: Record<DocumentStatusValue, string> = {
@@ -31,13 +31,23 @@ export interface DocumentRow {
   };
 }
 
-/** The documents with their ingestion status and progress, each with its chunks and a remove button. */
-export function DocumentsSection({ rows, onChanged }: { rows: readonly DocumentRow[]; onChanged: () => void }) {
+interface DocumentsSectionProps {
+  rows: readonly DocumentRow[];
+  /** Steps from the ingestionProgress subscription, newer than the fetched rows. */
+  live: LiveIngestion;
+  /** Whether the live feed is connected (otherwise statuses are as last fetched). */
+  connected: boolean;
+  onChanged: () => void;
+}
+
+/** The documents with their live ingestion status and progress, each with its chunks and a remove button. */
+export function DocumentsSection({ rows, live, connected, onChanged }: DocumentsSectionProps) {
   const { t, language } = useI18n();
   const toast = useToast();
   const [, removeDocumentCall] = useMutation(RemoveDocumentMutation);
   const [openChunks, setOpenChunks] = useState<string | null>(null);
-  const progress = ingestionProgress(rows.map((row) => row.node));
+  const documents = rows.map((row) => withLiveStatus(row.node, live));
+  const progress = ingestionProgress(documents);
 
   async function removeDocument(documentId: string, title: string) {
     if (!window.confirm(t("knowledgeBases.docs.removeConfirm", { title }))) return;
@@ -59,6 +69,7 @@ export function DocumentsSection({ rows, onChanged }: { rows: readonly DocumentR
           <p className="hint" data-testid="ingestion-progress">
             {t("knowledgeBases.docs.progress", { ready: progress.ready, total: progress.total })} · {progress.chunks}{" "}
             {t("knowledgeBases.col.chunks").toLowerCase()}
+            {progress.inFlight > 0 && !connected ? ` · ${t("knowledgeBases.docs.offline")}` : null}
           </p>
           <div className="progress" aria-hidden="true">
             <div className="progress__bar" style={{ width: `${progress.pct}%` }} />
@@ -79,7 +90,7 @@ export function DocumentsSection({ rows, onChanged }: { rows: readonly DocumentR
             </tr>
           </thead>
           <tbody>
-            {rows.map(({ node: doc }) => (
+            {documents.map((doc) => (
               <Fragment key={doc.id}>
                 <tr data-document-status={doc.status}>
                   <td>
@@ -88,6 +99,7 @@ export function DocumentsSection({ rows, onChanged }: { rows: readonly DocumentR
                   </td>
                   <td>
                     <span className={`badge badge--${STATUS_TONE[doc.status]}`}>{t(`knowledgeBases.docStatus.${doc.status}`)}</span>
+                    <ChunkProgress step={doc.status === "INDEXING" ? doc.live : null} />
                   </td>
                   <td className="num">{doc.chunkCount}</td>
                   <td className="nowrap">{formatDateTime(doc.createdAt, language)}</td>
@@ -113,5 +125,20 @@ export function DocumentsSection({ rows, onChanged }: { rows: readonly DocumentR
         </table>
       )}
     </section>
+  );
+}
+
+/** "32 of 100 chunks embedded" with a bar, while a document is being embedded. */
+function ChunkProgress({ step }: { step: LiveIngestion[string] | null }) {
+  const { t } = useI18n();
+  const pct = chunkPercent(step);
+  if (!step || pct === null) return null;
+  return (
+    <div className="hint" data-testid="document-progress">
+      {t("knowledgeBases.docs.chunkProgress", { done: step.chunksDone, total: step.chunksTotal })}
+      <div className="progress" aria-hidden="true">
+        <div className="progress__bar" style={{ width: `${pct}%` }} />
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-/** How far ingestion has come across a knowledge base's documents, and whether to keep polling. */
+/** How far ingestion has come across a knowledge base's documents, and each document's live step. */
 export type DocumentStatusValue = "PENDING" | "INDEXING" | "READY" | "FAILED";
 
 export interface IngestionProgress {
@@ -25,5 +25,57 @@ export function ingestionProgress(documents: readonly { status: DocumentStatusVa
   return { total, ready, failed, inFlight, pct: total === 0 ? 100 : Math.round(((ready + failed) / total) * 100), chunks };
 }
 
-/** Poll quickly while documents are being indexed; stop once all have settled. */
-export const pollIntervalMs = (progress: IngestionProgress): number | null => (progress.inFlight > 0 ? 1000 : null);
+/** One message of the `ingestionProgress` subscription (the fields the page asks for). */
+export interface IngestionStep {
+  documentId: string;
+  status: DocumentStatusValue | null;
+  error: string | null;
+  phase: string;
+  chunksDone: number;
+  chunksTotal: number;
+}
+
+export interface LiveDocument {
+  status: DocumentStatusValue;
+  phase: string;
+  error: string | null;
+  chunksDone: number;
+  chunksTotal: number;
+}
+
+/** The latest step of every document the subscription has reported on; removed documents drop out. */
+export type LiveIngestion = Readonly<Record<string, LiveDocument>>;
+
+export const NO_LIVE_INGESTION: LiveIngestion = {};
+
+/**
+ * Folds one step into the live state. A settled document (READY/FAILED) keeps its outcome against a late
+ * non-final step; a `removed` step (status null) forgets the document.
+ */
+export function applyIngestionStep(state: LiveIngestion, step: IngestionStep): LiveIngestion {
+  const { [step.documentId]: previous, ...rest } = state;
+  if (step.status === null) return rest;
+  if (previous && isSettled(previous.status) && !isSettled(step.status) && step.phase !== "queued") return state;
+  const next: LiveDocument = { status: step.status, phase: step.phase, error: step.error, chunksDone: step.chunksDone, chunksTotal: step.chunksTotal };
+  return { ...rest, [step.documentId]: next };
+}
+
+/** A fetched document as the page shows it: its live step, when one is known, wins over the fetched status. */
+export function withLiveStatus<T extends { id: string; status: DocumentStatusValue; error: string | null }>(
+  document: T,
+  live: LiveIngestion,
+): T & { live: LiveDocument | null } {
+  const step = live[document.id];
+  if (!step) return { ...document, live: null };
+  return { ...document, status: step.status, error: step.error ?? document.error, live: step };
+}
+
+/** Share of a document's chunks embedded, 0..100; null before chunking has counted them. */
+export function chunkPercent(step: LiveDocument | null): number | null {
+  if (!step || step.chunksTotal === 0) return null;
+  return Math.round((step.chunksDone / step.chunksTotal) * 100);
+}
+
+function isSettled(status: DocumentStatusValue): boolean {
+  return status === "READY" || status === "FAILED";
+}

@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
 import { useMutation, useQuery } from "urql";
 import { useT } from "@/i18n/i18n-provider";
 import { Button } from "@/ui/button";
@@ -10,9 +9,9 @@ import { ErrorState, LoadingState, QueryError } from "@/ui/state-views";
 import { useToast } from "@/ui/toast";
 import { AddDocumentsForm } from "./add-documents-form";
 import { DocumentsSection } from "./documents-section";
-import { ingestionProgress, pollIntervalMs } from "./ingestion-progress";
 import { DeleteKnowledgeBaseMutation, KnowledgeBaseQuery } from "./knowledge-bases.operations";
 import { SearchPanel } from "./search-panel";
+import { useIngestionFeed } from "./use-ingestion-feed";
 import "../admin-pages.css";
 
 export function KnowledgeBaseDetailPage({ id }: { id: string }) {
@@ -23,14 +22,8 @@ export function KnowledgeBaseDetailPage({ id }: { id: string }) {
   const [deleting, deleteKb] = useMutation(DeleteKnowledgeBaseMutation);
   const kb = data?.knowledgeBase ?? null;
   const rows = kb?.documents.edges ?? [];
-  const interval = pollIntervalMs(ingestionProgress(rows.map((row) => row.node)));
-
-  // Ingestion runs in the background on the server; poll while any document is still in flight.
-  useEffect(() => {
-    if (interval === null) return;
-    const timer = setInterval(() => refetch({ requestPolicy: "network-only" }), interval);
-    return () => clearInterval(timer);
-  }, [interval, refetch]);
+  // Ingestion runs in the background on the server: follow it live, refetch when a document settles.
+  const feed = useIngestionFeed(id, () => refetch({ requestPolicy: "network-only" }));
 
   if (error && !kb) return <QueryError error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} />;
   if (!data) return fetching ? <LoadingState /> : null;
@@ -62,7 +55,7 @@ export function KnowledgeBaseDetailPage({ id }: { id: string }) {
       <p className="hint">{t("knowledgeBases.detail.meta", { model: kb.embeddingModel, dimension: kb.dimension, store: kb.store })}</p>
       <div className="split">
         <div className="split__main">
-          <DocumentsSection rows={rows} onChanged={reload} />
+          <DocumentsSection rows={rows} live={feed.live} connected={feed.connected} onChanged={reload} />
           <AddDocumentsForm knowledgeBaseId={kb.id} onAdded={reload} />
         </div>
         <aside className="split__side">

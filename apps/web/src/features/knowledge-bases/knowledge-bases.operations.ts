@@ -152,3 +152,16 @@ export const SearchKnowledgeBaseQuery = graphql(`
     }
   }
 `);
+
+export const IngestionProgressSubscription = graphql(`
+  subscription KnowledgeBaseIngestionProgress($knowledgeBaseId: ID!) {
+    ingestionProgress(knowledgeBaseId: $knowledgeBaseId) {
+      documentId
+      status
+      error
+      phase
+      chunksDone
+      chunksTotal
+    }
+  }
+`);

@@ -44,6 +44,8 @@ export const knowledgeBases = {
   "docs.moreChunks": "Show more chunks",
   "docs.noChunks": "No chunks (yet).",
   "docs.progress": "{ready} of {total} documents indexed",
+  "docs.chunkProgress": "{done} of {total} chunks embedded",
+  "docs.offline": "live updates paused, reconnecting…",
   "docStatus.PENDING": "Pending",
   "docStatus.INDEXING": "Indexing",
   "docStatus.READY": "Ready",

@@ -46,6 +46,8 @@ export const knowledgeBases: Messages<typeof english> = {
   "docs.moreChunks": "청크 더 보기",
   "docs.noChunks": "청크가 (아직) 없습니다.",
   "docs.progress": "문서 {total}개 중 {ready}개 색인 완료",
+  "docs.chunkProgress": "청크 {total}개 중 {done}개 임베딩 완료",
+  "docs.offline": "실시간 업데이트 중단됨, 다시 연결하는 중…",
   "docStatus.PENDING": "대기",
   "docStatus.INDEXING": "색인 중",
   "docStatus.READY": "준비됨",
