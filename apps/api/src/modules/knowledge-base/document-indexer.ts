@@ -1,8 +1,9 @@
 import { isAbortError, WeftError, type Embedder, type VectorStore } from "@weft/engine";
 import type { Document as DocumentRow, KnowledgeBase as KnowledgeBaseRow, PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../../logger.js";
-import { indexDocument, removeDocumentChunks, type KnowledgeBaseIndexSettings } from "../../retrieval/ingestion.service.js";
-import { embedderFor, storeFor } from "../../retrieval/knowledge-base-record.js";
+import { estimateChunks, shouldSuspendIndex } from "../../retrieval/bulk-load-policy.js";
+import { indexDocument, removeDocumentChunks, type BulkLoadingStore, type KnowledgeBaseIndexSettings } from "../../retrieval/ingestion.service.js";
+import { embedderFor, knowledgeBaseCollection, storeFor } from "../../retrieval/knowledge-base-record.js";
 import type { IngestionProgressChannel, ProgressUpdate } from "./ingestion-progress.js";
 import { toIndexSettings } from "./knowledge-base.mapper.js";
 import type { RetrievalSetup } from "./retrieval-setup.js";
@@ -46,15 +47,32 @@ export class DocumentIndexer {
       await this.#failAllPending(row, pass.error);
       return;
     }
-    while (!signal.aborted) {
-      const document = await this.db.document.findFirst({
-        where: { knowledgeBaseId, status: "PENDING" },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      });
-      if (!document) return;
-      await this.#indexOne(pass.value, document, signal);
+    const drain = async () => {
+      while (!signal.aborted) {
+        const document = await this.db.document.findFirst({
+          where: { knowledgeBaseId, status: "PENDING" },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        });
+        if (!document) return;
+        await this.#indexOne(pass.value, document, signal);
+      }
+    };
+    // Stores that can bulk-load (pgvector) build their index once after a large load (bulk-load-policy.ts).
+    const bulk = pass.value.store as VectorStore & Partial<BulkLoadingStore>;
+    const collection = knowledgeBaseCollection(pass.value.kb);
+    if (bulk.withIndexSuspended && bulk.countChunks && shouldSuspendIndex(await this.#pendingChunks(pass.value.kb), await bulk.countChunks(collection))) {
+      await bulk.withIndexSuspended(collection, drain);
+    } else {
+      await drain();
     }
   };
+
+  /** About how many chunks the knowledge base's PENDING documents will yield (their text stays in the database). */
+  async #pendingChunks(kb: KnowledgeBaseIndexSettings): Promise<number> {
+    const rows = await this.db.$queryRaw<{ chars: bigint | number | string | null }[]>`
+      SELECT SUM(LENGTH("content")) AS chars FROM "Document" WHERE "knowledgeBaseId" = ${kb.id} AND "status" = 'PENDING'`;
+    return estimateChunks(Number(rows[0]?.chars ?? 0), kb.chunkSize, kb.chunkOverlap);
+  }
 
   /** Aborts the document's job if it runs here and waits until its chunks are cleaned up; false when none ran. */
   async cancelDocument(documentId: string): Promise<boolean> {

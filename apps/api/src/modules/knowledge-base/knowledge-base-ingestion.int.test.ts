@@ -209,6 +209,22 @@ describeEachDatabase("asynchronous knowledge-base ingestion", (suite) => {
     expect(await suite.db().prisma.knowledgeBase.count({ where: { id: kbId } })).toBe(0);
   });
 
+  test("a large load is indexed in the background and searchable afterwards (pgvector builds its index once)", async () => {
+    await start();
+    const kbId = await createKb("large");
+    const documents = [1, 2, 3].map((part) => ({ title: `Part ${part}`, content: LONG.replaceAll("Paragraph", `Part ${part} paragraph`) }));
+    const { addDocuments } = await api!.admin.request(AddDocuments, { id: kbId, documents, wait: true });
+    expect(addDocuments.documents.map((document) => document.status)).toEqual(["READY", "READY", "READY"]);
+    const chunks = addDocuments.documents.reduce((sum, document) => sum + document.chunkCount, 0);
+    expect(chunks).toBeGreaterThanOrEqual(256);
+    const { searchKnowledgeBase } = await api!.admin.request(Search, { input: { name: "large", query: "Part 2 paragraph 7 oolong", topK: 3 } });
+    expect(searchKnowledgeBase.hits.length).toBe(3);
+    if (suite.mode === "embedded") {
+      const indexes = await suite.db().prisma.$queryRaw<{ indexname: string }[]>`SELECT indexname FROM pg_indexes WHERE indexname LIKE '%_hnsw'`;
+      expect(indexes.length).toBeGreaterThan(0);
+    }
+  });
+
   test("documents left INDEXING or PENDING by a crash are re-queued at start and end READY", async () => {
     await start();
     const kbId = await createKb("recovered");
