@@ -48,6 +48,10 @@ const DeleteKb = graphql(`
   mutation IngestDeleteKb($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code } } }
 `);
 
+const Reindex = graphql(`
+  mutation IngestReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { id title status chunkCount } errors { code } } }
+`);
+
 const Progress = graphql(`
   subscription IngestProgress($id: ID!) {
     ingestionProgress(knowledgeBaseId: $id) { documentId title status error phase chunksDone chunksTotal }
@@ -207,6 +211,26 @@ describeEachDatabase("asynchronous knowledge-base ingestion", (suite) => {
     expect((await api!.admin.request(DeleteKb, { id: kbId })).deleteKnowledgeBase).toEqual({ deletedKnowledgeBaseId: kbId, errors: [] });
     expect(await suite.db().prisma.document.count({ where: { knowledgeBaseId: kbId } })).toBe(0);
     expect(await suite.db().prisma.knowledgeBase.count({ where: { id: kbId } })).toBe(0);
+  });
+
+  test("reindexKnowledgeBase answers with every document PENDING and indexes them again in the background", async () => {
+    await start();
+    const kbId = await createKb("again");
+    const { addDocuments } = await api!.admin.request(AddDocuments, { id: kbId, documents: [{ title: "Oolong", content: LONG }], wait: true });
+    const before = addDocuments.documents[0]!;
+    expect(before.status).toBe("READY");
+    gate.close();
+    const { reindexKnowledgeBase } = await api!.admin.request(Reindex, { id: kbId });
+    expect(reindexKnowledgeBase.errors).toEqual([]);
+    expect(reindexKnowledgeBase.documents).toEqual([{ id: before.id, title: "Oolong", status: "PENDING", chunkCount: 0 }]);
+    const progress = subscribe(kbId);
+    await progress.until((steps) => steps.length > 0);
+    gate.open();
+    await progress.until(settled(before.id));
+    await progress.stop();
+    expect(progress.steps().at(-1)).toMatchObject({ status: "READY", chunksDone: before.chunkCount });
+    const { knowledgeBase } = await api!.admin.request(Documents, { id: kbId });
+    expect(knowledgeBase!.chunkCount).toBe(before.chunkCount);
   });
 
   test("a large load is indexed in the background and searchable afterwards (pgvector builds its index once)", async () => {

@@ -34,6 +34,7 @@ type Documents = {
     "\n  query IngestSearch($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { source { documentId title } } }\n  }\n": typeof types.IngestSearchDocument,
     "\n  mutation IngestRemoveDocument($id: ID!) { removeDocument(documentId: $id) { removedDocumentId errors { code } } }\n": typeof types.IngestRemoveDocumentDocument,
     "\n  mutation IngestDeleteKb($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code } } }\n": typeof types.IngestDeleteKbDocument,
+    "\n  mutation IngestReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { id title status chunkCount } errors { code } } }\n": typeof types.IngestReindexDocument,
     "\n  subscription IngestProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId title status error phase chunksDone chunksTotal }\n  }\n": typeof types.IngestProgressDocument,
     "\n  fragment WorkflowFields on Workflow {\n    id\n    name\n    description\n    version\n    outputFormat\n    knowledgeBase\n    intensity\n    prompts { generation ensemble validation }\n    nodes { id type content provider model params prompt position { x y } }\n    edges { id source target order }\n  }\n": typeof types.WorkflowFieldsFragmentDoc,
     "\n  mutation WfCreate($input: CreateWorkflowInput!) {\n    createWorkflow(input: $input) { workflow { ...WorkflowFields } errors { code message path } }\n  }\n": typeof types.WfCreateDocument,
@@ -95,6 +96,7 @@ const documents: Documents = {
     "\n  query IngestSearch($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { source { documentId title } } }\n  }\n": types.IngestSearchDocument,
     "\n  mutation IngestRemoveDocument($id: ID!) { removeDocument(documentId: $id) { removedDocumentId errors { code } } }\n": types.IngestRemoveDocumentDocument,
     "\n  mutation IngestDeleteKb($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code } } }\n": types.IngestDeleteKbDocument,
+    "\n  mutation IngestReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { id title status chunkCount } errors { code } } }\n": types.IngestReindexDocument,
     "\n  subscription IngestProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId title status error phase chunksDone chunksTotal }\n  }\n": types.IngestProgressDocument,
     "\n  fragment WorkflowFields on Workflow {\n    id\n    name\n    description\n    version\n    outputFormat\n    knowledgeBase\n    intensity\n    prompts { generation ensemble validation }\n    nodes { id type content provider model params prompt position { x y } }\n    edges { id source target order }\n  }\n": types.WorkflowFieldsFragmentDoc,
     "\n  mutation WfCreate($input: CreateWorkflowInput!) {\n    createWorkflow(input: $input) { workflow { ...WorkflowFields } errors { code message path } }\n  }\n": types.WfCreateDocument,
@@ -227,6 +229,10 @@ export function graphql(source: "\n  mutation IngestRemoveDocument($id: ID!) { r
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation IngestDeleteKb($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code } } }\n"): (typeof documents)["\n  mutation IngestDeleteKb($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation IngestReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { id title status chunkCount } errors { code } } }\n"): (typeof documents)["\n  mutation IngestReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { id title status chunkCount } errors { code } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
