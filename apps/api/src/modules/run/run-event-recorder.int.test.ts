@@ -5,7 +5,7 @@ import { InProcessEventBus, type RunEventMessage } from "../../pubsub.js";
 import { describeEachDatabase, type TestDatabase } from "../../testing/database.js";
 import { seedWorkflow } from "../../testing/app.js";
 import { arrows } from "../../testing/workflows.js";
-import { MAX_QUEUED_EVENTS, RunEventRecorder } from "./run-event-recorder.js";
+import { MAX_BATCH_EVENTS, RunEventRecorder } from "./run-event-recorder.js";
 
 type Draft = RunEvent extends infer E ? (E extends RunEvent ? Omit<E, "seq" | "runId" | "at"> : never) : never;
 
@@ -49,6 +49,8 @@ function chainEvents(): Draft[] {
     { type: "RUN_COMPLETED", result: "out", outputs: { out: "out" }, usage: { promptTokens: 12, completionTokens: 8, totalTokens: 20 } },
   ];
 }
+
+const warning = (runId: string, seq: number): RunEvent => ({ type: "WARNING", code: "W", message: "m", seq, runId, at: new Date().toISOString() });
 
 async function seedRun(database: TestDatabase): Promise<{ runId: string; workflowId: string }> {
   const workflowId = await seedWorkflow(database, arrows(["in->g1->v1->out"]));
@@ -102,7 +104,7 @@ describeEachDatabase("run event recorder", (suite) => {
     ]);
   });
 
-  test("a burst handed over at once is one statement, in which node runs and token increments merge in seq order", async () => {
+  test("handed over at once, a node's start, description and completion share one statement; the run's tokens add up", async () => {
     const { runId, workflowId } = await seedRun(suite.db());
     const { db, counter } = countingDb(suite.db().prisma);
     const drafts = chainEvents().slice(0, -1);
@@ -111,7 +113,8 @@ describeEachDatabase("run event recorder", (suite) => {
     await emitAll(recorder.record, runId, drafts);
     await recorder.stored();
 
-    expect(counter.statements).toBe(1);
+    // 13 events: [run started, in], [g1 started, described, completed], [v1 …], [out started, completed].
+    expect(counter.statements).toBe(4);
     const run = await suite.db().prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { nodeRuns: true } });
     expect(run).toMatchObject({ lastSeq: drafts.length, status: "RUNNING", promptTokens: 12, completionTokens: 8, totalTokens: 20 });
     expect(run.nodeRuns.every((nodeRun) => nodeRun.status === "COMPLETED" && nodeRun.startedAt !== null)).toBe(true);
@@ -130,9 +133,7 @@ describeEachDatabase("run event recorder", (suite) => {
     // The first statement (run started, in) is stored; the second (g1) fails.
     await expect(emitAll(recorder.record, runId, chainEvents(), () => recorder.idle())).rejects.toThrow("disk full");
     await expect(recorder.stored()).rejects.toThrow("disk full");
-    await expect(recorder.record({ type: "WARNING", code: "W", message: "m", seq: 99, runId, at: new Date().toISOString() })).rejects.toThrow(
-      "disk full",
-    );
+    await expect(recorder.record(warning(runId, 99))).rejects.toThrow("disk full");
 
     const stored = await suite.db().prisma.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });
     expect(stored.map((event) => event.type)).toEqual(["RUN_STARTED", "NODE_STARTED", "NODE_COMPLETED"]);
@@ -143,27 +144,37 @@ describeEachDatabase("run event recorder", (suite) => {
     expect(counter.statements).toBe(2);
   });
 
-  test("the engine is held back once a write in flight has MAX_QUEUED_EVENTS waiting behind it", async () => {
+  test("an event arriving while a write is in flight holds the engine until that write is done", async () => {
     const { runId, workflowId } = await seedRun(suite.db());
     const { db, counter } = countingDb(suite.db().prisma);
     let release = (): void => undefined;
     counter.gate = new Promise<void>((resolve) => (release = resolve));
     const recorder = new RunEventRecorder(db, new InProcessEventBus(), workflowId);
-    const at = new Date().toISOString();
-    const warning = (seq: number): RunEvent => ({ type: "WARNING", code: "W", message: "m", seq, runId, at });
 
-    await recorder.record(warning(1));
+    await recorder.record(warning(runId, 1));
     while (counter.statements === 0) await new Promise((resolve) => setImmediate(resolve));
-    for (let seq = 2; seq <= MAX_QUEUED_EVENTS; seq += 1) await recorder.record(warning(seq));
     let held = true;
-    const last = recorder.record(warning(MAX_QUEUED_EVENTS + 1)).then(() => (held = false));
+    const second = recorder.record(warning(runId, 2)).then(() => (held = false));
     for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
     expect(held).toBe(true);
 
     release();
-    await last;
+    await second;
+    await recorder.stored();
     expect(counter.statements).toBe(2);
-    const run = await suite.db().prisma.run.findUniqueOrThrow({ where: { id: runId } });
-    expect(run.lastSeq).toBe(MAX_QUEUED_EVENTS + 1);
+    expect((await suite.db().prisma.run.findUniqueOrThrow({ where: { id: runId } })).lastSeq).toBe(2);
+  });
+
+  test(`a long burst is cut into batches of at most ${MAX_BATCH_EVENTS} events`, async () => {
+    const { runId, workflowId } = await seedRun(suite.db());
+    const { db, counter } = countingDb(suite.db().prisma);
+    const recorder = new RunEventRecorder(db, new InProcessEventBus(), workflowId);
+    const total = MAX_BATCH_EVENTS * 2 + 3;
+
+    for (let seq = 1; seq <= total; seq += 1) await recorder.record(warning(runId, seq));
+    await recorder.stored();
+
+    expect(counter.statements).toBe(3);
+    expect(await suite.db().prisma.runEvent.count({ where: { runId } })).toBe(total);
   });
 });

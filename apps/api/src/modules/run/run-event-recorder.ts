@@ -5,25 +5,34 @@ import { mergeWrites } from "./run-event-batch.js";
 import { eventWrites, type EventWrites } from "./run-event-record.js";
 import { batchStatement } from "./run-event-sql.js";
 
-/** Events queued behind the write in flight before the engine is held back (back-pressure). */
-export const MAX_QUEUED_EVENTS = 64;
+/** At most this many events go into one write; the one that fills a batch waits for it. */
+export const MAX_BATCH_EVENTS = 16;
 
 const TERMINAL = new Set<RunEvent["type"]>(["RUN_COMPLETED", "RUN_FAILED", "RUN_CANCELLED"]);
 
 /**
- * The executor's onEvent, with group commit: events that arrive while a write is in flight (the engine
- * emits NODE_DESCRIPTION, NODE_COMPLETED and the next NODE_STARTED back to back) are stored together in
- * one statement, THEN published in seq order. Nothing is published before it is stored, so a subscriber
- * that reads the database after subscribing never misses an event.
+ * A node's result closes its batch and waits for it: clients wait for these events, and an engine
+ * allowed to start the next node first (whose model may answer at once) would make them wait longer.
+ */
+const CLOSES_BATCH = new Set<RunEvent["type"]>(["NODE_COMPLETED", "NODE_FAILED"]);
+
+/**
+ * The executor's onEvent, with group commit: events emitted back to back (the engine emits
+ * NODE_DESCRIPTION, NODE_COMPLETED and the next NODE_STARTED within one turn of the event loop) are
+ * stored together in one statement, THEN published in seq order. Nothing is published before it is
+ * stored, so a subscriber that reads the database after subscribing never misses an event.
  *
- * `record` resolves once the event is queued, so the engine can hand over the next one; it waits for the
- * writes when MAX_QUEUED_EVENTS are queued and for a terminal event, so the run ends only once all of
- * its events are stored. A failed write stores and publishes none of its batch and nothing after it:
- * that and every later `record` reject, which ends the run (the worker then marks it FAILED).
+ * Back-pressure: `record` resolves at once only while the next batch is still being collected and has
+ * room; an event arriving while a write is in flight waits for that write, and one that fills or closes
+ * a batch (a node's result) waits for its own, so the engine never runs more than one batch ahead of the
+ * database. A terminal event waits until everything is stored, so the run ends only then. A failed write stores and publishes none of its batch and
+ * nothing after it: that and every later `record` reject, which ends the run (the worker marks it FAILED).
  */
 export class RunEventRecorder {
   #queue: EventWrites[] = [];
-  #writing: Promise<void> | null = null;
+  #loop: Promise<void> | null = null;
+  #inFlight = false;
+  #written = signal();
   #failure: { error: unknown } | null = null;
 
   constructor(
@@ -35,9 +44,10 @@ export class RunEventRecorder {
   readonly record = (event: RunEvent): Promise<void> => {
     if (this.#failure) return Promise.reject(this.#failure.error);
     this.#queue.push(eventWrites(event));
-    this.#writing ??= this.#writeQueued();
-    if (TERMINAL.has(event.type) || this.#queue.length >= MAX_QUEUED_EVENTS) return this.stored();
-    return Promise.resolve();
+    this.#loop ??= this.#writeQueued();
+    if (TERMINAL.has(event.type)) return this.stored();
+    if (CLOSES_BATCH.has(event.type) || this.#queue.length >= MAX_BATCH_EVENTS) return this.#afterWrites(this.#inFlight ? 2 : 1);
+    return this.#inFlight ? this.#afterWrites(1) : Promise.resolve();
   };
 
   /** Settles once every queued event is stored and published; rejects if a write failed. */
@@ -46,9 +56,17 @@ export class RunEventRecorder {
     if (this.#failure) throw this.#failure.error;
   }
 
-  /** Settles once no write is in flight; never rejects (for ending a run after a failure). */
+  /** Settles once no write is pending; never rejects (for ending a run after a failure). */
   async idle(): Promise<void> {
-    while (this.#writing) await this.#writing;
+    while (this.#loop) await this.#loop;
+  }
+
+  /** Settles after `count` more writes (the one in flight, if any, counts first). */
+  async #afterWrites(count: number): Promise<void> {
+    for (let write = 0; write < count; write += 1) {
+      await this.#written.promise;
+      if (this.#failure) throw this.#failure.error;
+    }
   }
 
   async #writeQueued(): Promise<void> {
@@ -60,14 +78,22 @@ export class RunEventRecorder {
         await new Promise<void>((resolve) => setImmediate(resolve));
         const batch = this.#queue;
         this.#queue = [];
-        await this.db.$executeRaw(batchStatement(mergeWrites(batch)));
-        for (const writes of batch) await this.publish(writes.message, writes.status);
+        this.#inFlight = true;
+        try {
+          await this.db.$executeRaw(batchStatement(mergeWrites(batch)));
+          for (const writes of batch) await this.publish(writes.message, writes.status);
+        } finally {
+          this.#inFlight = false;
+          const written = this.#written;
+          this.#written = signal();
+          written.resolve();
+        }
       }
     } catch (error) {
       this.#failure = { error };
       this.#queue = [];
     } finally {
-      this.#writing = null;
+      this.#loop = null;
     }
   }
 
@@ -77,4 +103,10 @@ export class RunEventRecorder {
       await this.bus.publish("runStatus", ALL_RUNS, { runId: message.runId, workflowId: this.workflowId, status, at: message.at });
     }
   }
+}
+
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = (): void => undefined;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
 }
