@@ -9,7 +9,7 @@ import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
  * built web app. The steps share one browser page and build on each other, in order:
  *
  *   create workflow ─▶ forbidden connection refused ─▶ input → generation → validation → output
- *     ─▶ run, descriptions stream, nodes completed ─▶ run in history with node details
+ *     ─▶ nodes added and removed by another client drawn live ─▶ run, descriptions stream, nodes completed ─▶ run in history with node details
  *     ─▶ knowledge base: create, add document, search ─▶ API key shown once ─▶ settings
  *
  * Each step leaves a screenshot in test-artifacts/e2e/.
@@ -177,6 +177,22 @@ describe("admin UI in a real browser", () => {
     await poll(() => nodeCard(page, workflow.input).textContent()).toContain(QUESTION);
     await settle();
     await browser.screenshot("valid-graph");
+  });
+
+  it("draws nodes another client adds and removes, keeping the selection", async () => {
+    // The input node is still selected from the previous step; the API adds and then removes a node.
+    const before = await canvasNodeIds(page);
+    const added = await graphqlRequest<{ addNode: { node: { id: string } | null } }>(
+      'mutation ($id: ID!) { addNode(workflowId: $id, input: { type: "ensemble", position: { x: 40, y: 400 } }) { node { id } } }',
+      { id: workflow.id },
+    );
+    const remoteId = added.addNode.node?.id ?? "";
+    await poll(() => canvasNodeIds(page)).toContain(remoteId);
+    expect(await page.getByTestId("node-panel").locator("h2").textContent()).toContain(workflow.input);
+    await browser.screenshot("remote-node-drawn");
+    await graphqlRequest("mutation ($id: ID!, $node: ID!) { removeNode(workflowId: $id, nodeId: $node) { removedNodeId } }", { id: workflow.id, node: remoteId });
+    await poll(async () => (await canvasNodeIds(page)).sort()).toEqual([...before].sort());
+    await settle();
   });
 
   it("runs it, streams descriptions and marks every node completed", async () => {
