@@ -268,6 +268,8 @@ describe("admin UI in a real browser", () => {
   it("adds and updates rows in the run history as runs change status", async () => {
     await page.getByRole("navigation").getByRole("link", { name: "Runs" }).click();
     await page.getByTestId("runs-live").waitFor();
+    // Earlier steps made runs, so the first page has rows once it has loaded; count only then.
+    await page.locator("tr[data-run-id]").first().waitFor();
     const before = await page.locator("tr[data-run-id]").count();
     // Another client starts a run (the generation node still pauses 30 s) and then cancels it.
     const started = await graphqlRequest<{ runWorkflow: { run: { id: string } | null } }>(
