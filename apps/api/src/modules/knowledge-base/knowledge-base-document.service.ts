@@ -88,9 +88,9 @@ export class KnowledgeBaseDocumentService {
       throw error;
     }
     const stored = await this.#storePending(knowledgeBaseId, prepared.documents);
-    const ids = stored.flatMap((entry) => ("id" in entry ? [entry.id] : []));
-    for (const [documentIndex, id] of ids.entries()) {
-      const title = prepared.documents[stored.findIndex((entry) => "id" in entry && entry.id === id)]?.title ?? "";
+    const queued = stored.flatMap((entry, index) => ("id" in entry ? [{ id: entry.id, title: prepared.documents[index]?.title ?? "" }] : []));
+    const ids = queued.map((entry) => entry.id);
+    for (const [documentIndex, { id, title }] of queued.entries()) {
       this.progress?.publish(knowledgeBaseId, { documentId: id, title, documentIndex, documentCount: ids.length, phase: "queued", status: "PENDING", chunksDone: 0, chunksTotal: 0 });
     }
     const finished = ids.length > 0 ? this.queue.enqueue(knowledgeBaseId) : Promise.resolve();
