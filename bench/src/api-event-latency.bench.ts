@@ -89,9 +89,9 @@ export async function run(): Promise<unknown> {
 \`bench/src/api-event-latency.bench.ts\` (run alone: \`pnpm --filter @weft/bench exec tsx --conditions=weft-source src/api-event-latency.bench.ts\`
 after \`pnpm turbo run build --filter=@weft/api\`). The built API on the embedded database (PGlite in a temp directory),
 a graphql-ws client over loopback subscribed to \`runEvents\`. A chain of ${CHAIN} validation nodes whose stand-in model
-records when its answer is ready; each event is written to the database (event rows, node runs, run) in one
-statement together with the events queued behind the write in flight (group commit: NODE_DESCRIPTION and
-NODE_COMPLETED share one), then published, then sent. ${RUNS} runs, ${samples.length} events.
+records when its answer is ready; events are written to the database (event rows, node runs, run) in one
+statement per batch (group commit: a node's NODE_STARTED, NODE_DESCRIPTION and NODE_COMPLETED share one;
+a node result closes its batch), then published, then sent. ${RUNS} runs, ${samples.length} events.
 
 Machine: ${machineLine(machine)} (load average ${machine.loadAverage}).
 
