@@ -1,5 +1,32 @@
 import { graphql } from "@/gql";
 
+/** The node fields the canvas draws; shared by the workflow query and the node mutations. */
+export const EditorNodeFields = graphql(`
+  fragment EditorNodeFields on WorkflowNode {
+    id
+    type
+    content
+    provider
+    model
+    params
+    prompt
+    position {
+      x
+      y
+    }
+  }
+`);
+
+/** What the editor needs of a refusal to explain it and highlight the nodes and edges it names. */
+export const EditorUserErrorFields = graphql(`
+  fragment EditorUserErrorFields on UserError {
+    code
+    message
+    nodeIds
+    edgeIds
+  }
+`);
+
 export const EditorWorkflowQuery = graphql(`
   query EditorWorkflow($id: ID!) {
     workflow(id: $id) {
@@ -17,17 +44,7 @@ export const EditorWorkflowQuery = graphql(`
       intensity
       activeRunId
       nodes {
-        id
-        type
-        content
-        provider
-        model
-        params
-        prompt
-        position {
-          x
-          y
-        }
+        ...EditorNodeFields
       }
       edges {
         id
@@ -69,23 +86,10 @@ export const EditorAddNodeMutation = graphql(`
         version
       }
       node {
-        id
-        type
-        content
-        provider
-        model
-        params
-        prompt
-        position {
-          x
-          y
-        }
+        ...EditorNodeFields
       }
       errors {
-        code
-        message
-        nodeIds
-        edgeIds
+        ...EditorUserErrorFields
       }
     }
   }
@@ -99,23 +103,10 @@ export const EditorUpdateNodeMutation = graphql(`
         version
       }
       node {
-        id
-        type
-        content
-        provider
-        model
-        params
-        prompt
-        position {
-          x
-          y
-        }
+        ...EditorNodeFields
       }
       errors {
-        code
-        message
-        nodeIds
-        edgeIds
+        ...EditorUserErrorFields
       }
     }
   }
@@ -129,10 +120,7 @@ export const EditorMoveNodesMutation = graphql(`
         version
       }
       errors {
-        code
-        message
-        nodeIds
-        edgeIds
+        ...EditorUserErrorFields
       }
     }
   }
@@ -148,10 +136,7 @@ export const EditorRemoveNodeMutation = graphql(`
       removedNodeId
       removedEdgeIds
       errors {
-        code
-        message
-        nodeIds
-        edgeIds
+        ...EditorUserErrorFields
       }
     }
   }
@@ -171,10 +156,7 @@ export const EditorAddEdgeMutation = graphql(`
         order
       }
       errors {
-        code
-        message
-        nodeIds
-        edgeIds
+        ...EditorUserErrorFields
       }
     }
   }
@@ -189,10 +171,7 @@ export const EditorRemoveEdgeMutation = graphql(`
       }
       removedEdgeId
       errors {
-        code
-        message
-        nodeIds
-        edgeIds
+        ...EditorUserErrorFields
       }
     }
   }
@@ -225,10 +204,7 @@ export const EditorRunWorkflowMutation = graphql(`
         status
       }
       errors {
-        code
-        message
-        nodeIds
-        edgeIds
+        ...EditorUserErrorFields
       }
     }
   }
