@@ -4,6 +4,8 @@ export * from "./model/errors.js";
 export * from "./events/run-event.js";
 export * from "./providers/llm-provider.js";
 export * from "./providers/retrieval.js";
+export * from "./providers/chunk-filter.js";
+export * from "./providers/search-merge.js";
 export * from "./registry/node-type-spec.js";
 export * from "./registry/node-type-registry.js";
 export * from "./result-parser/result-parser.js";

@@ -52,6 +52,9 @@ export function failingOnUpsert(store: VectorStore, failingCall: number): Vector
     dropCollection: (c) => store.dropCollection(c),
     deleteDocument: (c, d) => store.deleteDocument(c, d),
     search: (c, q, s) => store.search(c, q, s),
+    searchMany: (c, q, s) => store.searchMany(c, q, s),
+    neighbours: (c, a, w, s) => store.neighbours(c, a, w, s),
+    keywordSearch: store.keywordSearch,
     async upsert(collection, chunks) {
       calls++;
       if (calls === failingCall) throw Object.assign(new Error("disk full"), { code: "VECTOR_STORE_ERROR" });

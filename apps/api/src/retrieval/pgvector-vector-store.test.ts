@@ -22,15 +22,28 @@ describeVectorStoreContract("pgvector in PGlite", async () => {
 });
 
 describe("pgvector filters", () => {
-  it("compare source columns and match metadata by JSON containment", () => {
-    expect(buildPgvectorFilter({ documentId: "d", lang: "ko", year: 2025 }, 3)).toEqual({
-      where: "WHERE document_id = $3 AND metadata @> $4::jsonb",
-      params: ["d", JSON.stringify({ lang: "ko", year: 2025 })],
+  it("compare source columns and match metadata as JSON values, all through parameters", () => {
+    expect(buildPgvectorFilter({ documentId: "d", metadata: { lang: "ko", year: 2025 } }, 3)).toEqual({
+      where: "WHERE document_id = $3 AND metadata -> $4::text = $5::jsonb AND metadata -> $6::text = $7::jsonb",
+      params: ["d", "lang", '"ko"', "year", "2025"],
     });
   });
 
-  it("match nothing when a source key has a value of the wrong type", () => {
-    expect(buildPgvectorFilter({ chunkIndex: "seven" }, 3)).toEqual({ where: "WHERE FALSE", params: [] });
+  it("turn lists into ANY and ranges into bounds on numbers only", () => {
+    expect(buildPgvectorFilter({ source: ["a.md", "b.md"], page: { gte: 2, lte: 4 } }, 1)).toEqual({
+      where: "WHERE title = ANY($1::text[]) AND page >= $2::double precision AND page <= $3::double precision",
+      params: [["a.md", "b.md"], 2, 4],
+    });
+    expect(buildPgvectorFilter({ metadata: { year: { gte: 2024 } } }, 1).where).toContain("jsonb_typeof(metadata -> $1::text) = 'number'");
+  });
+
+  it("match nothing when a source field is given a value of the wrong type", () => {
+    expect(buildPgvectorFilter({ chunkIndex: ["seven"] as unknown as number[] }, 3)).toEqual({ where: "WHERE FALSE", params: [] });
+  });
+
+  it("are empty without conditions", () => {
+    expect(buildPgvectorFilter(undefined, 3)).toEqual({ where: "", params: [] });
+    expect(buildPgvectorFilter({}, 3)).toEqual({ where: "", params: [] });
   });
 });
 

@@ -1,7 +1,20 @@
 import { createHash } from "node:crypto";
-import type { ScoredChunk, StoredChunk, VectorSearchQuery, VectorStore } from "@weft/engine";
+import {
+  mergeSearchResults,
+  neighbourRanges,
+  orderNeighbours,
+  type ChunkAnchor,
+  type MultiVectorSearchQuery,
+  type PositionedChunk,
+  type ScoredChunk,
+  type StoredChunk,
+  type VectorSearchQuery,
+  type VectorStore,
+} from "@weft/engine";
 import {
   checkCollectionDimension,
+  checkMultiSearchQuery,
+  checkNeighbourQuery,
   checkNewDimension,
   checkSearchQuery,
   checkVectorDimension,
@@ -45,8 +58,22 @@ interface ChunkRow {
   title: string;
   chunk_index: number;
   page: number | null;
+}
+
+interface ScoredRow extends ChunkRow {
   score: number | null;
 }
+
+const toPositioned = (row: ChunkRow): PositionedChunk => ({
+  id: row.id,
+  text: row.text,
+  source: { documentId: row.document_id, title: row.title, chunkIndex: row.chunk_index, page: row.page },
+});
+
+const toScored = (row: ScoredRow): ScoredChunk => ({
+  ...toPositioned(row),
+  score: Math.max(0, Math.min(1, Number.isFinite(row.score) ? (row.score as number) : 0)),
+});
 
 /** pgvector stores float4: nine significant digits round-trip exactly and keep the SQL text short. */
 const toVectorLiteral = (vector: readonly number[]) => `[${vector.map((value) => (value === 0 ? "0" : value.toPrecision(9))).join(",")}]`;
@@ -59,10 +86,12 @@ export function pgvectorTableName(collection: string): string {
 /**
  * pgvector inside the embedded database (PGlite's `vector` extension): one table per knowledge base
  * with a `vector(dim)` column and an HNSW index on cosine distance. Scores are cosine similarity
- * (1 − cosine distance), clamped to [0, 1]. No keyword search: `text` and `alpha` are ignored.
+ * (1 − cosine distance), clamped to [0, 1]. No keyword search: `text` and `alpha` are ignored, so a
+ * hybrid query ranks exactly as alpha 1 (vectors only) would.
  */
 export class PgvectorVectorStore implements VectorStore {
   readonly id = "pgvector";
+  readonly keywordSearch = false;
   private ready: Promise<void> | undefined;
   private readonly dimensions = new Map<string, number>();
 
@@ -165,35 +194,67 @@ export class PgvectorVectorStore implements VectorStore {
 
   async search(collection: string, query: VectorSearchQuery, signal?: AbortSignal): Promise<ScoredChunk[]> {
     checkSearchQuery(this.id, query);
-    return this.run("search", async () => {
+    return this.run("search", async () => (await this.searchEach(collection, [query], query, signal))[0] ?? []);
+  }
+
+  async searchMany(collection: string, query: MultiVectorSearchQuery, signal?: AbortSignal): Promise<ScoredChunk[]> {
+    checkMultiSearchQuery(this.id, query);
+    return this.run("search", async () => mergeSearchResults(await this.searchEach(collection, query.queries, query, signal), query.topK));
+  }
+
+  async neighbours(collection: string, anchors: readonly ChunkAnchor[], window: number, signal?: AbortSignal): Promise<PositionedChunk[]> {
+    checkNeighbourQuery(this.id, anchors, window);
+    return this.run("neighbour lookup", async () => {
       signal?.throwIfAborted();
-      const dimension = await this.requireDimension(collection);
-      checkVectorDimension(this.id, collection, dimension, query.vector, "The query vector");
-      const filter = buildPgvectorFilter(query.filter, 3);
-      const statement = `SELECT id, text, document_id, title, chunk_index, page, 1 - (embedding <=> $1::vector) AS score
-        FROM ${pgvectorTableName(collection)} ${filter.where}
-        ORDER BY embedding <=> $1::vector LIMIT $2`;
-      const params = [toVectorLiteral(query.vector), query.topK, ...filter.params];
-      const rows = await this.withSearchSettings(filter.where !== "", (sql) => sql.query<ChunkRow>(statement, params));
-      return rows.map((row) => ({
-        id: row.id,
-        text: row.text,
-        score: Math.max(0, Math.min(1, Number.isFinite(row.score) ? (row.score as number) : 0)),
-        source: { documentId: row.document_id, title: row.title, chunkIndex: row.chunk_index, page: row.page },
-      }));
+      await this.requireDimension(collection);
+      const ranges = neighbourRanges(anchors, window);
+      if (ranges.length === 0) return [];
+      const result = await this.sql.query<ChunkRow>(
+        `SELECT c.id, c.text, c.document_id, c.title, c.chunk_index, c.page
+         FROM ${pgvectorTableName(collection)} c
+         JOIN unnest($1::text[], $2::integer[], $3::integer[]) AS r(document_id, low, high)
+           ON c.document_id = r.document_id AND c.chunk_index BETWEEN r.low AND r.high`,
+        [ranges.map((range) => range.documentId), ranges.map((range) => range.from), ranges.map((range) => range.to)],
+      );
+      return orderNeighbours(anchors, result.rows.map(toPositioned));
+    });
+  }
+
+  /** One list of hits per query vector, all in one transaction with the same filter and topK. */
+  private async searchEach(
+    collection: string,
+    queries: readonly { vector: number[] }[],
+    shared: Pick<VectorSearchQuery, "topK" | "filter">,
+    signal: AbortSignal | undefined,
+  ): Promise<ScoredChunk[][]> {
+    signal?.throwIfAborted();
+    const dimension = await this.requireDimension(collection);
+    for (const query of queries) checkVectorDimension(this.id, collection, dimension, query.vector, "The query vector");
+    const filter = buildPgvectorFilter(shared.filter, 3);
+    const statement = `SELECT id, text, document_id, title, chunk_index, page, 1 - (embedding <=> $1::vector) AS score
+      FROM ${pgvectorTableName(collection)} ${filter.where}
+      ORDER BY embedding <=> $1::vector LIMIT $2`;
+    return this.withSearchSettings(filter.where !== "", async (sql) => {
+      const lists: ScoredChunk[][] = [];
+      for (const query of queries) {
+        signal?.throwIfAborted();
+        const result = await sql.query<ScoredRow>(statement, [toVectorLiteral(query.vector), shared.topK, ...filter.params]);
+        // relaxed_order (filtered searches) may return rows slightly out of order: sort them exactly.
+        lists.push(result.rows.map(toScored).sort((a, b) => b.score - a.score));
+      }
+      return lists;
     });
   }
 
   /** HNSW settings apply per transaction (SET LOCAL) so a pooled server connection is left as found. */
-  private async withSearchSettings(filtered: boolean, work: (sql: Omit<SqlClient, "transaction">) => Promise<{ rows: ChunkRow[] }>): Promise<ChunkRow[]> {
-    const settings: string[] = [];
-    settings.push(`SET LOCAL hnsw.ef_search = ${Math.trunc(this.options.efSearch ?? DEFAULT_EF_SEARCH)}`);
+  private async withSearchSettings<T>(filtered: boolean, work: (sql: Omit<SqlClient, "transaction">) => Promise<T>): Promise<T> {
+    const settings = [`SET LOCAL hnsw.ef_search = ${Math.trunc(this.options.efSearch ?? DEFAULT_EF_SEARCH)}`];
     // pgvector ≥ 0.8: keep scanning the index until enough rows pass the filter.
     if (filtered) settings.push("SET LOCAL hnsw.iterative_scan = relaxed_order");
-    if (settings.length === 0 || !this.sql.transaction) return (await work(this.sql)).rows;
+    if (!this.sql.transaction) return work(this.sql);
     return this.sql.transaction(async (tx) => {
       for (const setting of settings) await tx.query(setting);
-      return (await work(tx)).rows;
+      return work(tx);
     });
   }
 

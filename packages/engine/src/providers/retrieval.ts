@@ -1,3 +1,5 @@
+import type { ChunkFilter } from "./chunk-filter.js";
+
 /** Interfaces for knowledge-base retrieval: embedders, vector stores, and the retriever the executor calls. */
 
 export interface Embedder {
@@ -35,9 +37,34 @@ export interface VectorSearchQuery {
   /** The query text, for stores that can fuse keyword (BM25) and vector scores. */
   text?: string;
   topK: number;
-  /** 0 = keyword only, 1 = vector only. Stores without hybrid search ignore it. */
+  /** 0 = keyword only, 1 = vector only. Stores without hybrid search (`keywordSearch` false) ignore it. */
   alpha?: number;
-  filter?: Record<string, string | number | boolean>;
+  filter?: ChunkFilter;
+}
+
+/**
+ * Several queries against one collection with one filter (multi-query retrieval): each query fetches
+ * its `topK` nearest chunks, the lists are merged by chunk id keeping each chunk's best score, and the
+ * merged list is cut to `topK` (see `mergeSearchResults`).
+ */
+export interface MultiVectorSearchQuery {
+  queries: readonly { vector: number[]; text?: string }[];
+  topK: number;
+  alpha?: number;
+  filter?: ChunkFilter;
+}
+
+/** A chunk by position, without a score (neighbour lookup). */
+export interface PositionedChunk {
+  id: string;
+  text: string;
+  source: ChunkSource;
+}
+
+/** Where to look for neighbours: a chunk's document and position. */
+export interface ChunkAnchor {
+  documentId: string;
+  chunkIndex: number;
 }
 
 export interface VectorStore {
@@ -48,6 +75,14 @@ export interface VectorStore {
   upsert(collection: string, chunks: readonly StoredChunk[]): Promise<void>;
   deleteDocument(collection: string, documentId: string): Promise<void>;
   search(collection: string, query: VectorSearchQuery, signal?: AbortSignal): Promise<ScoredChunk[]>;
+  searchMany(collection: string, query: MultiVectorSearchQuery, signal?: AbortSignal): Promise<ScoredChunk[]>;
+  /**
+   * Every chunk of an anchor's document whose index is within ±`window` of the anchor's (anchors
+   * included), each once, ordered by document (first anchor first) and then by index.
+   */
+  neighbours(collection: string, anchors: readonly ChunkAnchor[], window: number, signal?: AbortSignal): Promise<PositionedChunk[]>;
+  /** True when the store fuses keyword (BM25) and vector scores, so `alpha` means something. */
+  readonly keywordSearch: boolean;
 }
 
 export interface RetrievalResult {

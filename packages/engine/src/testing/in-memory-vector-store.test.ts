@@ -27,7 +27,7 @@ describe("InMemoryVectorStore", () => {
 
   it("filters on metadata and forgets a deleted document", async () => {
     const store = await seeded();
-    expect((await store.search("kb", { vector: [1, 0], topK: 5, filter: { lang: "ko" } })).map((hit) => hit.id)).toEqual(["c1"]);
+    expect((await store.search("kb", { vector: [1, 0], topK: 5, filter: { metadata: { lang: "ko" } } })).map((hit) => hit.id)).toEqual(["c1"]);
     await store.deleteDocument("kb", "d1");
     expect((await store.search("kb", { vector: [1, 0], topK: 5 })).map((hit) => hit.id)).toEqual(["c1"]);
   });

@@ -1,5 +1,7 @@
 import { WeftError } from "../model/errors.js";
-import type { ScoredChunk, StoredChunk, VectorSearchQuery, VectorStore } from "../providers/retrieval.js";
+import { chunkMatchesFilter } from "../providers/chunk-filter.js";
+import type { ChunkAnchor, MultiVectorSearchQuery, PositionedChunk, ScoredChunk, StoredChunk, VectorSearchQuery, VectorStore } from "../providers/retrieval.js";
+import { mergeSearchResults, neighbourRanges, orderNeighbours } from "../providers/search-merge.js";
 
 /**
  * A VectorStore in memory for engine tests: exact cosine similarity over every chunk of a collection,
@@ -7,6 +9,7 @@ import type { ScoredChunk, StoredChunk, VectorSearchQuery, VectorStore } from ".
  */
 export class InMemoryVectorStore implements VectorStore {
   readonly id = "memory";
+  readonly keywordSearch = false;
   readonly #collections = new Map<string, { dimension: number; chunks: Map<string, StoredChunk> }>();
 
   async ensureCollection(collection: string, dimension: number): Promise<void> {
@@ -43,12 +46,27 @@ export class InMemoryVectorStore implements VectorStore {
     this.#checkDimension(collection, target.dimension, query.vector.length);
     const hits: ScoredChunk[] = [];
     for (const chunk of target.chunks.values()) {
-      if (!matches(chunk, query.filter)) continue;
+      if (!chunkMatchesFilter(chunk, query.filter)) continue;
       const score = (cosine(query.vector, chunk.vector) + 1) / 2;
       hits.push({ id: chunk.id, text: chunk.text, score, source: chunk.source });
     }
     hits.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
     return hits.slice(0, query.topK);
+  }
+
+  async searchMany(collection: string, query: MultiVectorSearchQuery, signal?: AbortSignal): Promise<ScoredChunk[]> {
+    const { queries, ...shared } = query;
+    const lists = await Promise.all(queries.map((one) => this.search(collection, { ...shared, ...one }, signal)));
+    return mergeSearchResults(lists, query.topK);
+  }
+
+  async neighbours(collection: string, anchors: readonly ChunkAnchor[], window: number): Promise<PositionedChunk[]> {
+    const target = this.#require(collection);
+    const ranges = neighbourRanges(anchors, window);
+    const found = [...target.chunks.values()]
+      .filter((chunk) => ranges.some((range) => range.documentId === chunk.source.documentId && chunk.source.chunkIndex >= range.from && chunk.source.chunkIndex <= range.to))
+      .map((chunk) => ({ id: chunk.id, text: chunk.text, source: chunk.source }));
+    return orderNeighbours(anchors, found);
   }
 
   #require(collection: string) {
@@ -62,11 +80,6 @@ export class InMemoryVectorStore implements VectorStore {
       throw new WeftError("VECTOR_DIMENSION_MISMATCH", `collection "${collection}" expects ${expected} dimensions, got ${actual}`);
     }
   }
-}
-
-function matches(chunk: StoredChunk, filter: VectorSearchQuery["filter"]): boolean {
-  if (!filter) return true;
-  return Object.entries(filter).every(([key, value]) => chunk.metadata?.[key] === value);
 }
 
 function cosine(a: readonly number[], b: readonly number[]): number {

@@ -1,5 +1,9 @@
 import type { StoredChunk, VectorStore } from "@weft/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axisVector, chunk, DIM } from "./vector-store.fixtures.js";
+import { defineRetrievalCases } from "./vector-store-retrieval.contract.js";
+
+export { axisVector, chunk } from "./vector-store.fixtures.js";
 
 /**
  * The behaviour every VectorStore must show. Each adapter's test file calls
@@ -11,28 +15,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 export interface VectorStoreUnderTest {
   store: VectorStore;
   close?: () => Promise<void>;
-}
-
-const DIM = 8;
-
-/** A unit vector pointing mostly along `axis`, tilted towards `towards` by `tilt`. */
-export function axisVector(axis: number, towards = (axis + 1) % DIM, tilt = 0): number[] {
-  const vector = new Array<number>(DIM).fill(0);
-  vector[axis] = 1;
-  vector[towards] = (vector[towards] ?? 0) + tilt;
-  const norm = Math.hypot(...vector);
-  return vector.map((value) => value / norm);
-}
-
-export function chunk(id: string, vector: number[], overrides: Partial<StoredChunk> & { documentId?: string } = {}): StoredChunk {
-  const { documentId = "doc-1", ...rest } = overrides;
-  return {
-    id,
-    text: `text of ${id}`,
-    vector,
-    source: { documentId, title: `Title of ${documentId}`, chunkIndex: Number(id.replace(/\D/g, "") || 0), page: null },
-    ...rest,
-  };
 }
 
 let counter = 0;
@@ -118,21 +100,6 @@ export function describeVectorStoreContract(name: string, factory: () => Promise
       expect(hits[0]?.score).toBeCloseTo(1, 3);
     });
 
-    it("filters by document id and by metadata, all keys at once", async () => {
-      const collection = await freshCollection("filter", [
-        chunk("c1", axisVector(0), { documentId: "a", metadata: { lang: "ko", year: 2025 } }),
-        chunk("c2", axisVector(0, 1, 0.1), { documentId: "b", metadata: { lang: "en", year: 2025 } }),
-        chunk("c3", axisVector(0, 1, 0.2), { documentId: "b", metadata: { lang: "ko", year: 2024 } }),
-      ]);
-      const ids = async (filter: Record<string, string | number | boolean>) =>
-        (await store().search(collection, { vector: axisVector(0), topK: 10, filter })).map((hit) => hit.id);
-      expect(await ids({ documentId: "b" })).toEqual(["c2", "c3"]);
-      expect(await ids({ lang: "ko" })).toEqual(["c1", "c3"]);
-      expect(await ids({ lang: "ko", documentId: "b" })).toEqual(["c3"]);
-      expect(await ids({ year: 2025, lang: "en" })).toEqual(["c2"]);
-      expect(await ids({ unknownKey: "x" })).toEqual([]);
-    });
-
     it("deletes every chunk of one document and nothing else", async () => {
       const collection = await freshCollection("delete", [
         chunk("c1", axisVector(0), { documentId: "keep" }),
@@ -151,6 +118,8 @@ export function describeVectorStoreContract(name: string, factory: () => Promise
       await expect(store().search(collection, { vector: [1, 0, 0], topK: 1 })).rejects.toMatchObject({ code: "VECTOR_DIMENSION_MISMATCH" });
       expect(await store().search(collection, { vector: axisVector(0), topK: 5 })).toHaveLength(1);
     });
+
+    defineRetrievalCases({ store, freshCollection });
 
     it("refuses a topK outside its limits", async () => {
       const collection = await freshCollection("limits");

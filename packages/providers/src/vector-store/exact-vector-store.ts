@@ -1,5 +1,25 @@
-import type { ScoredChunk, StoredChunk, VectorSearchQuery, VectorStore } from "@weft/engine";
-import { checkCollectionDimension, checkNewDimension, checkSearchQuery, checkVectorDimension, collectionNotFound, SOURCE_FILTER_KEYS } from "./vector-store.errors.js";
+import {
+  chunkMatchesFilter,
+  mergeSearchResults,
+  neighbourRanges,
+  orderNeighbours,
+  type ChunkAnchor,
+  type MultiVectorSearchQuery,
+  type PositionedChunk,
+  type ScoredChunk,
+  type StoredChunk,
+  type VectorSearchQuery,
+  type VectorStore,
+} from "@weft/engine";
+import {
+  checkCollectionDimension,
+  checkMultiSearchQuery,
+  checkNeighbourQuery,
+  checkNewDimension,
+  checkSearchQuery,
+  checkVectorDimension,
+  collectionNotFound,
+} from "./vector-store.errors.js";
 
 /**
  * An in-memory store that scores every chunk (exact cosine similarity, no index). It is the reference the
@@ -25,19 +45,9 @@ export function vectorNorm(vector: readonly number[]): number {
   return Math.sqrt(sum);
 }
 
-/** The one filter rule every store follows: all keys must match; source keys match the chunk source. */
-export function matchesFilter(chunk: StoredChunk, filter: VectorSearchQuery["filter"]): boolean {
-  if (!filter) return true;
-  return Object.entries(filter).every(([key, value]) => {
-    if ((SOURCE_FILTER_KEYS as readonly string[]).includes(key)) {
-      return (chunk.source as unknown as Record<string, unknown>)[key] === value;
-    }
-    return chunk.metadata?.[key] === value;
-  });
-}
-
 export class ExactVectorStore implements VectorStore {
   readonly id: string;
+  readonly keywordSearch = false;
   private readonly collections = new Map<string, Collection>();
 
   constructor(id = "exact-memory") {
@@ -76,11 +86,32 @@ export class ExactVectorStore implements VectorStore {
     const queryNorm = vectorNorm(query.vector);
     const scored: ScoredChunk[] = [];
     for (const chunk of target.chunks.values()) {
-      if (!matchesFilter(chunk, query.filter)) continue;
+      if (!chunkMatchesFilter(chunk, query.filter)) continue;
       const similarity = cosineSimilarity(query.vector, chunk.vector, queryNorm, chunk.norm);
       scored.push({ id: chunk.id, text: chunk.text, score: Math.max(0, Math.min(1, similarity)), source: { ...chunk.source } });
     }
     return scored.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id)).slice(0, query.topK);
+  }
+
+  async searchMany(collection: string, query: MultiVectorSearchQuery): Promise<ScoredChunk[]> {
+    checkMultiSearchQuery(this.id, query);
+    const { queries, ...shared } = query;
+    const lists = await Promise.all(queries.map((one) => this.search(collection, { ...shared, ...one })));
+    return mergeSearchResults(lists, query.topK);
+  }
+
+  async neighbours(collection: string, anchors: readonly ChunkAnchor[], window: number): Promise<PositionedChunk[]> {
+    checkNeighbourQuery(this.id, anchors, window);
+    const target = this.get(collection);
+    const ranges = neighbourRanges(anchors, window);
+    const found: PositionedChunk[] = [];
+    for (const chunk of target.chunks.values()) {
+      const { documentId, chunkIndex } = chunk.source;
+      if (ranges.some((range) => range.documentId === documentId && chunkIndex >= range.from && chunkIndex <= range.to)) {
+        found.push({ id: chunk.id, text: chunk.text, source: { ...chunk.source } });
+      }
+    }
+    return orderNeighbours(anchors, found);
   }
 
   private get(collection: string): Collection {

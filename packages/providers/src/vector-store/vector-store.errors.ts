@@ -1,4 +1,4 @@
-import { WeftError, type VectorSearchQuery } from "@weft/engine";
+import { chunkFilterSchema, WeftError, type ChunkAnchor, type MultiVectorSearchQuery, type VectorSearchQuery } from "@weft/engine";
 
 /** Failures every vector store reports the same way, so callers and the contract suite see one vocabulary. */
 export type VectorStoreErrorCode =
@@ -60,11 +60,47 @@ export function checkSearchQuery(store: string, query: VectorSearchQuery): void 
   if (query.alpha !== undefined && !(query.alpha >= 0 && query.alpha <= 1)) {
     throw new VectorStoreError("INVALID_VECTOR_QUERY", `alpha must be between 0 (keyword only) and 1 (vector only), got ${query.alpha}.`, { store });
   }
+  checkFilter(store, query.filter);
 }
 
 export function collectionNotFound(store: string, collection: string): VectorStoreError {
   return new VectorStoreError("VECTOR_COLLECTION_NOT_FOUND", `Collection "${collection}" does not exist in ${store}.`, { store });
 }
 
-/** Fields of the chunk source that a filter may name; every other key refers to chunk metadata. */
-export const SOURCE_FILTER_KEYS = ["documentId", "title", "chunkIndex", "page"] as const;
+/** Queries in one multi-query search. */
+export const MAX_QUERIES = 20;
+/** Neighbour lookups: chunks either side of an anchor, and anchors per call. */
+export const MAX_NEIGHBOUR_WINDOW = 20;
+export const MAX_NEIGHBOUR_ANCHORS = 1000;
+
+/** Stores receive filters from code as well as from validated JSON: a malformed one is refused, never half-applied. */
+function checkFilter(store: string, filter: VectorSearchQuery["filter"]): void {
+  if (filter === undefined) return;
+  const parsed = chunkFilterSchema.safeParse(filter);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join(".")}` : "";
+    throw new VectorStoreError("INVALID_VECTOR_QUERY", `Invalid filter${where}: ${issue?.message ?? "malformed"}.`, { store });
+  }
+}
+
+export function checkMultiSearchQuery(store: string, query: MultiVectorSearchQuery): void {
+  if (query.queries.length < 1 || query.queries.length > MAX_QUERIES) {
+    throw new VectorStoreError("INVALID_VECTOR_QUERY", `A multi-query search takes 1 to ${MAX_QUERIES} queries, got ${query.queries.length}.`, { store });
+  }
+  checkSearchQuery(store, { ...query, vector: [] });
+}
+
+export function checkNeighbourQuery(store: string, anchors: readonly ChunkAnchor[], window: number): void {
+  if (!Number.isInteger(window) || window < 0 || window > MAX_NEIGHBOUR_WINDOW) {
+    throw new VectorStoreError("INVALID_VECTOR_QUERY", `window must be an integer from 0 to ${MAX_NEIGHBOUR_WINDOW}, got ${window}.`, { store });
+  }
+  if (anchors.length > MAX_NEIGHBOUR_ANCHORS) {
+    throw new VectorStoreError("INVALID_VECTOR_QUERY", `At most ${MAX_NEIGHBOUR_ANCHORS} anchors per neighbour lookup, got ${anchors.length}.`, { store });
+  }
+  for (const anchor of anchors) {
+    if (!Number.isInteger(anchor.chunkIndex) || anchor.chunkIndex < 0) {
+      throw new VectorStoreError("INVALID_VECTOR_QUERY", `An anchor's chunkIndex must be a whole number ≥ 0, got ${anchor.chunkIndex}.`, { store });
+    }
+  }
+}

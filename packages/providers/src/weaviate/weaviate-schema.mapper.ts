@@ -56,6 +56,7 @@ export function toProperties(chunk: StoredChunk): ChunkProperties {
     text: chunk.text,
     documentId: chunk.source.documentId,
     title: chunk.source.title,
+    sourceTitle: chunk.source.title,
     chunkIndex: chunk.source.chunkIndex,
     metadataJson: JSON.stringify(chunk.metadata ?? {}),
   };
@@ -64,17 +65,16 @@ export function toProperties(chunk: StoredChunk): ChunkProperties {
   return properties;
 }
 
+export const SOURCE_TITLE_PROPERTY = { name: "sourceTitle", dataType: "text", tokenization: "field", indexSearchable: false } as const;
+
 export const CORE_PROPERTIES = [
   { name: "chunkId", dataType: "text", tokenization: "field", indexSearchable: false },
   { name: "text", dataType: "text", tokenization: "word" },
   { name: "documentId", dataType: "text", tokenization: "field", indexSearchable: false },
   { name: "title", dataType: "text", tokenization: "word" },
+  // The title again, matched exactly: `title` is tokenized into words for keyword search.
+  SOURCE_TITLE_PROPERTY,
   { name: "chunkIndex", dataType: "int" },
   { name: "page", dataType: "int" },
   { name: "metadataJson", dataType: "text", indexFilterable: false, indexSearchable: false },
 ] as const;
-
-/** Filter keys naming the chunk source map to core properties; the rest are metadata properties. */
-export function filterPropertyName(key: string): string {
-  return ["documentId", "title", "chunkIndex", "page"].includes(key) ? key : metadataPropertyName(key);
-}

@@ -1,19 +1,40 @@
-import type { ScoredChunk, StoredChunk, VectorSearchQuery, VectorStore } from "@weft/engine";
+import {
+  mergeSearchResults,
+  neighbourLimit,
+  neighbourRanges,
+  orderNeighbours,
+  type ChunkAnchor,
+  type MultiVectorSearchQuery,
+  type PositionedChunk,
+  type ScoredChunk,
+  type StoredChunk,
+  type VectorSearchQuery,
+  type VectorStore,
+} from "@weft/engine";
 import weaviate, { Filters, type FilterValue, type WeaviateClient } from "weaviate-client";
-import { checkCollectionDimension, checkNewDimension, checkSearchQuery, checkVectorDimension, collectionNotFound, VectorStoreError } from "../vector-store/vector-store.errors.js";
+import {
+  checkCollectionDimension,
+  checkMultiSearchQuery,
+  checkNeighbourQuery,
+  checkNewDimension,
+  checkSearchQuery,
+  checkVectorDimension,
+  collectionNotFound,
+  VectorStoreError,
+} from "../vector-store/vector-store.errors.js";
 import { mapWeaviateError } from "./weaviate-error.mapper.js";
+import { buildWeaviateFilter, type PropertyFilterBuilder, type PropertyType } from "./weaviate-filter.js";
 import { restBatchInsert } from "./weaviate-rest-batch.js";
 import {
   chunkUuid,
   CORE_PROPERTIES,
   describeDimension,
   dimensionFromDescription,
-  filterPropertyName,
   metadataPropertyName,
   scalarType,
+  SOURCE_TITLE_PROPERTY,
   toProperties,
   weaviateCollectionName,
-  type WeaviateScalarType,
 } from "./weaviate-schema.mapper.js";
 
 export interface WeaviateVectorStoreOptions {
@@ -38,11 +59,10 @@ export interface WeaviateVectorStoreOptions {
 
 const VECTOR = "default";
 
-function toScoredChunk(props: Record<string, unknown>, rawScore: number): ScoredChunk {
+function toPositionedChunk(props: Record<string, unknown>): PositionedChunk {
   return {
     id: String(props.chunkId),
     text: String(props.text ?? ""),
-    score: Math.max(0, Math.min(1, rawScore)),
     source: {
       documentId: String(props.documentId),
       title: String(props.title ?? ""),
@@ -50,6 +70,10 @@ function toScoredChunk(props: Record<string, unknown>, rawScore: number): Scored
       page: typeof props.page === "number" ? props.page : null,
     },
   };
+}
+
+function toScoredChunk(props: Record<string, unknown>, rawScore: number): ScoredChunk {
+  return { ...toPositionedChunk(props), score: Math.max(0, Math.min(1, rawScore)) };
 }
 
 /** Settles with `work`, or rejects when the deadline passes or the caller cancels; `work` is left to finish. */
@@ -69,6 +93,8 @@ function withDeadline<T>(work: Promise<T>, timeoutMs: number, signal: AbortSigna
   });
 }
 const DELETE_ROUNDS = 1000;
+/** Ranges per neighbour request, so one filter stays small. */
+const NEIGHBOUR_RANGES_PER_REQUEST = 100;
 
 /**
  * Weaviate through its maintained v3 client: one collection per knowledge base, our own vectors
@@ -82,9 +108,10 @@ const DELETE_ROUNDS = 1000;
  */
 export class WeaviateVectorStore implements VectorStore {
   readonly id = "weaviate";
+  readonly keywordSearch = true;
   private clientPromise: Promise<WeaviateClient> | undefined;
   private readonly dimensions = new Map<string, number>();
-  private readonly properties = new Map<string, Map<string, WeaviateScalarType | "core">>();
+  private readonly properties = new Map<string, Map<string, PropertyType>>();
 
   constructor(private readonly options: WeaviateVectorStoreOptions) {}
 
@@ -175,17 +202,61 @@ export class WeaviateVectorStore implements VectorStore {
 
   async search(collection: string, query: VectorSearchQuery, signal?: AbortSignal): Promise<ScoredChunk[]> {
     checkSearchQuery(this.id, query);
-    const timeoutMs = this.options.searchTimeoutMs ?? 10_000;
-    return this.run("search", (client) => withDeadline(this.searchWith(client, collection, query, signal), timeoutMs, signal, this.options.url));
+    return this.run("search", (client) => this.withDeadline(this.searchWith(client, collection, query, signal), signal));
+  }
+
+  /** The queries run in parallel, each over gRPC; their hits are merged by chunk id (best score kept). */
+  async searchMany(collection: string, query: MultiVectorSearchQuery, signal?: AbortSignal): Promise<ScoredChunk[]> {
+    checkMultiSearchQuery(this.id, query);
+    const { queries, ...shared } = query;
+    return this.run("search", async (client) => {
+      const lists = await this.withDeadline(Promise.all(queries.map((one) => this.searchWith(client, collection, { ...shared, ...one }, signal))), signal);
+      return mergeSearchResults(lists, query.topK);
+    });
+  }
+
+  async neighbours(collection: string, anchors: readonly ChunkAnchor[], window: number, signal?: AbortSignal): Promise<PositionedChunk[]> {
+    checkNeighbourQuery(this.id, anchors, window);
+    return this.run("neighbour lookup", (client) => this.withDeadline(this.neighboursWith(client, collection, anchors, window, signal), signal));
+  }
+
+  private withDeadline<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    return withDeadline(work, this.options.searchTimeoutMs ?? 10_000, signal, this.options.url);
+  }
+
+  private async neighboursWith(client: WeaviateClient, collection: string, anchors: readonly ChunkAnchor[], window: number, signal: AbortSignal | undefined): Promise<PositionedChunk[]> {
+    signal?.throwIfAborted();
+    await this.requireDimension(client, collection);
+    const handle = client.collections.use(weaviateCollectionName(collection));
+    const ranges = neighbourRanges(anchors, window);
+    const found: PositionedChunk[] = [];
+    for (let start = 0; start < ranges.length; start += NEIGHBOUR_RANGES_PER_REQUEST) {
+      const batch = ranges.slice(start, start + NEIGHBOUR_RANGES_PER_REQUEST);
+      const filters = batch.map((range) =>
+        Filters.and(
+          handle.filter.byProperty("documentId").equal(range.documentId),
+          handle.filter.byProperty("chunkIndex").greaterOrEqual(range.from),
+          handle.filter.byProperty("chunkIndex").lessOrEqual(range.to),
+        ),
+      );
+      const result = await handle.query.fetchObjects({
+        filters: filters.length === 1 ? (filters[0] as FilterValue) : Filters.or(...filters),
+        limit: neighbourLimit(batch),
+      });
+      signal?.throwIfAborted();
+      for (const object of result.objects) found.push(toPositionedChunk(object.properties as Record<string, unknown>));
+    }
+    return orderNeighbours(anchors, found);
   }
 
   private async searchWith(client: WeaviateClient, collection: string, query: VectorSearchQuery, signal: AbortSignal | undefined): Promise<ScoredChunk[]> {
     signal?.throwIfAborted();
     const dimension = await this.requireDimension(client, collection);
     checkVectorDimension(this.id, collection, dimension, query.vector, "The query vector");
-    const filters = await this.buildFilter(client, collection, query.filter);
-    if (filters === null) return [];
     const handle = client.collections.use(weaviateCollectionName(collection));
+    const known = await this.knownProperties(client, collection);
+    const filters = buildWeaviateFilter(query.filter, handle.filter as unknown as PropertyFilterBuilder, (property) => known.get(property));
+    if (filters === null) return [];
     const common = { limit: query.topK, ...(filters ? { filters } : {}), targetVector: VECTOR };
     const text = query.text?.trim() ?? "";
     const alpha = query.alpha ?? 0.5;
@@ -244,7 +315,7 @@ export class WeaviateVectorStore implements VectorStore {
     const dimension = dimensionFromDescription(config.description);
     if (dimension === undefined) throw new Error(`Weaviate collection ${name} was not created by Weft (no dimension recorded).`);
     this.dimensions.set(collection, dimension);
-    this.properties.set(collection, new Map(config.properties.map((p) => [p.name, p.dataType as WeaviateScalarType])));
+    this.properties.set(collection, new Map(config.properties.map((p) => [p.name, p.dataType as PropertyType])));
     return dimension;
   }
 
@@ -254,12 +325,17 @@ export class WeaviateVectorStore implements VectorStore {
     return dimension;
   }
 
-  private async knownProperties(client: WeaviateClient, collection: string): Promise<Map<string, WeaviateScalarType | "core">> {
+  private async knownProperties(client: WeaviateClient, collection: string): Promise<Map<string, PropertyType>> {
     let known = this.properties.get(collection);
     if (!known) {
       const config = await client.collections.use(weaviateCollectionName(collection)).config.get();
-      known = new Map(config.properties.map((p) => [p.name, p.dataType as WeaviateScalarType]));
+      known = new Map(config.properties.map((p) => [p.name, p.dataType as PropertyType]));
       this.properties.set(collection, known);
+    }
+    if (!known.has(SOURCE_TITLE_PROPERTY.name)) {
+      // Collections created before exact title matching: declare it (older chunks get it when re-indexed).
+      await client.collections.use(weaviateCollectionName(collection)).config.addProperty({ ...SOURCE_TITLE_PROPERTY });
+      known.set(SOURCE_TITLE_PROPERTY.name, "text");
     }
     return known;
   }
@@ -277,20 +353,5 @@ export class WeaviateVectorStore implements VectorStore {
         known.set(name, dataType);
       }
     }
-  }
-
-  /** undefined = no filter; null = a key no chunk has, so nothing can match. */
-  private async buildFilter(client: WeaviateClient, collection: string, filter: VectorSearchQuery["filter"]): Promise<FilterValue | undefined | null> {
-    const entries = Object.entries(filter ?? {});
-    if (entries.length === 0) return undefined;
-    const known = await this.knownProperties(client, collection);
-    const handle = client.collections.use(weaviateCollectionName(collection));
-    const parts: FilterValue[] = [];
-    for (const [key, value] of entries) {
-      const name = filterPropertyName(key);
-      if (!known.has(name)) return null;
-      parts.push(handle.filter.byProperty(name).equal(value));
-    }
-    return parts.length === 1 ? parts[0] : Filters.and(...parts);
   }
 }
