@@ -6,6 +6,8 @@ export * from "./providers/llm-provider.js";
 export * from "./providers/retrieval.js";
 export * from "./providers/chunk-filter.js";
 export * from "./providers/search-merge.js";
+export * from "./providers/web-search.js";
+export * from "./providers/semantic-cache.js";
 export * from "./registry/node-type-spec.js";
 export * from "./registry/node-type-registry.js";
 export * from "./result-parser/result-parser.js";
