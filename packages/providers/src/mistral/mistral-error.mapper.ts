@@ -5,21 +5,13 @@ import {
   RequestAbortedError,
   RequestTimeoutError,
 } from "@mistralai/mistralai/models/errors";
+import { parseRetryAfter } from "../http/retry-after.js";
 
 /**
  * Maps whatever the Mistral SDK throws to a ProviderError with a stable code, a message a user can act
  * on, and whether the engine's retry loop should try again (429, 5xx, timeouts, connection failures).
  * The SDK's own retries are switched off so the two loops never multiply.
  */
-
-/** `Retry-After` is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
-  if (value === null || value.trim() === "") return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
 
 function validationDetail(detail: unknown): string | undefined {
   if (!Array.isArray(detail)) return typeof detail === "string" ? detail : undefined;

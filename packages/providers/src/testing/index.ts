@@ -1,3 +1,4 @@
 export * from "./mistral-mock-server.js";
 export * from "./weaviate-server.js";
 export * from "./vector-store.contract.js";
+export * from "./tavily-mock-server.js";

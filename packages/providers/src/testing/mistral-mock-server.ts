@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { LocalEmbedder } from "../embedding/local-embedder.js";
+import { readJson, sendJson } from "./json-http.js";
 
 /**
  * A local HTTP server that speaks Mistral's wire protocol for the two endpoints Weft uses:
@@ -202,24 +203,6 @@ function streamChat(res: ServerResponse, model: string, behaviour: Extract<ChatB
   res.end("data: [DONE]\n\n");
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify(body));
-}
-
 function sendError(res: ServerResponse, behaviour: MockErrorBehaviour): void {
   sendJson(res, behaviour.status, behaviour.body ?? mistralErrorBody(behaviour.status), behaviour.headers);
-}
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const parts: Buffer[] = [];
-  for await (const part of req) parts.push(part as Buffer);
-  const text = Buffer.concat(parts).toString("utf8");
-  if (text === "") return {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return { unparsedBody: text };
-  }
 }
