@@ -35,8 +35,10 @@ const envSchema = z.object({
   WEFT_RUN_CONCURRENCY: integer(4, 1),
   WEFT_PROCESS_CONCURRENCY: integer(16, 1),
   WEFT_MAX_QUERY_DEPTH: integer(12, 1),
-  WEFT_MAX_QUERY_COMPLEXITY: integer(2000, 1),
+  WEFT_MAX_QUERY_COMPLEXITY: integer(50_000, 1),
   WEFT_MAX_BODY_BYTES: integer(1_048_576, 1024),
+  /** Text and JSON bytes one query or mutation may return (RESPONSE_TOO_LARGE beyond). */
+  WEFT_MAX_RESPONSE_BYTES: integer(33_554_432, 1024),
   /** Rate limits per caller (API key, else client IP); 0 turns a limit off. */
   WEFT_RATE_LIMIT_REQUESTS_PER_MINUTE: integer(600),
   WEFT_RATE_LIMIT_RUNS_PER_MINUTE: integer(60),

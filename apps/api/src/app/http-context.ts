@@ -3,6 +3,7 @@ import { ANONYMOUS, type AuthInfo } from "../auth/auth-info.js";
 import { authenticate } from "../auth/authenticate.js";
 import type { Env } from "../env.js";
 import type { GraphQLContext } from "../graphql/context.js";
+import { ResponseBudget } from "../graphql/limits/response-budget.js";
 import { callerOf, rateLimitedError, type RateLimits } from "../rate-limit/rate-limits.js";
 import type { Services } from "../services.js";
 import type { RequestLocals } from "./request-context.js";
@@ -32,7 +33,7 @@ export function httpContext(options: HttpContextOptions) {
     const caller = callerOf(auth, address);
     await enforce(rateLimits, caller, locals.requestId);
     const logger = auth.keyId ? locals.logger.child({ apiKeyId: auth.keyId }) : locals.logger;
-    return { requestId: locals.requestId, auth, caller, services, logger };
+    return { requestId: locals.requestId, auth, caller, services, logger, responseBudget: new ResponseBudget(env.WEFT_MAX_RESPONSE_BYTES) };
   };
 }
 

@@ -3,11 +3,14 @@ import type { GraphQLError } from "graphql";
 import type { Env } from "../env.js";
 import type { GraphQLContext } from "./context.js";
 import { isExposed, originalError } from "./error-format.js";
-import { checkOperationLimits } from "./limits/operation-limits.js";
+import { checkOperationLimits, operationLimitsOf } from "./limits/operation-limits.js";
 
-/** Refuses operations over the depth or complexity limit before anything executes. */
+/**
+ * Refuses operations over the depth, alias or complexity limit before anything executes, and replaces
+ * a response that outgrew its budget (see limits/response-budget.ts) by the one error saying so.
+ */
 export function operationLimitsPlugin(env: Pick<Env, "WEFT_MAX_QUERY_DEPTH" | "WEFT_MAX_QUERY_COMPLEXITY">): ApolloServerPlugin<GraphQLContext> {
-  const limits = { maxDepth: env.WEFT_MAX_QUERY_DEPTH, maxComplexity: env.WEFT_MAX_QUERY_COMPLEXITY };
+  const limits = operationLimitsOf(env);
   return {
     async requestDidStart() {
       return {
@@ -15,6 +18,12 @@ export function operationLimitsPlugin(env: Pick<Env, "WEFT_MAX_QUERY_DEPTH" | "W
           if (!operation) return;
           const errors = checkOperationLimits({ schema, document, operation, variables: request.variables }, limits);
           if (errors.length > 0) throw errors[0]!;
+        },
+        async willSendResponse({ response, contextValue }) {
+          const budget = contextValue.responseBudget;
+          if (!budget?.exceeded || response.body.kind !== "single") return;
+          response.body.singleResult = { errors: [budget.formattedError(contextValue.requestId)] };
+          response.http.status = 400;
         },
       };
     },

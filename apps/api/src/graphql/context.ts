@@ -1,5 +1,6 @@
 import type { AuthInfo } from "../auth/auth-info.js";
 import type { Logger } from "../logger.js";
+import type { ResponseBudget } from "./limits/response-budget.js";
 import type { Services } from "../services.js";
 
 /** What every resolver receives. Built per HTTP request, and per WebSocket subscription. */
@@ -11,4 +12,6 @@ export interface GraphQLContext {
   services: Services;
   /** A child logger carrying requestId (and the key id once known). */
   logger: Logger;
+  /** Bytes of text this query or mutation may still return; none for subscriptions (one event at a time). */
+  responseBudget?: ResponseBudget;
 }

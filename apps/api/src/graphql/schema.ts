@@ -2,6 +2,7 @@ import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
 import type { ClassType, NonEmptyArray, PubSub } from "type-graphql";
 import { authChecker } from "../auth/auth-checker.js";
+import { chargeResponseBudget } from "./limits/response-budget.js";
 import { ApiKeyResolver } from "../modules/api-key/api-key.resolver.js";
 import { ServerInfoResolver } from "../modules/common/server-info.resolver.js";
 import { RunResolver } from "../modules/run/run.resolver.js";
@@ -45,12 +46,14 @@ const unusedPubSub: PubSub = {
   },
 };
 
-export function buildWeftSchema(): Promise<GraphQLSchema> {
-  return buildSchema({
+export async function buildWeftSchema(): Promise<GraphQLSchema> {
+  const schema = await buildSchema({
     resolvers: RESOLVERS,
     authChecker,
     authMode: "error",
     validate: false,
     pubSub: unusedPubSub,
   });
+  chargeResponseBudget(schema);
+  return schema;
 }

@@ -20,7 +20,8 @@ import type { Logger } from "../logger.js";
 import type { Services } from "../services.js";
 import type { GraphQLContext } from "./context.js";
 import { formatError, isExposed, originalError } from "./error-format.js";
-import { checkOperationLimits } from "./limits/operation-limits.js";
+import { checkOperationLimits, operationLimitsOf, type OperationLimits } from "./limits/operation-limits.js";
+import { ResponseBudget } from "./limits/response-budget.js";
 import { callerOf, rateLimitedError, TOO_MANY_CONNECTIONS_CLOSE_CODE, type RateLimits } from "../rate-limit/rate-limits.js";
 import { clientAddress } from "../rate-limit/trust-proxy.js";
 import { isAllowedOrigin } from "../app/cors.js";
@@ -59,7 +60,7 @@ export function startWsServer(options: WsServerOptions): WsServerHandle {
     verifyClient: ({ origin }: { origin: string | undefined }) => !origin || isAllowedOrigin(origin, env.CORS_ORIGINS),
   });
   const connections = new WeakMap<WebSocket, { auth: AuthInfo; header: string | undefined; connectionId: string; caller: string }>();
-  const limits = { maxDepth: env.WEFT_MAX_QUERY_DEPTH, maxComplexity: env.WEFT_MAX_QUERY_COMPLEXITY };
+  const limits = operationLimitsOf(env);
 
   const disposable = useServer<Record<string, unknown> | undefined, Extra>(
     {
@@ -102,11 +103,12 @@ export function startWsServer(options: WsServerOptions): WsServerHandle {
           caller: connection.caller,
           services,
           logger: logger.child({ requestId: `${connection.connectionId}:${id}`, transport: "ws" }),
-        });
+        }, env.WEFT_MAX_RESPONSE_BYTES);
       },
       onNext: (_ctx, _id, _payload, args, result) => {
-        if (!result.errors) return;
         const context = args.contextValue as GraphQLContext;
+        if (context.responseBudget?.exceeded) return { errors: [context.responseBudget.formattedError(context.requestId)] };
+        if (!result.errors) return;
         return { ...result, errors: result.errors.map((error) => reportAndFormat(error, context)) };
       },
       onError: (ctx, id, _payload, errors) => {
@@ -139,8 +141,9 @@ function authorizationOf(ctx: WsContext): string | undefined {
 function prepareExecution(
   schema: GraphQLSchema,
   payload: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null },
-  limits: { maxDepth: number; maxComplexity: number },
+  limits: OperationLimits,
   contextValue: GraphQLContext,
+  maxResponseBytes: number,
 ): ExecutionArgs | readonly GraphQLError[] {
   let document;
   try {
@@ -155,7 +158,9 @@ function prepareExecution(
   const variables = payload.variables ?? undefined;
   const limitErrors = checkOperationLimits({ schema, document, operation, variables }, limits);
   if (limitErrors.length > 0) return limitErrors;
-  return { schema, document, operationName: payload.operationName ?? undefined, variableValues: variables, contextValue };
+  // Queries and mutations sent over the socket answer once, within the same budget as over HTTP.
+  const context = operation.operation === "subscription" ? contextValue : { ...contextValue, responseBudget: new ResponseBudget(maxResponseBytes) };
+  return { schema, document, operationName: payload.operationName ?? undefined, variableValues: variables, contextValue: context };
 }
 
 function reportAndFormat(error: GraphQLError, context: GraphQLContext): GraphQLFormattedError {

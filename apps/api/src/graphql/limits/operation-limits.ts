@@ -1,10 +1,19 @@
 import { getVariableValues, GraphQLError, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
+import type { Env } from "../../env.js";
+import { MAX_ALIASES_PER_EXPENSIVE_FIELD } from "../../modules/common/field-cost.js";
+import { expensiveFieldCounts } from "./alias-limit.js";
 import { operationComplexity } from "./query-complexity.js";
 import { operationDepth } from "./query-depth.js";
 
 export interface OperationLimits {
   maxDepth: number;
   maxComplexity: number;
+  /** Occurrences (aliases) of one field marked expensive. */
+  maxAliases: number;
+}
+
+export function operationLimitsOf(env: Pick<Env, "WEFT_MAX_QUERY_DEPTH" | "WEFT_MAX_QUERY_COMPLEXITY">): OperationLimits {
+  return { maxDepth: env.WEFT_MAX_QUERY_DEPTH, maxComplexity: env.WEFT_MAX_QUERY_COMPLEXITY, maxAliases: MAX_ALIASES_PER_EXPENSIVE_FIELD };
 }
 
 export interface OperationToCheck {
@@ -15,7 +24,7 @@ export interface OperationToCheck {
 }
 
 /**
- * Depth and complexity checks shared by HTTP (an Apollo plugin) and WebSocket (graphql-ws onSubscribe).
+ * Depth, alias and complexity checks shared by HTTP (an Apollo plugin) and WebSocket (graphql-ws onSubscribe).
  * Returns the errors to send; empty when the operation is within limits.
  */
 export function checkOperationLimits(target: OperationToCheck, limits: OperationLimits): GraphQLError[] {
@@ -25,6 +34,16 @@ export function checkOperationLimits(target: OperationToCheck, limits: Operation
       limitError("QUERY_TOO_DEEP", `query depth ${depth} exceeds the limit of ${limits.maxDepth}`, {
         depth,
         maxDepth: limits.maxDepth,
+      }),
+    ];
+  }
+  const crowded = expensiveFieldCounts(target.schema, target.document, target.operation).find(({ count }) => count > limits.maxAliases);
+  if (crowded) {
+    return [
+      limitError("TOO_MANY_ALIASES", `${crowded.field} is asked for ${crowded.count} times; the limit is ${limits.maxAliases} per operation`, {
+        field: crowded.field,
+        count: crowded.count,
+        maxAliases: limits.maxAliases,
       }),
     ];
   }
@@ -49,6 +68,6 @@ export function checkOperationLimits(target: OperationToCheck, limits: Operation
   return [];
 }
 
-function limitError(code: string, message: string, details: Record<string, number>): GraphQLError {
+function limitError(code: string, message: string, details: Record<string, number | string>): GraphQLError {
   return new GraphQLError(message, { extensions: { code, ...details, http: { status: 400 } } });
 }

@@ -7,14 +7,16 @@ import { DEFAULT_PAGE_SIZE } from "../../modules/common/pagination.js";
 // The package's ESM build imports "graphql/index.mjs", a second copy of graphql next to the CommonJS one
 // every other library here loads ("Cannot use GraphQLObjectType from another module or realm"). Its
 // CommonJS build requires plain "graphql", the same instance as ours.
-const { getComplexity, simpleEstimator } = createRequire(import.meta.url)(
+const { fieldExtensionsEstimator, getComplexity, simpleEstimator } = createRequire(import.meta.url)(
   "graphql-query-complexity",
 ) as typeof QueryComplexityModule;
 
 /**
- * Cost model: every field costs 1, and a field taking `first` (a paginated list) multiplies its
- * children's cost by the page size asked for (default page size when absent). A query for 100 runs with
- * their node runs therefore costs about what it will make the server do.
+ * Cost model: every field costs 1; a field taking `first` (a paginated list) multiplies its children's
+ * cost by the page size asked for (default page size when absent); fields declare their own weight with
+ * type-graphql's `complexity` option (long text, lists without a page argument, whole documents: see
+ * modules/common/field-cost.ts). A query for 100 runs with their node runs therefore costs about what
+ * it will make the server do.
  */
 const paginationEstimator: ComplexityEstimator = ({ args, childComplexity, field }) => {
   if (!field.args.some((arg) => arg.name === "first")) return undefined;
@@ -33,6 +35,6 @@ export function operationComplexity(
     query: document,
     operationName,
     variables: variables ?? {},
-    estimators: [paginationEstimator, simpleEstimator({ defaultComplexity: 1 })],
+    estimators: [fieldExtensionsEstimator(), paginationEstimator, simpleEstimator({ defaultComplexity: 1 })],
   });
 }

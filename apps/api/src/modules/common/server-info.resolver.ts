@@ -1,5 +1,6 @@
 import { Ctx, Query, Resolver } from "type-graphql";
 import type { GraphQLContext } from "../../graphql/context.js";
+import { MAX_ALIASES_PER_EXPENSIVE_FIELD } from "./field-cost.js";
 import { MAX_PAGE_SIZE } from "./pagination.js";
 import { ServerInfo, ServerLimits } from "./server-info.type.js";
 import { ExecutionSettings } from "./server-settings.type.js";
@@ -16,6 +17,8 @@ export class ServerInfoResolver {
       maxQueryDepth: env.WEFT_MAX_QUERY_DEPTH,
       maxQueryComplexity: env.WEFT_MAX_QUERY_COMPLEXITY,
       maxBodyBytes: env.WEFT_MAX_BODY_BYTES,
+      maxResponseBytes: env.WEFT_MAX_RESPONSE_BYTES,
+      maxAliasesPerField: MAX_ALIASES_PER_EXPENSIVE_FIELD,
       maxPageSize: MAX_PAGE_SIZE,
     });
     return Object.assign(new ServerInfo(), {

@@ -12,6 +12,12 @@ export class ServerLimits {
   @Field(() => Int)
   maxBodyBytes!: number;
 
+  @Field(() => Int, { description: "Bytes of text and JSON one query or mutation may return (RESPONSE_TOO_LARGE beyond)." })
+  maxResponseBytes!: number;
+
+  @Field(() => Int, { description: "Times one expensive field (workflow, run, exportWorkflow, …) may appear in one operation." })
+  maxAliasesPerField!: number;
+
   @Field(() => Int)
   maxPageSize!: number;
 }

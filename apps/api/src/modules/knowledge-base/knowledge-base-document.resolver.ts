@@ -1,4 +1,5 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, Extensions, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
+import { EXPENSIVE } from "../common/field-cost.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { AppError } from "../../errors/app-error.js";
 import { PageInfo, PaginationArgs, resolvePageSize } from "../common/pagination.js";
@@ -65,6 +66,7 @@ export class KnowledgeBaseDocumentResolver {
   }
 
   @Authorized("read")
+  @Extensions(EXPENSIVE)
   @Query(() => KnowledgeBaseChunkConnection, {
     nullable: true,
     description: "One document's chunks in order, as indexed (empty unless READY), page by page; null when the document does not exist.",

@@ -1,4 +1,5 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { EXPENSIVE, SEARCH_COST } from "../common/field-cost.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { AppError } from "../../errors/app-error.js";
 import { connectionTypes, PaginationArgs, type Page } from "../common/pagination.js";
@@ -35,8 +36,10 @@ export class KnowledgeBaseResolver {
   }
 
   @Authorized("read")
+  @Extensions(EXPENSIVE)
   @Query(() => KnowledgeBaseSearchResultObject, {
     description: "Searches a knowledge base the way a model node does, to test retrieval (debug).",
+    complexity: ({ childComplexity }) => SEARCH_COST + childComplexity,
   })
   async searchKnowledgeBase(
     @Arg("input", () => SearchKnowledgeBaseInput) input: SearchKnowledgeBaseInput,

@@ -1,4 +1,5 @@
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphql";
+import { TEXT_COST, unboundedListCost } from "../common/field-cost.js";
 
 export const DocumentStatusEnum = {
   PENDING: "PENDING",
@@ -102,7 +103,7 @@ export class KnowledgeBaseChunkObject {
   @Field(() => ID)
   id!: string;
 
-  @Field(() => String)
+  @Field(() => String, { complexity: TEXT_COST })
   text!: string;
 
   @Field(() => ChunkSourceObject)
@@ -114,7 +115,7 @@ export class SearchHitObject {
   @Field(() => ID)
   chunkId!: string;
 
-  @Field(() => String)
+  @Field(() => String, { complexity: TEXT_COST })
   text!: string;
 
   @Field(() => Float, { description: "Similarity in [0, 1] (cosine, or the store's fused hybrid score)." })
@@ -135,7 +136,7 @@ export class KnowledgeBaseSearchResultObject {
   @Field(() => Int)
   topK!: number;
 
-  @Field(() => [SearchHitObject])
+  @Field(() => [SearchHitObject], { complexity: unboundedListCost })
   hits!: SearchHitObject[];
 }
 

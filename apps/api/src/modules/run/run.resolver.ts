@@ -1,4 +1,5 @@
-import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { EXPENSIVE, listCostByArgument, unboundedListCost } from "../common/field-cost.js";
 import { AppError } from "../../errors/app-error.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { RunsArgs, RunWorkflowInput } from "./run.input.js";
@@ -16,6 +17,7 @@ import {
 @Resolver(() => RunObject)
 export class RunResolver {
   @Authorized("read")
+  @Extensions(EXPENSIVE)
   @Query(() => RunObject, { nullable: true })
   run(@Arg("id", () => ID) id: string, @Ctx() context: GraphQLContext): Promise<RunObject | null> {
     return context.services.runs.get(id);
@@ -52,12 +54,17 @@ export class RunResolver {
     return outcome.ok ? { run: outcome.value, errors: [] } : { run: null, errors: outcome.errors };
   }
 
-  @FieldResolver(() => [NodeRunObject])
+  @Extensions(EXPENSIVE)
+  @FieldResolver(() => [NodeRunObject], { complexity: unboundedListCost })
   nodeRuns(@Root() run: RunObject, @Ctx() context: GraphQLContext): Promise<NodeRunObject[]> {
     return context.services.runs.nodeRuns(run.id);
   }
 
-  @FieldResolver(() => [RunEventObject], { description: `Stored events after afterSeq, at most ${MAX_EVENTS_PER_READ}.` })
+  @Extensions(EXPENSIVE)
+  @FieldResolver(() => [RunEventObject], {
+    description: `Stored events after afterSeq, at most ${MAX_EVENTS_PER_READ}.`,
+    complexity: listCostByArgument("limit", MAX_EVENTS_PER_READ, MAX_EVENTS_PER_READ),
+  })
   async events(
     @Root() run: RunObject,
     @Arg("afterSeq", () => Int, { defaultValue: 0 }) afterSeq: number,

@@ -1,6 +1,7 @@
 import { RUN_EVENT_TYPES } from "@weft/engine";
 import { GraphQLJSON, GraphQLJSONObject } from "graphql-scalars";
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphql";
+import { DOCUMENT_COST, TEXT_COST } from "../common/field-cost.js";
 import { connectionTypes } from "../common/pagination.js";
 import { MutationPayload } from "../common/user-error.type.js";
 
@@ -48,25 +49,25 @@ export class NodeRunObject {
   @Field(() => NodeRunStatusEnum)
   status!: keyof typeof NodeRunStatusEnum;
 
-  @Field(() => [String], { description: "Pre-node outputs, in edge creation order." })
+  @Field(() => [String], { description: "Pre-node outputs, in edge creation order.", complexity: TEXT_COST })
   inputs!: string[];
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, complexity: TEXT_COST })
   renderedPrompt!: string | null;
 
-  @Field(() => GraphQLJSON, { description: "Retrieved chunks with their scores and sources." })
+  @Field(() => GraphQLJSON, { description: "Retrieved chunks with their scores and sources.", complexity: TEXT_COST })
   context!: unknown;
 
   @Field(() => String, { nullable: true, description: "Which vector store answered." })
   store!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, complexity: TEXT_COST })
   rawReply!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, complexity: TEXT_COST })
   description!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, complexity: TEXT_COST })
   output!: string | null;
 
   @Field(() => RunErrorObject, { nullable: true })
@@ -119,19 +120,23 @@ export class RunEventObject {
   @Field(() => String, { nullable: true })
   nodeId!: string | null;
 
-  @Field(() => String, { nullable: true, description: "NODE_DESCRIPTION, NODE_COMPLETED." })
+  @Field(() => String, { nullable: true, description: "NODE_DESCRIPTION, NODE_COMPLETED.", complexity: TEXT_COST })
   description!: string | null;
 
-  @Field(() => String, { nullable: true, description: "NODE_COMPLETED: the node's output; RUN_COMPLETED: the result." })
+  @Field(() => String, {
+    nullable: true,
+    description: "NODE_COMPLETED: the node's output; RUN_COMPLETED: the result.",
+    complexity: TEXT_COST,
+  })
   output!: string | null;
 
-  @Field(() => String, { nullable: true, description: "NODE_TOKEN: streamed text; WARNING: the message." })
+  @Field(() => String, { nullable: true, description: "NODE_TOKEN: streamed text; WARNING: the message.", complexity: TEXT_COST })
   text!: string | null;
 
   @Field(() => RunErrorObject, { nullable: true, description: "NODE_FAILED, RUN_FAILED." })
   error!: RunErrorObject | null;
 
-  @Field(() => GraphQLJSONObject)
+  @Field(() => GraphQLJSONObject, { complexity: TEXT_COST })
   payload!: Record<string, unknown>;
 }
 
@@ -149,13 +154,13 @@ export class RunObject {
   @Field(() => RunStatusEnum)
   status!: RunStatusName;
 
-  @Field(() => GraphQLJSONObject, { description: "The run request as received." })
+  @Field(() => GraphQLJSONObject, { description: "The run request as received.", complexity: TEXT_COST })
   request!: Record<string, unknown>;
 
-  @Field(() => GraphQLJSONObject, { description: "Graph, prompts and settings as executed." })
+  @Field(() => GraphQLJSONObject, { description: "Graph, prompts and settings as executed.", complexity: DOCUMENT_COST })
   snapshot!: Record<string, unknown>;
 
-  @Field(() => String, { nullable: true, description: "The output node's output." })
+  @Field(() => String, { nullable: true, description: "The output node's output.", complexity: TEXT_COST })
   result!: string | null;
 
   @Field(() => RunErrorObject, { nullable: true })

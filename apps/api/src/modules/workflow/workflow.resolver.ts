@@ -1,5 +1,6 @@
 import { GraphQLJSON } from "graphql-scalars";
-import { Arg, Args, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, Extensions, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
+import { DOCUMENT_COST, EXPENSIVE, unboundedListCost } from "../common/field-cost.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { AppError } from "../../errors/app-error.js";
 import { PaginationArgs, type Page } from "../common/pagination.js";
@@ -32,12 +33,14 @@ export class WorkflowResolver {
   }
 
   @Authorized("read")
+  @Extensions(EXPENSIVE)
   @Query(() => WorkflowObject, { nullable: true })
   workflow(@Arg("id", () => ID) id: string, @Ctx() context: GraphQLContext): Promise<WorkflowObject | null> {
     return context.services.workflows.get(id);
   }
 
   @Authorized("read")
+  @Extensions(EXPENSIVE)
   @Query(() => ValidationReport, {
     description: "Checks the stored graph against every rule (edit-time and run-time), listing all violations.",
   })
@@ -48,9 +51,11 @@ export class WorkflowResolver {
   }
 
   @Authorized("read")
+  @Extensions(EXPENSIVE)
   @Query(() => String, {
     nullable: true,
     description: "The workflow as a weft.workflow/v1 document (pretty JSON); importWorkflow reads it back.",
+    complexity: DOCUMENT_COST,
   })
   exportWorkflow(@Arg("id", () => ID) id: string, @Ctx() context: GraphQLContext): Promise<string | null> {
     return context.services.workflows.documents.export(id);
@@ -111,12 +116,17 @@ export class WorkflowResolver {
     return { workflow: await context.services.workflows.get(outcome.value), errors: [] };
   }
 
-  @FieldResolver(() => [WorkflowNodeObject], { description: "Nodes in creation order." })
+  @Extensions(EXPENSIVE)
+  @FieldResolver(() => [WorkflowNodeObject], { description: "Nodes in creation order.", complexity: unboundedListCost })
   async nodes(@Root() workflow: WorkflowObject, @Ctx() context: GraphQLContext): Promise<WorkflowNodeObject[]> {
     return (await graphOf(workflow, context)).nodes;
   }
 
-  @FieldResolver(() => [WorkflowEdgeObject], { description: "Edges in creation order (their `order`)." })
+  @Extensions(EXPENSIVE)
+  @FieldResolver(() => [WorkflowEdgeObject], {
+    description: "Edges in creation order (their `order`).",
+    complexity: unboundedListCost,
+  })
   async edges(@Root() workflow: WorkflowObject, @Ctx() context: GraphQLContext): Promise<WorkflowEdgeObject[]> {
     return (await graphOf(workflow, context)).edges;
   }

@@ -1,17 +1,18 @@
 import { Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { GraphQLJSONObject } from "graphql-scalars";
 import type { SearchIntensity } from "@weft/engine";
+import { TEXT_COST } from "../common/field-cost.js";
 import { SearchIntensityEnum } from "./search-intensity.type.js";
 
 @ObjectType("PromptSet", { description: "The workflow's prompt per model-node type." })
 export class PromptSetObject {
-  @Field(() => String)
+  @Field(() => String, { complexity: TEXT_COST })
   generation!: string;
 
-  @Field(() => String)
+  @Field(() => String, { complexity: TEXT_COST })
   ensemble!: string;
 
-  @Field(() => String)
+  @Field(() => String, { complexity: TEXT_COST })
   validation!: string;
 }
 
@@ -32,7 +33,7 @@ export class WorkflowNodeObject {
   @Field(() => String, { description: "A node type of the registry (see the nodeTypes query)." })
   type!: string;
 
-  @Field(() => String, { nullable: true, description: "Input and output nodes: their text." })
+  @Field(() => String, { nullable: true, description: "Input and output nodes: their text.", complexity: TEXT_COST })
   content!: string | null;
 
   @Field(() => String, { nullable: true, description: "Model nodes: provider id (see the models query)." })
@@ -41,10 +42,14 @@ export class WorkflowNodeObject {
   @Field(() => String, { nullable: true, description: "Model nodes: model id of the provider." })
   model!: string | null;
 
-  @Field(() => GraphQLJSONObject, { nullable: true, description: "Model nodes: provider parameters." })
+  @Field(() => GraphQLJSONObject, { nullable: true, description: "Model nodes: provider parameters.", complexity: TEXT_COST })
   params!: Record<string, unknown> | null;
 
-  @Field(() => String, { nullable: true, description: "Model nodes: replaces the workflow prompt for this node." })
+  @Field(() => String, {
+    nullable: true,
+    description: "Model nodes: replaces the workflow prompt for this node.",
+    complexity: TEXT_COST,
+  })
   prompt!: string | null;
 
   @Field(() => NodePositionObject)
@@ -76,13 +81,13 @@ export class WorkflowObject {
   @Field(() => String)
   name!: string;
 
-  @Field(() => String)
+  @Field(() => String, { complexity: TEXT_COST })
   description!: string;
 
   @Field(() => PromptSetObject)
   prompts!: PromptSetObject;
 
-  @Field(() => String)
+  @Field(() => String, { complexity: TEXT_COST })
   outputFormat!: string;
 
   @Field(() => String, { nullable: true, description: "Name of the knowledge base model nodes search." })
