@@ -102,6 +102,9 @@ function incrementalOnly(store: PgvectorVectorStore): VectorStore {
     upsert: (collection, chunks) => store.upsert(collection, chunks),
     deleteDocument: (collection, documentId) => store.deleteDocument(collection, documentId),
     search: (collection, query, signal) => store.search(collection, query, signal),
+    searchMany: (collection, query, signal) => store.searchMany(collection, query, signal),
+    neighbours: (collection, anchors, window, signal) => store.neighbours(collection, anchors, window, signal),
+    keywordSearch: store.keywordSearch,
   };
 }
 

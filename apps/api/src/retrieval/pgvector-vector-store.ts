@@ -76,7 +76,7 @@ const toScored = (row: ScoredRow): ScoredChunk => ({
 });
 
 /** pgvector stores float4: nine significant digits round-trip exactly and keep the SQL text short. */
-const toVectorLiteral = (vector: readonly number[]) => `[${vector.map((value) => (value === 0 ? "0" : value.toPrecision(9))).join(",")}]`;
+export const toVectorLiteral = (vector: readonly number[]) => `[${vector.map((value) => (value === 0 ? "0" : value.toPrecision(9))).join(",")}]`;
 
 /** One table per collection; the name is a hash so any collection name maps to a valid identifier. */
 export function pgvectorTableName(collection: string): string {
@@ -300,18 +300,25 @@ export class PgvectorVectorStore implements VectorStore {
     return dimension;
   }
 
-  private async run<T>(operation: string, body: () => Promise<T>): Promise<T> {
-    try {
-      await this.prepare();
-      return await body();
-    } catch (error) {
-      if (error instanceof VectorStoreError || (error instanceof Error && error.name === "AbortError")) throw error;
-      const message = error instanceof Error ? error.message : String(error);
-      const unavailable = /ECONNREFUSED|ECONNRESET|terminat|closed|Connection/i.test(message);
-      throw new VectorStoreError(unavailable ? "VECTOR_STORE_UNAVAILABLE" : "VECTOR_STORE_ERROR", `pgvector failed during ${operation}: ${message}`, {
-        store: this.id,
-        cause: error,
-      });
-    }
+  private run<T>(operation: string, body: () => Promise<T>): Promise<T> {
+    return guardedPgvector(() => this.prepare(), operation, body);
   }
+}
+
+/** Runs `body` once `prepare` has made the tables ready, reporting any database failure as a store error. */
+export async function guardedPgvector<T>(prepare: () => Promise<void>, operation: string, body: () => Promise<T>): Promise<T> {
+  try {
+    await prepare();
+    return await body();
+  } catch (error) {
+    throw pgvectorFailure(error, operation);
+  }
+}
+
+/** Database failures as store errors: a lost connection is VECTOR_STORE_UNAVAILABLE, anything else VECTOR_STORE_ERROR. */
+function pgvectorFailure(error: unknown, operation: string): Error {
+  if (error instanceof VectorStoreError || (error instanceof Error && error.name === "AbortError")) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  const unavailable = /ECONNREFUSED|ECONNRESET|terminat|closed|Connection/i.test(message);
+  return new VectorStoreError(unavailable ? "VECTOR_STORE_UNAVAILABLE" : "VECTOR_STORE_ERROR", `pgvector failed during ${operation}: ${message}`, { store: "pgvector", cause: error });
 }

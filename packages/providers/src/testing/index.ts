@@ -2,3 +2,5 @@ export * from "./mistral-mock-server.js";
 export * from "./weaviate-server.js";
 export * from "./vector-store.contract.js";
 export * from "./tavily-mock-server.js";
+export * from "./semantic-cache.contract.js";
+export * from "./vector-store.fixtures.js";

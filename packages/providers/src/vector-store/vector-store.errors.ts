@@ -6,13 +6,15 @@ export type VectorStoreErrorCode =
   | "VECTOR_COLLECTION_NOT_FOUND"
   | "INVALID_VECTOR_QUERY"
   | "VECTOR_STORE_UNAVAILABLE"
-  | "VECTOR_STORE_ERROR";
+  | "VECTOR_STORE_ERROR"
+  /** A semantic-cache entry that may not be stored (empty question, answer too large, bad time to live). */
+  | "INVALID_CACHE_ENTRY";
 
 export class VectorStoreError extends WeftError {
   readonly store: string;
 
   constructor(code: VectorStoreErrorCode, message: string, options: { store: string; cause?: unknown }) {
-    const userCaused = code === "VECTOR_DIMENSION_MISMATCH" || code === "INVALID_VECTOR_QUERY";
+    const userCaused = code === "VECTOR_DIMENSION_MISMATCH" || code === "INVALID_VECTOR_QUERY" || code === "INVALID_CACHE_ENTRY";
     super(code, message, { audience: userCaused ? "user" : "operational", cause: options.cause, details: { store: options.store } });
     this.name = "VectorStoreError";
     this.store = options.store;

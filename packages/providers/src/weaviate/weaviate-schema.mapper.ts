@@ -17,6 +17,12 @@ export function weaviateCollectionName(collection: string): string {
   return `Weft_${sanitised}_${shortHash(collection)}`;
 }
 
+/** Semantic caches: one collection per embedding model and dimension. */
+export function weaviateCacheCollectionName(model: string, dimension: number): string {
+  const sanitised = model.replace(/[^0-9A-Za-z]/g, "_").slice(0, 60);
+  return `WeftCache_${sanitised}_${dimension}_${shortHash(`${model}:${dimension}`)}`;
+}
+
 export function metadataPropertyName(key: string): string {
   const sanitised = key.replace(/[^0-9A-Za-z_]/g, "_").slice(0, 60);
   return sanitised === key ? `m_${key}` : `m_${sanitised}_${shortHash(key)}`;

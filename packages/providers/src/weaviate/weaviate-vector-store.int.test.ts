@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axisVector, chunk, describeVectorStoreContract } from "../testing/vector-store.contract.js";
-import { startWeaviateServer, type WeaviateServer } from "../testing/weaviate-server.js";
+import { startWeaviateServer } from "../testing/weaviate-server.js";
+import { weaviateServerPerFile } from "../testing/weaviate-server-per-file.js";
 import { WeaviateVectorStore } from "./weaviate-vector-store.js";
 
-// One real Weaviate server for this file; the binary must exist (the tests fail, never skip, without it).
-let server: WeaviateServer | undefined;
-let serverStarting: Promise<WeaviateServer> | undefined;
-const sharedServer = () => (serverStarting ??= startWeaviateServer().then((started) => (server = started)));
-
-afterAll(async () => {
-  await server?.stop();
-}, 60_000);
+const sharedServer = weaviateServerPerFile();
 
 describeVectorStoreContract("weaviate", async () => {
   const { url, grpcPort } = await sharedServer();

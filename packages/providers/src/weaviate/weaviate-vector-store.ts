@@ -20,8 +20,8 @@ import {
   checkSearchQuery,
   checkVectorDimension,
   collectionNotFound,
-  VectorStoreError,
 } from "../vector-store/vector-store.errors.js";
+import { WeaviateConnection, type WeaviateConnectionOptions } from "./weaviate-connection.js";
 import { mapWeaviateError } from "./weaviate-error.mapper.js";
 import { buildWeaviateFilter, type PropertyFilterBuilder, type PropertyType } from "./weaviate-filter.js";
 import { restBatchInsert } from "./weaviate-rest-batch.js";
@@ -37,24 +37,13 @@ import {
   weaviateCollectionName,
 } from "./weaviate-schema.mapper.js";
 
-export interface WeaviateVectorStoreOptions {
-  /** HTTP endpoint, e.g. http://127.0.0.1:8080. */
-  url: string;
-  /** gRPC port (Weaviate's default 50051); the v3 client queries over gRPC. */
-  grpcPort?: number;
-  grpcHost?: string;
-  apiKey?: string;
+export interface WeaviateVectorStoreOptions extends WeaviateConnectionOptions {
   /** HNSW search breadth; -1 (default) lets Weaviate pick a dynamic ef from the limit. */
   ef?: number;
   efConstruction?: number;
   maxConnections?: number;
   /** Objects per insert request (default 500). */
   batchSize?: number;
-  /**
-   * How long a search may take (default 10 s). The client retries an unreachable gRPC server five
-   * times with backoff (about 20 s, not configurable); a node should fail sooner than that.
-   */
-  searchTimeoutMs?: number;
 }
 
 const VECTOR = "default";
@@ -76,22 +65,6 @@ function toScoredChunk(props: Record<string, unknown>, rawScore: number): Scored
   return { ...toPositionedChunk(props), score: Math.max(0, Math.min(1, rawScore)) };
 }
 
-/** Settles with `work`, or rejects when the deadline passes or the caller cancels; `work` is left to finish. */
-function withDeadline<T>(work: Promise<T>, timeoutMs: number, signal: AbortSignal | undefined, url: string): Promise<T> {
-  work.catch(() => undefined);
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new VectorStoreError("VECTOR_STORE_UNAVAILABLE", `Weaviate at ${url} did not answer a search within ${timeoutMs} ms.`, { store: "weaviate" })),
-      timeoutMs,
-    );
-    const onAbort = () => reject(signal?.reason instanceof Error ? signal.reason : new DOMException("The operation was aborted.", "AbortError"));
-    signal?.addEventListener("abort", onAbort, { once: true });
-    work.then(resolve, reject).finally(() => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-    });
-  });
-}
 const DELETE_ROUNDS = 1000;
 /** Ranges per neighbour request, so one filter stays small. */
 const NEIGHBOUR_RANGES_PER_REQUEST = 100;
@@ -109,16 +82,16 @@ const NEIGHBOUR_RANGES_PER_REQUEST = 100;
 export class WeaviateVectorStore implements VectorStore {
   readonly id = "weaviate";
   readonly keywordSearch = true;
-  private clientPromise: Promise<WeaviateClient> | undefined;
+  private readonly connection: WeaviateConnection;
   private readonly dimensions = new Map<string, number>();
   private readonly properties = new Map<string, Map<string, PropertyType>>();
 
-  constructor(private readonly options: WeaviateVectorStoreOptions) {}
+  constructor(private readonly options: WeaviateVectorStoreOptions) {
+    this.connection = new WeaviateConnection(options);
+  }
 
   async close(): Promise<void> {
-    const pending = this.clientPromise;
-    this.clientPromise = undefined;
-    if (pending) await (await pending.catch(() => undefined))?.close();
+    await this.connection.close();
   }
 
   async ensureCollection(collection: string, dimension: number): Promise<void> {
@@ -221,7 +194,7 @@ export class WeaviateVectorStore implements VectorStore {
   }
 
   private withDeadline<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-    return withDeadline(work, this.options.searchTimeoutMs ?? 10_000, signal, this.options.url);
+    return this.connection.withDeadline(work, signal);
   }
 
   private async neighboursWith(client: WeaviateClient, collection: string, anchors: readonly ChunkAnchor[], window: number, signal: AbortSignal | undefined): Promise<PositionedChunk[]> {
@@ -275,32 +248,9 @@ export class WeaviateVectorStore implements VectorStore {
     return result.objects.map((object) => toScoredChunk(object.properties as Record<string, unknown>, hybrid ? (object.metadata?.score ?? 0) : 1 - (object.metadata?.distance ?? 1)));
   }
 
-  private client(): Promise<WeaviateClient> {
-    if (!this.clientPromise) {
-      const url = new URL(this.options.url);
-      const secure = url.protocol === "https:";
-      const pending = weaviate.connectToCustom({
-        httpHost: url.hostname,
-        httpPort: Number(url.port || (secure ? 443 : 80)),
-        httpSecure: secure,
-        ...(url.pathname !== "/" ? { httpPath: url.pathname } : {}),
-        grpcHost: this.options.grpcHost ?? url.hostname,
-        grpcPort: this.options.grpcPort ?? 50051,
-        grpcSecure: secure,
-        ...(this.options.apiKey ? { authCredentials: new weaviate.ApiKey(this.options.apiKey) } : {}),
-      });
-      // A failed connection is not cached: the next call tries again (the server may be back).
-      pending.catch(() => {
-        if (this.clientPromise === pending) this.clientPromise = undefined;
-      });
-      this.clientPromise = pending;
-    }
-    return this.clientPromise;
-  }
-
   private async run<T>(operation: string, body: (client: WeaviateClient) => Promise<T>): Promise<T> {
     try {
-      return await body(await this.client());
+      return await body(await this.connection.client());
     } catch (error) {
       throw mapWeaviateError(error, { store: this.id, operation, url: this.options.url });
     }

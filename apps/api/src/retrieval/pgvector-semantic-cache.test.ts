@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite/vector";
+import { axisVector, CACHE_CONTRACT_DIMENSION, CACHE_CONTRACT_MODEL, describeSemanticCacheContract } from "@weft/providers/testing";
+import { describe, expect, it } from "vitest";
+import { pgliteRawSql } from "../db/raw-sql.js";
+import { PgvectorSemanticCache, pgvectorCacheTableName } from "./pgvector-semantic-cache.js";
+
+describeSemanticCacheContract("pgvector in PGlite", async (clock) => {
+  const dir = mkdtempSync(join(tmpdir(), "weft-pgvector-cache-"));
+  const db = await PGlite.create({ dataDir: dir, extensions: { vector } });
+  return {
+    cache: new PgvectorSemanticCache(pgliteRawSql(db), { model: CACHE_CONTRACT_MODEL, dimension: CACHE_CONTRACT_DIMENSION, now: clock }),
+    close: async () => {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describe("PgvectorSemanticCache", () => {
+  it("keeps each embedding model in its own table", () => {
+    const names = [pgvectorCacheTableName("weft-local-hash-v1", 512), pgvectorCacheTableName("mistral-embed", 1024), pgvectorCacheTableName("weft-local-hash-v1", 256)];
+    expect(new Set(names).size).toBe(3);
+    for (const name of names) expect(name).toMatch(/^[a-z_][a-z0-9_]{0,62}$/);
+  });
+
+  it("loads a large batch with the HNSW index dropped and built again afterwards, and still finds a small scope's entry beside it", async () => {
+    const db = await PGlite.create({ extensions: { vector } });
+    const cache = new PgvectorSemanticCache(pgliteRawSql(db), { model: "bulk", dimension: 8 });
+    const puts = Array.from({ length: 300 }, (_, i) => ({ query: `question ${i}`, vector: axisVector(i % 8, (i + 1) % 8, i / 300), answer: i }));
+    await cache.putMany("ns:bulk", puts);
+    const indexes = await db.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = $1", [pgvectorCacheTableName("bulk", 8)]);
+    expect(indexes.rows.map((row) => row.indexname).filter((name) => name.endsWith("_hnsw"))).toHaveLength(1);
+    expect((await cache.list("ns:bulk", { limit: 1 })).total).toBe(300);
+    expect((await cache.lookup("ns:bulk", puts[17]!.vector, 0.999))?.entry.answer).toBe(17);
+    await cache.put("ns:small", { query: "only one", vector: axisVector(3, 4, 0.05), answer: "small" });
+    expect((await cache.lookup("ns:small", axisVector(3), 0.9))?.entry.answer).toBe("small");
+    await db.close();
+  });
+});

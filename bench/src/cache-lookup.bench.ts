@@ -1,0 +1,171 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite/vector";
+import { cacheScopeKey, type SemanticCachePut, type SemanticCacheStore } from "@weft/engine";
+import { LocalEmbedder, WeaviateSemanticCache } from "@weft/providers";
+import { startWeaviateServer } from "@weft/providers/testing/weaviate-server";
+// The embedded cache lives in the API (it runs on the API's database handle); the bench uses its source.
+import { pgliteRawSql } from "../../apps/api/src/db/raw-sql.js";
+import { PgvectorSemanticCache } from "../../apps/api/src/retrieval/pgvector-semantic-cache.js";
+import { percentile, round } from "./exact-top-k.js";
+import { machineInfo, machineLine } from "./machine-info.js";
+import { writeDocSection, writeResult } from "./results-writer.js";
+import { SyntheticCorpus } from "./synthetic-corpus.js";
+
+/**
+ * Semantic-cache lookups at N entries (default 100,000) in one scope, in the embedded store (pgvector in
+ * PGlite) and in Weaviate: per-lookup latency of `SemanticCacheStore.lookup` (the path a cache node
+ * takes: one query for the nearest live entry of the scope), for questions that were asked before in
+ * other words (hits) and new questions (misses), plus lookups in a small scope of the same table.
+ * Questions: seeded synthetic text embedded by the local embedder (512 dimensions).
+ */
+
+const ENTRIES = Number(process.env.WEFT_BENCH_CACHE_ENTRIES ?? 100_000);
+const LOOKUPS = Number(process.env.WEFT_BENCH_CACHE_LOOKUPS ?? 300);
+const THRESHOLD = 0.9;
+const BIG = cacheScopeKey({ kind: "namespace", namespace: "bench" });
+const SMALL = cacheScopeKey({ kind: "namespace", namespace: "bench-small" });
+
+interface Workload {
+  questions: string[];
+  vectors: number[][];
+  /** Stored questions asked again with one word changed; `expected` is the stored entry's question. */
+  hits: { vector: number[]; expected: string }[];
+  misses: number[][];
+  embedSeconds: number;
+}
+
+function workload(embedder: LocalEmbedder): Workload {
+  const generator = new SyntheticCorpus({ seed: 11 });
+  const started = performance.now();
+  const questions = Array.from({ length: ENTRIES }, (_, i) => `${i} ${generator.passage(i % generator.topicCount, 10 + (i % 12))}`);
+  const vectors = questions.map((question) => embedder.embedOne(question));
+  const embedSeconds = (performance.now() - started) / 1000;
+  const hits = Array.from({ length: LOOKUPS }, (_, i) => {
+    const index = Math.floor((i * ENTRIES) / LOOKUPS);
+    const question = questions[index] as string;
+    const words = question.split(" ");
+    words[words.length - 1] = "please";
+    return { vector: embedder.embedOne(words.join(" ")), expected: question };
+  });
+  const misses = Array.from({ length: LOOKUPS }, () => embedder.embedOne(generator.passage(generator.randomTopic(), 14)));
+  return { questions, vectors, hits, misses, embedSeconds: round(embedSeconds) };
+}
+
+async function load(cache: SemanticCacheStore, work: Workload): Promise<number> {
+  const started = performance.now();
+  // One call, as an import would do it: pgvector then builds its HNSW index once over the whole load.
+  const entries = work.questions.map((query, i): SemanticCachePut => ({ query, vector: work.vectors[i] as number[], answer: `answer ${i}`, ttlSeconds: 86_400 }));
+  await cache.putMany(BIG, entries);
+  await cache.putMany(SMALL, work.questions.slice(0, 10).map((query, i) => ({ query, vector: work.vectors[i] as number[], answer: `small ${i}` })));
+  return round((performance.now() - started) / 1000);
+}
+
+interface LookupFigures {
+  p50Ms: number;
+  p99Ms: number;
+  meanMs: number;
+  /** Share of lookups that found an entry (hits: the entry of the reworded question, else any). */
+  found: number;
+}
+
+async function timeLookups(cache: SemanticCacheStore, scope: string, lookups: { vector: number[]; expected?: string }[]): Promise<LookupFigures> {
+  for (const lookup of lookups.slice(0, 20)) await cache.lookup(scope, lookup.vector, THRESHOLD);
+  const latencies: number[] = [];
+  let found = 0;
+  for (const lookup of lookups) {
+    const started = performance.now();
+    const hit = await cache.lookup(scope, lookup.vector, THRESHOLD);
+    latencies.push(performance.now() - started);
+    if (hit && (lookup.expected === undefined || hit.entry.query === lookup.expected)) found++;
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    p50Ms: round(percentile(latencies, 50)),
+    p99Ms: round(percentile(latencies, 99)),
+    meanMs: round(latencies.reduce((a, b) => a + b, 0) / latencies.length),
+    found: round(found / lookups.length, 4),
+  };
+}
+
+async function measure(cache: SemanticCacheStore, work: Workload) {
+  const loadSeconds = await load(cache, work);
+  const hits = await timeLookups(cache, BIG, work.hits);
+  const misses = await timeLookups(cache, BIG, work.misses.map((vector) => ({ vector })));
+  const small = await timeLookups(cache, SMALL, work.misses.map((vector) => ({ vector })));
+  const all = [...work.hits, ...work.misses.map((vector) => ({ vector }))];
+  const mixed = await timeLookups(cache, BIG, all);
+  return { loadSeconds, hits, misses, mixed, smallScope: small };
+}
+
+async function benchPgvector(work: Workload) {
+  const dir = mkdtempSync(join(tmpdir(), "weft-bench-cache-"));
+  const db = await PGlite.create({ dataDir: dir, extensions: { vector } });
+  try {
+    const cache = new PgvectorSemanticCache(pgliteRawSql(db), { model: "weft-local-hash-v1", dimension: 512 });
+    return { store: "pgvector 0.8.0 in PGlite 0.3", ...(await measure(cache, work)) };
+  } finally {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function benchWeaviate(work: Workload) {
+  const server = await startWeaviateServer();
+  const cache = new WeaviateSemanticCache({ url: server.url, grpcPort: server.grpcPort, model: "weft-local-hash-v1", dimension: 512 });
+  try {
+    return { store: "Weaviate 1.38.11", ...(await measure(cache, work)) };
+  } finally {
+    await cache.close();
+    await server.stop();
+  }
+}
+
+export async function run() {
+  const machine = machineInfo();
+  console.log(`cache-lookup: ${ENTRIES.toLocaleString("en")} entries, ${LOOKUPS} hit and ${LOOKUPS} miss lookups, threshold ${THRESHOLD} — ${machineLine(machine)}`);
+  const work = workload(new LocalEmbedder());
+  const pgvector = await benchPgvector(work);
+  console.log("  pgvector:", pgvector);
+  const weaviate = await benchWeaviate(work);
+  console.log("  weaviate:", weaviate);
+  const result = { machine, entries: ENTRIES, lookups: LOOKUPS, threshold: THRESHOLD, embedSeconds: work.embedSeconds, pgvector, weaviate, loadAverage: round(loadavg()[0] ?? 0) };
+  writeResult("cache-lookup", result);
+  writeDocSection("cache-lookup", markdown(result));
+  return result;
+}
+
+function markdown(result: Awaited<ReturnType<typeof run>>): string {
+  const rows = [result.pgvector, result.weaviate].flatMap((entry) =>
+    (["mixed", "hits", "misses", "smallScope"] as const).map((kind) => {
+      const f = entry[kind];
+      const label = { mixed: "all lookups", hits: "reworded questions (hits)", misses: "new questions (misses)", smallScope: "a 10-entry scope in the same table" }[kind];
+      return `| ${entry.store} | ${label} | ${f.p50Ms} | ${f.p99Ms} | ${f.meanMs} | ${f.found} |`;
+    }),
+  );
+  const verdict = (entry: typeof result.pgvector) => `${entry.store.split(" ")[0]} p99 ${entry.mixed.p99Ms} ms (${entry.mixed.p99Ms <= 5 ? "met" : "NOT met"})`;
+  return [
+    "## Semantic cache lookup at 100,000 entries (cache-lookup)",
+    "",
+    `\`bench/src/cache-lookup.bench.ts\`: ${result.entries.toLocaleString("en")} entries in one scope, then ${result.lookups} lookups of`,
+    "stored questions reworded (one word changed: they should hit their own entry) and as many new questions (they",
+    `should miss), one at a time, threshold ${result.threshold}. A lookup is one \`SemanticCacheStore.lookup\` call: the nearest`,
+    "live entry of the scope (SQL in-process for PGlite, gRPC on loopback for Weaviate), after 20 warm-up lookups.",
+    "Questions: seeded synthetic text, local embedder (512 dimensions).",
+    "",
+    `Machine: ${machineLine(result.machine)}; 1-minute load average at the end of the run: ${result.loadAverage} (the machine is shared, so latencies include other work).`,
+    "",
+    "| store | lookups | p50 ms | p99 ms | mean ms | found |",
+    "|---|---|---:|---:|---:|---:|",
+    ...rows,
+    "",
+    "Found: for reworded questions, the share that returned their own entry; for new questions, the share that returned",
+    "any entry (ideally 0). Loading (one `putMany` of every entry; pgvector builds its HNSW index once afterwards): " +
+      `pgvector ${result.pgvector.loadSeconds} s, Weaviate ${result.weaviate.loadSeconds} s.`,
+    "",
+    `Goal p99 ≤ 5 ms over all lookups: ${verdict(result.pgvector)}; ${verdict(result.weaviate)}.`,
+    "Raw figures: `bench/results/cache-lookup.json`.",
+  ].join("\n");
+}
