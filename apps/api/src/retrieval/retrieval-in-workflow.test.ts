@@ -60,7 +60,8 @@ beforeAll(async () => {
     ],
     { store, embedders: [embedder], persistence: new MemoryDocuments() },
   );
-});
+  // Starting PGlite and building its HNSW index takes seconds on a busy shared machine.
+}, 60_000);
 
 afterAll(async () => {
   await mistral?.stop();
