@@ -8,6 +8,7 @@ export * from "./providers/chunk-filter.js";
 export * from "./providers/search-merge.js";
 export * from "./providers/web-search.js";
 export * from "./providers/semantic-cache.js";
+export * from "./providers/knowledge-base-search.js";
 export * from "./registry/node-type-spec.js";
 export * from "./registry/node-type-registry.js";
 export * from "./result-parser/result-parser.js";

@@ -14,4 +14,5 @@ export type { OfflineWebPage } from "./web-search/offline-web-page.js";
 export * from "./web-search/tavily-web-search-provider.js";
 export * from "./semantic-cache/semantic-cache.checks.js";
 export * from "./semantic-cache/exact-semantic-cache.js";
+export * from "./semantic-cache/embedding-semantic-cache.js";
 export * from "./weaviate/weaviate-semantic-cache.js";

@@ -85,3 +85,44 @@ describe("KnowledgeBaseRetriever", () => {
     await expect(retriever.retrieve("handbook", "q", 3, controller.signal)).rejects.toMatchObject({ name: "AbortError" });
   });
 });
+
+describe("KnowledgeBaseRetriever.search and neighbours (retrieve and expand nodes)", () => {
+  const retriever = new KnowledgeBaseRetriever({ lookup: lookupOf(kb), embedders: [embedder], stores: [store] });
+  const titles = (result: { chunks: { source: { title: string } }[] }) => result.chunks.map((chunk) => chunk.source.title);
+
+  it("merges several queries by chunk, each chunk once with its best score", async () => {
+    const result = await retriever.search("handbook", { queries: ["how are rate limits retried?", "how are nodes connected in the editor?"], topK: 5 }, signal());
+    expect(new Set(titles(result))).toEqual(new Set(["Retries", "Editor", "한국어"]));
+    expect(new Set(result.chunks.map((chunk) => chunk.id)).size).toBe(result.chunks.length);
+    const retries = await retriever.retrieve("handbook", "how are rate limits retried?", 5, signal());
+    const best = (id: string, hits: { id: string; score: number }[]) => hits.find((hit) => hit.id === id)?.score ?? 0;
+    for (const chunk of result.chunks) expect(chunk.score).toBeGreaterThanOrEqual(best(chunk.id, retries.chunks) - 1e-9);
+  });
+
+  it("applies a filter to every query and ignores blank queries", async () => {
+    const result = await retriever.search("handbook", { queries: ["retried", " ", "editor"], topK: 5, filter: { source: "Editor" } }, signal());
+    expect(titles(result)).toEqual(["Editor"]);
+    expect(await retriever.search("handbook", { queries: ["", " "], topK: 5 }, signal())).toEqual({ chunks: [], store: "exact-memory" });
+  });
+
+  it("reports a malformed filter as the caller's INVALID_VECTOR_QUERY, not a store failure", async () => {
+    await expect(retriever.search("handbook", { queries: ["q"], topK: 3, filter: { page: { gte: 3, lte: 1 } } }, signal())).rejects.toMatchObject({ code: "INVALID_VECTOR_QUERY" });
+  });
+
+  it("returns a chunk's neighbours in its own document", async () => {
+    const [hit] = (await retriever.retrieve("handbook", "Nodes are connected by dragging", 1, signal())).chunks;
+    const around = await retriever.neighbours("handbook", [{ documentId: hit!.source.documentId, chunkIndex: hit!.source.chunkIndex }], 1, signal());
+    expect(around.store).toBe("exact-memory");
+    expect(around.chunks.length).toBeGreaterThanOrEqual(1);
+    for (const chunk of around.chunks) expect(chunk.source.documentId).toBe(hit!.source.documentId);
+    expect(around.chunks.map((chunk) => chunk.id)).toContain(hit!.id);
+    expect(await retriever.neighbours("handbook", [], 1, signal())).toEqual({ chunks: [], store: "exact-memory" });
+  });
+
+  it("fails neighbour lookups of unknown knowledge bases and down stores like searches", async () => {
+    await expect(retriever.neighbours("nope", [{ documentId: "d", chunkIndex: 0 }], 1, signal())).rejects.toMatchObject({ code: "KNOWLEDGE_BASE_NOT_FOUND" });
+    const down = new WeaviateVectorStore({ url: "http://127.0.0.1:9", grpcPort: 9 });
+    const failing = new KnowledgeBaseRetriever({ lookup: lookupOf({ ...kb, store: "weaviate" }), embedders: [embedder], stores: [down] });
+    await expect(failing.neighbours("handbook", [{ documentId: "d", chunkIndex: 0 }], 1, signal())).rejects.toMatchObject({ code: "RETRIEVAL_FAILED", details: expect.objectContaining({ store: "weaviate" }) });
+  });
+});

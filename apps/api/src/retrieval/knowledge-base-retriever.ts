@@ -1,4 +1,15 @@
-import { isAbortError, WeftError, type Embedder, type RetrievalResult, type Retriever, type VectorStore } from "@weft/engine";
+import {
+  isAbortError,
+  WeftError,
+  type ChunkAnchor,
+  type Embedder,
+  type KnowledgeBaseQuery,
+  type KnowledgeBaseSearch,
+  type NeighbourResult,
+  type RetrievalResult,
+  type Retriever,
+  type VectorStore,
+} from "@weft/engine";
 import { embedderFor, knowledgeBaseCollection, knowledgeBaseNotFound, storeFor, type KnowledgeBaseRecord } from "./knowledge-base-record.js";
 
 export type KnowledgeBaseLookup = (name: string) => Promise<KnowledgeBaseRecord | null>;
@@ -15,31 +26,55 @@ export interface KnowledgeBaseRetrieverOptions {
 }
 
 /**
- * What a model node calls to fill `{context}`: embeds the node's input_data with the knowledge base's
- * own embedding model and searches its collection. A missing knowledge base is KNOWLEDGE_BASE_NOT_FOUND,
- * another embedding model EMBEDDING_MODEL_MISMATCH; any failure of the embedder or the store is
- * RETRIEVAL_FAILED naming the store.
+ * Knowledge bases by name, for model nodes (`retrieve(name, input_data, topK)` fills `{context}`) and
+ * for `retrieve`/`expand` nodes (multi-query search with filters, neighbours): queries are embedded with
+ * the knowledge base's own embedding model and searched in its own store. A missing knowledge base is
+ * KNOWLEDGE_BASE_NOT_FOUND, another embedding model EMBEDDING_MODEL_MISMATCH; any failure of the embedder
+ * or the store is RETRIEVAL_FAILED naming the store, with the store's own code as `causeCode`.
  */
-export class KnowledgeBaseRetriever implements Retriever {
+export class KnowledgeBaseRetriever implements Retriever, KnowledgeBaseSearch {
   constructor(private readonly options: KnowledgeBaseRetrieverOptions) {}
 
-  async retrieve(knowledgeBase: string, query: string, topK: number, signal: AbortSignal): Promise<RetrievalResult> {
-    const kb = await this.options.lookup(knowledgeBase);
-    if (!kb) throw knowledgeBaseNotFound(knowledgeBase);
+  retrieve(knowledgeBase: string, query: string, topK: number, signal: AbortSignal): Promise<RetrievalResult> {
+    return this.search(knowledgeBase, { queries: [query], topK }, signal);
+  }
+
+  async search(knowledgeBase: string, query: KnowledgeBaseQuery, signal: AbortSignal): Promise<RetrievalResult> {
+    const { kb, store } = await this.resolve(knowledgeBase);
     const embedder = embedderFor(kb, this.options.embedders);
-    const store = storeFor(kb, this.options.stores);
-    if (query.trim() === "") return { chunks: [], store: store.id };
-    try {
-      const [vector] = await embedder.embed([query], signal);
-      if (!vector) throw new Error(`the embedder ${embedder.model} returned no vector`);
-      const chunks = await store.search(
-        knowledgeBaseCollection(kb),
-        { vector, text: query, topK, alpha: this.options.alpha ?? 0.75 },
-        signal,
-      );
+    const texts = query.queries.filter((text) => text.trim() !== "");
+    if (texts.length === 0) return { chunks: [], store: store.id };
+    return this.guard(kb, store, async () => {
+      const vectors = await embedder.embed(texts, signal);
+      if (vectors.length !== texts.length) throw new Error(`the embedder ${embedder.model} returned ${vectors.length} vectors for ${texts.length} queries`);
+      const shared = { topK: query.topK, alpha: query.alpha ?? this.options.alpha ?? 0.75, ...(query.filter ? { filter: query.filter } : {}) };
+      const collection = knowledgeBaseCollection(kb);
+      const chunks =
+        texts.length === 1
+          ? await store.search(collection, { ...shared, vector: vectors[0] as number[], text: texts[0] as string }, signal)
+          : await store.searchMany(collection, { ...shared, queries: texts.map((text, i) => ({ vector: vectors[i] as number[], text })) }, signal);
       return { chunks, store: store.id };
+    });
+  }
+
+  async neighbours(knowledgeBase: string, anchors: readonly ChunkAnchor[], window: number, signal: AbortSignal): Promise<NeighbourResult> {
+    const { kb, store } = await this.resolve(knowledgeBase);
+    if (anchors.length === 0) return { chunks: [], store: store.id };
+    return this.guard(kb, store, async () => ({ chunks: await store.neighbours(knowledgeBaseCollection(kb), anchors, window, signal), store: store.id }));
+  }
+
+  private async resolve(name: string): Promise<{ kb: KnowledgeBaseRecord; store: VectorStore }> {
+    const kb = await this.options.lookup(name);
+    if (!kb) throw knowledgeBaseNotFound(name);
+    return { kb, store: storeFor(kb, this.options.stores) };
+  }
+
+  private async guard<T>(kb: KnowledgeBaseRecord, store: VectorStore, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
     } catch (error) {
-      if (isAbortError(error)) throw error;
+      // A malformed query (a bad filter) is the caller's to fix, not a store failure.
+      if (isAbortError(error) || (error instanceof WeftError && error.code === "INVALID_VECTOR_QUERY")) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       const code = error instanceof WeftError ? ` [${error.code}]` : "";
       throw new WeftError("RETRIEVAL_FAILED", `Searching knowledge base "${kb.name}" in ${store.id} failed${code}: ${reason}`, {

@@ -106,3 +106,14 @@ export interface SemanticCacheStore {
   /** Deletes every expired entry of every scope; returns how many. */
   removeExpired(): Promise<number>;
 }
+
+/**
+ * Question-level access for cache nodes: embeds the question with the embedder the store was built for
+ * and files it under the scope's key. The API builds one over its configured store.
+ */
+export interface SemanticCache {
+  /** Which store answers ("pgvector", "weaviate"), recorded on node runs. */
+  readonly store: string;
+  lookup(scope: CacheScope, question: string, threshold: number, signal: AbortSignal): Promise<SemanticCacheHit | null>;
+  save(scope: CacheScope, question: string, answer: CachedAnswer, ttlSeconds: number | null | undefined, signal: AbortSignal): Promise<SemanticCacheEntry>;
+}
