@@ -29,6 +29,9 @@ import { requestContextMiddleware } from "./request-context.js";
 import { httpContext } from "./http-context.js";
 import { startupTasks } from "./startup.js";
 
+/** Longer than the idle timeout of clients and load balancers (AWS ALB: 60 s). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export interface CreateAppOptions {
   /** Extra LLM providers (tests and benchmarks); they join the configured ones. */
   providers?: readonly LlmProvider[];
@@ -88,6 +91,10 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   const schema = await buildWeftSchema();
   const expressApp = express();
   const httpServer = createServer(expressApp);
+  // Idle keep-alive sockets are closed by the client first (undici waits 4 s, proxies up to 60 s), never
+  // by us while a request may be on its way: a busy event loop firing our timer late would reset it.
+  httpServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  httpServer.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   const apollo = await startApollo(schema, httpServer, env);
   expressApp.disable("x-powered-by");
   expressApp.set("trust proxy", rateLimits.proxyTrust);
