@@ -5,6 +5,7 @@ import type { Logger } from "./logger.js";
 import type { ApiKeyService } from "./modules/api-key/api-key.service.js";
 import type { RunService } from "./modules/run/run.service.js";
 import type { WorkflowService } from "./modules/workflow/workflow.service.js";
+import type { WorkflowVersionService } from "./modules/workflow-version/workflow-version.service.js";
 import type { ModelCatalogService } from "./modules/model/model-catalog.service.js";
 import type { KnowledgeBaseService } from "./modules/knowledge-base/knowledge-base.service.js";
 
@@ -29,6 +30,7 @@ export interface Services {
   runs: RunService;
   apiKeys: ApiKeyService;
   workflows: WorkflowService;
+  versions: WorkflowVersionService;
   models: ModelCatalogService;
   knowledgeBases: KnowledgeBaseService;
 }

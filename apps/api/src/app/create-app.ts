@@ -17,6 +17,7 @@ import { KnowledgeBaseService } from "../modules/knowledge-base/knowledge-base.s
 import { createKnowledgeBaseRetriever, createRetrievalSetup } from "../modules/knowledge-base/retrieval-setup.js";
 import { RunService } from "../modules/run/run.service.js";
 import { WorkflowService } from "../modules/workflow/workflow.service.js";
+import { WorkflowVersionService } from "../modules/workflow-version/workflow-version.service.js";
 import { InProcessEventBus, type EventBus } from "../pubsub.js";
 import { InProcessRunQueue } from "../queue/in-process-run-queue.js";
 import { createRateLimits } from "../rate-limit/rate-limits.js";
@@ -79,11 +80,13 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     runBudget: rateLimits.runs,
     createQueue: (worker) => new InProcessRunQueue({ worker, concurrency: env.WEFT_PROCESS_CONCURRENCY, logger }),
   });
+  const models = new ModelCatalogService(deps);
   const services: Services = {
     workflows: new WorkflowService(deps, bus),
+    versions: new WorkflowVersionService(deps, models),
     runs,
     apiKeys: new ApiKeyService(deps),
-    models: new ModelCatalogService(deps),
+    models,
     knowledgeBases: new KnowledgeBaseService(deps, retrieval, bus),
   };
   await startupTasks({ env, services, logger });

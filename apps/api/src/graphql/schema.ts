@@ -10,6 +10,8 @@ import { RunSubscriptionResolver } from "../modules/run/run-subscription.resolve
 import { WorkflowResolver } from "../modules/workflow/workflow.resolver.js";
 import { WorkflowGraphResolver } from "../modules/workflow/workflow-graph.resolver.js";
 import { WorkflowSubscriptionResolver } from "../modules/workflow/workflow-subscription.resolver.js";
+import { WorkflowVersionResolver } from "../modules/workflow-version/workflow-version.resolver.js";
+import { WorkflowVersionsFieldResolver } from "../modules/workflow-version/workflow-versions-field.resolver.js";
 import { ModelResolver } from "../modules/model/model.resolver.js";
 import { KnowledgeBaseResolver } from "../modules/knowledge-base/knowledge-base.resolver.js";
 import { KnowledgeBaseDocumentResolver } from "../modules/knowledge-base/knowledge-base-document.resolver.js";
@@ -24,6 +26,8 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   WorkflowResolver,
   WorkflowGraphResolver,
   WorkflowSubscriptionResolver,
+  WorkflowVersionResolver,
+  WorkflowVersionsFieldResolver,
   ModelResolver,
   KnowledgeBaseResolver,
   KnowledgeBaseDocumentResolver,

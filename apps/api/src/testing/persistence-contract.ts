@@ -182,6 +182,23 @@ export function persistenceContract(db: Db): void {
     expect(counts).toEqual([kept.nodes.length, kept.edges.length, 0, 0, 0]);
   });
 
+  it("numbers versions once per workflow, and deletes a workflow's versions with the runs that reference them", async () => {
+    const { prisma } = db();
+    const workflow = await createWorkflow(prisma);
+    const version = (number: number) => ({ workflowId: workflow.id, number, document: { nodes: [] }, contentHash: "h", editVersion: 1 });
+    const v1 = await prisma.workflowVersion.create({ data: version(1) });
+    const twice = await prisma.workflowVersion.create({ data: version(1) }).catch((caught: unknown) => caught);
+    expect(errorCode(twice)).toBe("P2002");
+    const run = await createRun(prisma, workflow.id, null);
+    await prisma.run.update({ where: { id: run.id }, data: { versionId: v1.id, versionNumber: 1 } });
+    // A version that runs reference cannot go on its own…
+    const alone = await prisma.workflowVersion.delete({ where: { id: v1.id } }).catch((caught: unknown) => caught);
+    expect(alone).toBeInstanceOf(Error);
+    // …but goes with its workflow, together with those runs, in one statement.
+    await prisma.workflow.delete({ where: { id: workflow.id } });
+    expect([await prisma.workflowVersion.count(), await prisma.run.count()]).toEqual([0, 0]);
+  });
+
   it("deletes a knowledge base's documents and refuses a duplicate document", async () => {
     const { prisma } = db();
     const kb = await prisma.knowledgeBase.create({

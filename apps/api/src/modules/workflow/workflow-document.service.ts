@@ -12,7 +12,9 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { ServiceDeps } from "../../services.js";
 import type { ModelCatalogService } from "../model/model-catalog.service.js";
 import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
-import { checkPosition } from "./workflow-input.validation.js";
+import { checkPosition, checkText } from "./workflow-input.validation.js";
+import type { AuthInfo } from "../../auth/auth-info.js";
+import { insertVersion, MAX_NOTE_LENGTH } from "../workflow-version/workflow-version-insert.js";
 import { EDIT_TRANSACTION_OPTIONS } from "./workflow-edit.transaction.js";
 import { insertWorkflow } from "./workflow-insert.js";
 import { readWorkflowRows } from "./workflow-read.js";
@@ -36,9 +38,10 @@ export class WorkflowDocumentService {
    * Creates a workflow from a document given as JSON text or as an already parsed JSON value. A
    * malformed document is refused with one DOCUMENT_INVALID error per issue (path = where); a
    * well-formed one is then checked against every rule, edit-time and run-time (SPEC §3: a whole graph
-   * is checked at once), and refused with all violations. Returns the new workflow's id.
+   * is checked at once), and refused with all violations. With `publish`, the new workflow's version 1
+   * is published in the same transaction. Returns the new workflow's id.
    */
-  async import(document: unknown): Promise<Outcome<string>> {
+  async import(document: unknown, publish: { note: string; auth: AuthInfo } | null = null): Promise<Outcome<string>> {
     const parsed = this.#parse(document);
     if (!parsed.ok) return failure(...parsed.issues.map(documentError));
     const workflow = parsed.workflow;
@@ -46,7 +49,15 @@ export class WorkflowDocumentService {
     if (tooBig.length > 0) return failure(...tooBig);
     const violations = validateWorkflow(workflow, { registry: this.registry, models: this.models.availableModels() });
     if (violations.length > 0) return failure(...violations.map(violationError));
-    const row = await this.db.$transaction((tx) => insertWorkflow(tx, workflow, ""), EDIT_TRANSACTION_OPTIONS);
+    if (publish) {
+      const tooLong = checkText(publish.note, ["note"], { max: MAX_NOTE_LENGTH });
+      if (tooLong.length > 0) return failure(...tooLong);
+    }
+    const row = await this.db.$transaction(async (tx) => {
+      const created = await insertWorkflow(tx, workflow, "");
+      if (publish) await insertVersion(tx, { workflowId: created.id, workflow, editVersion: created.version, ...publish });
+      return created;
+    }, EDIT_TRANSACTION_OPTIONS);
     return success(row.id);
   }
 

@@ -1,4 +1,4 @@
-import type { PrismaClient, Workflow as WorkflowRow } from "../../generated/prisma/client.js";
+import type { Prisma, PrismaClient, Workflow as WorkflowRow } from "../../generated/prisma/client.js";
 import { NODE_ORDER } from "./workflow-edit.transaction.js";
 import { shareLockWorkflowRow } from "./workflow-lock.js";
 import type { EdgeRowData, NodeRowData } from "./workflow.mapper.js";
@@ -11,11 +11,13 @@ export interface WorkflowRows {
 
 /** A workflow with its graph as of one moment (see shareLockWorkflowRow); null when it does not exist. */
 export async function readWorkflowRows(db: PrismaClient, workflowId: string): Promise<WorkflowRows | null> {
-  return db.$transaction(async (tx) => {
-    if (!(await shareLockWorkflowRow(tx, workflowId))) return null;
-    const row = await tx.workflow.findUniqueOrThrow({ where: { id: workflowId } });
-    const nodes = await tx.workflowNode.findMany({ where: { workflowId }, orderBy: NODE_ORDER });
-    const edges = await tx.workflowEdge.findMany({ where: { workflowId }, orderBy: { position: "asc" } });
-    return { row, nodes, edges };
-  });
+  return db.$transaction(async (tx) => ((await shareLockWorkflowRow(tx, workflowId)) ? loadWorkflowRows(tx, workflowId) : null));
+}
+
+/** The workflow with its whole graph, inside a transaction that already holds the workflow's row lock. */
+export async function loadWorkflowRows(tx: Prisma.TransactionClient, workflowId: string): Promise<WorkflowRows> {
+  const row = await tx.workflow.findUniqueOrThrow({ where: { id: workflowId } });
+  const nodes = await tx.workflowNode.findMany({ where: { workflowId }, orderBy: NODE_ORDER });
+  const edges = await tx.workflowEdge.findMany({ where: { workflowId }, orderBy: { position: "asc" } });
+  return { row, nodes, edges };
 }

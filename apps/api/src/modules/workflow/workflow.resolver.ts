@@ -1,5 +1,5 @@
 import { GraphQLJSON } from "graphql-scalars";
-import { Arg, Args, Authorized, Ctx, Extensions, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Arg, Args, Authorized, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { DOCUMENT_COST, EXPENSIVE, unboundedListCost } from "../common/field-cost.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { AppError } from "../../errors/app-error.js";
@@ -54,10 +54,15 @@ export class WorkflowResolver {
   @Extensions(EXPENSIVE)
   @Query(() => String, {
     nullable: true,
-    description: "The workflow as a weft.workflow/v1 document (pretty JSON); importWorkflow reads it back.",
+    description: "The workflow, or one of its published versions, as a weft.workflow document (pretty JSON); importWorkflow reads it back.",
     complexity: DOCUMENT_COST,
   })
-  exportWorkflow(@Arg("id", () => ID) id: string, @Ctx() context: GraphQLContext): Promise<string | null> {
+  exportWorkflow(
+    @Arg("id", () => ID) id: string,
+    @Arg("version", () => Int, { nullable: true, description: "A published version's number; omitted: the draft." }) version: number | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<string | null> {
+    if (version !== null && version !== undefined) return context.services.versions.export(id, version);
     return context.services.workflows.documents.export(id);
   }
 
@@ -109,9 +114,11 @@ export class WorkflowResolver {
   })
   async importWorkflow(
     @Arg("document", () => GraphQLJSON) document: unknown,
+    @Arg("publish", () => Boolean, { nullable: true, description: "Also publish it as version 1, in the same transaction." }) publish: boolean | null,
+    @Arg("note", () => String, { nullable: true, description: "The note of that version." }) note: string | null,
     @Ctx() context: GraphQLContext,
   ): Promise<WorkflowPayload> {
-    const outcome = await context.services.workflows.documents.import(document);
+    const outcome = await context.services.workflows.documents.import(document, publish ? { note: note ?? "", auth: context.auth } : null);
     if (!outcome.ok) return { workflow: null, errors: outcome.errors };
     return { workflow: await context.services.workflows.get(outcome.value), errors: [] };
   }

@@ -1,0 +1,62 @@
+import type { Workflow } from "@weft/engine";
+import type { WorkflowVersion as VersionRow } from "../../generated/prisma/client.js";
+import { PageInfo, type Page } from "../common/pagination.js";
+import { toPromptSetObject } from "../workflow/workflow.mapper.js";
+import type { PromptSetObject, WorkflowEdgeObject, WorkflowNodeObject } from "../workflow/workflow.type.js";
+import type { WorkflowVersionObject } from "./workflow-version.type.js";
+
+/** Version rows and contents → GraphQL objects, and the version list's cursors. Nothing here touches the database. */
+
+export function toVersionObject(row: Omit<VersionRow, "document">): WorkflowVersionObject {
+  return {
+    id: row.id,
+    workflowId: row.workflowId,
+    number: row.number,
+    note: row.note,
+    contentHash: row.contentHash,
+    editVersion: row.editVersion,
+    publishedBy: row.publishedBy,
+    publishedAt: row.createdAt,
+  };
+}
+
+export function versionNodeObjects(workflow: Workflow): WorkflowNodeObject[] {
+  return workflow.nodes.map((node) => ({
+    id: node.id,
+    type: node.type,
+    content: node.content ?? null,
+    provider: node.provider ?? null,
+    model: node.model ?? null,
+    params: node.params ?? null,
+    prompt: node.prompt ?? null,
+    position: { x: node.position?.x ?? 0, y: node.position?.y ?? 0 },
+  }));
+}
+
+/** Edges in the version's order, numbered 1..n (the order a node's inputs are joined in). */
+export function versionEdgeObjects(workflow: Workflow): WorkflowEdgeObject[] {
+  return workflow.edges.map((edge, index) => ({ id: edge.id, source: edge.source, target: edge.target, order: index + 1 }));
+}
+
+export function versionPromptSet(workflow: Workflow): PromptSetObject {
+  return toPromptSetObject(workflow.prompts);
+}
+
+/** Versions are listed by number, newest first; a cursor is the number of the last one seen. */
+export function encodeVersionCursor(number: number): string {
+  return Buffer.from(`version:${number}`, "utf8").toString("base64url");
+}
+
+export function decodeVersionCursor(cursor: string): number | null {
+  const match = /^version:(\d{1,9})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
+  return match ? Number(match[1]) : null;
+}
+
+/** A page from rows fetched with `take: size + 1`, newest first. */
+export function versionPage(rows: Omit<VersionRow, "document">[], size: number, totalCount: number): Page<WorkflowVersionObject> {
+  const edges = rows.slice(0, size).map((row) => ({ cursor: encodeVersionCursor(row.number), node: toVersionObject(row) }));
+  const pageInfo = new PageInfo();
+  pageInfo.hasNextPage = rows.length > size;
+  pageInfo.endCursor = edges.at(-1)?.cursor ?? null;
+  return { edges, pageInfo, totalCount };
+}

@@ -1,0 +1,113 @@
+import { Arg, Args, Authorized, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { DOCUMENT_COST, EXPENSIVE, TEXT_COST, unboundedListCost } from "../common/field-cost.js";
+import type { SearchIntensity } from "@weft/engine";
+import type { GraphQLContext } from "../../graphql/context.js";
+import { AppError } from "../../errors/app-error.js";
+import { PaginationArgs, type Page } from "../common/pagination.js";
+import type { Outcome } from "../workflow/user-error-data.js";
+import { SearchIntensityEnum } from "../workflow/search-intensity.type.js";
+import { PromptSetObject, WorkflowEdgeObject, WorkflowNodeObject } from "../workflow/workflow.type.js";
+import { versionEdgeObjects, versionNodeObjects, versionPromptSet } from "./workflow-version.mapper.js";
+import {
+  PublishWorkflowPayload,
+  WorkflowComparisonObject,
+  WorkflowVersionConnection,
+  WorkflowVersionObject,
+} from "./workflow-version.type.js";
+
+/** Publishing, listing and comparing versions; a version's content is read from its stored document. */
+@Resolver(() => WorkflowVersionObject)
+export class WorkflowVersionResolver {
+  @Authorized("write")
+  @Mutation(() => PublishWorkflowPayload, {
+    description: "Freezes the workflow as it is now as its next numbered version; refused with every rule violation.",
+  })
+  async publishWorkflow(
+    @Arg("id", () => ID) id: string,
+    @Arg("note", () => String, { nullable: true }) note: string | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<PublishWorkflowPayload> {
+    const outcome = await context.services.versions.publish(id, note, context.auth);
+    return outcome.ok ? { version: outcome.value, errors: [] } : { version: null, errors: outcome.errors };
+  }
+
+  @Authorized("read")
+  @Query(() => WorkflowVersionConnection, { description: "A workflow's published versions, newest first." })
+  async workflowVersions(
+    @Arg("workflowId", () => ID) workflowId: string,
+    @Args(() => PaginationArgs) page: PaginationArgs,
+    @Ctx() context: GraphQLContext,
+  ): Promise<Page<WorkflowVersionObject>> {
+    return valueOrThrow(await context.services.versions.list(workflowId, page));
+  }
+
+  @Authorized("read")
+  @Extensions(EXPENSIVE)
+  @Query(() => WorkflowVersionObject, { nullable: true, description: "One published version by its number." })
+  workflowVersion(
+    @Arg("workflowId", () => ID) workflowId: string,
+    @Arg("number", () => Int) number: number,
+    @Ctx() context: GraphQLContext,
+  ): Promise<WorkflowVersionObject | null> {
+    return context.services.versions.get(workflowId, number);
+  }
+
+  @Authorized("read")
+  @Extensions(EXPENSIVE)
+  @Query(() => WorkflowComparisonObject, {
+    description: "Nodes, edges and settings added, removed and changed from version `from` to version `to` (omitted: the draft).",
+    complexity: ({ childComplexity }) => 2 * DOCUMENT_COST + childComplexity,
+  })
+  async compareWorkflowVersions(
+    @Arg("workflowId", () => ID) workflowId: string,
+    @Arg("from", () => Int) from: number,
+    @Arg("to", () => Int, { nullable: true, description: "A version number; omitted or null: the draft." }) to: number | null,
+    @Ctx() context: GraphQLContext,
+  ): Promise<WorkflowComparisonObject> {
+    return valueOrThrow(await context.services.versions.compare(workflowId, from, to ?? null));
+  }
+
+  @FieldResolver(() => String, { description: "The workflow's name when it was published." })
+  async name(@Root() version: WorkflowVersionObject, @Ctx() context: GraphQLContext): Promise<string> {
+    return (await context.services.versions.content(version.id)).workflow.name;
+  }
+
+  @FieldResolver(() => PromptSetObject)
+  async prompts(@Root() version: WorkflowVersionObject, @Ctx() context: GraphQLContext): Promise<PromptSetObject> {
+    return versionPromptSet((await context.services.versions.content(version.id)).workflow);
+  }
+
+  @FieldResolver(() => String, { complexity: TEXT_COST })
+  async outputFormat(@Root() version: WorkflowVersionObject, @Ctx() context: GraphQLContext): Promise<string> {
+    return (await context.services.versions.content(version.id)).workflow.outputFormat;
+  }
+
+  @FieldResolver(() => String, { nullable: true })
+  async knowledgeBase(@Root() version: WorkflowVersionObject, @Ctx() context: GraphQLContext): Promise<string | null> {
+    return (await context.services.versions.content(version.id)).workflow.knowledgeBase ?? null;
+  }
+
+  @FieldResolver(() => SearchIntensityEnum)
+  async intensity(@Root() version: WorkflowVersionObject, @Ctx() context: GraphQLContext): Promise<SearchIntensity> {
+    return (await context.services.versions.content(version.id)).workflow.intensity ?? "LOW";
+  }
+
+  @Extensions(EXPENSIVE)
+  @FieldResolver(() => [WorkflowNodeObject], { description: "Nodes in the version's order.", complexity: unboundedListCost })
+  async nodes(@Root() version: WorkflowVersionObject, @Ctx() context: GraphQLContext): Promise<WorkflowNodeObject[]> {
+    return versionNodeObjects((await context.services.versions.content(version.id)).workflow);
+  }
+
+  @Extensions(EXPENSIVE)
+  @FieldResolver(() => [WorkflowEdgeObject], { description: "Edges in the version's order (their `order`).", complexity: unboundedListCost })
+  async edges(@Root() version: WorkflowVersionObject, @Ctx() context: GraphQLContext): Promise<WorkflowEdgeObject[]> {
+    return versionEdgeObjects((await context.services.versions.content(version.id)).workflow);
+  }
+}
+
+/** Query arguments that name nothing, or a bad page, are GraphQL errors with the user error's code. */
+export function valueOrThrow<T>(outcome: Outcome<T>): T {
+  if (outcome.ok) return outcome.value;
+  const first = outcome.errors[0];
+  throw new AppError(first?.code ?? "VALIDATION_FAILED", first?.message ?? "invalid arguments", { extensions: { path: first?.path } });
+}

@@ -1,0 +1,134 @@
+import { stringifyWorkflow, validateWorkflow } from "@weft/engine";
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { AuthInfo } from "../../auth/auth-info.js";
+import type { ServiceDeps } from "../../services.js";
+import type { ModelCatalogService } from "../model/model-catalog.service.js";
+import { resolvePageSize, type Page } from "../common/pagination.js";
+import { EDIT_TRANSACTION_OPTIONS } from "../workflow/workflow-edit.transaction.js";
+import { checkText } from "../workflow/workflow-input.validation.js";
+import { lockWorkflowRow } from "../workflow/workflow-lock.js";
+import { loadWorkflowRows, readWorkflowRows } from "../workflow/workflow-read.js";
+import { workflowFromRows } from "../workflow/workflow.mapper.js";
+import { isUuid } from "../workflow/workflow.service.js";
+import { failure, notFound, success, userError, violationError, type Outcome } from "../workflow/user-error-data.js";
+import { compareWorkflowDocuments } from "./workflow-comparison.js";
+import { documentOf, HEAD, insertVersion, MAX_NOTE_LENGTH, type VersionHead } from "./workflow-version-insert.js";
+import { VersionContentCache, type VersionContent } from "./version-content-cache.js";
+import { decodeVersionCursor, toVersionObject, versionPage } from "./workflow-version.mapper.js";
+import type { WorkflowComparisonObject, WorkflowVersionObject } from "./workflow-version.type.js";
+
+
+/**
+ * Published versions of workflows: publish (freeze the workflow as it is now), list, read, compare,
+ * export, and the parsed content that runs of a version execute.
+ */
+export class WorkflowVersionService {
+  readonly #db: PrismaClient;
+  readonly #deps: Pick<ServiceDeps, "db" | "registry">;
+  readonly #contents: VersionContentCache;
+
+  constructor(
+    deps: Pick<ServiceDeps, "db" | "registry">,
+    private readonly models: ModelCatalogService,
+  ) {
+    this.#db = deps.db;
+    this.#deps = deps;
+    this.#contents = new VersionContentCache(deps.registry);
+  }
+
+  /**
+   * Freezes the workflow's graph, prompts and settings as its next numbered version. Takes the row
+   * lock every edit takes, so the version holds exactly one edit's result and concurrent publishes
+   * get consecutive numbers. A graph that breaks a rule (run-time rules included: API runs default to
+   * the latest version) is refused with every violation.
+   */
+  async publish(workflowId: string, note: string | null | undefined, auth: AuthInfo): Promise<Outcome<WorkflowVersionObject>> {
+    const invalid = checkText(note, ["note"], { max: MAX_NOTE_LENGTH });
+    if (invalid.length > 0) return failure(...invalid);
+    if (!isUuid(workflowId)) return failure(notFound("workflow", workflowId, ["workflowId"]));
+    const outcome = await this.#db.$transaction(async (tx): Promise<Outcome<VersionHead>> => {
+      if (!(await lockWorkflowRow(tx, workflowId))) return failure(notFound("workflow", workflowId, ["workflowId"]));
+      const rows = await loadWorkflowRows(tx, workflowId);
+      const workflow = workflowFromRows(rows.row, rows.nodes, rows.edges);
+      const violations = validateWorkflow(workflow, { registry: this.#deps.registry, models: this.models.availableModels() });
+      if (violations.length > 0) return failure(...violations.map(violationError));
+      return success(await insertVersion(tx, { workflowId, workflow, editVersion: rows.row.version, note: note ?? "", auth }));
+    }, EDIT_TRANSACTION_OPTIONS);
+    return outcome.ok ? success(toVersionObject(outcome.value)) : outcome;
+  }
+
+  /** Newest first. */
+  async list(workflowId: string, args: { first?: number | null; after?: string | null }): Promise<Outcome<Page<WorkflowVersionObject>>> {
+    const size = resolvePageSize(args.first);
+    if (!size.ok) return failure(userError("VALIDATION_FAILED", size.message, { path: ["first"] }));
+    const before = args.after ? decodeVersionCursor(args.after) : null;
+    if (args.after && before === null) return failure(userError("VALIDATION_FAILED", "after is not a valid cursor", { path: ["after"] }));
+    if (!isUuid(workflowId)) return success(versionPage([], size.size, 0));
+    const where = { workflowId };
+    const [rows, totalCount] = await Promise.all([
+      this.#db.workflowVersion.findMany({
+        where: before === null ? where : { ...where, number: { lt: before } },
+        omit: HEAD,
+        orderBy: { number: "desc" },
+        take: size.size + 1,
+      }),
+      this.#db.workflowVersion.count({ where }),
+    ]);
+    return success(versionPage(rows, size.size, totalCount));
+  }
+
+  async get(workflowId: string, number: number): Promise<WorkflowVersionObject | null> {
+    const row = await this.#head(workflowId, number);
+    return row && toVersionObject(row);
+  }
+
+  /** The latest published version; null while none is. */
+  async latest(workflowId: string): Promise<WorkflowVersionObject | null> {
+    if (!isUuid(workflowId)) return null;
+    const row = await this.#db.workflowVersion.findFirst({ where: { workflowId }, omit: HEAD, orderBy: { number: "desc" } });
+    return row && toVersionObject(row);
+  }
+
+  /** What a version holds, parsed once per process (versions never change). */
+  content(versionId: string): Promise<VersionContent> {
+    return this.#contents.get(versionId, async () => {
+      const row = await this.#db.workflowVersion.findUniqueOrThrow({ where: { id: versionId }, select: { document: true } });
+      return row.document;
+    });
+  }
+
+  /**
+   * What changed from version `from` to version `to`, or to the draft when `to` is null. Refused with
+   * NOT_FOUND naming the argument when the workflow or a version does not exist.
+   */
+  async compare(workflowId: string, from: number, to: number | null): Promise<Outcome<WorkflowComparisonObject>> {
+    const before = await this.#document(workflowId, from, ["from"]);
+    if (!before.ok) return before;
+    const after = to === null ? await this.#draftDocument(workflowId) : await this.#document(workflowId, to, ["to"]);
+    if (!after.ok) return after;
+    return success({ workflowId, from, to, ...compareWorkflowDocuments(before.value, after.value) });
+  }
+
+  /** A version as a document (pretty JSON text, as exportWorkflow writes the draft); null when there is none. */
+  async export(workflowId: string, number: number): Promise<string | null> {
+    const row = await this.#head(workflowId, number);
+    return row && stringifyWorkflow((await this.content(row.id)).workflow);
+  }
+
+  async #head(workflowId: string, number: number): Promise<VersionHead | null> {
+    if (!isUuid(workflowId) || !Number.isSafeInteger(number)) return null;
+    return this.#db.workflowVersion.findUnique({ where: { workflowId_number: { workflowId, number } }, omit: HEAD });
+  }
+
+  async #document(workflowId: string, number: number, path: string[]): Promise<Outcome<Record<string, unknown>>> {
+    const row = await this.#head(workflowId, number);
+    if (!row) return failure(userError("NOT_FOUND", `workflow "${workflowId}" has no version ${number}`, { path }));
+    return success((await this.content(row.id)).document);
+  }
+
+  async #draftDocument(workflowId: string): Promise<Outcome<Record<string, unknown>>> {
+    const rows = isUuid(workflowId) ? await readWorkflowRows(this.#db, workflowId) : null;
+    if (!rows) return failure(notFound("workflow", workflowId, ["workflowId"]));
+    return success(documentOf(workflowFromRows(rows.row, rows.nodes, rows.edges)));
+  }
+}
