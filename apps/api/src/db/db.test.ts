@@ -105,10 +105,10 @@ describe("embedded database on disk", () => {
     const { rows } = await db.raw.query<{ migration_name: string; finished: boolean }>(
       "SELECT migration_name, finished_at IS NOT NULL AS finished FROM _prisma_migrations ORDER BY migration_name",
     );
-    expect(rows.map((row) => [row.migration_name.slice(15), row.finished])).toEqual([
-      ["init", true],
-      ["broken", false],
-    ]);
+    const applied = rows.map((row) => [row.migration_name.slice(15), row.finished]);
+    expect(applied[0]).toEqual(["init", true]);
+    expect(applied.slice(0, -1).every(([, finished]) => finished)).toBe(true);
+    expect(applied.at(-1)).toEqual(["broken", false]);
     expect(await db.migrationStatus()).toMatchObject({ upToDate: false, failed: ["29990101000000_broken"] });
     await expect(db.migrate()).rejects.toMatchObject({ code: "DB_MIGRATION_FAILED" });
   }, 60_000);
