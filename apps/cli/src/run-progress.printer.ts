@@ -5,25 +5,51 @@ const MAX_TEXT = 120;
 /** One readable line per event for the terminal (stderr), or null for events not worth a line. */
 export function formatProgress(event: RunEvent, startedAt: number): string | null {
   const at = `[${((Date.parse(event.at) - startedAt) / 1000).toFixed(1).padStart(5)}s]`;
+  const line = describe(event);
+  return line === null ? null : `${at} ${line}`;
+}
+
+/** `draft`, or `draft@regen#2` for a node's later invocations (SPEC-V2 §4). */
+function who(nodeId: string, invocation: string | undefined): string {
+  return invocation ? `${nodeId}@${invocation}` : nodeId;
+}
+
+function describe(event: RunEvent): string | null {
   switch (event.type) {
     case "RUN_STARTED":
-      return `${at} run ${event.runId} started (${event.nodeIds.length} nodes)`;
+      return `run ${event.runId} started (${event.nodeIds.length} nodes)`;
     case "NODE_STARTED":
-      return `${at} ▶ ${event.nodeId} (${event.nodeType}) started`;
+      return `▶ ${who(event.nodeId, event.invocation)} (${event.nodeType}) started`;
     case "NODE_COMPLETED":
-      return `${at} ✓ ${event.nodeId} completed: ${shorten(event.description)}`;
+      return `✓ ${who(event.nodeId, event.invocation)} completed: ${shorten(event.description)}`;
     case "NODE_FAILED":
-      return `${at} ✗ ${event.nodeId} failed: ${event.error.code}: ${event.error.message}`;
+      return `✗ ${who(event.nodeId, event.invocation)} failed: ${event.error.code}: ${event.error.message}`;
     case "NODE_SKIPPED":
-      return `${at} – ${event.nodeId} skipped (${event.reason}${event.blockedBy ? ` after ${event.blockedBy}` : ""})`;
+      return `– ${who(event.nodeId, event.invocation)} skipped (${event.reason}${event.blockedBy ? ` after ${event.blockedBy}` : ""})`;
     case "WARNING":
-      return `${at} ! ${event.nodeId ? `${event.nodeId}: ` : ""}${event.code}: ${event.message}`;
+      return `! ${event.nodeId ? `${who(event.nodeId, event.invocation)}: ` : ""}${event.code}: ${event.message}`;
+    case "BRANCH_TAKEN":
+      return `↳ ${who(event.nodeId, event.invocation)} took ${event.ports.join(", ")}`;
+    case "LOOP_ITERATION":
+      return `↻ loop ${event.loopId} iteration ${event.iteration} of ${event.max}${event.feedback ? `: ${shorten(event.feedback)}` : ""}`;
+    case "LOOP_EXHAUSTED":
+      return `! loop ${event.loopId} exhausted after ${event.max} iterations at ${who(event.nodeId, event.invocation)}${event.exit ? `; took ${event.exit}` : ""}`;
+    case "MAP_STARTED":
+      return `⇉ ${who(event.nodeId, event.invocation)} maps ${event.items} items`;
+    case "MAP_ITEM_COMPLETED":
+      return `  ${who(event.nodeId, event.invocation)} item ${event.index} done`;
+    case "STATE_UPDATED":
+      return `  state ${event.channel} updated by ${who(event.nodeId, event.invocation)}`;
+    case "CACHE_HIT":
+      return `  ${who(event.nodeId, event.invocation)} cache hit (similarity ${event.similarity.toFixed(3)})`;
+    case "CACHE_MISS":
+      return `  ${who(event.nodeId, event.invocation)} cache miss`;
     case "RUN_COMPLETED":
-      return `${at} run completed; ${event.usage.totalTokens} tokens`;
+      return `run completed; ${event.usage.totalTokens} tokens`;
     case "RUN_FAILED":
-      return `${at} run failed: ${event.error.code}: ${event.error.message}`;
+      return `run failed: ${event.error.code}: ${event.error.message}`;
     case "RUN_CANCELLED":
-      return `${at} run cancelled: ${event.reason}`;
+      return `run cancelled: ${event.reason}`;
     case "NODE_TOKEN":
     case "NODE_DESCRIPTION":
       return null;

@@ -1,6 +1,6 @@
 import { WeftError } from "../model/errors.js";
 
-/** Why a `weft.workflow/v1` document was refused. Stable: clients switch on these. */
+/** Why a workflow document was refused. Stable: clients switch on these. */
 export const DOCUMENT_ISSUE_CODES = [
   "DOCUMENT_TOO_LARGE",
   "DOCUMENT_NOT_JSON",
@@ -13,6 +13,7 @@ export const DOCUMENT_ISSUE_CODES = [
   "DUPLICATE_EDGE_ID",
   "EDGE_NODE_MISSING",
   "PROMPT_MISSING",
+  "DUPLICATE_LOOP_ID",
 ] as const;
 export type DocumentIssueCode = (typeof DOCUMENT_ISSUE_CODES)[number];
 

@@ -79,8 +79,8 @@ describe("parseWorkflowDocument", () => {
 
   it("refuses a value that is not an object, and a document of another format", () => {
     expect(issuesOf([1, 2])).toEqual([{ code: "FIELD_INVALID", path: "", message: "the document must be a JSON object" }]);
-    expect(issuesOf(doc({ format: "weft.workflow/v2" }))).toEqual([
-      { code: "UNSUPPORTED_FORMAT", path: "format", message: 'format must be "weft.workflow/v1"; found "weft.workflow/v2"' },
+    expect(issuesOf(doc({ format: "weft.workflow/v3" }))).toEqual([
+      { code: "UNSUPPORTED_FORMAT", path: "format", message: 'format must be "weft.workflow/v1" or "weft.workflow/v2"; found "weft.workflow/v3"' },
     ]);
   });
 

@@ -1,16 +1,28 @@
 import type { z } from "zod";
 import type { Workflow, WorkflowEdge, WorkflowNode } from "../model/workflow.js";
 import { defaultRegistry } from "../registry/default-registry.js";
-import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
+import { NodeTypeRegistry } from "../registry/node-type-registry.js";
+import { pipelineRegistry } from "../registry/pipeline-registry.js";
 import { checkReferences } from "./document-references.check.js";
 import { formatPath, WorkflowDocumentError, type DocumentIssue } from "./document-issue.js";
 import { utf8LengthExceeds } from "./utf8-length.js";
 import { WORKFLOW_DOCUMENT_LIMITS, type WorkflowDocumentLimits } from "./workflow-document.limits.js";
 import { createWorkflowDocumentSchema, WORKFLOW_FORMAT, type WorkflowDocumentShape } from "./workflow-document.schema.js";
+import { PIPELINE_FORMAT } from "./pipeline-document.schema.js";
+import { readPipelineDocument } from "./pipeline-document.reader.js";
+
+export type WorkflowFormat = typeof WORKFLOW_FORMAT | typeof PIPELINE_FORMAT;
+export const WORKFLOW_FORMATS: readonly WorkflowFormat[] = [WORKFLOW_FORMAT, PIPELINE_FORMAT];
 
 export interface ParseWorkflowOptions {
+  /**
+   * Node types the document may use. Default: the seed types for `weft.workflow/v1`, every built-in
+   * type (`pipelineRegistry`) for `weft.workflow/v2`. A v1 document only ever uses the seed types.
+   */
   registry?: NodeTypeRegistry;
   limits?: WorkflowDocumentLimits;
+  /** The formats accepted (default both); another format is refused with UNSUPPORTED_FORMAT. */
+  formats?: readonly WorkflowFormat[];
 }
 
 export type ParseWorkflowResult = { ok: true; workflow: Workflow } | { ok: false; issues: DocumentIssue[] };
@@ -40,7 +52,11 @@ export function parseWorkflowDocument(text: string, options: ParseWorkflowOption
 /** The same checks for a value that is already parsed JSON (a GraphQL JSON argument), minus the byte limit. */
 export function parseWorkflowValue(value: unknown, options: ParseWorkflowOptions = {}): ParseWorkflowResult {
   const limits = options.limits ?? WORKFLOW_DOCUMENT_LIMITS;
-  const registry = options.registry ?? defaultRegistry;
+  const formats = options.formats ?? WORKFLOW_FORMATS;
+  const format = checkFormat(value, formats);
+  if (typeof format !== "string") return fail(format);
+  if (format === PIPELINE_FORMAT) return readPipelineDocument(value as Record<string, unknown>, options.registry ?? pipelineRegistry, limits);
+  const registry = seedTypesOf(options.registry ?? defaultRegistry);
   const early = checkEnvelope(value, limits);
   if (early) return fail(early);
   const schema = limits === WORKFLOW_DOCUMENT_LIMITS ? defaultSchema : createWorkflowDocumentSchema(limits);
@@ -62,19 +78,36 @@ function fail(issue: DocumentIssue): ParseWorkflowResult {
   return { ok: false, issues: [issue] };
 }
 
-/**
- * Checked before the schema so that a document of another format gets one clear message, and so that
- * an oversized node or edge list is refused before any of its items is looked at.
- */
-function checkEnvelope(value: unknown, limits: WorkflowDocumentLimits): DocumentIssue | null {
+/** Checked before anything else, so that a document of another format gets one clear message. */
+function checkFormat(value: unknown, formats: readonly WorkflowFormat[]): WorkflowFormat | DocumentIssue {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     return { code: "FIELD_INVALID", path: "", message: "the document must be a JSON object" };
   }
-  const record = value as Record<string, unknown>;
-  if (record.format !== WORKFLOW_FORMAT) {
-    const found = record.format === undefined ? "it has no format field" : `found ${JSON.stringify(record.format)}`;
-    return { code: "UNSUPPORTED_FORMAT", path: "format", message: `format must be "${WORKFLOW_FORMAT}"; ${found}` };
+  const format = (value as Record<string, unknown>).format;
+  const known = formats.find((candidate) => candidate === format);
+  if (known) return known;
+  const found = format === undefined ? "it has no format field" : `found ${JSON.stringify(format)}`;
+  const expected = formats.map((candidate) => `"${candidate}"`).join(" or ");
+  return { code: "UNSUPPORTED_FORMAT", path: "format", message: `format must be ${expected}; ${found}` };
+}
+
+const seedViews = new WeakMap<NodeTypeRegistry, NodeTypeRegistry>();
+
+/** A v1 document may use only the seed-000 types of the registry it is read with. */
+function seedTypesOf(registry: NodeTypeRegistry): NodeTypeRegistry {
+  const specs = registry.specs();
+  if (specs.every((spec) => spec.profile === "seed")) return registry;
+  let view = seedViews.get(registry);
+  if (!view) {
+    view = new NodeTypeRegistry(specs.filter((spec) => spec.profile === "seed"));
+    seedViews.set(registry, view);
   }
+  return view;
+}
+
+/** An oversized node or edge list is refused before any of its items is looked at. */
+function checkEnvelope(value: unknown, limits: WorkflowDocumentLimits): DocumentIssue | null {
+  const record = value as Record<string, unknown>;
   for (const [key, max] of [["nodes", limits.maxNodes], ["edges", limits.maxEdges]] as const) {
     const list = record[key];
     if (Array.isArray(list) && list.length > max) {

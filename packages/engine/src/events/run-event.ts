@@ -1,3 +1,4 @@
+import type { JsonValue } from "../model/json-value.js";
 import type { TokenUsage } from "../providers/llm-provider.js";
 import type { ScoredChunk } from "../providers/retrieval.js";
 
@@ -22,21 +23,51 @@ export interface EventError {
   message: string;
 }
 
+/** Why a node did not run (SPEC-V2 §8). */
+export type SkipReason = "BRANCH_NOT_TAKEN" | "UPSTREAM_FAILED" | "RUN_CANCELLED";
+
+/**
+ * `invocation` names one execution of a node (SPEC-V2 §4): `""` at top level and in a loop's first
+ * iteration, `"regen#2"`, `"perQuestion[1]"`, nested with `/`. Every NODE_* event carries it.
+ */
+interface Invocation {
+  invocation: string;
+}
+
 interface Payloads {
   RUN_STARTED: { nodeIds: string[] };
-  NODE_STARTED: { nodeId: string; nodeType: string };
-  NODE_TOKEN: { nodeId: string; text: string };
-  NODE_DESCRIPTION: { nodeId: string; description: string };
-  NODE_COMPLETED: { nodeId: string; description: string; output: string; details: NodeRunDetails };
-  NODE_FAILED: { nodeId: string; error: EventError; details: NodeRunDetails };
-  NODE_SKIPPED: { nodeId: string; reason: "UPSTREAM_FAILED" | "RUN_CANCELLED"; blockedBy: string | null };
-  WARNING: { nodeId?: string; code: string; message: string };
-  RUN_COMPLETED: { result: string | null; outputs: Record<string, string>; usage: TokenUsage };
-  RUN_FAILED: { error: EventError; failedNodeIds: string[]; outputs: Record<string, string>; usage: TokenUsage };
-  RUN_CANCELLED: { reason: string; outputs: Record<string, string>; usage: TokenUsage };
+  NODE_STARTED: { nodeId: string; nodeType: string } & Invocation;
+  NODE_TOKEN: { nodeId: string; text: string } & Invocation;
+  NODE_DESCRIPTION: { nodeId: string; description: string } & Invocation;
+  /** `output` is the node's output as text; `value` is set when that output is not a string (JSON). */
+  NODE_COMPLETED: { nodeId: string; description: string; output: string; value?: JsonValue; details: NodeRunDetails } & Invocation;
+  NODE_FAILED: { nodeId: string; error: EventError; details: NodeRunDetails } & Invocation;
+  NODE_SKIPPED: { nodeId: string; reason: SkipReason; blockedBy: string | null } & Invocation;
+  WARNING: { nodeId?: string; code: string; message: string; invocation?: string };
+  /** A router took `ports`; edges out of `skipped` (its other ports) are dead. */
+  BRANCH_TAKEN: { nodeId: string; ports: string[]; skipped: string[] } & Invocation;
+  /** Iteration `iteration` (from 2) of a loop starts; `invocation` is its path prefix (`"regen#2"`). */
+  LOOP_ITERATION: { loopId: string; iteration: number; max: number; feedback: string } & Invocation;
+  /** A router would have started iteration max + 1: it took `exit` instead, or (exit null) failed. */
+  LOOP_EXHAUSTED: { loopId: string; nodeId: string; max: number; exit: string | null } & Invocation;
+  MAP_STARTED: { nodeId: string; items: number } & Invocation;
+  MAP_ITEM_COMPLETED: { nodeId: string; index: number } & Invocation;
+  /** Opt-in (run option `stateEvents`): a node's write changed a state channel. */
+  STATE_UPDATED: { channel: string; nodeId: string } & Invocation;
+  CACHE_HIT: { nodeId: string; similarity: number } & Invocation;
+  CACHE_MISS: { nodeId: string } & Invocation;
+  /** `state`: the final state channels, present when the workflow declares any. */
+  RUN_COMPLETED: { result: string | null; outputs: Record<string, string>; usage: TokenUsage; state?: Record<string, JsonValue> };
+  RUN_FAILED: { error: EventError; failedNodeIds: string[]; outputs: Record<string, string>; usage: TokenUsage; state?: Record<string, JsonValue> };
+  RUN_CANCELLED: { reason: string; outputs: Record<string, string>; usage: TokenUsage; state?: Record<string, JsonValue> };
 }
 
 export type RunEventType = keyof Payloads;
+
+/**
+ * The events of seed-000 runs. The API's GraphQL enum is built from this list; the events SPEC-V2 §8
+ * adds are listed apart (PIPELINE_RUN_EVENT_TYPES) until the API exposes pipeline runs.
+ */
 export const RUN_EVENT_TYPES = [
   "RUN_STARTED",
   "NODE_STARTED",
@@ -51,6 +82,17 @@ export const RUN_EVENT_TYPES = [
   "RUN_CANCELLED",
 ] as const satisfies readonly RunEventType[];
 
+export const PIPELINE_RUN_EVENT_TYPES = [
+  "BRANCH_TAKEN",
+  "LOOP_ITERATION",
+  "LOOP_EXHAUSTED",
+  "MAP_STARTED",
+  "MAP_ITEM_COMPLETED",
+  "STATE_UPDATED",
+  "CACHE_HIT",
+  "CACHE_MISS",
+] as const satisfies readonly RunEventType[];
+
 /** `seq` is strictly increasing per run, from 1; `at` is an ISO-8601 timestamp. */
 export type RunEvent = {
   [T in RunEventType]: { seq: number; type: T; runId: string; at: string } & Payloads[T];
@@ -61,6 +103,11 @@ export type RunEventOf<T extends RunEventType> = Extract<RunEvent, { type: T }>;
 /** An event as emitted before the run stamps it with seq, runId and time. */
 export type RunEventDraft = {
   [T in RunEventType]: { type: T } & Payloads[T];
+}[RunEventType];
+
+/** What a node's executor emits: the runner stamps the invocation on it. */
+export type NodeEventDraft = {
+  [T in RunEventType]: { type: T } & Omit<Payloads[T], "invocation">;
 }[RunEventType];
 
 export const TERMINAL_EVENT_TYPES: ReadonlySet<RunEventType> = new Set([

@@ -41,7 +41,7 @@ export function repairPrompt(prompt: string, error: ResultParseError): string {
   );
 }
 
-async function callModel(
+export async function callModel(
   context: NodeExecutionContext,
   provider: LlmProvider,
   request: LlmRequest,

@@ -35,7 +35,7 @@ export const executeModelNode: NodeExecutor = async (context) => {
   }
 };
 
-function resolveModel({ node, llm }: NodeExecutionContext): LlmProvider {
+export function resolveModel({ node, llm }: NodeExecutionContext): LlmProvider {
   const provider = node.provider === undefined ? undefined : llm.get(node.provider);
   if (!provider || !node.model || !provider.models.some((model) => model.id === node.model)) {
     const configured = [...llm.keys()].join(", ") || "none";
@@ -48,8 +48,12 @@ function resolveModel({ node, llm }: NodeExecutionContext): LlmProvider {
   return provider;
 }
 
-async function retrieveContext(context: NodeExecutionContext, inputData: string): Promise<RetrievalResult | null> {
-  const { knowledgeBase, topK } = context.settings;
+export async function retrieveContext(
+  context: NodeExecutionContext,
+  inputData: string,
+  knowledgeBase: string | null = context.settings.knowledgeBase,
+  topK: number = context.settings.topK,
+): Promise<RetrievalResult | null> {
   if (!knowledgeBase) return null;
   if (!context.retriever) {
     throw new WeftError("RETRIEVAL_FAILED", `knowledge base "${knowledgeBase}" was requested but no retriever is configured`, {

@@ -1,4 +1,5 @@
-import type { EventError } from "../events/run-event.js";
+import type { EventError, RunEventDraft } from "../events/run-event.js";
+import { jsonText } from "../model/json-value.js";
 import { isAbortError, WeftError } from "../model/errors.js";
 import { addUsage, emptyUsage, type LlmProviders, type TokenUsage } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
@@ -140,7 +141,7 @@ export class WorkflowRunner {
     const node = this.#plan.nodes[index]!;
     this.#status[index] = RUNNING;
     this.#startedAt[index] = this.#iso();
-    this.#sink.emit({ type: "NODE_STARTED", nodeId: node.id, nodeType: node.type });
+    this.#sink.emit({ type: "NODE_STARTED", nodeId: node.id, nodeType: node.type, invocation: "" });
     if (this.#finished) return;
     const inputs = this.#inputsOf(index);
     let execution: Promise<NodeExecutionResult>;
@@ -160,11 +161,26 @@ export class WorkflowRunner {
     const node = this.#plan.nodes[index]!;
     const signal = this.#controller.signal;
     const emit: NodeExecutionContext["emit"] = (event) => {
-      if (this.#status[index] === RUNNING && !this.#finished) this.#sink.emit(event);
+      if (this.#status[index] === RUNNING && !this.#finished) this.#sink.emit({ ...event, invocation: "" } as RunEventDraft);
+    };
+    const unsupported = (): never => {
+      throw new WeftError("UNSUPPORTED_NODE", `node "${node.id}" needs the pipeline runner`);
     };
     return {
       node,
       inputs,
+      values: inputs,
+      inputsBySource: {},
+      runInputs: {},
+      state: {},
+      invocation: "",
+      invocationIndex: 0,
+      loops: {},
+      feedback: "",
+      iteration: 1,
+      connectedPorts: new Set(["out"]),
+      evaluate: unsupported,
+      runBody: unsupported,
       suppliedContent: deps.suppliedInputs.get(node.id),
       settings: nodeExecutionSettings(deps.settings, node),
       llm: deps.llm,
@@ -193,11 +209,11 @@ export class WorkflowRunner {
     if (this.#status[index] !== RUNNING || this.#finished) return;
     this.#status[index] = DONE;
     this.#active -= 1;
-    this.#outputs[index] = result.output;
+    this.#outputs[index] = jsonText(result.output);
     this.#usage = addUsage(this.#usage, result.details.usage);
     const nodeId = this.#plan.nodes[index]!.id;
     const details = { ...result.details, startedAt: this.#startedAt[index]!, finishedAt: this.#iso() };
-    this.#sink.emit({ type: "NODE_COMPLETED", nodeId, description: result.description, output: result.output, details });
+    this.#sink.emit({ type: "NODE_COMPLETED", nodeId, description: result.description, output: jsonText(result.output), details, invocation: "" });
     for (const next of this.#plan.succs[index]!) {
       this.#remaining[next]! -= 1;
       if (this.#remaining[next] === 0 && this.#status[next] === PENDING) this.#queue.push(next);
@@ -215,7 +231,7 @@ export class WorkflowRunner {
     this.#usage = addUsage(this.#usage, partial.usage);
     const nodeId = this.#plan.nodes[index]!.id;
     const details = { ...partial, startedAt: this.#startedAt[index]!, finishedAt: this.#iso() };
-    this.#sink.emit({ type: "NODE_FAILED", nodeId, error: toEventError(error), details });
+    this.#sink.emit({ type: "NODE_FAILED", nodeId, error: toEventError(error), details, invocation: "" });
     this.#skipDownstream(index);
     this.#afterEvents();
   }
@@ -228,7 +244,7 @@ export class WorkflowRunner {
       for (const next of this.#plan.succs[frontier[head]!]!) {
         if (this.#status[next] !== PENDING) continue;
         this.#status[next] = SKIPPED;
-        this.#sink.emit({ type: "NODE_SKIPPED", nodeId: this.#plan.nodes[next]!.id, reason: "UPSTREAM_FAILED", blockedBy });
+        this.#sink.emit({ type: "NODE_SKIPPED", nodeId: this.#plan.nodes[next]!.id, reason: "UPSTREAM_FAILED", blockedBy, invocation: "" });
         frontier.push(next);
       }
     }
@@ -245,10 +261,10 @@ export class WorkflowRunner {
         this.#status[index] = FAILED;
         const details = { ...emptyNodeDetails(this.#inputsOf(index)), startedAt: this.#startedAt[index]!, finishedAt: this.#iso() };
         const error = { code: "RUN_CANCELLED", message: "the run was cancelled while this node was running" };
-        this.#sink.emit({ type: "NODE_FAILED", nodeId: node.id, error, details });
+        this.#sink.emit({ type: "NODE_FAILED", nodeId: node.id, error, details, invocation: "" });
       } else if (status === PENDING || status === WAITING) {
         this.#status[index] = SKIPPED;
-        this.#sink.emit({ type: "NODE_SKIPPED", nodeId: node.id, reason: "RUN_CANCELLED", blockedBy: null });
+        this.#sink.emit({ type: "NODE_SKIPPED", nodeId: node.id, reason: "RUN_CANCELLED", blockedBy: null, invocation: "" });
       }
     });
     this.#finish();

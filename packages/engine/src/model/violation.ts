@@ -1,4 +1,4 @@
-/** Stable codes of the connection rules (SPEC §3). Clients switch on these; never rename one. */
+/** Stable codes of the connection rules (SPEC §3, SPEC-V2 §5). Clients switch on these; never rename one. */
 export const RULE_CODES = [
   "INPUT_HAS_PRE",
   "OUTPUT_HAS_POST",
@@ -15,6 +15,18 @@ export const RULE_CODES = [
   "LOCKED_WHILE_RUNNING",
   "MODEL_UNAVAILABLE",
   "UNKNOWN_NODE_TYPE",
+  "PORT_UNKNOWN",
+  "BRANCH_UNCONNECTED",
+  "LOOP_NOT_DECLARED",
+  "LOOP_UNCONDITIONAL",
+  "LOOP_TARGET_NOT_HEADER",
+  "LOOP_NOT_REDUCIBLE",
+  "LOOP_BOUND_INVALID",
+  "STATE_UNKNOWN_CHANNEL",
+  "STATE_WRITE_CONFLICT",
+  "MAP_BODY_INVALID",
+  "RUN_BUDGET_EXCEEDED",
+  "EXPRESSION_INVALID",
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 
@@ -24,4 +36,13 @@ export interface Violation {
   message: string;
   nodeIds: string[];
   edgeIds: string[];
+  /**
+   * Inside a map or subgraph body: the ids of the enclosing body nodes, outermost first
+   * (`["perQuestion"]`); `nodeIds` and `edgeIds` are then the body's own. Absent at top level.
+   */
+  path?: string[];
+  /** The field of the node or workflow the violation is about, e.g. `cases[1].when`, `loops[0].max`. */
+  field?: string;
+  /** EXPRESSION_INVALID: 0-based character offset of the error in the expression. */
+  position?: number;
 }

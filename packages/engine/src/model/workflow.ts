@@ -1,3 +1,5 @@
+import type { JsonValue } from "./json-value.js";
+
 /**
  * The workflow graph as the engine sees it. Node types are plain strings that name an entry of the
  * node-type registry, so new types never change these shapes.
@@ -10,6 +12,9 @@ export interface NodePosition {
   x: number;
   y: number;
 }
+
+/** The port of every node that is not a router (SPEC-V2 §2). */
+export const DEFAULT_PORT = "out";
 
 export interface WorkflowNode {
   id: string;
@@ -25,6 +30,12 @@ export interface WorkflowNode {
   /** Model nodes: replaces the workflow's prompt for this node's type. */
   prompt?: string;
   position?: NodePosition;
+  /**
+   * The type-specific fields of SPEC-V2 (`cases`, `labels`, `template`, `items`, `body`, `schema`,
+   * `writes`, …), validated by the type's config schema. In a document they sit flat on the node; the
+   * parser gathers them here and the serializer flattens them back. Absent on seed-000 nodes.
+   */
+  config?: Record<string, JsonValue>;
 }
 
 /** Edges are kept in creation order: the order of a node's inputs is the order of its incoming edges. */
@@ -32,11 +43,51 @@ export interface WorkflowEdge {
   id: string;
   source: string;
   target: string;
+  /** The source's output port; absent means `out`. */
+  sourcePort?: string;
+  /** Set on a loop edge: the id of the loop it belongs to. Loop edges are not data edges. */
+  loop?: string;
 }
 
+/**
+ * A bounded loop (SPEC-V2 §4): at most `max` iterations (1..100; a missing or out-of-range bound is
+ * LOOP_BOUND_INVALID, reported by the rule checker); past it, a router takes port `exit` instead of the
+ * loop edge, or fails with LOOP_EXHAUSTED when `exit` is null.
+ */
+export interface LoopDeclaration {
+  id: string;
+  max?: number;
+  exit: string | null;
+}
+
+export const LOOP_MAX_BOUND = 100;
+
+export const STATE_REDUCERS = ["replace", "append", "appendUnique", "merge"] as const;
+export type StateReducer = (typeof STATE_REDUCERS)[number];
+export const STATE_SCOPES = ["run", "thread"] as const;
+export type StateScope = (typeof STATE_SCOPES)[number];
+
+export interface StateChannel {
+  reducer: StateReducer;
+  /** appendUnique: the field of each item that identifies it. */
+  key?: string;
+  /** Default `run`; `thread` channels persist across the runs of a thread (the caller stores them). */
+  scope?: StateScope;
+}
+
+export interface WorkflowLimits {
+  /** Worst-case node invocations a run may need (default 1,000; at most 100,000). */
+  maxInvocations?: number;
+}
+
+/**
+ * Nodes, edges and the loops declared over them. The body of a map or subgraph node is a graph of
+ * this same shape, held in the node's `config.body`.
+ */
 export interface WorkflowGraph {
   nodes: WorkflowNode[];
   edges: WorkflowEdge[];
+  loops?: LoopDeclaration[];
 }
 
 /** Prompts keyed by node type (generation, ensemble, validation, …). */
@@ -47,6 +98,9 @@ export interface WorkflowSettings {
   outputFormat: string;
   knowledgeBase?: string | null;
   intensity?: SearchIntensity | null;
+  /** State channels by name (SPEC-V2 §4). */
+  state?: Record<string, StateChannel>;
+  limits?: WorkflowLimits;
 }
 
 export interface Workflow extends WorkflowGraph, WorkflowSettings {

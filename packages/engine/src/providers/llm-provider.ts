@@ -15,6 +15,14 @@ export interface LlmRequest {
   params: Record<string, unknown>;
   /** The node's input_data, for providers that answer from it (the offline echo model). */
   inputData: string;
+  /**
+   * Ask for a reply that matches this JSON Schema where the provider supports it (Mistral's
+   * `response_format` of type `json_schema`); set together with `json`. The engine validates the reply
+   * against it either way.
+   */
+  jsonSchema?: { name: string; schema: Record<string, unknown>; strict: boolean };
+  /** 0-based count of the node's earlier invocations in the run (the offline `scripted` model answers by it). */
+  invocationIndex?: number;
 }
 
 export interface TokenUsage {

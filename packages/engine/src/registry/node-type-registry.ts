@@ -1,7 +1,15 @@
 import { WeftError } from "../model/errors.js";
+import { DEFAULT_PORT, type WorkflowNode } from "../model/workflow.js";
 import type { NodeTypeSpec } from "./node-type-spec.js";
 
-/** The set of node types a workflow may use. Immutable once built. */
+const SINGLE_PORT: readonly string[] = Object.freeze([DEFAULT_PORT]);
+
+/**
+ * The set of node types a workflow may use. Immutable once built. Neighbour lists are resolved here:
+ * a spec's `acceptsAnyExcept` / `feedsAnyExcept` add every other registered type after its own list, so
+ * `get(type).accepts` and `.feeds` are always the concrete lists (SPEC-V2 §1: the seed types' post-node
+ * lists grow with every new type, and new types accept any type but output).
+ */
 export class NodeTypeRegistry {
   readonly #specs: ReadonlyMap<string, NodeTypeSpec>;
 
@@ -14,6 +22,14 @@ export class NodeTypeRegistry {
         });
       }
       byType.set(spec.type, spec);
+    }
+    const types = [...byType.keys()];
+    for (const [type, spec] of byType) {
+      byType.set(type, {
+        ...spec,
+        accepts: resolve(spec.accepts, spec.acceptsAnyExcept, types),
+        feeds: resolve(spec.feeds, spec.feedsAnyExcept, types),
+      });
     }
     this.#specs = byType;
   }
@@ -46,4 +62,20 @@ export class NodeTypeRegistry {
     const target = this.#specs.get(targetType);
     return !!source && !!target && source.feeds.includes(targetType) && target.accepts.includes(sourceType);
   }
+
+  /** The node's output ports: `["out"]`, or a router's own (SPEC-V2 §2). Unknown types have `out`. */
+  portsOf(node: WorkflowNode): readonly string[] {
+    return this.#specs.get(node.type)?.router?.ports(node) ?? SINGLE_PORT;
+  }
+
+  /** Whether every type of a workflow's nodes belongs to the seed-000 profile (a v1 document). */
+  isSeedType(type: string): boolean {
+    return this.#specs.get(type)?.profile === "seed";
+  }
+}
+
+function resolve(listed: readonly string[], anyExcept: readonly string[] | undefined, types: readonly string[]): readonly string[] {
+  if (!anyExcept) return listed;
+  const excluded = new Set([...listed, ...anyExcept]);
+  return [...listed, ...types.filter((type) => !excluded.has(type))];
 }

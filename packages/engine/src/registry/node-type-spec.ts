@@ -1,7 +1,8 @@
 import type { z } from "zod";
-import type { RunEventDraft, NodeRunDetails } from "../events/run-event.js";
+import type { NodeEventDraft, NodeRunDetails } from "../events/run-event.js";
+import type { JsonValue } from "../model/json-value.js";
 import type { RuleCode } from "../model/violation.js";
-import type { SearchIntensity, WorkflowNode } from "../model/workflow.js";
+import type { SearchIntensity, WorkflowGraph, WorkflowNode } from "../model/workflow.js";
 import type { LlmProviders } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
 
@@ -30,29 +31,109 @@ export interface ExecutionSettings {
   streamTokens: boolean;
 }
 
-export interface NodeExecutionContext {
+/** Where an invocation sits: its enclosing loops' iterations, and the map item it belongs to. */
+export interface InvocationScope {
+  /** `""` at top level, `"regen#2"`, `"perQuestion[1]/regen#2"`, … (SPEC-V2 §4). */
+  invocation: string;
+  /** 0-based count of this node's earlier invocations in the run (loop iterations, map items). */
+  invocationIndex: number;
+  /** Every loop enclosing the node, by loop id: `{ iteration (from 1), max }`. */
+  loops: Readonly<Record<string, { iteration: number; max: number }>>;
+  /** The innermost enclosing loop's `{feedback}` (empty on its first iteration) and `{iteration}`. */
+  feedback: string;
+  iteration: number;
+  /** Inside a map body: the item and its 0-based index. */
+  item?: JsonValue;
+  index?: number;
+}
+
+/** What a map or subgraph asks the runner for: one run of its body graph. */
+export interface BodyRunRequest {
+  /** Appended to the invocation path: `"perQuestion[1]"` for an item, the node id for a subgraph. */
+  segment: string;
+  /** The value the body's input node receives. */
+  input: JsonValue;
+  item?: JsonValue;
+  index?: number;
+}
+
+export type BodyRunResult = { ok: true; value: JsonValue } | { ok: false; error: { code: string; message: string } };
+
+export interface NodeExecutionContext extends InvocationScope {
   node: WorkflowNode;
-  /** Pre-node outputs in edge creation order. */
+  /** Inputs as text (JSON values rendered as JSON), in edge creation order: what seed-000 types read. */
   inputs: string[];
+  /** The same inputs as values, in edge creation order (only the edges that delivered one). */
+  values: JsonValue[];
+  /** Input values by source node id. */
+  inputsBySource: Readonly<Record<string, JsonValue>>;
   /** Content supplied by the run request for this (input) node, if any. */
   suppliedContent: string | undefined;
+  /** A non-text value supplied for this input node (a map item), if any. */
+  suppliedValue?: JsonValue;
+  /** The run's input contents by input node id (CEL `run.inputs`). */
+  runInputs: Readonly<Record<string, JsonValue>>;
+  /** State channels as they stood when the node started. */
+  state: Readonly<Record<string, JsonValue>>;
   settings: ExecutionSettings;
   llm: LlmProviders;
   retriever: Retriever | null;
   signal: AbortSignal;
-  /** Emits a node-scoped event (NODE_TOKEN, NODE_DESCRIPTION, WARNING); the runner stamps seq/time. */
-  emit(event: RunEventDraft): void;
+  /** The node's ports that have at least one edge (a router may only fall back to a connected default). */
+  connectedPorts: ReadonlySet<string>;
+  /** Evaluates one of the node's CEL expressions (compiled at validation time) by its field path. */
+  evaluate(field: string): JsonValue;
+  /** Runs the node's body graph once (map and subgraph types); the runner owns its events and budget. */
+  runBody(request: BodyRunRequest): Promise<BodyRunResult>;
+  /** Emits a node-scoped event (NODE_TOKEN, NODE_DESCRIPTION, WARNING, …); the runner stamps seq/time. */
+  emit(event: NodeEventDraft): void;
   /** Provider calls go through this so the runner's retry policy applies uniformly. */
   withRetries<T>(call: (attempt: number) => Promise<T>): Promise<T>;
 }
 
 export interface NodeExecutionResult {
   description: string;
-  output: string;
+  /** The node's output: text for the seed-000 types, any JSON value for the others. */
+  output: JsonValue;
+  /** What flows on its out-edges when it differs from `output` (routers pass their input through). */
+  value?: JsonValue;
+  /** Router types: the ports taken. Default: `["out"]`. */
+  ports?: string[];
+  /** A router that takes a loop edge may say why: the loop header's `{feedback}`. */
+  feedback?: string;
   details: Omit<NodeRunDetails, "startedAt" | "finishedAt">;
 }
 
 export type NodeExecutor = (context: NodeExecutionContext) => Promise<NodeExecutionResult>;
+
+/** A CEL expression held in a node's config, located by its field path (`cases[1].when`, `items`). */
+export interface NodeExpression {
+  field: string;
+  source: string;
+  /** `list`: must evaluate to a list (map items). */
+  kind: "value" | "list";
+}
+
+/** Routers: nodes with ports other than `out` (SPEC-V2 §2). */
+export interface RouterSpec {
+  /** Every port of the node, in display order; `default` last where there is one. */
+  ports(node: WorkflowNode): readonly string[];
+  /** Ports that must have an edge (BRANCH_UNCONNECTED): case and label ports, not `default`. */
+  requiredPorts(node: WorkflowNode): readonly string[];
+  /** Whether one invocation takes exactly one port (so nodes behind different ports never both run). */
+  exclusive(node: WorkflowNode): boolean;
+  /** The config field whose entries add ports (`cases`, `labels`), for the node catalogue. */
+  portsField?: string;
+}
+
+/** Map and subgraph types: an inline graph run by the runner on the node's behalf. */
+export interface BodySpec {
+  graph(node: WorkflowNode): WorkflowGraph | null;
+  /** Worst-case runs of the body per invocation of the node (map: maxItems), for the budget. */
+  runsPerInvocation(node: WorkflowNode): number;
+  /** How many runs of the body may be in flight at once (map: concurrency), for STATE_WRITE_CONFLICT. */
+  parallelRuns(node: WorkflowNode): number;
+}
 
 /**
  * One node type. The rule checker, the scheduler and the editor read these fields and never
@@ -62,17 +143,45 @@ export interface NodeTypeSpec {
   type: string;
   label: string;
   /** Which UI component renders it. */
-  component: "TextNode" | "ModelNode";
+  component: "TextNode" | "ModelNode" | "RouterNode" | "JoinNode" | "TemplateNode" | "MapNode" | "SubgraphNode" | "ToolNode";
+  /** One sentence for the node catalogue. */
+  description?: string;
+  /**
+   * `seed`: the five types of seed 000, the only ones a `weft.workflow/v1` document may use;
+   * `pipeline` (the default): the types of SPEC-V2 and later.
+   */
+  profile?: "seed" | "pipeline";
   /** Types allowed as pre-nodes. Empty: the type takes no pre-node. */
   accepts: readonly string[];
   /** Types allowed as post-nodes. Empty: the type feeds nothing. */
   feeds: readonly string[];
+  /** Also accept every registered type not named here (the registry adds them after `accepts`). */
+  acceptsAnyExcept?: readonly string[];
+  /** Also feed every registered type not named here (the registry adds them after `feeds`). */
+  feedsAnyExcept?: readonly string[];
+  /** Data edges in and out (loop edges are not counted). */
   inDegree: Bounds;
   outDegree: Bounds;
   count?: CountRule;
-  /** Whether a node of this type calls a model (needs provider and model, uses a prompt). */
+  /** Whether a node of this type calls a model (needs provider and model). */
   usesModel: boolean;
+  /** Whether its prompt comes from the workflow's prompts by type (seed model types; default: usesModel). */
+  workflowPrompt?: boolean;
   /** Validates the node's own attributes (content, provider, model, params, prompt). */
   attributes: z.ZodType;
+  /**
+   * Validates `node.config` (strict). Its zod metadata (`description`, `x-weft-kind`) is the field
+   * list of the node catalogue and the editor's forms (see `describeNodeType`).
+   */
+  config?: z.ZodType;
+  router?: RouterSpec;
+  body?: BodySpec;
+  /**
+   * When a node with several inputs starts (SPEC-V2 §4): `all` (the default) once every incoming edge
+   * is resolved and one delivered; `first` as soon as one delivers (later ones are ignored).
+   */
+  readiness?(node: WorkflowNode): "all" | "first";
+  /** The CEL expressions in a node's config, compiled at validation time. */
+  expressions?(node: WorkflowNode): NodeExpression[];
   execute: NodeExecutor;
 }

@@ -19,7 +19,7 @@ const details: NodeRunDetails = {
 
 describe("eventWrites", () => {
   test("NODE_COMPLETED fills the node run and adds its tokens to the run; the stored payload drops the bulky details", () => {
-    const event: RunEvent = { seq: 7, type: "NODE_COMPLETED", runId: "r1", at, nodeId: "g1", description: "d", output: "o", details };
+    const event: RunEvent = { seq: 7, type: "NODE_COMPLETED", runId: "r1", at, nodeId: "g1", description: "d", output: "o", details, invocation: "" };
     const writes = eventWrites(event);
     expect(writes.nodeRun).toMatchObject({ nodeKey: "g1", set: { status: "COMPLETED", output: "o", rawReply: details.rawReply, retries: 1 } });
     expect(writes.run).toEqual({ lastSeq: 7, promptTokens: { increment: 3 }, completionTokens: { increment: 2 }, totalTokens: { increment: 5 } });

@@ -36,9 +36,9 @@ const details = (at: string): NodeRunDetails => ({
 function chainEvents(): Draft[] {
   const at = new Date().toISOString();
   const node = (nodeId: string, nodeType: string, model: boolean): Draft[] => [
-    { type: "NODE_STARTED", nodeId, nodeType },
-    ...(model ? [{ type: "NODE_DESCRIPTION" as const, nodeId, description: `${nodeId} done` }] : []),
-    { type: "NODE_COMPLETED", nodeId, description: `${nodeId} done`, output: nodeId, details: details(at) },
+    { type: "NODE_STARTED", nodeId, nodeType, invocation: "" },
+    ...(model ? [{ type: "NODE_DESCRIPTION" as const, nodeId, description: `${nodeId} done`, invocation: "" }] : []),
+    { type: "NODE_COMPLETED", nodeId, description: `${nodeId} done`, output: nodeId, details: details(at), invocation: "" },
   ];
   return [
     { type: "RUN_STARTED", nodeIds: ["in", "g1", "v1", "out"] },

@@ -3,6 +3,7 @@ import {
   parseWorkflowValue,
   stringifyWorkflow,
   validateWorkflow,
+  WORKFLOW_FORMAT,
   type DocumentIssue,
   type NodeTypeRegistry,
   type ParseWorkflowResult,
@@ -67,9 +68,11 @@ export class WorkflowDocumentService {
     return rows && stringifyWorkflow(workflowFromRows(rows.row, rows.nodes, rows.edges));
   }
 
+  /** Import stays on weft.workflow/v1 until the API stores the v2 fields (ports, loops, state, configs). */
   #parse(document: unknown): ParseWorkflowResult {
-    if (typeof document === "string") return parseWorkflowDocument(document, { registry: this.registry });
-    return parseWorkflowValue(document, { registry: this.registry });
+    const options = { registry: this.registry, formats: [WORKFLOW_FORMAT] } as const;
+    if (typeof document === "string") return parseWorkflowDocument(document, options);
+    return parseWorkflowValue(document, options);
   }
 }
 

@@ -1,0 +1,86 @@
+import { jsonText, type JsonValue } from "../model/json-value.js";
+import { emptyNodeDetails, NodeFailure } from "../execute/node-failure.js";
+import { callModel } from "../execute/model-call.js";
+import { resolveModel, retrieveContext } from "../execute/model-node.executor.js";
+import { DEFAULT_TOP_K } from "../execute/run-settings.js";
+import type { RetrievalResult } from "../providers/retrieval.js";
+import type { NodeExecutionContext, NodeExecutor } from "../registry/node-type-spec.js";
+import { formatContext } from "../template/context-format.js";
+import { joinValues, renderTemplate } from "../template/node-template.js";
+import { configValue } from "./router-ports.js";
+import { callForJson } from "./structured-reply.js";
+
+/** An `llm` node without a prompt sends its input as it is. */
+export const DEFAULT_LLM_PROMPT = "{input}";
+
+/**
+ * A general model call (SPEC-V2 §3): the prompt rendered from the node's template, knowledge-base
+ * context when the prompt asks for `{context}`, then either the reply as text, or with `schema` the
+ * reply as a JSON value that matches it (one repair).
+ */
+export const executeLlmNode: NodeExecutor = async (context) => {
+  const { node } = context;
+  const details = emptyNodeDetails(context.inputs);
+  try {
+    const provider = resolveModel(context);
+    details.provider = provider.id;
+    details.model = node.model ?? null;
+    const template = node.prompt ?? DEFAULT_LLM_PROMPT;
+    const inputText = jsonText(joinValues(context.values) ?? "");
+    const retrieval = template.includes("{context}") ? await retrieve(context, inputText) : null;
+    details.context = retrieval?.chunks ?? [];
+    details.store = retrieval?.store ?? null;
+    const prompt = renderPrompt(context, template, retrieval);
+    details.renderedPrompt = prompt;
+    warnAboutCache(context);
+    const request = { model: node.model!, prompt, json: false, params: node.params ?? {}, inputData: inputText, invocationIndex: context.invocationIndex };
+    const schema = node.config?.schema;
+    if (schema !== undefined) {
+      const output = await callForJson(context, provider, request, schema, details);
+      return { description: "a reply that matches the node's schema", output, details };
+    }
+    await callModel(context, provider, request, details);
+    const output: JsonValue = details.rawReply ?? "";
+    return { description: `a reply of ${output.length} characters`, output, details };
+  } catch (error) {
+    throw NodeFailure.wrap(error, details);
+  }
+};
+
+function retrieve(context: NodeExecutionContext, query: string): Promise<RetrievalResult | null> {
+  const knowledgeBase = configValue<string | null>(context.node, "knowledgeBase", context.settings.knowledgeBase);
+  const intensity = configValue<string | null>(context.node, "intensity", null);
+  const topK = intensity === "LOW" || intensity === "MEDIUM" || intensity === "HIGH" ? DEFAULT_TOP_K[intensity] : context.settings.topK;
+  return retrieveContext(context, query, knowledgeBase, topK);
+}
+
+function renderPrompt(context: NodeExecutionContext, template: string, retrieval: RetrievalResult | null): string {
+  const rendered = renderTemplate(template, {
+    values: context.values,
+    inputsBySource: context.inputsBySource,
+    state: context.state,
+    ...(context.item === undefined ? {} : { item: context.item }),
+    ...(context.index === undefined ? {} : { index: context.index }),
+    feedback: context.feedback,
+    iteration: context.iteration,
+    context: retrieval && retrieval.chunks.length > 0 ? formatContext(retrieval.chunks) : null,
+    outputFormat: context.settings.outputFormat,
+  });
+  for (const name of rendered.empty) {
+    const message = `{${name}} was left empty: ${name === "context" ? "no passage was retrieved" : "it has no value in this invocation"}`;
+    context.emit({ type: "WARNING", nodeId: context.node.id, code: "EMPTY_PLACEHOLDER", message });
+  }
+  return rendered.text;
+}
+
+function warnAboutCache(context: NodeExecutionContext): void {
+  if (context.node.config?.cache === undefined) return;
+  context.emit({
+    type: "WARNING",
+    nodeId: context.node.id,
+    code: "CACHE_UNAVAILABLE",
+    message: "this node asks for a semantic cache, but no cache service is configured; it ran without one",
+  });
+}
+
+export { renderPrompt as renderNodePrompt };

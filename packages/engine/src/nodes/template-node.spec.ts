@@ -1,0 +1,21 @@
+import { z } from "zod";
+import type { NodeTypeSpec } from "../registry/node-type-spec.js";
+import { templateConfig } from "./template-node.config.js";
+import { executeTemplateNode } from "./template-node.executor.js";
+
+export const TEMPLATE_NODE_SPEC: NodeTypeSpec = {
+  type: "template",
+  label: "template",
+  component: "TemplateNode",
+  description: "Deterministic text or JSON from a template over its inputs and the state, no model.",
+  accepts: [],
+  acceptsAnyExcept: ["output"],
+  feeds: [],
+  feedsAnyExcept: [],
+  inDegree: { min: 1, max: Infinity },
+  outDegree: { min: 1, max: Infinity },
+  usesModel: false,
+  attributes: z.strictObject({}),
+  config: templateConfig,
+  execute: executeTemplateNode,
+};

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { DEFAULT_PORT } from "../model/workflow.js";
+import { seedNodeConfig } from "./node-config.schema.js";
+import type { NodeTypeRegistry } from "./node-type-registry.js";
+import type { Bounds, NodeTypeSpec } from "./node-type-spec.js";
+
+/** A node type as data, for the API's `nodeTypes` and the editor's palette and forms. */
+export interface NodeTypeDescription {
+  type: string;
+  label: string;
+  component: NodeTypeSpec["component"];
+  description: string;
+  profile: "seed" | "pipeline";
+  accepts: string[];
+  feeds: string[];
+  /** `max: null` for unbounded. */
+  inDegree: { min: number; max: number | null };
+  outDegree: { min: number; max: number | null };
+  count: { min: number; max: number | null } | null;
+  usesModel: boolean;
+  /** The ports every node of the type has; a router's config may add more (see `portsField`). */
+  ports: string[];
+  /** The config field whose entries are further ports (`cases` of a switch, `labels` of a classify node). */
+  portsField: string | null;
+  router: boolean;
+  /** Whether the type runs an inline graph (`body`). */
+  composite: boolean;
+  /**
+   * JSON Schema (2020-12) of the type-specific fields, with each field's `description`, `default` and,
+   * where JSON types say too little, `x-weft-kind` (cel, celList, template, channel, port, jsonSchema, graph).
+   */
+  configSchema: Record<string, unknown>;
+}
+
+const schemas = new WeakMap<z.ZodType, Record<string, unknown>>();
+
+export function describeNodeType(spec: NodeTypeSpec): NodeTypeDescription {
+  const config = spec.config ?? seedNodeConfig;
+  let configSchema = schemas.get(config);
+  if (!configSchema) {
+    configSchema = z.toJSONSchema(config, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+    schemas.set(config, configSchema);
+  }
+  const bare = { id: "", type: spec.type, config: {} };
+  return {
+    type: spec.type,
+    label: spec.label,
+    component: spec.component,
+    description: spec.description ?? "",
+    profile: spec.profile ?? "pipeline",
+    accepts: [...spec.accepts],
+    feeds: [...spec.feeds],
+    inDegree: bounds(spec.inDegree),
+    outDegree: bounds(spec.outDegree),
+    count: spec.count ? bounds(spec.count) : null,
+    usesModel: spec.usesModel,
+    ports: spec.router ? [...spec.router.ports(bare)] : [DEFAULT_PORT],
+    portsField: spec.router?.portsField ?? null,
+    router: spec.router !== undefined,
+    composite: spec.body !== undefined,
+    configSchema,
+  };
+}
+
+/** Every type of a registry, in registry order. */
+export function describeNodeTypes(registry: NodeTypeRegistry): NodeTypeDescription[] {
+  return registry.specs().map(describeNodeType);
+}
+
+function bounds(value: Bounds): { min: number; max: number | null } {
+  return { min: value.min, max: Number.isFinite(value.max) ? value.max : null };
+}

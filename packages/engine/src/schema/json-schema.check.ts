@@ -1,0 +1,43 @@
+import { Validator, type Schema } from "@cfworker/json-schema";
+import type { JsonValue } from "../model/json-value.js";
+
+/**
+ * JSON Schema checks through `@cfworker/json-schema`: drafts 4 to 2020-12, an interpreter (it never
+ * compiles a schema to JavaScript, unlike Ajv, so a user's schema cannot become code), and it runs in
+ * browsers as in Node. Validators are kept per schema object.
+ */
+const validators = new WeakMap<object, Validator>();
+
+export const MAX_SCHEMA_ERRORS_SHOWN = 5;
+
+function validatorFor(schema: object): Validator {
+  let validator = validators.get(schema);
+  if (!validator) {
+    validator = new Validator(schema as Schema, "2020-12", false);
+    validators.set(schema, validator);
+  }
+  return validator;
+}
+
+/** null when the value matches; else a short list of what does not, `at /path: reason`. */
+export function schemaMismatch(schema: JsonValue, value: JsonValue): string | null {
+  if (typeof schema === "boolean") return schema ? null : "the schema accepts nothing";
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return "the schema is not a JSON Schema object";
+  const result = validatorFor(schema).validate(value);
+  if (result.valid) return null;
+  const leaves = result.errors.filter((error) => !/^(properties|items|allOf|anyOf|oneOf|\$ref)$/.test(error.keyword));
+  const shown = (leaves.length > 0 ? leaves : result.errors).slice(0, MAX_SCHEMA_ERRORS_SHOWN);
+  return shown.map((error) => `at ${error.instanceLocation.replace(/^#/, "") || "/"}: ${error.error}`).join("; ");
+}
+
+/** Whether a value can serve as a schema at all (a boolean, or an object the validator accepts). */
+export function schemaProblem(schema: unknown): string | null {
+  if (typeof schema === "boolean") return null;
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return "must be a JSON Schema (an object)";
+  try {
+    validatorFor(schema).validate(null);
+    return null;
+  } catch (error) {
+    return `is not a usable JSON Schema: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}

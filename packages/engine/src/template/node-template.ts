@@ -1,0 +1,86 @@
+import { jsonText, type JsonValue } from "../model/json-value.js";
+
+/**
+ * Templates of the pipeline node types (`llm` prompts, `template` nodes; SPEC-V2 §2). Every placeholder
+ * is substituted in ONE pass, so text inside a value that looks like a placeholder stays literal:
+ * `{input}`, `{input.<sourceNodeId>}`, `{state.<channel>}`, `{item}`, `{index}`, `{feedback}`,
+ * `{iteration}`, and v1's `{input_data}`, `{context}`, `{output_format}`. Anything else in braces is
+ * left as written (JSON in a prompt needs no escaping).
+ */
+export interface TemplateValues {
+  /** The node's input values in edge order. */
+  values: readonly JsonValue[];
+  inputsBySource: Readonly<Record<string, JsonValue>>;
+  state: Readonly<Record<string, JsonValue>>;
+  item?: JsonValue;
+  index?: number;
+  feedback: string;
+  iteration: number;
+  context: string | null;
+  outputFormat: string;
+}
+
+export interface RenderedTemplate {
+  text: string;
+  /** Placeholders that had nothing to put in them (`state.answer`, `input.x`, `item`, …), in order of first use. */
+  empty: string[];
+}
+
+const PLACEHOLDER = /\{(input(?:\.[^{}\s]+)?|state\.[A-Za-z_][A-Za-z0-9_]*|item|index|feedback|iteration|input_data|context|output_format)\}/g;
+
+/**
+ * `text` mode puts values in as text (strings as they are, other values as JSON); `json` mode puts every
+ * value in as JSON (strings quoted and escaped), so `{"question": {item}}` yields valid JSON.
+ */
+export function renderTemplate(template: string, values: TemplateValues, mode: "text" | "json" = "text"): RenderedTemplate {
+  const empty = new Set<string>();
+  const encode = mode === "json" ? (value: JsonValue) => JSON.stringify(value) : jsonText;
+  const text = template.replace(PLACEHOLDER, (_match, name: string) => {
+    const value = lookup(name, values);
+    if (value === undefined || value === "") {
+      if (name !== "feedback") empty.add(name);
+      return mode === "json" ? (value === undefined ? "null" : '""') : "";
+    }
+    return encode(value);
+  });
+  return { text, empty: [...empty] };
+}
+
+function lookup(name: string, values: TemplateValues): JsonValue | undefined {
+  if (name === "input" || name === "input_data") return joinValues(values.values);
+  if (name.startsWith("input.")) return values.inputsBySource[name.slice("input.".length)];
+  if (name.startsWith("state.")) return values.state[name.slice("state.".length)];
+  switch (name) {
+    case "item":
+      return values.item;
+    case "index":
+      return values.index;
+    case "feedback":
+      return values.feedback;
+    case "iteration":
+      return values.iteration;
+    case "context":
+      return values.context ?? undefined;
+    case "output_format":
+      return values.outputFormat;
+    default:
+      return undefined;
+  }
+}
+
+/** One input: the value itself. Several: their texts joined by a blank line, in edge order. */
+export function joinValues(values: readonly JsonValue[]): JsonValue | undefined {
+  if (values.length === 0) return undefined;
+  if (values.length === 1) return values[0];
+  return values.map(jsonText).join("\n\n");
+}
+
+/** The `{state.<channel>}` placeholders of a template, for STATE_UNKNOWN_CHANNEL. */
+export function stateReferences(template: string): string[] {
+  const channels = new Set<string>();
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    const name = match[1]!;
+    if (name.startsWith("state.")) channels.add(name.slice("state.".length));
+  }
+  return [...channels];
+}
