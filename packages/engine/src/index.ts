@@ -49,3 +49,4 @@ export { CHANNEL_NAME } from "./registry/node-config.schema.js";
 export * from "./document/pipeline-document.schema.js";
 export { compileExpression, type CompileResult, type ExpressionScope, type ExpressionVariables } from "./expression/cel-expression.js";
 export { schemaMismatch } from "./schema/json-schema.check.js";
+export { checkNodeConfig } from "./document/node-config.check.js";

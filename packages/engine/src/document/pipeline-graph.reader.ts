@@ -80,7 +80,7 @@ function checkAttributes(spec: NodeTypeSpec, attributes: Record<string, unknown>
   }
 }
 
-/** The type's config schema decides; a body is then read as a graph of its own, one level deeper. */
+/** The type's config schema decides; a body is also read as a graph of its own, one level deeper. */
 function checkConfig(
   spec: NodeTypeSpec,
   config: Record<string, unknown>,
@@ -90,18 +90,16 @@ function checkConfig(
 ): Record<string, JsonValue> {
   const schema: z.ZodType = spec.config ?? seedNodeConfig;
   const parsed = schema.safeParse(config);
-  if (!parsed.success) {
-    context.issues.push(...zodIssues(parsed.error, path, (key) => `${spec.label} nodes take no "${key}"`));
-    return config as Record<string, JsonValue>;
-  }
-  const checked = { ...(parsed.data as Record<string, JsonValue>) };
-  if (spec.body && config.body !== undefined) {
+  if (!parsed.success) context.issues.push(...zodIssues(parsed.error, path, (key) => `${spec.label} nodes take no "${key}"`));
+  const checked = { ...((parsed.success ? parsed.data : config) as Record<string, JsonValue>) };
+  const body = config.body;
+  if (spec.body && body !== null && typeof body === "object" && !Array.isArray(body)) {
     if (depth + 1 > context.limits.maxBodyDepth) {
       const message = `bodies may be nested at most ${context.limits.maxBodyDepth} deep`;
       context.issues.push({ code: "LIMIT_EXCEEDED", path: formatPath([...path, "body"]), message });
     } else {
-      const body = readGraph(config.body, [...path, "body"], depth + 1, context);
-      if (body) checked.body = body as unknown as JsonValue;
+      const graph = readGraph(body, [...path, "body"], depth + 1, context);
+      if (graph) checked.body = graph as unknown as JsonValue;
     }
   }
   return checked;

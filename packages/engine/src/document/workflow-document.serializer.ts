@@ -93,8 +93,8 @@ function graphDocument(graph: WorkflowGraph): Pick<PipelineDocument, "loops" | "
   };
 }
 
-/** A node with its config flattened onto it; a body is itself a graph document. */
-function pipelineNode(node: WorkflowNode): PipelineDocumentNode {
+/** A node as a v2 document writes it: its config flattened onto it; a body is itself a graph document. */
+export function pipelineNode(node: WorkflowNode): PipelineDocumentNode {
   const out = baseFields(node);
   for (const [key, value] of Object.entries(node.config ?? {})) {
     out[key] = key === "body" && isGraph(value) ? (graphDocument(value as unknown as WorkflowGraph) as unknown as JsonValue) : value;

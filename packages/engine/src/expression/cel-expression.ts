@@ -43,8 +43,25 @@ function environment(scope: ExpressionScope): Environment {
 
 const ENVIRONMENTS: Record<ExpressionScope, Environment> = { graph: environment("graph"), body: environment("body") };
 
+/**
+ * Compiled programs by scope and source, so validating a graph again (every edit, every run) does not
+ * compile its expressions again. Bounded: cleared when full.
+ */
+const compiled = new Map<string, CompileResult>();
+const MAX_CACHED = 10_000;
+
 /** Parses and type-checks an expression once; the result evaluates it any number of times. */
 export function compileExpression(source: string, scope: ExpressionScope = "graph"): CompileResult {
+  const key = `${scope}:${source}`;
+  const cached = compiled.get(key);
+  if (cached) return cached;
+  const result = compileUncached(source, scope);
+  if (compiled.size >= MAX_CACHED) compiled.clear();
+  compiled.set(key, result);
+  return result;
+}
+
+function compileUncached(source: string, scope: ExpressionScope): CompileResult {
   const env = ENVIRONMENTS[scope];
   let program: ReturnType<Environment["parse"]>;
   try {

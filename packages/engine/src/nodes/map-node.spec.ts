@@ -23,6 +23,7 @@ export const MAP_NODE_SPEC: NodeTypeSpec = {
     graph: bodyOf,
     runsPerInvocation: (node) => configValue(node, "maxItems", MAP_DEFAULTS.maxItems),
     parallelRuns: (node) => configValue(node, "concurrency", MAP_DEFAULTS.concurrency),
+    itemScope: true,
   },
   expressions: (node) => [{ field: "items", source: configValue(node, "items", MAP_DEFAULTS.items), kind: "list" }],
   execute: executeMapNode,

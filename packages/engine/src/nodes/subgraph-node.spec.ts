@@ -33,6 +33,6 @@ export const SUBGRAPH_NODE_SPEC: NodeTypeSpec = {
   usesModel: false,
   attributes: z.strictObject({}),
   config: subgraphConfig,
-  body: { graph: bodyOf, runsPerInvocation: () => 1, parallelRuns: () => 1 },
+  body: { graph: bodyOf, runsPerInvocation: () => 1, parallelRuns: () => 1, itemScope: false },
   execute: executeSubgraphNode,
 };

@@ -133,6 +133,8 @@ export interface BodySpec {
   runsPerInvocation(node: WorkflowNode): number;
   /** How many runs of the body may be in flight at once (map: concurrency), for STATE_WRITE_CONFLICT. */
   parallelRuns(node: WorkflowNode): number;
+  /** Whether the body sees `{item}`/`{index}` (and CEL `item`, `index`): a map's does, a subgraph's does not. */
+  itemScope: boolean;
 }
 
 /**

@@ -1,19 +1,27 @@
 import { WeftError } from "../model/errors.js";
 import type { Violation } from "../model/violation.js";
-import type { WorkflowGraph, WorkflowNode } from "../model/workflow.js";
+import type { LoopDeclaration, StateChannel, WorkflowEdge, WorkflowLimits, WorkflowNode } from "../model/workflow.js";
 import { defaultRegistry } from "../registry/default-registry.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import { countByType } from "./count-rules.js";
 import { checkNewEdge } from "./new-edge-rules.js";
+import { NEW_EDGE_ID, newEditViolations, usesPipelineFeatures } from "./pipeline-edit-rules.js";
+import type { ValidatedGraph } from "./validate-workflow.js";
 import { describeCount, describeNode, quoteList, typeLabel } from "./rule-messages.js";
 
 /** One edit of a workflow graph, as the API's mutations and the editor's gestures express it. */
 export type WorkflowEdit =
-  | { kind: "addEdge"; source: string; target: string }
+  | { kind: "addEdge"; source: string; target: string; sourcePort?: string; loop?: string }
   | { kind: "removeEdge"; edgeId: string }
   | { kind: "addNode"; type: string }
   | { kind: "removeNode"; nodeId: string }
-  | { kind: "updateNode"; nodeId: string };
+  /** `node`: the node as it would be after the update (its config checked against the rules). */
+  | { kind: "updateNode"; nodeId: string; node?: WorkflowNode }
+  /** Workflow settings the rules read; a field left out is unchanged. */
+  | { kind: "updateSettings"; loops?: LoopDeclaration[]; state?: Record<string, StateChannel>; limits?: WorkflowLimits };
+
+/** The graph and the settings the rules read (loops, state channels, limits). */
+type WorkflowGraph = ValidatedGraph;
 
 export interface EditCheckOptions {
   registry?: NodeTypeRegistry;
@@ -34,7 +42,7 @@ export function checkEdit(graph: WorkflowGraph, edit: WorkflowEdit, options: Edi
   const violations: Violation[] = options.locked ? [lockedViolation(edit)] : [];
   switch (edit.kind) {
     case "addEdge":
-      violations.push(...checkNewEdge(graph, edit.source, edit.target, registry));
+      violations.push(...checkAddEdgeEdit(graph, edit, registry));
       break;
     case "removeEdge":
       requireEdge(graph, edit.edgeId);
@@ -45,15 +53,57 @@ export function checkEdit(graph: WorkflowGraph, edit: WorkflowEdit, options: Edi
     case "removeNode":
       violations.push(...checkRemoveNodeCount(graph, requireNode(graph, edit.nodeId), registry));
       break;
-    case "updateNode":
+    case "updateNode": {
       requireNode(graph, edit.nodeId);
+      const updated = edit.node;
+      if (updated) {
+        const after = { ...graph, nodes: graph.nodes.map((node) => (node.id === edit.nodeId ? updated : node)) };
+        violations.push(...newEditViolations(graph, after, registry));
+      }
       break;
+    }
+    case "updateSettings": {
+      const { kind: _kind, ...settings } = edit;
+      violations.push(...newEditViolations(graph, { ...graph, ...settings }, registry));
+      break;
+    }
   }
   return violations;
 }
 
-export function checkAddEdge(graph: WorkflowGraph, source: string, target: string, options?: EditCheckOptions): Violation[] {
-  return checkEdit(graph, { kind: "addEdge", source, target }, options);
+/** Rules the seed-000 check already decides for a data edge; the v2 check adds the others. */
+const SEED_EDGE_CODES = new Set(["SELF_LOOP", "DUPLICATE_EDGE", "UNKNOWN_NODE_TYPE", "INPUT_HAS_PRE", "OUTPUT_HAS_POST", "MULTIPLE_PRE", "MULTIPLE_POST", "TYPE_PAIR_FORBIDDEN", "CYCLE"]);
+
+/**
+ * A data edge gets the seed-000 checks as before; with ports, loop edges or pipeline types in play the
+ * edit-time rules of SPEC-V2 also judge the graph the edge would make (a loop edge is not a data
+ * edge, so degrees and CYCLE do not apply to it).
+ */
+function checkAddEdgeEdit(graph: WorkflowGraph, edit: Extract<WorkflowEdit, { kind: "addEdge" }>, registry: NodeTypeRegistry): Violation[] {
+  const isLoop = edit.loop !== undefined;
+  const seed = isLoop ? [] : checkNewEdge(graph, edit.source, edit.target, registry);
+  if (edit.sourcePort === undefined && !isLoop && !usesPipelineFeatures(graph, registry)) return seed;
+  if (isLoop) {
+    requireNode(graph, edit.source);
+    requireNode(graph, edit.target);
+  }
+  const edge: WorkflowEdge = { id: NEW_EDGE_ID, source: edit.source, target: edit.target };
+  if (edit.sourcePort !== undefined) edge.sourcePort = edit.sourcePort;
+  if (isLoop) edge.loop = edit.loop;
+  const added = newEditViolations(graph, { ...graph, edges: [...graph.edges, edge] }, registry);
+  return [...seed, ...added.filter((violation) => isLoop || !SEED_EDGE_CODES.has(violation.code))];
+}
+
+export function checkAddEdge(
+  graph: WorkflowGraph,
+  source: string,
+  target: string,
+  options?: EditCheckOptions & { sourcePort?: string; loop?: string },
+): Violation[] {
+  const edit: WorkflowEdit = { kind: "addEdge", source, target };
+  if (options?.sourcePort !== undefined) edit.sourcePort = options.sourcePort;
+  if (options?.loop !== undefined) edit.loop = options.loop;
+  return checkEdit(graph, edit, options);
 }
 
 export function checkRemoveEdge(graph: WorkflowGraph, edgeId: string, options?: EditCheckOptions): Violation[] {
@@ -69,7 +119,7 @@ export function checkRemoveNode(graph: WorkflowGraph, nodeId: string, options?: 
 }
 
 /** For the canvas' isValidConnection: whether an edge source → target may be added. */
-export function canConnect(graph: WorkflowGraph, source: string, target: string, options?: EditCheckOptions): boolean {
+export function canConnect(graph: WorkflowGraph, source: string, target: string, options?: EditCheckOptions & { sourcePort?: string; loop?: string }): boolean {
   return checkAddEdge(graph, source, target, options).length === 0;
 }
 

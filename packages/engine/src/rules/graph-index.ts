@@ -1,11 +1,16 @@
 import { WeftError } from "../model/errors.js";
 import type { WorkflowEdge, WorkflowGraph, WorkflowNode } from "../model/workflow.js";
 
-/** Adjacency of a graph, built once in O(V+E) and shared by every rule. Edge lists keep creation order. */
+/**
+ * Adjacency of a graph, built once in O(V+E) and shared by every rule. Edge lists keep creation order.
+ * `incoming` and `outgoing` hold data edges only; loop edges (SPEC-V2 §4) are kept apart in
+ * `loopEdges`: they are not data edges, so degrees and CYCLE ignore them.
+ */
 export interface GraphIndex {
   readonly nodes: ReadonlyMap<string, WorkflowNode>;
   readonly incoming: ReadonlyMap<string, readonly WorkflowEdge[]>;
   readonly outgoing: ReadonlyMap<string, readonly WorkflowEdge[]>;
+  readonly loopEdges: readonly WorkflowEdge[];
 }
 
 const NO_EDGES: readonly WorkflowEdge[] = Object.freeze([]);
@@ -18,6 +23,7 @@ export function indexGraph(graph: WorkflowGraph): GraphIndex {
   const nodes = new Map<string, WorkflowNode>();
   const incoming = new Map<string, WorkflowEdge[]>();
   const outgoing = new Map<string, WorkflowEdge[]>();
+  const loopEdges: WorkflowEdge[] = [];
   for (const node of graph.nodes) {
     if (nodes.has(node.id)) throw malformed(`node id "${node.id}" is used twice`);
     nodes.set(node.id, node);
@@ -29,10 +35,14 @@ export function indexGraph(graph: WorkflowGraph): GraphIndex {
     const into = incoming.get(edge.target);
     if (!out) throw malformed(`edge "${edge.id}" starts at missing node "${edge.source}"`);
     if (!into) throw malformed(`edge "${edge.id}" ends at missing node "${edge.target}"`);
+    if (edge.loop !== undefined) {
+      loopEdges.push(edge);
+      continue;
+    }
     out.push(edge);
     into.push(edge);
   }
-  return { nodes, incoming, outgoing };
+  return { nodes, incoming, outgoing, loopEdges };
 }
 
 export function edgesInto(index: GraphIndex, nodeId: string): readonly WorkflowEdge[] {

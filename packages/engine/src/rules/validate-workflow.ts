@@ -1,14 +1,10 @@
+import { DEFAULT_MAX_INVOCATIONS } from "../document/pipeline-document.schema.js";
 import type { Violation } from "../model/violation.js";
-import type { WorkflowGraph } from "../model/workflow.js";
+import type { WorkflowGraph, WorkflowSettings } from "../model/workflow.js";
 import { defaultRegistry } from "../registry/default-registry.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
-import { checkCounts } from "./count-rules.js";
-import { checkDegrees } from "./degree-rules.js";
-import { checkEdges } from "./edge-rules.js";
-import { findCycles } from "./find-cycles.js";
-import { indexGraph, type GraphIndex } from "./graph-index.js";
-import { checkModels, type AvailableModel } from "./model-rules.js";
-import { describePath } from "./rule-messages.js";
+import { checkGraph } from "./graph-rules.js";
+import type { AvailableModel } from "./model-rules.js";
 
 export interface ValidateWorkflowOptions {
   registry?: NodeTypeRegistry;
@@ -17,50 +13,41 @@ export interface ValidateWorkflowOptions {
    * caller does not know what is configured, e.g. the editor offline); pass `[]` to mean "none".
    */
   models?: readonly AvailableModel[];
+  /** An operator's ceiling on node invocations per run, applied on top of the workflow's own limit. */
+  maxInvocations?: number;
+}
+
+/** A graph with the workflow settings the rules read (state channels, limits); plain graphs have none. */
+export type ValidatedGraph = WorkflowGraph & Partial<Pick<WorkflowSettings, "state" | "limits">>;
+
+/**
+ * Every rule of SPEC §3 and SPEC-V2 §5 over a whole graph, all violations at once, bodies included
+ * (their violations carry the body's `path`), in near-linear time. Used before a run, by
+ * validateWorkflow, on import and by the command line. LOCKED_WHILE_RUNNING concerns edits, not graphs,
+ * and is answered by the edit checks.
+ */
+export function validateWorkflow(graph: ValidatedGraph, options: ValidateWorkflowOptions = {}): Violation[] {
+  const registry = options.registry ?? defaultRegistry;
+  const check = checkGraph(graph, { registry, models: options.models, state: graph.state ?? {}, inItemScope: false, isBody: false });
+  const budget = invocationBudget(graph, check.nodeCount, options.maxInvocations);
+  if (check.invocations > budget) {
+    const message = `a run could need up to ${check.invocations} node invocations (loop maxima × map maxItems), more than the limit of ${budget}; lower a loop's max or a map's maxItems, or raise limits.maxInvocations`;
+    check.violations.push({ code: "RUN_BUDGET_EXCEEDED", message, nodeIds: [], edgeIds: [], field: "limits.maxInvocations" });
+  }
+  return check.violations;
+}
+
+/** Worst-case node invocations of one run (SPEC-V2 §4), for the run budget. */
+export function worstCaseInvocations(graph: ValidatedGraph, registry: NodeTypeRegistry = defaultRegistry): number {
+  return checkGraph(graph, { registry, models: undefined, state: graph.state ?? {}, inItemScope: false, isBody: false }).invocations;
 }
 
 /**
- * Every rule of SPEC §3 over a whole graph, all violations at once, in O(V+E). Used before a run, by
- * validateWorkflow, on import and by the command line. LOCKED_WHILE_RUNNING concerns edits, not
- * graphs, and is answered by the edit checks.
+ * The workflow's `limits.maxInvocations`; by default 1,000 or one invocation per node, whichever is
+ * more, so a graph without loops or maps always fits (every seed-000 workflow does). An operator's
+ * ceiling lowers it.
  */
-export function validateWorkflow(graph: WorkflowGraph, options: ValidateWorkflowOptions = {}): Violation[] {
-  const registry = options.registry ?? defaultRegistry;
-  const index = indexGraph(graph);
-  const violations: Violation[] = [
-    ...checkKnownTypes(index, registry),
-    ...checkEdges(index, graph.edges, registry),
-    ...checkDegrees(index, registry),
-    ...checkAcyclic(index, registry),
-    ...checkCounts(index.nodes.values(), registry),
-  ];
-  if (options.models) violations.push(...checkModels(index.nodes.values(), registry, options.models));
-  return violations;
-}
-
-function checkKnownTypes(index: GraphIndex, registry: NodeTypeRegistry): Violation[] {
-  const violations: Violation[] = [];
-  for (const node of index.nodes.values()) {
-    if (registry.has(node.type)) continue;
-    const known = registry.types().join(", ");
-    const message = `node "${node.id}" has unknown type "${node.type}" (known types: ${known})`;
-    violations.push({ code: "UNKNOWN_NODE_TYPE", message, nodeIds: [node.id], edgeIds: [] });
-  }
-  return violations;
-}
-
-const MAX_PATH_IN_MESSAGE = 12;
-
-function checkAcyclic(index: GraphIndex, registry: NodeTypeRegistry): Violation[] {
-  return findCycles(index).map((cycle) => {
-    const shown = cycle.nodes.slice(0, MAX_PATH_IN_MESSAGE);
-    const closing = cycle.nodes.length > MAX_PATH_IN_MESSAGE ? [] : cycle.nodes.slice(0, 1);
-    const more = cycle.nodes.length > MAX_PATH_IN_MESSAGE ? ` → … (${cycle.nodes.length} nodes in all)` : "";
-    return {
-      code: "CYCLE" as const,
-      message: `these nodes form a cycle: ${describePath(registry, [...shown, ...closing])}${more}`,
-      nodeIds: cycle.nodes.map((node) => node.id),
-      edgeIds: cycle.edges.map((edge) => edge.id),
-    };
-  });
+export function invocationBudget(graph: ValidatedGraph, nodeCount: number, ceiling = Infinity): number {
+  const own = graph.limits?.maxInvocations ?? Math.max(DEFAULT_MAX_INVOCATIONS, nodeCount);
+  return Math.min(own, ceiling);
 }
