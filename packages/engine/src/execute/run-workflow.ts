@@ -1,11 +1,13 @@
 import { WeftError } from "../model/errors.js";
+import type { JsonValue } from "../model/json-value.js";
 import type { WorkflowGraph, WorkflowSettings } from "../model/workflow.js";
 import type { LlmProviders } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import { abortableSleep, type Sleep } from "./abortable-sleep.js";
 import type { ConcurrencyLimiter } from "./concurrency-limiter.js";
-import { planDataflow, type DataflowPlan } from "./dataflow-plan.js";
+import { planGraph, type GraphPlan } from "./graph-plan.js";
+import { invocationBudget } from "../rules/validate-workflow.js";
 import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from "./retry-policy.js";
 import type { RunEventHandler } from "./run-event-sink.js";
 import { DEFAULT_TOP_K, resolveRunSettings, type RunRequest, type TopKByIntensity } from "./run-settings.js";
@@ -29,11 +31,20 @@ export interface RunOptions {
   sleep?: Sleep;
   /** Jitter source in [0, 1) (default Math.random). */
   random?: () => number;
+  /** Emit STATE_UPDATED after each state write (default false). */
+  stateEvents?: boolean;
+  /**
+   * An operator's ceiling on node invocations per run, on top of the workflow's `limits.maxInvocations`
+   * (default 1,000, or one per node when the graph is larger); the run fails with RUN_BUDGET_EXCEEDED past it.
+   */
+  maxInvocations?: number;
 }
 
 export interface RunWorkflowInput {
   runId: string;
   workflow: WorkflowGraph & WorkflowSettings;
+  /** Starting values of state channels (the thread-scoped ones a thread carries between runs). */
+  state?: Record<string, JsonValue>;
   registry: NodeTypeRegistry;
   request?: RunRequest;
   providers: LlmProviders;
@@ -55,7 +66,7 @@ export const DEFAULT_CONCURRENCY = 16;
 export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> {
   const options = input.options ?? {};
   const request = input.request ?? {};
-  const plan = planDataflow(input.workflow, input.registry);
+  const plan = planGraph(input.workflow, input.registry);
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   if (!(concurrency >= 1) || (Number.isFinite(concurrency) && !Number.isInteger(concurrency))) {
     throw new WeftError("INVALID_CONCURRENCY", `concurrency must be a whole number ≥ 1 or Infinity, not ${concurrency}`);
@@ -88,11 +99,20 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
     random: options.random ?? Math.random,
     now: options.clock ?? Date.now,
     onEvent: input.onEvent,
+    state: { channels: input.workflow.state ?? {}, initial: input.state ?? {} },
+    maxInvocations: invocationBudget(input.workflow, countNodes(plan), options.maxInvocations),
+    stateEvents: options.stateEvents ?? false,
   }).run();
 }
 
+function countNodes(plan: GraphPlan): number {
+  let count = plan.nodes.length;
+  for (const body of plan.bodies) if (body) count += countNodes(body);
+  return count;
+}
+
 /** Supplied contents must name nodes that take no pre-node (input nodes); anything else is refused. */
-function checkSuppliedInputs(plan: DataflowPlan, inputs: Record<string, string>): Map<string, string> {
+function checkSuppliedInputs(plan: GraphPlan, inputs: Record<string, string>): Map<string, string> {
   const supplied = new Map<string, string>();
   for (const [nodeId, content] of Object.entries(inputs)) {
     const index = plan.indexById.get(nodeId);

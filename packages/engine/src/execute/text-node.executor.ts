@@ -1,5 +1,6 @@
 import type { NodeExecutor } from "../registry/node-type-spec.js";
 import { parseTextContent } from "../result-parser/result-parser.js";
+import { jsonText } from "../model/json-value.js";
 import { emptyNodeDetails } from "./node-failure.js";
 
 /**
@@ -10,6 +11,13 @@ import { emptyNodeDetails } from "./node-failure.js";
  */
 export const executeTextNode: NodeExecutor = async (context) => {
   const { node, inputs, suppliedContent } = context;
+  const value = context.suppliedValue ?? (suppliedContent === undefined && context.values.length === 1 ? context.values[0] : undefined);
+  if (value !== undefined && typeof value !== "string") {
+    // A JSON value (a map item, a node's structured output) passes through as itself, not as text.
+    const description = jsonText(value);
+    context.emit({ type: "NODE_DESCRIPTION", nodeId: node.id, description });
+    return { description, output: value, details: emptyNodeDetails(inputs) };
+  }
   const input = suppliedContent ?? (inputs.length > 0 ? inputs.join("\n\n") : null);
   const content = input ?? node.content ?? "";
   const parsed = parseTextContent(content);

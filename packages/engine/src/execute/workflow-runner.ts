@@ -1,33 +1,39 @@
-import type { EventError, RunEventDraft } from "../events/run-event.js";
-import { jsonText } from "../model/json-value.js";
-import { isAbortError, WeftError } from "../model/errors.js";
+import type { EventError, NodeRunDetails, RunEventDraft } from "../events/run-event.js";
+import { WeftError } from "../model/errors.js";
+import { jsonText, type JsonValue } from "../model/json-value.js";
+import type { StateChannel } from "../model/workflow.js";
 import { addUsage, emptyUsage, type LlmProviders, type TokenUsage } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
-import type { NodeExecutionContext, NodeExecutionResult } from "../registry/node-type-spec.js";
+import type { BodyRunRequest, BodyRunResult } from "../registry/node-type-spec.js";
 import type { Sleep } from "./abortable-sleep.js";
 import type { ConcurrencyLimiter } from "./concurrency-limiter.js";
-import type { DataflowPlan } from "./dataflow-plan.js";
-import { emptyNodeDetails, NodeFailure } from "./node-failure.js";
-import { withRetries, type RetryOptions } from "./retry-policy.js";
+import type { GraphPlan } from "./graph-plan.js";
+import { loopInvocation } from "./loop-control.js";
+import type { RetryOptions } from "./retry-policy.js";
 import { RunEventSink, type RunEventHandler } from "./run-event-sink.js";
-import { nodeExecutionSettings, type RunSettings } from "./run-settings.js";
+import type { RunSettings } from "./run-settings.js";
+import { DONE, RUNNING, WAITING } from "./scope-state.js";
+import { ScopeRun, type ScopeHost, type ScopeOptions } from "./scope-run.js";
+import { StateStore, type OrderKey } from "./state-store.js";
 
 export type RunStatus = "COMPLETED" | "FAILED" | "CANCELLED";
 
 export interface RunOutcome {
   status: RunStatus;
-  /** Output of every node that completed, by node id, in node order. */
+  /** Output (as text) of every top-level node that completed, by node id, in node order; a loop's nodes: their last iteration's. */
   outputs: Record<string, string>;
   /** The result node's output (the output node), or null when it did not complete. */
   result: string | null;
   usage: TokenUsage;
   failedNodeIds: string[];
   error: EventError | null;
+  /** Final values of the state channels, when the workflow declares any (thread-scoped ones are the caller's to store). */
+  state?: Record<string, JsonValue>;
 }
 
 export interface RunnerDeps {
   runId: string;
-  plan: DataflowPlan;
+  plan: GraphPlan;
   settings: RunSettings;
   suppliedInputs: ReadonlyMap<string, string>;
   llm: LlmProviders;
@@ -40,76 +46,116 @@ export interface RunnerDeps {
   random: () => number;
   now: () => number;
   onEvent: RunEventHandler;
+  /** State channels and their starting values (thread-scoped ones come from the caller). */
+  state: { channels: Readonly<Record<string, StateChannel>>; initial: Readonly<Record<string, JsonValue>> };
+  /** Node invocations this run may start (SPEC-V2 §4), counted while it runs. */
+  maxInvocations: number;
+  /** Emit STATE_UPDATED after each write. */
+  stateEvents: boolean;
 }
 
-const PENDING = 0;
-const WAITING = 1;
-const RUNNING = 2;
-const DONE = 3;
-const FAILED = 4;
-const SKIPPED = 5;
+type Task = { scope: ScopeRun; node: number };
 
 /**
- * Runs a planned graph by dataflow: a node starts the moment its last pre-node completes (no rounds),
- * within the run's concurrency cap and the optional shared limiter. Handles failure propagation,
- * cancellation and event ordering; what a node does is its type's executor, read from the plan.
+ * Runs a planned graph by dataflow: a node starts the moment its inputs are settled (no rounds), within
+ * the run's concurrency cap and the optional shared limiter; map items and subgraphs run as child
+ * scopes of the same run, sharing its cap, its budget, its state and its one event sink (seq stays
+ * gapless). Handles failure, cancellation, the budget and event ordering; what a node does is its
+ * type's executor, read from the plan. Composite nodes (map, subgraph) take no slot while their
+ * bodies work, so nested graphs can never deadlock on the cap.
  */
-export class WorkflowRunner {
+export class WorkflowRunner implements ScopeHost {
   readonly #deps: RunnerDeps;
-  readonly #plan: DataflowPlan;
-  readonly #status: Uint8Array;
-  readonly #holdsSlot: Uint8Array;
-  readonly #remaining: Int32Array;
-  readonly #outputs: Array<string | undefined>;
-  readonly #startedAt: Array<string | undefined>;
-  readonly #queue: number[] = [];
-  readonly #failed: number[] = [];
+  readonly #queue: Task[] = [];
+  readonly #failed: string[] = [];
   readonly #controller = new AbortController();
   readonly #sink: RunEventSink;
+  readonly #invocations = new Map<string, number>();
+  readonly #store: StateStore;
+  readonly #top: ScopeRun;
   #head = 0;
   #active = 0;
+  #started = 0;
   #finished = false;
   #pumpScheduled = false;
   #cancelReason: string | null = null;
+  #budgetError: EventError | null = null;
   #fatal: { error: unknown } | null = null;
   #usage: TokenUsage = emptyUsage();
   #settle: { resolve: (outcome: RunOutcome) => void; reject: (error: unknown) => void } | null = null;
+  readonly runInputs: Readonly<Record<string, JsonValue>>;
 
   constructor(deps: RunnerDeps) {
     this.#deps = deps;
-    this.#plan = deps.plan;
-    const count = deps.plan.nodes.length;
-    this.#status = new Uint8Array(count);
-    this.#holdsSlot = new Uint8Array(count);
-    this.#remaining = Int32Array.from(deps.plan.preds, (preds) => preds.length);
-    this.#outputs = new Array<string | undefined>(count);
-    this.#startedAt = new Array<string | undefined>(count);
     this.#sink = new RunEventSink(deps.runId, deps.onEvent, deps.now, (error) => this.#onSinkFailure(error));
+    this.#store = new StateStore(deps.state.channels, deps.state.initial);
+    this.runInputs = runInputsOf(deps.plan, deps.suppliedInputs);
+    this.#top = new ScopeRun(this, deps.plan, topScopeOptions(() => this.#finish()));
+  }
+
+  get finished(): boolean {
+    return this.#finished;
+  }
+  get settings(): RunSettings {
+    return this.#deps.settings;
+  }
+  get llm(): LlmProviders {
+    return this.#deps.llm;
+  }
+  get retriever(): Retriever | null {
+    return this.#deps.retriever;
+  }
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+  get retry(): RetryOptions {
+    return this.#deps.retry;
+  }
+  get sleep(): Sleep {
+    return this.#deps.sleep;
+  }
+  get random(): () => number {
+    return this.#deps.random;
+  }
+  get suppliedInputs(): ReadonlyMap<string, string> {
+    return this.#deps.suppliedInputs;
   }
 
   run(): Promise<RunOutcome> {
     const done = new Promise<RunOutcome>((resolve, reject) => (this.#settle = { resolve, reject }));
-    this.#sink.emit({ type: "RUN_STARTED", nodeIds: this.#plan.nodes.map((node) => node.id) });
+    this.#sink.emit({ type: "RUN_STARTED", nodeIds: this.#deps.plan.nodes.map((node) => node.id) });
     const outer = this.#deps.signal;
     if (outer?.aborted) this.#cancel();
     else outer?.addEventListener("abort", this.#onAbort, { once: true });
-    for (const index of this.#plan.sources) this.#queue.push(index);
-    this.#afterEvents();
+    if (!this.#finished) this.#top.begin();
+    this.afterEvents();
     return done;
   }
 
   readonly #onAbort = (): void => this.#cancel();
 
-  #pump(): void {
-    this.#pumpScheduled = false;
-    while (!this.#finished && this.#head < this.#queue.length && this.#active < this.#deps.concurrency) {
-      this.#launch(this.#queue[this.#head++]!);
-    }
-    if (!this.#finished && this.#active === 0 && this.#head >= this.#queue.length) this.#finish();
+  emit(event: RunEventDraft): void {
+    this.#sink.emit(event);
+  }
+
+  iso(): string {
+    return new Date(this.#deps.now()).toISOString();
+  }
+
+  stateSnapshot(): Readonly<Record<string, JsonValue>> {
+    return this.#store.snapshot();
+  }
+
+  invocationIndex(nodeId: string): number {
+    return (this.#invocations.get(nodeId) ?? 1) - 1;
+  }
+
+  enqueue(scope: ScopeRun, node: number): void {
+    this.#queue.push({ scope, node });
   }
 
   /** Schedules more work once the event handler has caught up (back-pressure from persistence). */
-  #afterEvents(): void {
+  afterEvents(): void {
     if (!this.#sink.busy) {
       this.#pump();
     } else if (!this.#pumpScheduled) {
@@ -118,136 +164,102 @@ export class WorkflowRunner {
     }
   }
 
-  #launch(index: number): void {
+  #pump(): void {
+    this.#pumpScheduled = false;
+    while (!this.#finished && this.#head < this.#queue.length && this.#active < this.#deps.concurrency) {
+      this.#launch(this.#queue[this.#head++]!);
+    }
+    if (this.#head === this.#queue.length && this.#head > 1024) {
+      this.#queue.length = 0;
+      this.#head = 0;
+    }
+  }
+
+  #launch({ scope, node }: Task): void {
     this.#active += 1;
     const limiter = this.#deps.limiter;
-    if (!limiter) return this.#start(index);
+    if (!limiter) return scope.start(node);
     if (limiter.tryAcquire()) {
-      this.#holdsSlot[index] = 1;
-      return this.#start(index);
+      scope.state.holdsSlot[node] = 1;
+      return scope.start(node);
     }
-    this.#status[index] = WAITING;
+    scope.state.status[node] = WAITING;
     limiter.acquire(this.#controller.signal).then(
       () => {
-        this.#holdsSlot[index] = 1;
-        if (this.#status[index] === WAITING && !this.#finished) this.#start(index);
-        else this.#releaseSlot(index);
+        scope.state.holdsSlot[node] = 1;
+        if (scope.state.status[node] === WAITING && !this.#finished) scope.start(node);
+        else this.releaseSlot(scope, node);
       },
       () => undefined, // aborted while waiting: the cancellation has already skipped this node
     );
   }
 
-  #start(index: number): void {
-    const node = this.#plan.nodes[index]!;
-    this.#status[index] = RUNNING;
-    this.#startedAt[index] = this.#iso();
-    this.#sink.emit({ type: "NODE_STARTED", nodeId: node.id, nodeType: node.type, invocation: "" });
-    if (this.#finished) return;
-    const inputs = this.#inputsOf(index);
-    let execution: Promise<NodeExecutionResult>;
-    try {
-      execution = this.#plan.specs[index]!.execute(this.#context(index, inputs));
-    } catch (error) {
-      execution = Promise.reject(error);
-    }
-    execution.then(
-      (result) => this.#complete(index, result),
-      (error: unknown) => this.#fail(index, error, inputs),
-    );
-  }
-
-  #context(index: number, inputs: string[]): NodeExecutionContext {
-    const deps = this.#deps;
-    const node = this.#plan.nodes[index]!;
-    const signal = this.#controller.signal;
-    const emit: NodeExecutionContext["emit"] = (event) => {
-      if (this.#status[index] === RUNNING && !this.#finished) this.#sink.emit({ ...event, invocation: "" } as RunEventDraft);
-    };
-    const unsupported = (): never => {
-      throw new WeftError("UNSUPPORTED_NODE", `node "${node.id}" needs the pipeline runner`);
-    };
-    return {
-      node,
-      inputs,
-      values: inputs,
-      inputsBySource: {},
-      runInputs: {},
-      state: {},
-      invocation: "",
-      invocationIndex: 0,
-      loops: {},
-      feedback: "",
-      iteration: 1,
-      connectedPorts: new Set(["out"]),
-      evaluate: unsupported,
-      runBody: unsupported,
-      suppliedContent: deps.suppliedInputs.get(node.id),
-      settings: nodeExecutionSettings(deps.settings, node),
-      llm: deps.llm,
-      retriever: deps.retriever,
-      signal,
-      emit,
-      withRetries: (call) =>
-        withRetries(call, {
-          options: deps.retry,
-          sleep: deps.sleep,
-          random: deps.random,
-          signal,
-          onRetry: ({ attempt, delayMs, error }) =>
-            emit({
-              type: "WARNING",
-              nodeId: node.id,
-              code: "PROVIDER_RETRY",
-              message: `${error.code}: ${error.message}; retrying in ${delayMs} ms (attempt ${attempt + 1} of ${deps.retry.attempts})`,
-            }),
-        }),
-    };
-  }
-
-  #complete(index: number, result: NodeExecutionResult): void {
-    this.#releaseSlot(index);
-    if (this.#status[index] !== RUNNING || this.#finished) return;
-    this.#status[index] = DONE;
+  leafEnded(scope: ScopeRun, node: number): void {
+    this.releaseSlot(scope, node);
     this.#active -= 1;
-    this.#outputs[index] = jsonText(result.output);
-    this.#usage = addUsage(this.#usage, result.details.usage);
-    const nodeId = this.#plan.nodes[index]!.id;
-    const details = { ...result.details, startedAt: this.#startedAt[index]!, finishedAt: this.#iso() };
-    this.#sink.emit({ type: "NODE_COMPLETED", nodeId, description: result.description, output: jsonText(result.output), details, invocation: "" });
-    for (const next of this.#plan.succs[index]!) {
-      this.#remaining[next]! -= 1;
-      if (this.#remaining[next] === 0 && this.#status[next] === PENDING) this.#queue.push(next);
-    }
-    this.#afterEvents();
   }
 
-  #fail(index: number, error: unknown, inputs: string[]): void {
-    this.#releaseSlot(index);
-    if (this.#status[index] !== RUNNING || this.#finished) return;
-    this.#status[index] = FAILED;
-    this.#active -= 1;
-    this.#failed.push(index);
-    const partial = error instanceof NodeFailure ? error.partial : emptyNodeDetails(inputs);
-    this.#usage = addUsage(this.#usage, partial.usage);
-    const nodeId = this.#plan.nodes[index]!.id;
-    const details = { ...partial, startedAt: this.#startedAt[index]!, finishedAt: this.#iso() };
-    this.#sink.emit({ type: "NODE_FAILED", nodeId, error: toEventError(error), details, invocation: "" });
-    this.#skipDownstream(index);
-    this.#afterEvents();
+  releaseSlot(scope: ScopeRun, node: number): void {
+    if (scope.state.holdsSlot[node] === 0) return;
+    scope.state.holdsSlot[node] = 0;
+    this.#deps.limiter?.release();
   }
 
-  /** Breadth-first over successors; each node is skipped once, so this stays O(V + E) per run. */
-  #skipDownstream(failed: number): void {
-    const blockedBy = this.#plan.nodes[failed]!.id;
-    const frontier = [failed];
-    for (let head = 0; head < frontier.length; head += 1) {
-      for (const next of this.#plan.succs[frontier[head]!]!) {
-        if (this.#status[next] !== PENDING) continue;
-        this.#status[next] = SKIPPED;
-        this.#sink.emit({ type: "NODE_SKIPPED", nodeId: this.#plan.nodes[next]!.id, reason: "UPSTREAM_FAILED", blockedBy, invocation: "" });
-        frontier.push(next);
-      }
+  /** Counts the start against the budget; past it the run stops with RUN_BUDGET_EXCEEDED. */
+  admit(scope: ScopeRun, node: number): boolean {
+    const nodeId = scope.plan.nodes[node]!.id;
+    this.#started += 1;
+    if (this.#started > this.#deps.maxInvocations) {
+      if (!scope.plan.specs[node]!.body) this.leafEnded(scope, node);
+      const message = `the run would start more than ${this.#deps.maxInvocations} node invocations (at node "${nodeId}")`;
+      this.#stop({ code: "RUN_BUDGET_EXCEEDED", message }, "UPSTREAM_FAILED", nodeId);
+      return false;
     }
+    this.#invocations.set(nodeId, (this.#invocations.get(nodeId) ?? 0) + 1);
+    return true;
+  }
+
+  nodeFailed(nodeId: string, _error: EventError, scope: ScopeRun): void {
+    if (scope === this.#top) this.#failed.push(nodeId);
+  }
+
+  addUsage(details: Pick<NodeRunDetails, "usage">): void {
+    this.#usage = addUsage(this.#usage, details.usage);
+  }
+
+  writeState(channel: string, key: OrderKey, value: JsonValue, nodeId: string, invocation: string): void {
+    this.#store.write(channel, key, value);
+    if (this.#deps.stateEvents) this.emit({ type: "STATE_UPDATED", channel, nodeId, invocation });
+  }
+
+  /** Runs a body graph as a child scope of the asking node's invocation. */
+  runBody(scope: ScopeRun, node: number, request: BodyRunRequest): Promise<BodyRunResult> {
+    const plan = scope.plan.bodies[node];
+    if (!plan) return Promise.resolve({ ok: false, error: { code: "MAP_BODY_INVALID", message: "the node has no body" } });
+    if (this.#finished || scope.state.status[node] !== RUNNING) return Promise.resolve(cancelled());
+    const parentPath = loopInvocation(scope, node);
+    const loops: Record<string, { iteration: number; max: number }> = { ...scope.options.outerLoops };
+    for (const loop of scope.plan.loopChain[node]!) loops[loop.id] = { iteration: scope.state.loops[loop.index]!.iteration, max: loop.max };
+    const innermost = scope.plan.loopChain[node]!.at(-1);
+    const inner = innermost ? scope.state.loops[innermost.index]! : null;
+    return new Promise((resolve) => {
+      const child = new ScopeRun(this, plan, {
+        prefix: parentPath === "" ? request.segment : `${parentPath}/${request.segment}`,
+        keyPrefix: [...scope.orderKey(node), request.index ?? 0],
+        entryValue: request.input,
+        ...(request.item === undefined ? (scope.options.item === undefined ? {} : { item: scope.options.item }) : { item: request.item }),
+        ...(request.index === undefined ? (scope.options.index === undefined ? {} : { index: scope.options.index }) : { index: request.index }),
+        outerLoops: loops,
+        outerFeedback: inner ? inner.feedback : scope.options.outerFeedback,
+        outerIteration: inner ? inner.iteration : scope.options.outerIteration,
+        onDone: (done) => resolve(this.#finished ? cancelled() : done.result()),
+      });
+      const list = scope.children.get(node);
+      if (list) list.push(child);
+      else scope.children.set(node, [child]);
+      child.begin();
+      this.afterEvents();
+    });
   }
 
   /** In-flight nodes fail with RUN_CANCELLED (their provider calls see the abort); the rest are skipped. */
@@ -255,58 +267,51 @@ export class WorkflowRunner {
     if (this.#finished) return;
     this.#cancelReason = abortReason(this.#deps.signal);
     this.#controller.abort(this.#deps.signal?.reason);
-    this.#plan.nodes.forEach((node, index) => {
-      const status = this.#status[index];
-      if (status === RUNNING) {
-        this.#status[index] = FAILED;
-        const details = { ...emptyNodeDetails(this.#inputsOf(index)), startedAt: this.#startedAt[index]!, finishedAt: this.#iso() };
-        const error = { code: "RUN_CANCELLED", message: "the run was cancelled while this node was running" };
-        this.#sink.emit({ type: "NODE_FAILED", nodeId: node.id, error, details, invocation: "" });
-      } else if (status === PENDING || status === WAITING) {
-        this.#status[index] = SKIPPED;
-        this.#sink.emit({ type: "NODE_SKIPPED", nodeId: node.id, reason: "RUN_CANCELLED", blockedBy: null, invocation: "" });
-      }
-    });
+    this.#top.stopAll({ code: "RUN_CANCELLED", message: "the run was cancelled while this node was running" }, "RUN_CANCELLED", null);
+    this.#finish();
+  }
+
+  #stop(error: EventError, reason: "UPSTREAM_FAILED", blockedBy: string): void {
+    if (this.#finished) return;
+    this.#budgetError = error;
+    this.#controller.abort(new WeftError(error.code, error.message));
+    this.#top.stopAll(error, reason, blockedBy);
     this.#finish();
   }
 
   #finish(): void {
+    if (this.#finished) return;
     this.#finished = true;
     this.#deps.signal?.removeEventListener("abort", this.#onAbort);
     if (this.#fatal) return this.#rejectFatal();
     const outcome = this.#outcome();
     const { outputs, usage } = outcome;
+    const state = outcome.state === undefined ? {} : { state: outcome.state };
     if (outcome.status === "CANCELLED") {
-      this.#sink.emit({ type: "RUN_CANCELLED", reason: this.#cancelReason ?? "cancelled", outputs, usage });
+      this.#sink.emit({ type: "RUN_CANCELLED", reason: this.#cancelReason ?? "cancelled", outputs, usage, ...state });
     } else if (outcome.status === "FAILED") {
-      this.#sink.emit({ type: "RUN_FAILED", error: outcome.error!, failedNodeIds: outcome.failedNodeIds, outputs, usage });
+      this.#sink.emit({ type: "RUN_FAILED", error: outcome.error!, failedNodeIds: outcome.failedNodeIds, outputs, usage, ...state });
     } else {
-      this.#sink.emit({ type: "RUN_COMPLETED", result: outcome.result, outputs, usage });
+      this.#sink.emit({ type: "RUN_COMPLETED", result: outcome.result, outputs, usage, ...state });
     }
     this.#sink.close();
     void this.#sink.flush().then(() => (this.#fatal ? this.#rejectFatal() : this.#settle?.resolve(outcome)));
   }
 
   #outcome(): RunOutcome {
+    const { plan } = this.#deps;
+    const { status, outputs: values } = this.#top.state;
     const outputs: Record<string, string> = {};
-    this.#plan.nodes.forEach((node, index) => {
-      if (this.#status[index] === DONE) outputs[node.id] = this.#outputs[index]!;
+    plan.nodes.forEach((node, index) => {
+      if (status[index] === DONE) outputs[node.id] = jsonText(values[index]);
     });
-    const resultIndex = this.#plan.resultNode;
-    const result = resultIndex >= 0 && this.#status[resultIndex] === DONE ? this.#outputs[resultIndex]! : null;
-    const failedNodeIds = this.#failed.map((index) => this.#plan.nodes[index]!.id);
-    const base = { outputs, result, usage: this.#usage, failedNodeIds };
-    if (this.#cancelReason !== null) {
-      return { ...base, status: "CANCELLED", error: { code: "RUN_CANCELLED", message: this.#cancelReason } };
-    }
-    if (failedNodeIds.length > 0) return { ...base, status: "FAILED", error: this.#runError(failedNodeIds) };
+    const resultIndex = plan.resultNode;
+    const result = resultIndex >= 0 && status[resultIndex] === DONE ? jsonText(values[resultIndex]) : null;
+    const base = { outputs, result, usage: this.#usage, failedNodeIds: [...this.#failed], ...(this.#store.declared ? { state: { ...this.#store.snapshot() } } : {}) };
+    if (this.#cancelReason !== null) return { ...base, status: "CANCELLED", error: { code: "RUN_CANCELLED", message: this.#cancelReason } };
+    if (this.#budgetError) return { ...base, status: "FAILED", error: this.#budgetError };
+    if (base.failedNodeIds.length > 0) return { ...base, status: "FAILED", error: runError(base.failedNodeIds) };
     return { ...base, status: "COMPLETED", error: null };
-  }
-
-  #runError(failedNodeIds: string[]): EventError {
-    const first = failedNodeIds[0]!;
-    const more = failedNodeIds.length > 1 ? ` and ${failedNodeIds.length - 1} more node(s)` : "";
-    return { code: "NODE_FAILED", message: `node "${first}"${more} failed` };
   }
 
   #onSinkFailure(error: unknown): void {
@@ -329,29 +334,30 @@ export class WorkflowRunner {
     );
     this.#settle = null;
   }
-
-  #releaseSlot(index: number): void {
-    if (this.#holdsSlot[index] === 0) return;
-    this.#holdsSlot[index] = 0;
-    this.#deps.limiter?.release();
-  }
-
-  #inputsOf(index: number): string[] {
-    return this.#plan.preds[index]!.map((pred) => this.#outputs[pred]!);
-  }
-
-  #iso(): string {
-    return new Date(this.#deps.now()).toISOString();
-  }
 }
 
-function toEventError(error: unknown): EventError {
-  if (error instanceof WeftError) return { code: error.code, message: error.message };
-  if (error instanceof Error && error.name === "TimeoutError") {
-    return { code: "PROVIDER_TIMEOUT", message: error.message || "a call made by the node timed out" };
-  }
-  if (isAbortError(error)) return { code: "NODE_ABORTED", message: "the node's work was aborted" };
-  return { code: "INTERNAL_ERROR", message: error instanceof Error ? error.message : String(error) };
+function topScopeOptions(onDone: () => void): ScopeOptions {
+  return { prefix: "", keyPrefix: [], outerLoops: {}, outerFeedback: "", outerIteration: 1, onDone };
+}
+
+/** CEL `run.inputs`: what each input node starts with (the supplied content, else its own). */
+function runInputsOf(plan: GraphPlan, supplied: ReadonlyMap<string, string>): Record<string, JsonValue> {
+  const inputs: Record<string, JsonValue> = {};
+  plan.nodes.forEach((node, index) => {
+    if (plan.specs[index]!.inDegree.max === 0) inputs[node.id] = supplied.get(node.id) ?? node.content ?? "";
+  });
+  return inputs;
+}
+
+function cancelled(): BodyRunResult {
+  return { ok: false, error: { code: "RUN_CANCELLED", message: "the run was cancelled" } };
+}
+
+/** Failures anywhere in the run are reported at top level by the node that failed there (a map or subgraph for its bodies). */
+function runError(failedNodeIds: string[]): EventError {
+  const first = failedNodeIds[0]!;
+  const more = failedNodeIds.length > 1 ? ` and ${failedNodeIds.length - 1} more node(s)` : "";
+  return { code: "NODE_FAILED", message: `node "${first}"${more} failed` };
 }
 
 function abortReason(signal: AbortSignal | undefined): string {

@@ -11,13 +11,16 @@ const OFFLINE_MODELS: readonly LlmModelInfo[] = [
   { id: "echo", label: "echo — replies with its input data (test model)", testOnly: true },
   { id: "invalid-json", label: "invalid-json — never replies in JSON (test model)", testOnly: true },
   { id: "flaky", label: "flaky — fails twice per prompt, then echoes (test model)", testOnly: true },
+  { id: "scripted", label: "scripted — answers params.replies in turn, one per node invocation (test model)", testOnly: true },
 ];
 
 /**
  * Deterministic stand-ins for a language model, for demos and tests without a key or a network.
  * They are NOT language models: `echo` hands the node's input data back in the ResultParser's format,
- * `invalid-json` exercises parse errors, `flaky` exercises retries. `params.delayMs` makes any of them
- * wait (abortably) before answering. Token usage is an approximation (characters ÷ 4, rounded up),
+ * `invalid-json` exercises parse errors, `flaky` exercises retries, `scripted` answers what the node's
+ * `params.replies` says (SPEC-V2 §9: the k-th invocation of the node gets `replies[min(k, len − 1)]`, a
+ * string as the raw reply, anything else as its JSON), so routing and loops are deterministic.
+ * `params.delayMs` makes any of them wait (abortably) before answering. Token usage is an approximation (characters ÷ 4, rounded up),
  * not a tokenizer's count.
  */
 export class OfflineLlmProvider implements LlmProvider {
@@ -57,6 +60,8 @@ export class OfflineLlmProvider implements LlmProvider {
       case "flaky":
         this.#failIfFlaky(request.prompt);
         return reply(request, echoReply(request.inputData));
+      case "scripted":
+        return reply(request, scriptedReply(request));
       default:
         throw new ProviderError("PROVIDER_BAD_REQUEST", `the offline provider has no model "${request.model}"`, {
           retryable: false,
@@ -79,6 +84,19 @@ export class OfflineLlmProvider implements LlmProvider {
 }
 
 const STREAM_CHUNKS = 4;
+
+/** Stateless: the request says which invocation of the node this is. */
+function scriptedReply(request: LlmRequest): string {
+  const replies = request.params.replies;
+  if (!Array.isArray(replies) || replies.length === 0) {
+    throw new ProviderError("PROVIDER_BAD_REQUEST", "the offline scripted model needs params.replies: a non-empty list of replies", {
+      retryable: false,
+      status: 400,
+    });
+  }
+  const next: unknown = replies[Math.min(request.invocationIndex ?? 0, replies.length - 1)];
+  return typeof next === "string" ? next : JSON.stringify(next);
+}
 
 function echoReply(inputData: string): string {
   return JSON.stringify({ description: `echo of ${inputData.length} characters of input data`, output: inputData });

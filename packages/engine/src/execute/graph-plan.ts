@@ -1,0 +1,210 @@
+import { compileExpression, type CompiledExpression } from "../expression/cel-expression.js";
+import { WeftError } from "../model/errors.js";
+import { DEFAULT_PORT, type WorkflowGraph, type WorkflowNode } from "../model/workflow.js";
+import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
+import type { NodeTypeSpec } from "../registry/node-type-spec.js";
+import { findCycles } from "../rules/find-cycles.js";
+import { analyzeGraph } from "../rules/graph-analysis.js";
+import { indexGraph } from "../rules/graph-index.js";
+import { analyzeLoops, type AnalyzedLoop } from "../rules/loop-analysis.js";
+
+/** A data edge of a plan, by node index. */
+export interface PlannedEdge {
+  readonly id: string;
+  readonly source: number;
+  readonly target: number;
+  readonly port: string;
+  /** The outermost loop whose body the edge leaves: its value waits for that loop's final iteration. */
+  readonly heldBy: PlannedLoop | null;
+}
+
+export interface PlannedLoop {
+  readonly id: string;
+  readonly index: number;
+  readonly max: number;
+  readonly exit: string | null;
+  readonly header: number;
+  readonly body: readonly number[];
+  readonly inBody: Uint8Array;
+  readonly parent: PlannedLoop | null;
+  /** Loop edges as (source node, port), in edge order. */
+  readonly edges: readonly { id: string; source: number; port: string }[];
+}
+
+/**
+ * Everything the runner needs to run one graph (the top level or a body), computed once per run in
+ * near-linear time by a pure function (planning is kept apart from running): node indices, data edges
+ * in creation order, loops with their bodies, compiled CEL, the plans of bodies, and each node's rank
+ * in a topological order (state writes merge in that order).
+ */
+export interface GraphPlan {
+  readonly nodes: readonly WorkflowNode[];
+  readonly specs: readonly NodeTypeSpec[];
+  readonly indexById: ReadonlyMap<string, number>;
+  readonly edges: readonly PlannedEdge[];
+  /** Per node: its incoming data edges (indices into `edges`) in creation order: its input order. */
+  readonly inEdges: readonly (readonly number[])[];
+  readonly outEdges: readonly (readonly number[])[];
+  /** Per node: loop edges leaving it, by port. */
+  readonly loopEdgesOut: readonly ReadonlyMap<string, PlannedLoop>[];
+  readonly connectedPorts: readonly ReadonlySet<string>[];
+  readonly sources: readonly number[];
+  /** The node whose output is the graph's result (a type that feeds nothing), or -1. */
+  readonly resultNode: number;
+  /** The node a body's value goes to (a type that takes no pre-node), or -1. */
+  readonly entryNode: number;
+  readonly loops: readonly PlannedLoop[];
+  /** Per node: the loops containing it, outermost first. */
+  readonly loopChain: readonly (readonly PlannedLoop[])[];
+  readonly rank: Int32Array;
+  readonly expressions: readonly ReadonlyMap<string, CompiledExpression>[];
+  readonly bodies: readonly (GraphPlan | null)[];
+}
+
+/**
+ * Plans a graph for execution. Refuses what cannot be scheduled at all (unknown node types, duplicate
+ * node ids, edges to missing nodes, data cycles, malformed loops, expressions that do not compile,
+ * bodies that are missing); the rules proper are the rule checker's job and are expected to have
+ * passed before a run starts.
+ */
+export function planGraph(graph: WorkflowGraph, registry: NodeTypeRegistry, inItemScope = false): GraphPlan {
+  const indexById = new Map<string, number>();
+  const specs = graph.nodes.map((node, index) => {
+    if (indexById.has(node.id)) throw refused("DUPLICATE_NODE_ID", `node id "${node.id}" appears more than once`, [node.id]);
+    indexById.set(node.id, index);
+    return registry.require(node.type);
+  });
+  for (const edge of graph.edges) {
+    const missing = [edge.source, edge.target].find((id) => !indexById.has(id));
+    if (missing !== undefined) throw refused("EDGE_UNKNOWN_NODE", `edge "${edge.id}" refers to node "${missing}", which does not exist`, [missing], [edge.id]);
+  }
+  const index = indexGraph(graph);
+  const cycle = findCycles(index)[0];
+  if (cycle) {
+    const stuck = cycle.nodes.map((node) => node.id);
+    throw refused("CYCLE", `the graph has a cycle through ${stuck.length} node(s): ${stuck.slice(0, 10).join(", ")}`, stuck);
+  }
+  const analysis = analyzeGraph(graph, index, registry);
+  const loopAnalysis = analyzeLoops(graph, analysis, registry);
+  const loopProblem = loopAnalysis.violations.find((violation) => violation.code !== "LOOP_BOUND_INVALID" && violation.code !== "INPUT_HAS_PRE");
+  if (loopProblem) throw refused(loopProblem.code, loopProblem.message, loopProblem.nodeIds, loopProblem.edgeIds);
+  const loops = planLoops(loopAnalysis.loops, graph);
+  const edges = planEdges(graph, indexById, loops);
+  const inEdges: number[][] = graph.nodes.map(() => []);
+  const outEdges: number[][] = graph.nodes.map(() => []);
+  edges.forEach((edge, k) => {
+    inEdges[edge.target]!.push(k);
+    outEdges[edge.source]!.push(k);
+  });
+  const loopEdgesOut = graph.nodes.map(() => new Map<string, PlannedLoop>());
+  const connectedPorts = graph.nodes.map(() => new Set<string>());
+  for (const edge of edges) connectedPorts[edge.source]!.add(edge.port);
+  for (const loop of loops) {
+    for (const edge of loop.edges) {
+      loopEdgesOut[edge.source]!.set(edge.port, loop);
+      connectedPorts[edge.source]!.add(edge.port);
+    }
+  }
+  const loopChain = graph.nodes.map((_node, k) => chainOf(loops, k));
+  const sources = inEdges.flatMap((list, k) => (list.length === 0 ? [k] : []));
+  return {
+    nodes: graph.nodes,
+    specs,
+    indexById,
+    edges,
+    inEdges,
+    outEdges,
+    loopEdgesOut,
+    connectedPorts,
+    sources,
+    resultNode: specs.findIndex((spec) => spec.outDegree.max === 0),
+    entryNode: specs.findIndex((spec) => spec.inDegree.max === 0),
+    loops,
+    loopChain,
+    rank: topologicalRank(graph.nodes.length, analysis.succs, sources),
+    expressions: compileAll(graph.nodes, specs, inItemScope),
+    bodies: graph.nodes.map((node, k) => planBody(node, specs[k]!, registry, inItemScope)),
+  };
+}
+
+function planLoops(analyzed: readonly AnalyzedLoop[], graph: WorkflowGraph): PlannedLoop[] {
+  const planned = new Map<AnalyzedLoop, PlannedLoop>();
+  const ordered = [...analyzed].sort((a, b) => b.body.length - a.body.length);
+  const position = new Map(graph.nodes.map((node, k) => [node.id, k]));
+  ordered.forEach((loop, index) => {
+    const inBody = new Uint8Array(graph.nodes.length);
+    for (const node of loop.body) inBody[node] = 1;
+    planned.set(loop, {
+      id: loop.id,
+      index,
+      max: loop.max,
+      exit: loop.exit,
+      header: loop.header,
+      body: loop.body,
+      inBody,
+      parent: loop.parent ? planned.get(loop.parent)! : null,
+      edges: loop.edges.map((edge) => ({ id: edge.id, source: position.get(edge.source)!, port: edge.sourcePort ?? DEFAULT_PORT })),
+    });
+  });
+  return [...planned.values()];
+}
+
+function planEdges(graph: WorkflowGraph, indexById: ReadonlyMap<string, number>, loops: readonly PlannedLoop[]): PlannedEdge[] {
+  return graph.edges
+    .filter((edge) => edge.loop === undefined)
+    .map((edge) => {
+      const source = indexById.get(edge.source)!;
+      const target = indexById.get(edge.target)!;
+      let heldBy: PlannedLoop | null = null;
+      for (const loop of loops) if (loop.inBody[source] === 1 && loop.inBody[target] === 0 && (!heldBy || loop.body.length > heldBy.body.length)) heldBy = loop;
+      return { id: edge.id, source, target, port: edge.sourcePort ?? DEFAULT_PORT, heldBy };
+    });
+}
+
+function chainOf(loops: readonly PlannedLoop[], node: number): PlannedLoop[] {
+  return loops.filter((loop) => loop.inBody[node] === 1).sort((a, b) => b.body.length - a.body.length);
+}
+
+/** Longest-path rank from the sources (Kahn): a writer after another on a data path ranks higher. */
+function topologicalRank(size: number, succs: readonly (readonly number[])[], sources: readonly number[]): Int32Array {
+  const rank = new Int32Array(size);
+  const remaining = new Int32Array(size);
+  for (const list of succs) for (const next of list) remaining[next]! += 1;
+  const queue = [...sources];
+  for (let head = 0; head < queue.length; head += 1) {
+    const node = queue[head]!;
+    for (const next of succs[node]!) {
+      rank[next] = Math.max(rank[next]!, rank[node]! + 1);
+      remaining[next]! -= 1;
+      if (remaining[next] === 0) queue.push(next);
+    }
+  }
+  return rank;
+}
+
+function compileAll(nodes: readonly WorkflowNode[], specs: readonly NodeTypeSpec[], inItemScope: boolean): Map<string, CompiledExpression>[] {
+  return nodes.map((node, k) => {
+    const compiled = new Map<string, CompiledExpression>();
+    for (const expression of specs[k]!.expressions?.(node) ?? []) {
+      const result = compileExpression(expression.source, inItemScope ? "body" : "graph");
+      if (!result.ok) {
+        throw refused("EXPRESSION_INVALID", `${expression.field} of node "${node.id}" does not compile: ${result.message}`, [node.id]);
+      }
+      compiled.set(expression.field, result.evaluate);
+    }
+    return compiled;
+  });
+}
+
+function planBody(node: WorkflowNode, spec: NodeTypeSpec, registry: NodeTypeRegistry, inItemScope: boolean): GraphPlan | null {
+  if (!spec.body) return null;
+  const body = spec.body.graph(node);
+  if (!body) throw refused("MAP_BODY_INVALID", `node "${node.id}" has no body graph`, [node.id]);
+  const plan = planGraph(body, registry, inItemScope || spec.body.itemScope);
+  if (plan.entryNode === -1 || plan.resultNode === -1) throw refused("MAP_BODY_INVALID", `the body of node "${node.id}" needs an input node and an output node`, [node.id]);
+  return plan;
+}
+
+function refused(code: string, message: string, nodeIds: string[] = [], edgeIds: string[] = []): WeftError {
+  return new WeftError(code, message, { details: { nodeIds, edgeIds } });
+}

@@ -1,0 +1,67 @@
+import type { RunEvent, RunEventOf, RunEventType } from "../events/run-event.js";
+import type { JsonValue } from "../model/json-value.js";
+import type { Workflow } from "../model/workflow.js";
+import type { LlmProvider } from "../providers/llm-provider.js";
+import { OfflineLlmProvider } from "../providers/offline-llm-provider.js";
+import { pipelineRegistry } from "../registry/pipeline-registry.js";
+import type { Sleep } from "../execute/abortable-sleep.js";
+import { runWorkflow, type RunOptions } from "../execute/run-workflow.js";
+import type { RunRequest } from "../execute/run-settings.js";
+import type { RunOutcome } from "../execute/workflow-runner.js";
+
+export interface PipelineRunInput {
+  workflow: Workflow;
+  /** Waits of the offline models (`params.delayMs`): a virtual clock's, or none. */
+  sleep?: Sleep;
+  providers?: LlmProvider[];
+  request?: RunRequest;
+  signal?: AbortSignal;
+  options?: RunOptions;
+  state?: Record<string, JsonValue>;
+  onEvent?: (event: RunEvent) => void;
+}
+
+export interface PipelineRun {
+  outcome: RunOutcome;
+  events: RunEvent[];
+  /** `"TYPE node@invocation"` (`@…` only when the invocation is not top level), or the type alone. */
+  trace: string[];
+  of<T extends RunEventType>(type: T): RunEventOf<T>[];
+}
+
+/** Starts a run with every built-in type and the offline models; `done` settles with the recording. */
+export function startPipeline(input: PipelineRunInput): { events: RunEvent[]; done: Promise<PipelineRun> } {
+  const events: RunEvent[] = [];
+  const offline = new OfflineLlmProvider({ sleep: input.sleep ?? (async () => undefined) });
+  const providers = new Map([offline, ...(input.providers ?? [])].map((provider) => [provider.id, provider]));
+  const done = runWorkflow({
+    runId: "run-1",
+    workflow: input.workflow,
+    registry: pipelineRegistry,
+    request: input.request,
+    providers,
+    signal: input.signal,
+    state: input.state,
+    options: { sleep: async () => undefined, ...input.options },
+    onEvent: (event) => {
+      events.push(event);
+      input.onEvent?.(event);
+    },
+  }).then((outcome) => ({
+    outcome,
+    events,
+    trace: events.map(describe),
+    of: <T extends RunEventType>(type: T) => events.filter((event): event is RunEventOf<T> => event.type === type),
+  }));
+  return { events, done };
+}
+
+export function runPipeline(input: PipelineRunInput): Promise<PipelineRun> {
+  return startPipeline(input).done;
+}
+
+function describe(event: RunEvent): string {
+  if (!("nodeId" in event) || !event.nodeId) return "loopId" in event ? `${event.type} ${event.loopId}` : event.type;
+  const invocation = "invocation" in event && event.invocation ? `@${event.invocation}` : "";
+  return `${event.type} ${event.nodeId}${invocation}`;
+}
