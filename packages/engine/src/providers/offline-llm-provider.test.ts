@@ -15,7 +15,7 @@ describe("OfflineLlmProvider", () => {
     const provider = new OfflineLlmProvider();
     expect(provider.id).toBe("offline");
     expect(provider.label).toBe("Offline test models (not a language model)");
-    expect(provider.models.map((model) => model.id)).toEqual(["echo", "invalid-json", "flaky"]);
+    expect(provider.models.map((model) => model.id)).toEqual(["echo", "invalid-json", "flaky", "scripted"]);
     expect(provider.models.every((model) => model.testOnly)).toBe(true);
   });
 
@@ -75,5 +75,26 @@ describe("OfflineLlmProvider", () => {
       code: "PROVIDER_BAD_REQUEST",
       retryable: false,
     });
+  });
+});
+
+describe("the scripted model (SPEC-V2 §9)", () => {
+  const scripted = (replies: unknown[], invocationIndex?: number) => ({
+    model: "scripted",
+    prompt: "p",
+    json: false,
+    params: { replies },
+    inputData: "",
+    ...(invocationIndex === undefined ? {} : { invocationIndex }),
+  });
+
+  it("answers the k-th invocation with replies[k], and the last reply from then on", async () => {
+    const provider = new OfflineLlmProvider();
+    const texts = await Promise.all([0, 1, 2, 5].map(async (k) => (await provider.complete(scripted(["a", { b: 1 }, "c"], k), live())).text));
+    expect(texts).toEqual(["a", '{"b":1}', "c", "c"]);
+  });
+
+  it("refuses to answer without replies", async () => {
+    await expect(new OfflineLlmProvider().complete(scripted([]), live())).rejects.toMatchObject({ code: "PROVIDER_BAD_REQUEST", retryable: false });
   });
 });

@@ -61,6 +61,14 @@ describe("MistralLlmProvider.complete", () => {
     expect(server.requests[1]?.body).not.toHaveProperty("response_format");
   });
 
+  it("asks for json_schema output when the request carries a JSON Schema", async () => {
+    const schema = { type: "object", properties: { answer: { type: "string" } }, required: ["answer"] };
+    server.enqueueChat({ kind: "reply", text: '{"answer":"42"}' });
+    const reply = await provider.complete(request({ json: true, jsonSchema: { name: "output", schema, strict: true } }), signal());
+    expect(reply.text).toBe('{"answer":"42"}');
+    expect(server.requests[0]?.body.response_format).toEqual({ type: "json_schema", json_schema: { name: "output", schema, strict: true } });
+  });
+
   it("passes sampling parameters under Mistral's names", async () => {
     await provider.complete(request({ params: { temperature: 0.2, max_tokens: 50, topP: 0.9, seed: 7 } }), signal());
     expect(server.requests[0]?.body).toMatchObject({ temperature: 0.2, max_tokens: 50, top_p: 0.9, random_seed: 7 });

@@ -34,9 +34,18 @@ export function toChatRequest(request: LlmRequest): ChatCompletionRequest {
   return {
     model: request.model,
     messages: [{ role: "user", content: request.prompt }],
-    ...(request.json ? { responseFormat: { type: "json_object" } } : {}),
+    ...responseFormat(request),
     ...params,
   };
+}
+
+/** A JSON Schema asks for Mistral's `json_schema` output (constrained decoding); plain JSON mode otherwise. */
+function responseFormat(request: LlmRequest): Partial<ChatCompletionRequest> {
+  const schema = request.jsonSchema;
+  if (schema) {
+    return { responseFormat: { type: "json_schema", jsonSchema: { name: schema.name, schemaDefinition: schema.schema, strict: schema.strict } } };
+  }
+  return request.json ? { responseFormat: { type: "json_object" } } : {};
 }
 
 export function toTokenUsage(usage: UsageInfo | null | undefined): TokenUsage | null {
