@@ -3,10 +3,13 @@ import {
   nodeExecutionSettings,
   resolveRunSettings,
   DEFAULT_TOP_K,
+  jsonText,
   type LlmProviders,
   type NodeExecutionContext,
   type Workflow,
 } from "@weft/engine";
+
+const SINGLE_PORT: ReadonlySet<string> = new Set(["out"]);
 
 /**
  * The seed's round-based schedule (find the ready nodes, run them in parallel, wait for ALL of them,
@@ -30,7 +33,21 @@ export async function runRoundBased(workflow: Workflow, llm: LlmProviders): Prom
         const context: NodeExecutionContext = {
           node,
           inputs: preNodes.get(node.id)!.map((pre) => outputs.get(pre)!),
+          values: preNodes.get(node.id)!.map((pre) => outputs.get(pre)!),
+          inputsBySource: {},
           suppliedContent: undefined,
+          runInputs: {},
+          state: {},
+          invocation: "",
+          invocationIndex: 0,
+          loops: {},
+          feedback: "",
+          iteration: 1,
+          connectedPorts: SINGLE_PORT,
+          evaluate: () => {
+            throw new Error("the seed's schedule has no expressions");
+          },
+          runBody: () => Promise.reject(new Error("the seed's schedule has no bodies")),
           settings: nodeExecutionSettings(settings, node),
           llm,
           retriever: null,
@@ -41,7 +58,7 @@ export async function runRoundBased(workflow: Workflow, llm: LlmProviders): Prom
         return defaultRegistry.require(node.type).execute(context);
       }),
     );
-    ready.forEach((node, index) => outputs.set(node.id, results[index]!.output));
+    ready.forEach((node, index) => outputs.set(node.id, jsonText(results[index]!.output)));
     const readyIds = new Set(ready.map((node) => node.id));
     const next = waiting.filter((node) => !readyIds.has(node.id));
     for (const node of ready) {

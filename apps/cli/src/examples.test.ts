@@ -1,12 +1,13 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseWorkflowDocument, validateWorkflow } from "@weft/engine";
+import { parseWorkflowDocument, pipelineRegistry, validateWorkflow } from "@weft/engine";
 import { describe, expect, it } from "vitest";
 
 const EXAMPLES = resolve(fileURLToPath(import.meta.url), "../../../../examples");
 const MODELS = [
   { provider: "offline", model: "echo" },
+  { provider: "offline", model: "scripted" },
   { provider: "mistral", model: "mistral-small-latest" },
 ];
 
@@ -17,7 +18,7 @@ describe("the example workflows in examples/", () => {
     for (const name of files) {
       const parsed = parseWorkflowDocument(await readFile(join(EXAMPLES, name), "utf8"));
       expect({ name, ok: parsed.ok }).toEqual({ name, ok: true });
-      if (parsed.ok) expect({ name, violations: validateWorkflow(parsed.workflow, { models: MODELS }) }).toEqual({ name, violations: [] });
+      if (parsed.ok) expect({ name, violations: validateWorkflow(parsed.workflow, { models: MODELS, registry: pipelineRegistry }) }).toEqual({ name, violations: [] });
     }
   });
 });

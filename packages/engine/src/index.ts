@@ -50,3 +50,4 @@ export * from "./document/pipeline-document.schema.js";
 export { compileExpression, type CompileResult, type ExpressionScope, type ExpressionVariables } from "./expression/cel-expression.js";
 export { schemaMismatch } from "./schema/json-schema.check.js";
 export { checkNodeConfig } from "./document/node-config.check.js";
+export { renderTemplate, type TemplateValues, type RenderedTemplate } from "./template/node-template.js";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
-import { defaultRegistry, runWorkflow, validateWorkflow, type RunEvent, type RunOutcome, type Workflow } from "@weft/engine";
+import { pipelineRegistry, runWorkflow, validateWorkflow, type RunEvent, type RunOutcome, type Workflow } from "@weft/engine";
 import { writeLine, type CliIo } from "../cli-io.js";
 import { configureProviders } from "../configured-providers.js";
 import type { CliEnv } from "../env.js";
@@ -31,7 +31,7 @@ export async function runCommand(argv: string[], io: CliIo, env: CliEnv): Promis
   }
   const workflow = read.workflow;
   const { providers, models } = configureProviders(env);
-  const violations = validateWorkflow(workflow, { models });
+  const violations = validateWorkflow(workflow, { models, registry: pipelineRegistry });
   if (violations.length > 0) {
     const lines = violations.map((violation) => `${violation.code}: ${violation.message}`);
     return refuse(io, json, { valid: false, violations: toReportedViolations(workflow, violations) }, lines);
@@ -48,7 +48,7 @@ export async function runCommand(argv: string[], io: CliIo, env: CliEnv): Promis
     const outcome = await runWorkflow({
       runId: randomUUID(),
       workflow,
-      registry: defaultRegistry,
+      registry: pipelineRegistry,
       request: values.input === undefined ? {} : { inputs: contentForInputs(workflow, values.input) },
       providers,
       signal: controller.signal,
@@ -65,7 +65,7 @@ export async function runCommand(argv: string[], io: CliIo, env: CliEnv): Promis
 function contentForInputs(workflow: Workflow, content: string): Record<string, string> {
   const inputs: Record<string, string> = {};
   for (const node of workflow.nodes) {
-    if (defaultRegistry.require(node.type).inDegree.max === 0) inputs[node.id] = content;
+    if (pipelineRegistry.require(node.type).inDegree.max === 0) inputs[node.id] = content;
   }
   return inputs;
 }

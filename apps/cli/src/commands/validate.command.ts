@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { validateWorkflow } from "@weft/engine";
+import { pipelineRegistry, validateWorkflow } from "@weft/engine";
 import { writeJson, type CliIo } from "../cli-io.js";
 import { configureProviders } from "../configured-providers.js";
 import type { CliEnv } from "../env.js";
@@ -9,8 +9,9 @@ import { toReportedViolations } from "../violation-report.mapper.js";
 import { readWorkflowFile } from "../workflow-file.reader.js";
 
 /**
- * `weft validate FILE`: every connection rule, MODEL_UNAVAILABLE included (checked against the
- * providers this environment configures). Prints one JSON object on stdout.
+ * `weft validate FILE`: every rule (SPEC §3, SPEC-V2 §5), MODEL_UNAVAILABLE included (checked against
+ * the providers this environment configures), for `weft.workflow/v1` and `/v2` files. Prints one JSON
+ * object on stdout.
  */
 export async function validateCommand(argv: string[], io: CliIo, env: CliEnv): Promise<ExitCode> {
   const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: {} });
@@ -21,7 +22,7 @@ export async function validateCommand(argv: string[], io: CliIo, env: CliEnv): P
     return EXIT.BAD_INPUT;
   }
   const { models } = configureProviders(env);
-  const violations = validateWorkflow(read.workflow, { models });
+  const violations = validateWorkflow(read.workflow, { models, registry: pipelineRegistry });
   await writeJson(io.stdout, { valid: violations.length === 0, violations: toReportedViolations(read.workflow, violations) });
   return violations.length === 0 ? EXIT.OK : EXIT.FAILED;
 }

@@ -25,8 +25,11 @@ export interface PlannedLoop {
   readonly exit: string | null;
   readonly header: number;
   readonly body: readonly number[];
-  readonly inBody: Uint8Array;
   readonly parent: PlannedLoop | null;
+  /** Nesting depth: 0 for an outermost loop. */
+  readonly depth: number;
+  /** Loops nested inside this one, at any depth (they start over in each of its iterations). */
+  readonly nested: PlannedLoop[];
   /** Loop edges as (source node, port), in edge order. */
   readonly edges: readonly { id: string; source: number; port: string }[];
 }
@@ -89,7 +92,8 @@ export function planGraph(graph: WorkflowGraph, registry: NodeTypeRegistry, inIt
   const loopProblem = loopAnalysis.violations.find((violation) => violation.code !== "LOOP_BOUND_INVALID" && violation.code !== "INPUT_HAS_PRE");
   if (loopProblem) throw refused(loopProblem.code, loopProblem.message, loopProblem.nodeIds, loopProblem.edgeIds);
   const loops = planLoops(loopAnalysis.loops, graph);
-  const edges = planEdges(graph, indexById, loops);
+  const loopChain = chains(graph.nodes.length, loopAnalysis.innermost, loops, loopAnalysis.loops);
+  const edges = planEdges(graph, indexById, loopChain);
   const inEdges: number[][] = graph.nodes.map(() => []);
   const outEdges: number[][] = graph.nodes.map(() => []);
   edges.forEach((edge, k) => {
@@ -105,7 +109,6 @@ export function planGraph(graph: WorkflowGraph, registry: NodeTypeRegistry, inIt
       connectedPorts[edge.source]!.add(edge.port);
     }
   }
-  const loopChain = graph.nodes.map((_node, k) => chainOf(loops, k));
   const sources = inEdges.flatMap((list, k) => (list.length === 0 ? [k] : []));
   return {
     nodes: graph.nodes,
@@ -132,8 +135,7 @@ function planLoops(analyzed: readonly AnalyzedLoop[], graph: WorkflowGraph): Pla
   const ordered = [...analyzed].sort((a, b) => b.body.length - a.body.length);
   const position = new Map(graph.nodes.map((node, k) => [node.id, k]));
   ordered.forEach((loop, index) => {
-    const inBody = new Uint8Array(graph.nodes.length);
-    for (const node of loop.body) inBody[node] = 1;
+    const parent = loop.parent ? planned.get(loop.parent)! : null;
     planned.set(loop, {
       id: loop.id,
       index,
@@ -141,28 +143,46 @@ function planLoops(analyzed: readonly AnalyzedLoop[], graph: WorkflowGraph): Pla
       exit: loop.exit,
       header: loop.header,
       body: loop.body,
-      inBody,
-      parent: loop.parent ? planned.get(loop.parent)! : null,
+      parent,
+      depth: parent ? parent.depth + 1 : 0,
+      nested: [],
       edges: loop.edges.map((edge) => ({ id: edge.id, source: position.get(edge.source)!, port: edge.sourcePort ?? DEFAULT_PORT })),
     });
   });
-  return [...planned.values()];
+  const result = [...planned.values()];
+  for (const loop of result) for (let outer = loop.parent; outer; outer = outer.parent) outer.nested.push(loop);
+  return result;
 }
 
-function planEdges(graph: WorkflowGraph, indexById: ReadonlyMap<string, number>, loops: readonly PlannedLoop[]): PlannedEdge[] {
+/** Per node: its loops, outermost first, from the innermost one and the parent links. O(V × nesting depth). */
+function chains(size: number, innermost: readonly (AnalyzedLoop | null)[], planned: readonly PlannedLoop[], analyzed: readonly AnalyzedLoop[]): PlannedLoop[][] {
+  const byAnalyzed = new Map<AnalyzedLoop, PlannedLoop>();
+  const sorted = [...analyzed].sort((a, b) => b.body.length - a.body.length);
+  sorted.forEach((loop, k) => byAnalyzed.set(loop, planned[k]!));
+  const result: PlannedLoop[][] = [];
+  for (let node = 0; node < size; node += 1) {
+    const chain: PlannedLoop[] = [];
+    for (let loop = innermost[node] ? byAnalyzed.get(innermost[node]!) ?? null : null; loop; loop = loop.parent) chain.push(loop);
+    result.push(chain.reverse());
+  }
+  return result;
+}
+
+/** Whether a node lies in a loop's body: the loop is on the node's chain. */
+export function inLoop(chain: readonly PlannedLoop[], loop: PlannedLoop): boolean {
+  return chain[loop.depth] === loop;
+}
+
+function planEdges(graph: WorkflowGraph, indexById: ReadonlyMap<string, number>, loopChain: readonly (readonly PlannedLoop[])[]): PlannedEdge[] {
   return graph.edges
     .filter((edge) => edge.loop === undefined)
     .map((edge) => {
       const source = indexById.get(edge.source)!;
       const target = indexById.get(edge.target)!;
-      let heldBy: PlannedLoop | null = null;
-      for (const loop of loops) if (loop.inBody[source] === 1 && loop.inBody[target] === 0 && (!heldBy || loop.body.length > heldBy.body.length)) heldBy = loop;
+      // The outermost loop holding the source but not the target: the edge waits for that loop to end.
+      const heldBy = loopChain[source]!.find((loop) => !inLoop(loopChain[target]!, loop)) ?? null;
       return { id: edge.id, source, target, port: edge.sourcePort ?? DEFAULT_PORT, heldBy };
     });
-}
-
-function chainOf(loops: readonly PlannedLoop[], node: number): PlannedLoop[] {
-  return loops.filter((loop) => loop.inBody[node] === 1).sort((a, b) => b.body.length - a.body.length);
 }
 
 /** Longest-path rank from the sources (Kahn): a writer after another on a data path ranks higher. */

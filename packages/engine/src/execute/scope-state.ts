@@ -1,5 +1,5 @@
 import type { JsonValue } from "../model/json-value.js";
-import type { GraphPlan, PlannedLoop } from "./graph-plan.js";
+import { inLoop, type GraphPlan, type PlannedLoop } from "./graph-plan.js";
 
 export const PENDING = 0;
 export const QUEUED = 1;
@@ -82,7 +82,7 @@ export class ScopeState {
       this.unresolved[node] = plan.inEdges[node]!.length;
       this.delivered[node] = 0;
       for (const edge of plan.inEdges[node]!) {
-        if (loop.inBody[plan.edges[edge]!.source] === 1) {
+        if (inLoop(plan.loopChain[plan.edges[edge]!.source]!, loop)) {
           this.edgeState[edge] = EDGE_PENDING;
           this.edgeValue[edge] = undefined;
         } else if (this.edgeState[edge] !== EDGE_PENDING) {
@@ -93,9 +93,7 @@ export class ScopeState {
     }
     this.pending += loop.body.length;
     for (let outer = loop.parent; outer; outer = outer.parent) this.loops[outer.index]!.pending += loop.body.length;
-    for (const inner of plan.loops) {
-      if (inner !== loop && isInside(inner, loop)) this.loops[inner.index] = freshLoop(inner);
-    }
+    for (const inner of loop.nested) this.loops[inner.index] = freshLoop(inner);
     const run = this.loops[loop.index]!;
     run.pending = loop.body.length;
     run.failed = false;
@@ -106,9 +104,4 @@ export class ScopeState {
 
 function freshLoop(loop: PlannedLoop): LoopRun {
   return { loop, active: true, iteration: 1, pending: loop.body.length, failed: false, taken: [], feedback: "", loopValues: {}, held: new Map() };
-}
-
-function isInside(inner: PlannedLoop, outer: PlannedLoop): boolean {
-  for (let parent = inner.parent; parent; parent = parent.parent) if (parent === outer) return true;
-  return false;
 }

@@ -55,12 +55,13 @@ export function analyzeLoops(graph: WorkflowGraph, analysis: GraphAnalysis, regi
     else byLoop.set(edge.loop!, [edge]);
   }
   const found: AnalyzedLoop[] = [];
+  const marks = new Int32Array(analysis.ids.length);
   for (const [id, { loop, k }] of declared) {
     violations.push(...checkBound(loop, k));
     const edges = byLoop.get(id);
     if (!edges) continue;
     violations.push(...checkExitPort(loop, k, edges, analysis, registry));
-    const analyzed = naturalLoop(loop, edges, analysis, registry, violations);
+    const analyzed = naturalLoop(loop, edges, analysis, registry, violations, marks, k + 1);
     if (analyzed) found.push(analyzed);
   }
   const innermost = nest(found, analysis, violations);
@@ -88,7 +89,16 @@ function checkExitPort(loop: LoopDeclaration, k: number, edges: WorkflowEdge[], 
   return violations;
 }
 
-function naturalLoop(loop: LoopDeclaration, edges: WorkflowEdge[], analysis: GraphAnalysis, registry: NodeTypeRegistry, out: Violation[]): AnalyzedLoop | null {
+/** `marks` is shared by every loop of the graph; `mark` is this loop's own value in it (no clearing between loops). */
+function naturalLoop(
+  loop: LoopDeclaration,
+  edges: WorkflowEdge[],
+  analysis: GraphAnalysis,
+  registry: NodeTypeRegistry,
+  out: Violation[],
+  marks: Int32Array,
+  mark: number,
+): AnalyzedLoop | null {
   const targets = [...new Set(edges.map((edge) => edge.target))];
   if (targets.length > 1) {
     const message = `the edges of loop "${loop.id}" go back to ${quoteList(targets)}; all edges of one loop must go back to the same node, its header`;
@@ -107,20 +117,24 @@ function naturalLoop(loop: LoopDeclaration, edges: WorkflowEdge[], analysis: Gra
     out.push({ code: "LOOP_NOT_REDUCIBLE", message, nodeIds: [headerNode.id, ...escaping.map((edge) => edge.source)], edgeIds: escaping.map((edge) => edge.id) });
     return null;
   }
-  const inBody = new Uint8Array(analysis.ids.length);
-  inBody[header] = 1;
-  const stack = sources.filter((source) => inBody[source] === 0);
-  for (const source of stack) inBody[source] = 1;
+  marks[header] = mark;
+  const body = [header];
+  const stack: number[] = [];
+  for (const source of sources) {
+    if (marks[source] === mark) continue;
+    marks[source] = mark;
+    body.push(source);
+    stack.push(source);
+  }
   while (stack.length > 0) {
     for (const pred of analysis.preds[stack.pop()!]!) {
-      if (inBody[pred] === 0) {
-        inBody[pred] = 1;
-        stack.push(pred);
-      }
+      if (marks[pred] === mark) continue;
+      marks[pred] = mark;
+      body.push(pred);
+      stack.push(pred);
     }
   }
-  const body: number[] = [];
-  inBody.forEach((flag, node) => flag === 1 && body.push(node));
+  body.sort((a, b) => a - b);
   const max = Number.isInteger(loop.max) && loop.max! >= 1 && loop.max! <= LOOP_MAX_BOUND ? loop.max! : 1;
   return { id: loop.id, max, exit: loop.exit, header, edges, body, parent: null };
 }

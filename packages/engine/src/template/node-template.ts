@@ -77,6 +77,7 @@ export function joinValues(values: readonly JsonValue[]): JsonValue | undefined 
 
 /** The `{state.<channel>}` placeholders of a template, for STATE_UNKNOWN_CHANNEL. */
 export function stateReferences(template: string): string[] {
+  if (!template.includes("{state.")) return [];
   const channels = new Set<string>();
   for (const match of template.matchAll(PLACEHOLDER)) {
     const name = match[1]!;

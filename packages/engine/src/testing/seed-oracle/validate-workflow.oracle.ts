@@ -1,0 +1,72 @@
+/**
+ * TEST-ONLY ORACLE, not exported: the seed-000 whole-graph validator as it stood before the SPEC-V2 code paths replaced
+ * it, kept verbatim apart from its imports so the v1 freeze property test (v1-freeze.test.ts) can check
+ * that every v1 document yields the same violations and the same run events through the new paths.
+ * Do not change its behaviour.
+ */
+import type { Violation } from "../../model/violation.js";
+import type { WorkflowGraph } from "../../model/workflow.js";
+import { defaultRegistry } from "../../registry/default-registry.js";
+import type { NodeTypeRegistry } from "../../registry/node-type-registry.js";
+import { checkCounts } from "../../rules/count-rules.js";
+import { checkDegrees } from "../../rules/degree-rules.js";
+import { checkEdges } from "./edge-rules.oracle.js";
+import { findCycles } from "../../rules/find-cycles.js";
+import { indexGraph, type GraphIndex } from "../../rules/graph-index.js";
+import { checkModels, type AvailableModel } from "../../rules/model-rules.js";
+import { describePath } from "../../rules/rule-messages.js";
+
+interface ValidateWorkflowOptions {
+  registry?: NodeTypeRegistry;
+  /**
+   * Configured provider/model pairs for MODEL_UNAVAILABLE. Omitted: that rule is not checked (the
+   * caller does not know what is configured, e.g. the editor offline); pass `[]` to mean "none".
+   */
+  models?: readonly AvailableModel[];
+}
+
+/**
+ * Every rule of SPEC §3 over a whole graph, all violations at once, in O(V+E). Used before a run, by
+ * validateWorkflow, on import and by the command line. LOCKED_WHILE_RUNNING concerns edits, not
+ * graphs, and is answered by the edit checks.
+ */
+export function validateSeedWorkflow(graph: WorkflowGraph, options: ValidateWorkflowOptions = {}): Violation[] {
+  const registry = options.registry ?? defaultRegistry;
+  const index = indexGraph(graph);
+  const violations: Violation[] = [
+    ...checkKnownTypes(index, registry),
+    ...checkEdges(index, graph.edges, registry),
+    ...checkDegrees(index, registry),
+    ...checkAcyclic(index, registry),
+    ...checkCounts(index.nodes.values(), registry),
+  ];
+  if (options.models) violations.push(...checkModels(index.nodes.values(), registry, options.models));
+  return violations;
+}
+
+function checkKnownTypes(index: GraphIndex, registry: NodeTypeRegistry): Violation[] {
+  const violations: Violation[] = [];
+  for (const node of index.nodes.values()) {
+    if (registry.has(node.type)) continue;
+    const known = registry.types().join(", ");
+    const message = `node "${node.id}" has unknown type "${node.type}" (known types: ${known})`;
+    violations.push({ code: "UNKNOWN_NODE_TYPE", message, nodeIds: [node.id], edgeIds: [] });
+  }
+  return violations;
+}
+
+const MAX_PATH_IN_MESSAGE = 12;
+
+function checkAcyclic(index: GraphIndex, registry: NodeTypeRegistry): Violation[] {
+  return findCycles(index).map((cycle) => {
+    const shown = cycle.nodes.slice(0, MAX_PATH_IN_MESSAGE);
+    const closing = cycle.nodes.length > MAX_PATH_IN_MESSAGE ? [] : cycle.nodes.slice(0, 1);
+    const more = cycle.nodes.length > MAX_PATH_IN_MESSAGE ? ` → … (${cycle.nodes.length} nodes in all)` : "";
+    return {
+      code: "CYCLE" as const,
+      message: `these nodes form a cycle: ${describePath(registry, [...shown, ...closing])}${more}`,
+      nodeIds: cycle.nodes.map((node) => node.id),
+      edgeIds: cycle.edges.map((edge) => edge.id),
+    };
+  });
+}
