@@ -17,7 +17,7 @@ const REPEATS = 100;
 const LANES = 100;
 const UNITS_PER_LANE = 33;
 
-function loopedGraph(): Workflow {
+export function loopedGraph(): Workflow {
   const nodes: WorkflowNode[] = [{ id: "q", type: "input", content: "question" }];
   const edges: WorkflowEdge[] = [{ id: "in", source: "q", target: "route" }];
   const loops: LoopDeclaration[] = [];

@@ -10,6 +10,7 @@ import { WORKFLOW_DOCUMENT_LIMITS, type WorkflowDocumentLimits } from "./workflo
 import { createWorkflowDocumentSchema, WORKFLOW_FORMAT, type WorkflowDocumentShape } from "./workflow-document.schema.js";
 import { PIPELINE_FORMAT } from "./pipeline-document.schema.js";
 import { readPipelineDocument } from "./pipeline-document.reader.js";
+import { assignEdgeIds } from "./pipeline-graph.reader.js";
 
 export type WorkflowFormat = typeof WORKFLOW_FORMAT | typeof PIPELINE_FORMAT;
 export const WORKFLOW_FORMATS: readonly WorkflowFormat[] = [WORKFLOW_FORMAT, PIPELINE_FORMAT];
@@ -172,18 +173,12 @@ function toWorkflow(document: WorkflowDocumentShape): Workflow {
     knowledgeBase: document.knowledgeBase ?? null,
     intensity: document.intensity ?? null,
     nodes,
-    edges: assignEdgeIds(document.edges),
+    edges: withEdgeIds(document.edges),
   };
 }
 
 /** Edges without an id get `e1`, `e2`, … in document order, skipping ids that explicit edges already use. */
-function assignEdgeIds(edges: WorkflowDocumentShape["edges"]): WorkflowEdge[] {
-  const taken = new Set(edges.flatMap((edge) => (edge.id === undefined ? [] : [edge.id])));
-  let counter = 0;
-  const nextId = (): string => {
-    do counter += 1;
-    while (taken.has(`e${counter}`));
-    return `e${counter}`;
-  };
-  return edges.map((edge) => ({ id: edge.id ?? nextId(), source: edge.source, target: edge.target }));
+function withEdgeIds(edges: WorkflowDocumentShape["edges"]): WorkflowEdge[] {
+  const ids = assignEdgeIds(edges);
+  return edges.map((edge, k) => ({ id: ids[k]!, source: edge.source, target: edge.target }));
 }

@@ -3,16 +3,14 @@ import type { NodeTypeSpec } from "../registry/node-type-spec.js";
 import { classifyConfig } from "./classify-node.config.js";
 import { executeClassifyNode } from "./classify-node.executor.js";
 import { configStrings, DEFAULT_ROUTE } from "./router-ports.js";
+import { PIPELINE_NEIGHBOURS } from "./pipeline-neighbours.js";
 
 export const CLASSIFY_NODE_SPEC: NodeTypeSpec = {
   type: "classify",
   label: "classify",
   component: "RouterNode",
   description: "A model picks one of the labels; the input passes through to that label's port (default when the reply names none).",
-  accepts: [],
-  acceptsAnyExcept: ["output"],
-  feeds: [],
-  feedsAnyExcept: [],
+  ...PIPELINE_NEIGHBOURS,
   inDegree: { min: 1, max: 1 },
   outDegree: { min: 1, max: Infinity },
   usesModel: true,

@@ -2,16 +2,14 @@ import { modelNodeAttributes } from "../registry/node-attributes.schema.js";
 import type { NodeTypeSpec } from "../registry/node-type-spec.js";
 import { gradeConfig, GRADE_PORTS } from "./grade-node.config.js";
 import { executeGradeNode } from "./grade-node.executor.js";
+import { PIPELINE_NEIGHBOURS } from "./pipeline-neighbours.js";
 
 export const GRADE_NODE_SPEC: NodeTypeSpec = {
   type: "grade",
   label: "grade",
   component: "RouterNode",
   description: "A model grades its input: pass, retry (its reason becomes the loop's {feedback}) or fail; the input passes through.",
-  accepts: [],
-  acceptsAnyExcept: ["output"],
-  feeds: [],
-  feedsAnyExcept: [],
+  ...PIPELINE_NEIGHBOURS,
   inDegree: { min: 1, max: 1 },
   outDegree: { min: 1, max: Infinity },
   usesModel: true,

@@ -3,16 +3,14 @@ import type { NodeTypeSpec } from "../registry/node-type-spec.js";
 import { joinConfig } from "./join-node.config.js";
 import { executeJoinNode } from "./join-node.executor.js";
 import { configValue } from "./router-ports.js";
+import { PIPELINE_NEIGHBOURS } from "./pipeline-neighbours.js";
 
 export const JOIN_NODE_SPEC: NodeTypeSpec = {
   type: "join",
   label: "join",
   component: "JoinNode",
   description: "Waits for its inputs (all, or the first) and combines them in edge order.",
-  accepts: [],
-  acceptsAnyExcept: ["output"],
-  feeds: [],
-  feedsAnyExcept: [],
+  ...PIPELINE_NEIGHBOURS,
   inDegree: { min: 1, max: Infinity },
   outDegree: { min: 1, max: Infinity },
   usesModel: false,

@@ -6,7 +6,7 @@ import { DEFAULT_TOP_K } from "../execute/run-settings.js";
 import type { RetrievalResult } from "../providers/retrieval.js";
 import type { NodeExecutionContext, NodeExecutor } from "../registry/node-type-spec.js";
 import { formatContext } from "../template/context-format.js";
-import { joinValues, renderTemplate } from "../template/node-template.js";
+import { joinValues, renderTemplate, templateValuesOf } from "../template/node-template.js";
 import { configValue } from "./router-ports.js";
 import { callForJson } from "./structured-reply.js";
 
@@ -55,17 +55,8 @@ function retrieve(context: NodeExecutionContext, query: string): Promise<Retriev
 }
 
 function renderPrompt(context: NodeExecutionContext, template: string, retrieval: RetrievalResult | null): string {
-  const rendered = renderTemplate(template, {
-    values: context.values,
-    inputsBySource: context.inputsBySource,
-    state: context.state,
-    ...(context.item === undefined ? {} : { item: context.item }),
-    ...(context.index === undefined ? {} : { index: context.index }),
-    feedback: context.feedback,
-    iteration: context.iteration,
-    context: retrieval && retrieval.chunks.length > 0 ? formatContext(retrieval.chunks) : null,
-    outputFormat: context.settings.outputFormat,
-  });
+  const contextText = retrieval && retrieval.chunks.length > 0 ? formatContext(retrieval.chunks) : null;
+  const rendered = renderTemplate(template, templateValuesOf(context, context.settings.outputFormat, contextText));
   for (const name of rendered.empty) {
     const message = `{${name}} was left empty: ${name === "context" ? "no passage was retrieved" : "it has no value in this invocation"}`;
     context.emit({ type: "WARNING", nodeId: context.node.id, code: "EMPTY_PLACEHOLDER", message });

@@ -2,16 +2,14 @@ import { modelNodeAttributes } from "../registry/node-attributes.schema.js";
 import type { NodeTypeSpec } from "../registry/node-type-spec.js";
 import { llmConfig } from "./llm-node.config.js";
 import { executeLlmNode } from "./llm-node.executor.js";
+import { PIPELINE_NEIGHBOURS } from "./pipeline-neighbours.js";
 
 export const LLM_NODE_SPEC: NodeTypeSpec = {
   type: "llm",
   label: "llm",
   component: "ModelNode",
   description: "A general model call: its prompt template over any inputs; with a schema, a JSON reply validated against it.",
-  accepts: [],
-  acceptsAnyExcept: ["output"],
-  feeds: [],
-  feedsAnyExcept: [],
+  ...PIPELINE_NEIGHBOURS,
   inDegree: { min: 1, max: Infinity },
   outDegree: { min: 1, max: Infinity },
   usesModel: true,

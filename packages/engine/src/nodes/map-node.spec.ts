@@ -4,16 +4,14 @@ import { bodyOf } from "./body-graph.js";
 import { MAP_DEFAULTS, mapConfig } from "./map-node.config.js";
 import { executeMapNode } from "./map-node.executor.js";
 import { configValue } from "./router-ports.js";
+import { PIPELINE_NEIGHBOURS } from "./pipeline-neighbours.js";
 
 export const MAP_NODE_SPEC: NodeTypeSpec = {
   type: "map",
   label: "map",
   component: "MapNode",
   description: "Runs its body once per item of a list, in parallel up to its concurrency; outputs the results in item order.",
-  accepts: [],
-  acceptsAnyExcept: ["output"],
-  feeds: [],
-  feedsAnyExcept: [],
+  ...PIPELINE_NEIGHBOURS,
   inDegree: { min: 1, max: 1 },
   outDegree: { min: 1, max: Infinity },
   usesModel: false,

@@ -5,6 +5,7 @@ import { nodeConfig } from "../registry/node-config.schema.js";
 import type { NodeExecutor, NodeTypeSpec } from "../registry/node-type-spec.js";
 import { joinValues } from "../template/node-template.js";
 import { bodyField, bodyOf } from "./body-graph.js";
+import { PIPELINE_NEIGHBOURS } from "./pipeline-neighbours.js";
 
 export const subgraphConfig = nodeConfig({ body: bodyField });
 
@@ -24,10 +25,7 @@ export const SUBGRAPH_NODE_SPEC: NodeTypeSpec = {
   label: "subgraph",
   component: "SubgraphNode",
   description: "Runs an inline graph as one node: its input goes to the body's input node, the body's output is its output.",
-  accepts: [],
-  acceptsAnyExcept: ["output"],
-  feeds: [],
-  feedsAnyExcept: [],
+  ...PIPELINE_NEIGHBOURS,
   inDegree: { min: 1, max: 1 },
   outDegree: { min: 1, max: Infinity },
   usesModel: false,

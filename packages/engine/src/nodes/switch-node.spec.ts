@@ -3,16 +3,14 @@ import type { NodeTypeSpec } from "../registry/node-type-spec.js";
 import { configValue, DEFAULT_ROUTE } from "./router-ports.js";
 import { switchCases, switchConfig } from "./switch-node.config.js";
 import { executeSwitchNode } from "./switch-node.executor.js";
+import { PIPELINE_NEIGHBOURS } from "./pipeline-neighbours.js";
 
 export const SWITCH_NODE_SPEC: NodeTypeSpec = {
   type: "switch",
   label: "switch",
   component: "RouterNode",
   description: "Routes its input, unchanged, to the port of the first (or every) case whose CEL condition holds, else to default.",
-  accepts: [],
-  acceptsAnyExcept: ["output"],
-  feeds: [],
-  feedsAnyExcept: [],
+  ...PIPELINE_NEIGHBOURS,
   inDegree: { min: 1, max: 1 },
   outDegree: { min: 1, max: Infinity },
   usesModel: false,

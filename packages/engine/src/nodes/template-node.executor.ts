@@ -2,7 +2,7 @@ import { WeftError } from "../model/errors.js";
 import type { JsonValue } from "../model/json-value.js";
 import { emptyNodeDetails } from "../execute/node-failure.js";
 import type { NodeExecutor } from "../registry/node-type-spec.js";
-import { renderTemplate } from "../template/node-template.js";
+import { renderTemplate, templateValuesOf } from "../template/node-template.js";
 import { configValue } from "./router-ports.js";
 
 /**
@@ -12,17 +12,8 @@ import { configValue } from "./router-ports.js";
  */
 export const executeTemplateNode: NodeExecutor = async (context) => {
   const json = configValue(context.node, "json", false) === true;
-  const rendered = renderTemplate(configValue(context.node, "template", ""), {
-    values: context.values,
-    inputsBySource: context.inputsBySource,
-    state: context.state,
-    ...(context.item === undefined ? {} : { item: context.item }),
-    ...(context.index === undefined ? {} : { index: context.index }),
-    feedback: context.feedback,
-    iteration: context.iteration,
-    context: null,
-    outputFormat: context.settings.outputFormat,
-  }, json ? "json" : "text");
+  const values = templateValuesOf(context, context.settings.outputFormat, null);
+  const rendered = renderTemplate(configValue(context.node, "template", ""), values, json ? "json" : "text");
   let output: JsonValue = rendered.text;
   if (json) {
     try {

@@ -2,16 +2,14 @@ import { z } from "zod";
 import type { NodeTypeSpec } from "../registry/node-type-spec.js";
 import { templateConfig } from "./template-node.config.js";
 import { executeTemplateNode } from "./template-node.executor.js";
+import { PIPELINE_NEIGHBOURS } from "./pipeline-neighbours.js";
 
 export const TEMPLATE_NODE_SPEC: NodeTypeSpec = {
   type: "template",
   label: "template",
   component: "TemplateNode",
   description: "Deterministic text or JSON from a template over its inputs and the state, no model.",
-  accepts: [],
-  acceptsAnyExcept: ["output"],
-  feeds: [],
-  feedsAnyExcept: [],
+  ...PIPELINE_NEIGHBOURS,
   inDegree: { min: 1, max: Infinity },
   outDegree: { min: 1, max: Infinity },
   usesModel: false,

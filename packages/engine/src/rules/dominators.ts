@@ -52,20 +52,25 @@ export function computeDominators(size: number, succ: readonly (readonly number[
 function reversePostorder(size: number, succ: readonly (readonly number[])[], root: number): number[] {
   const visited = new Uint8Array(size);
   const post: number[] = [];
-  const stack: Array<[number, number]> = [[root, 0]];
+  const stackNode = new Int32Array(size);
+  const stackNext = new Int32Array(size);
+  let depth = 0;
+  stackNode[0] = root;
   visited[root] = 1;
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1]!;
-    const next = succ[top[0]]![top[1]];
+  while (depth >= 0) {
+    const node = stackNode[depth]!;
+    const next = succ[node]![stackNext[depth]!];
     if (next === undefined) {
-      post.push(top[0]);
-      stack.pop();
+      post.push(node);
+      depth -= 1;
       continue;
     }
-    top[1] += 1;
+    stackNext[depth]! += 1;
     if (visited[next] === 0) {
       visited[next] = 1;
-      stack.push([next, 0]);
+      depth += 1;
+      stackNode[depth] = next;
+      stackNext[depth] = 0;
     }
   }
   return post.reverse();

@@ -32,14 +32,13 @@ export function analyzeGraph(graph: WorkflowGraph, index: GraphIndex, registry: 
   const augmentedPred: number[][] = ids.map(() => []);
   const portOf = new Map<number, { router: number; port: string }>();
   graph.nodes.forEach((node, source) => {
-    const isRouter = registry.get(node.type)?.router !== undefined;
+    if (registry.get(node.type)?.router === undefined) {
+      for (const target of succs[source]!) link(augmentedSucc, augmentedPred, source, target);
+      return;
+    }
     const pseudo = new Map<string, number>();
     for (const edge of edgesOutOf(index, node.id)) {
       const target = position.get(edge.target)!;
-      if (!isRouter) {
-        link(augmentedSucc, augmentedPred, source, target);
-        continue;
-      }
       const port = edge.sourcePort ?? DEFAULT_PORT;
       let via = pseudo.get(port);
       if (via === undefined) {

@@ -123,7 +123,7 @@ function loopFactor(loop: AnalyzedLoop | null): number {
   return factor;
 }
 
-function checkKnownTypes(index: GraphIndex, registry: NodeTypeRegistry): Violation[] {
+export function checkKnownTypes(index: GraphIndex, registry: NodeTypeRegistry): Violation[] {
   const violations: Violation[] = [];
   for (const node of index.nodes.values()) {
     if (registry.has(node.type)) continue;
@@ -136,7 +136,7 @@ function checkKnownTypes(index: GraphIndex, registry: NodeTypeRegistry): Violati
 
 const MAX_PATH_IN_MESSAGE = 12;
 
-function checkAcyclic(index: GraphIndex, registry: NodeTypeRegistry): Violation[] {
+export function checkAcyclic(index: GraphIndex, registry: NodeTypeRegistry): Violation[] {
   return findCycles(index).map((cycle) => {
     const shown = cycle.nodes.slice(0, MAX_PATH_IN_MESSAGE);
     const closing = cycle.nodes.length > MAX_PATH_IN_MESSAGE ? [] : cycle.nodes.slice(0, 1);

@@ -13,9 +13,14 @@ export function checkPorts(index: GraphIndex, edges: readonly WorkflowEdge[], re
   const used = new Map<string, Set<string>>();
   for (const edge of edges) {
     const source = index.nodes.get(edge.source);
-    if (!source || !registry.has(source.type)) continue;
+    const spec = source ? registry.get(source.type) : undefined;
+    if (!source || !spec) continue;
     const port = edge.sourcePort ?? DEFAULT_PORT;
-    const ports = registry.portsOf(source);
+    if (!spec.router) {
+      if (port !== DEFAULT_PORT) violations.push(unknownPort(registry, source, edge, port, [DEFAULT_PORT]));
+      continue;
+    }
+    const ports = spec.router.ports(source);
     if (!ports.includes(port)) violations.push(unknownPort(registry, source, edge, port, ports));
     const seen = used.get(source.id);
     if (seen) seen.add(port);

@@ -75,6 +75,25 @@ export function joinValues(values: readonly JsonValue[]): JsonValue | undefined 
   return values.map(jsonText).join("\n\n");
 }
 
+/** What a node's context offers to its templates; `context` is the formatted retrieval, if any. */
+export function templateValuesOf(
+  node: Pick<TemplateValues, "values" | "inputsBySource" | "state" | "item" | "index" | "feedback" | "iteration">,
+  outputFormat: string,
+  context: string | null,
+): TemplateValues {
+  return {
+    values: node.values,
+    inputsBySource: node.inputsBySource,
+    state: node.state,
+    ...(node.item === undefined ? {} : { item: node.item }),
+    ...(node.index === undefined ? {} : { index: node.index }),
+    feedback: node.feedback,
+    iteration: node.iteration,
+    context,
+    outputFormat,
+  };
+}
+
 /** The `{state.<channel>}` placeholders of a template, for STATE_UNKNOWN_CHANNEL. */
 export function stateReferences(template: string): string[] {
   if (!template.includes("{state.")) return [];

