@@ -6,6 +6,7 @@ import { describeEachDatabase, type TestDatabase } from "../../testing/database.
 import { seedWorkflow } from "../../testing/app.js";
 import { arrows } from "../../testing/workflows.js";
 import { MAX_BATCH_EVENTS, RunEventRecorder } from "./run-event-recorder.js";
+import { RunEventWriter } from "./run-event-writer.js";
 
 type Draft = RunEvent extends infer E ? (E extends RunEvent ? Omit<E, "seq" | "runId" | "at"> : never) : never;
 
@@ -89,7 +90,7 @@ describeEachDatabase("run event recorder", (suite) => {
     });
     const drafts = chainEvents();
 
-    const recorder = new RunEventRecorder(db, bus, workflowId);
+    const recorder = new RunEventRecorder(new RunEventWriter(db), bus, workflowId);
 
     await emitAll(recorder.record, runId, drafts, () => recorder.idle());
 
@@ -108,7 +109,7 @@ describeEachDatabase("run event recorder", (suite) => {
     const { runId, workflowId } = await seedRun(suite.db());
     const { db, counter } = countingDb(suite.db().prisma);
     const drafts = chainEvents().slice(0, -1);
-    const recorder = new RunEventRecorder(db, new InProcessEventBus(), workflowId);
+    const recorder = new RunEventRecorder(new RunEventWriter(db), new InProcessEventBus(), workflowId);
 
     await emitAll(recorder.record, runId, drafts);
     await recorder.stored();
@@ -128,7 +129,7 @@ describeEachDatabase("run event recorder", (suite) => {
     const bus = new InProcessEventBus();
     const received: number[] = [];
     await bus.subscribe("runEvents", runId, (message) => received.push(message.seq));
-    const recorder = new RunEventRecorder(db, bus, workflowId);
+    const recorder = new RunEventRecorder(new RunEventWriter(db), bus, workflowId);
 
     // The first statement (run started, in) is stored; the second (g1) fails.
     await expect(emitAll(recorder.record, runId, chainEvents(), () => recorder.idle())).rejects.toThrow("disk full");
@@ -149,7 +150,7 @@ describeEachDatabase("run event recorder", (suite) => {
     const { db, counter } = countingDb(suite.db().prisma);
     let release = (): void => undefined;
     counter.gate = new Promise<void>((resolve) => (release = resolve));
-    const recorder = new RunEventRecorder(db, new InProcessEventBus(), workflowId);
+    const recorder = new RunEventRecorder(new RunEventWriter(db), new InProcessEventBus(), workflowId);
 
     await recorder.record(warning(runId, 1));
     while (counter.statements === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -168,7 +169,7 @@ describeEachDatabase("run event recorder", (suite) => {
   test(`a long burst is cut into batches of at most ${MAX_BATCH_EVENTS} events`, async () => {
     const { runId, workflowId } = await seedRun(suite.db());
     const { db, counter } = countingDb(suite.db().prisma);
-    const recorder = new RunEventRecorder(db, new InProcessEventBus(), workflowId);
+    const recorder = new RunEventRecorder(new RunEventWriter(db), new InProcessEventBus(), workflowId);
     const total = MAX_BATCH_EVENTS * 2 + 3;
 
     for (let seq = 1; seq <= total; seq += 1) await recorder.record(warning(runId, seq));
@@ -176,5 +177,45 @@ describeEachDatabase("run event recorder", (suite) => {
 
     expect(counter.statements).toBe(3);
     expect(await suite.db().prisma.runEvent.count({ where: { runId } })).toBe(total);
+  });
+});
+
+describeEachDatabase("run event writer", (suite) => {
+  test("batches of several runs waiting behind a write share the next statement; a combined statement that fails is retried run by run", async () => {
+    const runs = [await seedRun(suite.db()), await seedRun(suite.db()), await seedRun(suite.db())];
+    const { db, counter } = countingDb(suite.db().prisma);
+    let release = (): void => undefined;
+    counter.gate = new Promise<void>((resolve) => (release = resolve));
+    const writer = new RunEventWriter(db);
+    const recorders = runs.map(({ workflowId }) => new RunEventRecorder(writer, new InProcessEventBus(), workflowId));
+
+    // Run 0's first batch holds the writer; runs 1 and 2 queue behind it and go together.
+    await recorders[0]!.record(warning(runs[0]!.runId, 1));
+    while (counter.statements === 0) await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all([recorders[1]!.record(warning(runs[1]!.runId, 1)), recorders[2]!.record(warning(runs[2]!.runId, 1))]);
+    for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    counter.gate = null;
+    counter.failOn = 2;
+    release();
+    await Promise.all(recorders.map((recorder) => recorder.stored()));
+
+    // 1: run 0; 2: runs 1 and 2 together, failed; 3 and 4: each of them again, alone.
+    expect(counter.statements).toBe(4);
+    for (const { runId } of runs) {
+      expect(await suite.db().prisma.runEvent.count({ where: { runId } })).toBe(1);
+      expect((await suite.db().prisma.run.findUniqueOrThrow({ where: { id: runId } })).lastSeq).toBe(1);
+    }
+  });
+
+  test("batches of several runs in one statement store every event and update each run and node run", async () => {
+    const runs = [await seedRun(suite.db()), await seedRun(suite.db()), await seedRun(suite.db())];
+    const writer = new RunEventWriter(suite.db().prisma);
+    const recorders = runs.map(({ workflowId }) => new RunEventRecorder(writer, new InProcessEventBus(), workflowId));
+    await Promise.all(runs.map(({ runId }, k) => emitAll(recorders[k]!.record, runId, chainEvents())));
+    for (const { runId } of runs) {
+      const run = await suite.db().prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { nodeRuns: true } });
+      expect(run).toMatchObject({ status: "COMPLETED", lastSeq: chainEvents().length, result: "out", totalTokens: 20 });
+      expect(run.nodeRuns.every((nodeRun) => nodeRun.status === "COMPLETED")).toBe(true);
+    }
   });
 });

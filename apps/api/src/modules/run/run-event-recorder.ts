@@ -1,9 +1,8 @@
 import type { RunEvent } from "@weft/engine";
-import type { PrismaClient } from "../../generated/prisma/client.js";
 import { ALL_RUNS, type EventBus, type RunEventMessage, type RunStatusValue } from "../../pubsub.js";
 import { mergeWrites } from "./run-event-batch.js";
 import { eventWrites, type EventWrites } from "./run-event-record.js";
-import { batchStatement } from "./run-event-sql.js";
+import type { RunEventWriter } from "./run-event-writer.js";
 
 /** At most this many events go into one write; the one that fills a batch waits for it. */
 export const MAX_BATCH_EVENTS = 16;
@@ -36,7 +35,7 @@ export class RunEventRecorder {
   #failure: { error: unknown } | null = null;
 
   constructor(
-    private readonly db: PrismaClient,
+    private readonly writer: RunEventWriter,
     private readonly bus: EventBus,
     private readonly workflowId: string,
   ) {}
@@ -80,7 +79,7 @@ export class RunEventRecorder {
         this.#queue = [];
         this.#inFlight = true;
         try {
-          await this.db.$executeRaw(batchStatement(mergeWrites(batch)));
+          await this.writer.write(mergeWrites(batch));
           for (const writes of batch) await this.publish(writes.message, writes.status);
         } finally {
           this.#inFlight = false;

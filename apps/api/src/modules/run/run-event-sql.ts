@@ -38,16 +38,29 @@ function setClause(table: "Run" | "NodeRun", columns: Columns): Prisma.Sql {
   return Prisma.join(parts, ", ");
 }
 
-/** A batch of one run's events (mergeWrites) as ONE statement: a multi-row insert and one update per row touched. */
-export function batchStatement(batch: BatchWrites): Prisma.Sql {
-  const rows = batch.messages.map(
-    (message) => Prisma.sql`(${message.runId}, ${message.seq}::int, ${message.type}, ${message.nodeId}, ${JSON.stringify(message.payload)}::jsonb, ${message.at}::timestamp(3))`,
+/**
+ * Batches of one or more runs (one batch per run, see mergeWrites) as ONE statement: a multi-row insert of
+ * every event and one update per node run and per run touched. Distinct runs touch distinct rows, so no
+ * row is updated twice.
+ */
+export function batchStatement(batches: readonly BatchWrites[]): Prisma.Sql {
+  const runIds = new Set(batches.map((batch) => batch.runId));
+  if (batches.length === 0 || runIds.size !== batches.length) throw new Error("a statement holds one batch for each of its runs");
+  const rows = batches.flatMap((batch) =>
+    batch.messages.map(
+      (message) => Prisma.sql`(${message.runId}, ${message.seq}::int, ${message.type}, ${message.nodeId}, ${JSON.stringify(message.payload)}::jsonb, ${message.at}::timestamp(3))`,
+    ),
   );
+  const updates: Prisma.Sql[] = [];
+  for (const batch of batches) {
+    for (const [nodeKey, set] of batch.nodeRuns) {
+      updates.push(Prisma.sql`UPDATE "NodeRun" SET ${setClause("NodeRun", set)} WHERE "runId" = ${batch.runId} AND "nodeKey" = ${nodeKey}`);
+    }
+    updates.push(Prisma.sql`UPDATE "Run" SET ${setClause("Run", batch.run)} WHERE "id" = ${batch.runId}`);
+  }
   const insert = Prisma.sql`INSERT INTO "RunEvent" ("runId", "seq", "type", "nodeKey", "payload", "at") VALUES ${Prisma.join(rows, ", ")}`;
-  const nodeRuns = [...batch.nodeRuns].map(
-    ([nodeKey, set], index) => Prisma.sql`, ${Prisma.raw(`node_run_${index}`)} AS (UPDATE "NodeRun" SET ${setClause("NodeRun", set)}
-        WHERE "runId" = ${batch.runId} AND "nodeKey" = ${nodeKey})`,
-  );
-  return Prisma.sql`WITH event AS (${insert})${nodeRuns.length > 0 ? Prisma.join(nodeRuns, "") : Prisma.empty}
-    UPDATE "Run" SET ${setClause("Run", batch.run)} WHERE "id" = ${batch.runId}`;
+  // Every write but the last is a data-modifying CTE; the last run update is the statement itself.
+  const last = updates.pop()!;
+  const ctes = [insert, ...updates].map((sql, index) => Prisma.sql`${Prisma.raw(`w${index}`)} AS (${sql})`);
+  return Prisma.sql`WITH ${Prisma.join(ctes, ", ")} ${last}`;
 }

@@ -5,6 +5,7 @@ import type { EventBus } from "../../pubsub.js";
 import { RunEventRecorder } from "./run-event-recorder.js";
 import type { StoredRunRequest } from "./run-request.validation.js";
 import { parseSnapshot } from "./run-snapshot.js";
+import type { RunEventWriter } from "./run-event-writer.js";
 import { terminateRun } from "./run-termination.js";
 
 export interface RunWorkerDeps {
@@ -13,6 +14,8 @@ export interface RunWorkerDeps {
   registry: NodeTypeRegistry;
   llm: LlmProviders;
   retriever: Retriever | null;
+  /** Stores the events of every run of the process, several runs' batches per statement. */
+  eventWriter: RunEventWriter;
   /** Process-wide cap on node executions, shared by every run. */
   limiter: ConcurrencyLimiter;
   logger: Logger;
@@ -28,7 +31,7 @@ export async function executeRun(deps: RunWorkerDeps, runId: string, signal: Abo
   if (!run || run.status !== "QUEUED") return;
   const snapshot = parseSnapshot(run.snapshot);
   const request = run.request as unknown as StoredRunRequest;
-  const recorder = new RunEventRecorder(deps.db, deps.bus, run.workflowId);
+  const recorder = new RunEventRecorder(deps.eventWriter, deps.bus, run.workflowId);
   const { settings } = snapshot;
   try {
     await runWorkflow({

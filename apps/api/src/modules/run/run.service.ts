@@ -19,6 +19,7 @@ import { startRunTransaction } from "./run-start.transaction.js";
 import { terminateRun } from "./run-termination.js";
 import type { NodeRunObject, RunObject } from "./run.type.js";
 import { executeRun } from "./run-worker.js";
+import { RunEventWriter } from "./run-event-writer.js";
 
 /** The RUN_CANCELLED reason when a client calls cancelRun. */
 export const CANCEL_REASON = "cancelled by a client";
@@ -53,6 +54,7 @@ export class RunService {
       registry: deps.registry,
       llm: deps.llm,
       retriever: options.retriever ?? null,
+      eventWriter: new RunEventWriter(deps.db),
       limiter: new ConcurrencyLimiter(deps.env.WEFT_PROCESS_CONCURRENCY),
       logger: deps.logger,
     };
