@@ -93,9 +93,12 @@ export class KnowledgeBaseDocumentService {
     for (const [documentIndex, { id, title }] of queued.entries()) {
       this.progress?.publish(knowledgeBaseId, { documentId: id, title, documentIndex, documentCount: ids.length, phase: "queued", status: "PENDING", chunksDone: 0, chunksTotal: 0 });
     }
+    // Read before queueing unless waiting: the answer then shows the PENDING state it announces, never
+    // a document the background indexer has already taken.
+    const pending = options.waitForIndexing ? null : await this.#summaries({ id: { in: ids } });
     const finished = ids.length > 0 ? this.queue.enqueue(knowledgeBaseId) : Promise.resolve();
-    if (options.waitForIndexing) await finished;
-    const rows = await this.#summaries({ id: { in: ids } });
+    if (pending === null) await finished;
+    const rows = pending ?? (await this.#summaries({ id: { in: ids } }));
     const byId = new Map(rows.map((row) => [row.id, row]));
     const errors = stored.flatMap((entry, index) => {
       const path = ["documents", String(index)];
@@ -184,8 +187,9 @@ export class KnowledgeBaseDocumentService {
       });
     }
     const finished = this.queue.enqueue(knowledgeBaseId);
+    // Without waiting, the answer is the state it announces (every document PENDING), read before queueing.
     if (options.waitForIndexing) await finished;
-    const rows = await this.#summaries({ knowledgeBaseId });
+    const rows = options.waitForIndexing ? await this.#summaries({ knowledgeBaseId }) : queued;
     const errors = rows.flatMap((row, index) =>
       row.status === "FAILED" ? [userError("INGESTION_FAILED", `"${row.title}": ${row.error ?? "indexing failed"}`, { path: ["documents", String(index)] })] : [],
     );
