@@ -1,6 +1,7 @@
 import { defaultRegistry, runWorkflow } from "@weft/engine";
 import { buildLangGraph } from "./langgraph-topology.js";
 import { machineInfo, machineLine } from "./machine-info.js";
+import { preparedRun } from "./prepared-run.js";
 import { measure, planFor, type Measurement } from "./measure.js";
 import { writeDocSection, writeResult } from "./results-writer.js";
 import { stubProvider } from "./stub-provider.js";
@@ -19,16 +20,15 @@ export interface Row {
 }
 
 async function weftRun(topology: Topology, size: number): Promise<Measurement> {
-  const workflow = buildTopology(topology, size);
+  const prepared = preparedRun(buildTopology(topology, size), { concurrency: Infinity });
   let run = 0;
   return measure(async () => {
     const outcome = await runWorkflow({
       runId: `bench-${(run += 1)}`,
-      workflow,
+      prepared,
       registry: defaultRegistry,
       providers,
       onEvent: () => undefined,
-      options: { concurrency: Infinity },
     });
     if (outcome.status !== "COMPLETED") throw new Error(`weft run ${outcome.status}: ${outcome.error?.message}`);
   }, planFor(size));

@@ -1,5 +1,6 @@
 import { defaultRegistry, OfflineLlmProvider, runWorkflow, type Workflow, type WorkflowEdge, type WorkflowNode } from "@weft/engine";
 import { machineInfo, machineLine } from "./machine-info.js";
+import { preparedRun } from "./prepared-run.js";
 import { writeDocSection, writeResult } from "./results-writer.js";
 import { runRoundBased } from "./round-based-scheduler.js";
 import { VirtualClock } from "./virtual-clock.js";
@@ -90,11 +91,10 @@ async function virtualMakespans(workflow: Workflow): Promise<{ dataflowMs: numbe
   const dataflow = await clock.drive(
     runWorkflow({
       runId: "virtual",
-      workflow,
+      prepared: preparedRun(workflow, { concurrency: Infinity }),
       registry: defaultRegistry,
       providers: simulated,
       onEvent: () => undefined,
-      options: { concurrency: Infinity },
     }),
   );
   const rounds = await clock.drive(runRoundBased(workflow, simulated));
@@ -125,14 +125,14 @@ export async function run(): Promise<void> {
   for (let seed = 1; seed <= GRAPHS; seed += 1) {
     const workflow = branchyWorkflow(seed);
     const critical = criticalPathMs(workflow);
+    const prepared = preparedRun(workflow, { concurrency: Infinity });
     const dataflow = await timed(async () => {
       const outcome = await runWorkflow({
         runId: `makespan-${seed}`,
-        workflow,
+        prepared,
         registry: defaultRegistry,
         providers,
         onEvent: () => undefined,
-        options: { concurrency: Infinity },
       });
       if (outcome.status !== "COMPLETED") throw new Error(`run ${outcome.status}`);
     });

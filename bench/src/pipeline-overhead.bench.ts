@@ -1,6 +1,7 @@
 import { pipelineRegistry, runWorkflow, type LlmProvider, type Workflow } from "@weft/engine";
 import { buildLangGraphPipeline } from "./langgraph-pipelines.js";
 import { machineInfo, machineLine } from "./machine-info.js";
+import { preparedRun } from "./prepared-run.js";
 import { measure, planFor, type Measurement } from "./measure.js";
 import { buildPipeline, pipelineStub, stubReply, workUnits, type Pipeline } from "./pipeline-topologies.js";
 import { writeDocSection, writeResult } from "./results-writer.js";
@@ -32,8 +33,9 @@ export interface PipelineRow {
 
 async function weftRun(workflow: Workflow, units: number): Promise<Measurement> {
   let run = 0;
+  const prepared = preparedRun(workflow, { registry: pipelineRegistry, concurrency: Infinity });
   return measure(async () => {
-    const outcome = await runWorkflow({ runId: `bench-${(run += 1)}`, workflow, registry: pipelineRegistry, providers, onEvent: () => undefined, options: { concurrency: Infinity } });
+    const outcome = await runWorkflow({ runId: `bench-${(run += 1)}`, prepared, registry: pipelineRegistry, providers, onEvent: () => undefined });
     if (outcome.status !== "COMPLETED") throw new Error(`weft run ${outcome.status}: ${outcome.error?.message}`);
   }, planFor(units));
 }
@@ -65,7 +67,7 @@ async function mapMakespan(): Promise<{ items: number; concurrency: number; late
   const each = workflow.nodes.find((node) => node.id === "each")!;
   each.config = { ...each.config, concurrency };
   const { value, elapsedMs } = await clock.drive(
-    runWorkflow({ runId: "makespan", workflow, registry: pipelineRegistry, providers: new Map([["stub", slow]]), onEvent: () => undefined, options: { concurrency: Infinity } }),
+    runWorkflow({ runId: "makespan", prepared: preparedRun(workflow, { registry: pipelineRegistry, concurrency: Infinity }), registry: pipelineRegistry, providers: new Map([["stub", slow]]), onEvent: () => undefined }),
   );
   if (value.status !== "COMPLETED") throw new Error(`map run ${value.status}`);
   const idealMs = Math.ceil(items / concurrency) * latencyMs;

@@ -1,13 +1,5 @@
-import {
-  defaultRegistry,
-  nodeExecutionSettings,
-  resolveRunSettings,
-  DEFAULT_TOP_K,
-  jsonText,
-  type LlmProviders,
-  type NodeExecutionContext,
-  type Workflow,
-} from "@weft/engine";
+import { defaultRegistry, jsonText, nodeExecutionSettings, type LlmProviders, type NodeExecutionContext, type Workflow } from "@weft/engine";
+import { preparedRun } from "./prepared-run.js";
 
 const SINGLE_PORT: ReadonlySet<string> = new Set(["out"]);
 
@@ -16,7 +8,7 @@ const SINGLE_PORT: ReadonlySet<string> = new Set(["out"]);
  * enqueue their post-nodes), running the same node executors as Weft. Used only to compare makespans.
  */
 export async function runRoundBased(workflow: Workflow, llm: LlmProviders): Promise<Record<string, string>> {
-  const settings = resolveRunSettings(workflow, {}, { topK: DEFAULT_TOP_K, parseRepair: false, streamTokens: false });
+  const { settings } = preparedRun(workflow, { parseRepair: false });
   const preNodes = new Map(workflow.nodes.map((node) => [node.id, [] as string[]]));
   const postNodes = new Map(workflow.nodes.map((node) => [node.id, [] as string[]]));
   for (const edge of workflow.edges) {

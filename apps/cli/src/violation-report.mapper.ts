@@ -1,4 +1,4 @@
-import type { Violation, WorkflowEdge, WorkflowGraph } from "@weft/engine";
+import type { RunViolation, WorkflowEdge, WorkflowGraph } from "@weft/engine";
 
 export interface ReportedViolation {
   code: string;
@@ -14,7 +14,7 @@ export interface ReportedViolation {
 }
 
 /** Violations with their edges spelt out, so a reader of the output needs no second look at the file. */
-export function toReportedViolations(graph: WorkflowGraph, violations: readonly Violation[]): ReportedViolation[] {
+export function toReportedViolations(graph: WorkflowGraph, violations: readonly RunViolation[]): ReportedViolation[] {
   return violations.map((violation) => {
     const edges = new Map(graphAt(graph, violation.path ?? []).edges.map((edge) => [edge.id, edge]));
     return {

@@ -32,6 +32,8 @@ export * from "./execute/node-failure.js";
 export * from "./execute/retry-policy.js";
 export * from "./execute/run-event-sink.js";
 export * from "./execute/run-settings.js";
+export * from "./execute/prepare-run.js";
+export * from "./execute/prepared-run.schema.js";
 export * from "./execute/run-workflow.js";
 export * from "./execute/workflow-runner.js";
 export { repairPrompt } from "./execute/model-call.js";

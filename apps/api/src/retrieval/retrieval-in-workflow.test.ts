@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite/vector";
-import { defaultRegistry, runWorkflow, type RunEvent, type Workflow } from "@weft/engine";
+import { defaultRegistry, prepareRun, runWorkflow, type PreparedRun, type RunEvent, type RunRequest, type Workflow } from "@weft/engine";
 import { LocalEmbedder, LOCAL_EMBEDDER_MODEL, MistralLlmProvider } from "@weft/providers";
 import { MistralMockServer } from "@weft/providers/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -43,6 +43,12 @@ const workflow = (knowledgeBase: string): Workflow => ({
   intensity: "LOW",
 });
 
+function prepared(workflow: Workflow, request: RunRequest = {}): PreparedRun {
+  const result = prepareRun(workflow, request);
+  if (!result.ok) throw new Error(`run refused: ${result.violations.map((violation) => violation.code).join(", ")}`);
+  return result.run;
+}
+
 let db: PGlite;
 let mistral: MistralMockServer;
 let store: PgvectorVectorStore;
@@ -73,12 +79,12 @@ async function run(knowledgeBase: string, lookup: (name: string) => Promise<Know
   const provider = new MistralLlmProvider({ apiKey: "k", serverURL: mistral.url });
   const outcome = await runWorkflow({
     runId: "run-1",
-    workflow: workflow(knowledgeBase),
+    prepared: prepared(workflow(knowledgeBase), { streamTokens: true }),
     registry: defaultRegistry,
     providers: new Map([["mistral", provider]]),
     retriever: new KnowledgeBaseRetriever({ lookup, embedders: [embedder], stores: [store] }),
     onEvent: (event) => void events.push(event),
-    options: { streamTokens: true, retry: { attempts: 1 } },
+    options: { retry: { attempts: 1 } },
   });
   return { outcome, events };
 }
@@ -123,7 +129,7 @@ describe("retrieval in a model node", () => {
     const events: RunEvent[] = [];
     await runWorkflow({
       runId: "run-2",
-      workflow: workflow("handbook"),
+      prepared: prepared(workflow("handbook")),
       registry: defaultRegistry,
       providers: new Map([["mistral", new MistralLlmProvider({ apiKey: "k", serverURL: mistral.url })]]),
       retriever: new KnowledgeBaseRetriever({ lookup: lookupOf(kb), embedders: [embedder], stores: [deadStore] }),

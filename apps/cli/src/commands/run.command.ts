@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
-import { pipelineRegistry, runWorkflow, validateWorkflow, type RunEvent, type RunOutcome, type Workflow } from "@weft/engine";
+import { pipelineRegistry, prepareRun, runWorkflow, type RunEvent, type RunOutcome, type Workflow } from "@weft/engine";
 import { writeLine, type CliIo } from "../cli-io.js";
 import { configureProviders } from "../configured-providers.js";
 import type { CliEnv } from "../env.js";
@@ -11,8 +11,8 @@ import { toReportedViolations } from "../violation-report.mapper.js";
 import { readWorkflowFile } from "../workflow-file.reader.js";
 
 /**
- * `weft run FILE [--input TEXT] [--json]`: checks the file like `validate`, then runs it with the
- * engine's executor. Ctrl-C cancels the run (in-flight provider calls are aborted); a second Ctrl-C
+ * `weft run FILE [--input TEXT] [--json]`: prepares the run with the engine's prepareRun (every rule,
+ * as `validate` checks them, and the input contents), then executes it. Ctrl-C cancels the run (in-flight provider calls are aborted); a second Ctrl-C
  * exits at once.
  */
 export async function runCommand(argv: string[], io: CliIo, env: CliEnv): Promise<ExitCode> {
@@ -31,10 +31,11 @@ export async function runCommand(argv: string[], io: CliIo, env: CliEnv): Promis
   }
   const workflow = read.workflow;
   const { providers, models } = configureProviders(env);
-  const violations = validateWorkflow(workflow, { models, registry: pipelineRegistry });
-  if (violations.length > 0) {
-    const lines = violations.map((violation) => `${violation.code}: ${violation.message}`);
-    return refuse(io, json, { valid: false, violations: toReportedViolations(workflow, violations) }, lines);
+  const request = values.input === undefined ? {} : { inputs: contentForInputs(workflow, values.input) };
+  const prepared = prepareRun(workflow, request, { models, registry: pipelineRegistry, ...(env.WEFT_CONCURRENCY === undefined ? {} : { concurrency: env.WEFT_CONCURRENCY }) });
+  if (!prepared.ok) {
+    const lines = prepared.violations.map((violation) => `${violation.code}: ${violation.message}`);
+    return refuse(io, json, { valid: false, violations: toReportedViolations(workflow, prepared.violations) }, lines);
   }
 
   const controller = new AbortController();
@@ -47,13 +48,11 @@ export async function runCommand(argv: string[], io: CliIo, env: CliEnv): Promis
   try {
     const outcome = await runWorkflow({
       runId: randomUUID(),
-      workflow,
+      prepared: prepared.run,
       registry: pipelineRegistry,
-      request: values.input === undefined ? {} : { inputs: contentForInputs(workflow, values.input) },
       providers,
       signal: controller.signal,
       onEvent: (event: RunEvent) => (json ? writeLine(io.stdout, JSON.stringify(event)) : printProgress(io, event, startedAt)),
-      options: env.WEFT_CONCURRENCY === undefined ? {} : { concurrency: env.WEFT_CONCURRENCY },
     });
     return await finish(io, json, outcome);
   } finally {

@@ -152,7 +152,7 @@ describe("model node provider", () => {
     const { trace, of } = await run({
       workflow: chain("x", "p {input_data}").build(),
       provider: new FakeLlmProvider(),
-      options: { streamTokens: true },
+      request: { streamTokens: true },
     });
     const tokens = of("NODE_TOKEN");
     expect(tokens.map((event) => event.nodeId)).toEqual(["g", "g"]);

@@ -1,3 +1,4 @@
+import type { JsonValue } from "../model/json-value.js";
 import type { PromptSet, SearchIntensity, WorkflowNode, WorkflowSettings } from "../model/workflow.js";
 import type { ExecutionSettings } from "../registry/node-type-spec.js";
 
@@ -11,6 +12,10 @@ export interface RunRequest {
   intensity?: SearchIntensity | null;
   /** Content for input nodes, by node id; replaces the node's stored content for this run. */
   inputs?: Record<string, string>;
+  /** Stream model replies as NODE_TOKEN events (default false). */
+  streamTokens?: boolean;
+  /** Starting values of state channels by name (the thread-scoped ones a host carries between runs). */
+  state?: Record<string, JsonValue>;
 }
 
 export type TopKByIntensity = Record<SearchIntensity, number>;
@@ -21,6 +26,7 @@ export const DEFAULT_INTENSITY: SearchIntensity = "MEDIUM";
 /** Used by a model node when neither the node nor the run has a prompt for its type (a WARNING says so). */
 export const FALLBACK_PROMPT = "{input_data}\n\nReply in this format: {output_format}";
 
+/** The settings a run executes with, resolved once by prepareRun. */
 export interface RunSettings {
   prompts: PromptSet;
   outputFormat: string;
@@ -31,7 +37,7 @@ export interface RunSettings {
   streamTokens: boolean;
 }
 
-/** Request values override the workflow's defaults (SPEC §4). */
+/** Request values override the workflow's defaults (SPEC §4). Called by prepareRun, and nowhere else. */
 export function resolveRunSettings(
   workflow: WorkflowSettings,
   request: RunRequest,

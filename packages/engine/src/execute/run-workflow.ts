@@ -1,30 +1,20 @@
 import { WeftError } from "../model/errors.js";
-import type { JsonValue } from "../model/json-value.js";
-import type { WorkflowGraph, WorkflowSettings } from "../model/workflow.js";
 import type { LlmProviders } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import { abortableSleep, type Sleep } from "./abortable-sleep.js";
 import type { ConcurrencyLimiter } from "./concurrency-limiter.js";
-import { planGraph, type GraphPlan } from "./graph-plan.js";
-import { invocationBudget } from "../rules/validate-workflow.js";
+import { planGraph } from "./graph-plan.js";
+import type { PreparedRun } from "./prepare-run.js";
 import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from "./retry-policy.js";
 import type { RunEventHandler } from "./run-event-sink.js";
-import { DEFAULT_TOP_K, resolveRunSettings, type RunRequest, type TopKByIntensity } from "./run-settings.js";
 import { WorkflowRunner, type RunOutcome } from "./workflow-runner.js";
 
-export interface RunOptions {
-  /** Nodes of this run executing at once (default 16; `Infinity` for no cap). */
-  concurrency?: number;
-  /** Shared by several runs to cap the whole process; applied on top of `concurrency`. */
+/** How this process executes a run; none of it changes what the run computes. */
+export interface ExecutionOptions {
+  /** Shared by several runs to cap the whole process; applied on top of the run's own concurrency. */
   limiter?: ConcurrencyLimiter;
   retry?: Partial<RetryOptions>;
-  /** Ask the model once more, with the parser's message, when its reply does not parse (default true). */
-  parseRepair?: boolean;
-  /** Stream model replies as NODE_TOKEN events (default false). */
-  streamTokens?: boolean;
-  /** top_k per search intensity (default LOW 3, MEDIUM 5, HIGH 10). */
-  topK?: Partial<TopKByIntensity>;
   /** Milliseconds since the epoch, for event times (default Date.now). */
   clock?: () => number;
   /** Backoff waits (default: an abortable setTimeout). */
@@ -33,101 +23,54 @@ export interface RunOptions {
   random?: () => number;
   /** Emit STATE_UPDATED after each state write (default false). */
   stateEvents?: boolean;
-  /**
-   * An operator's ceiling on node invocations per run, on top of the workflow's `limits.maxInvocations`
-   * (default 1,000, or one per node when the graph is larger); the run fails with RUN_BUDGET_EXCEEDED past it.
-   */
-  maxInvocations?: number;
 }
 
 export interface RunWorkflowInput {
   runId: string;
-  workflow: WorkflowGraph & WorkflowSettings;
-  /** Starting values of state channels (the thread-scoped ones a thread carries between runs). */
-  state?: Record<string, JsonValue>;
+  /** From prepareRun (or read back from storage with parsePreparedRun): executed as it is. */
+  prepared: PreparedRun;
   registry: NodeTypeRegistry;
-  request?: RunRequest;
   providers: LlmProviders;
   retriever?: Retriever | null;
   /** Called synchronously in seq order; a returned promise is awaited before the run goes on. */
   onEvent: RunEventHandler;
   signal?: AbortSignal;
-  options?: RunOptions;
+  options?: ExecutionOptions;
 }
 
-export const DEFAULT_CONCURRENCY = 16;
-
 /**
- * Runs a workflow to its end and resolves with the outcome (COMPLETED, FAILED or CANCELLED); node
- * failures and cancellation resolve, they do not reject. It rejects only before RUN_STARTED, when the
- * graph cannot be scheduled (unknown type, dangling edge, cycle) or the request or options are invalid,
- * or when `onEvent` fails (RUN_EVENT_HANDLER_FAILED). Check the connection rules before calling.
+ * Executes a prepared run to its end and resolves with the outcome (COMPLETED, FAILED or CANCELLED);
+ * node failures and cancellation resolve, they do not reject. It rejects only before RUN_STARTED, when
+ * the registry cannot schedule the graph (a type it lacks, a dangling edge, a cycle) or the retry
+ * options are invalid, or when `onEvent` fails (RUN_EVENT_HANDLER_FAILED).
  */
 export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> {
+  const { prepared } = input;
   const options = input.options ?? {};
-  const request = input.request ?? {};
-  const plan = planGraph(input.workflow, input.registry);
-  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  if (!(concurrency >= 1) || (Number.isFinite(concurrency) && !Number.isInteger(concurrency))) {
-    throw new WeftError("INVALID_CONCURRENCY", `concurrency must be a whole number ≥ 1 or Infinity, not ${concurrency}`);
-  }
+  const plan = planGraph(prepared.workflow, input.registry);
   const retry = { ...DEFAULT_RETRY_OPTIONS, ...options.retry };
   if (!Number.isInteger(retry.attempts) || retry.attempts < 1 || retry.baseDelayMs < 0 || retry.maxDelayMs < 0) {
-    throw new WeftError("INVALID_RETRY_OPTIONS", "retry.attempts must be a whole number ≥ 1 and delays must be ≥ 0");
+    throw new WeftError("INVALID_RETRY_OPTIONS", "retry.attempts must be a whole number ≥ 1 and delays must be ≥ 0", {
+      audience: "internal",
+    });
   }
-  const topK = { ...DEFAULT_TOP_K, ...options.topK };
-  if (Object.values(topK).some((k) => !Number.isInteger(k) || k < 1)) {
-    throw new WeftError("INVALID_TOP_K", "top_k for every intensity must be a whole number ≥ 1");
-  }
-  const settings = resolveRunSettings(input.workflow, request, {
-    topK,
-    parseRepair: options.parseRepair ?? true,
-    streamTokens: options.streamTokens ?? false,
-  });
   return new WorkflowRunner({
     runId: input.runId,
     plan,
-    settings,
-    suppliedInputs: checkSuppliedInputs(plan, request.inputs ?? {}),
+    settings: prepared.settings,
+    suppliedInputs: new Map(Object.entries(prepared.inputs)),
     llm: input.providers,
     retriever: input.retriever ?? null,
     signal: input.signal,
-    concurrency,
+    concurrency: prepared.concurrency ?? Infinity,
     limiter: options.limiter ?? null,
     retry,
     sleep: options.sleep ?? abortableSleep,
     random: options.random ?? Math.random,
     now: options.clock ?? Date.now,
     onEvent: input.onEvent,
-    state: { channels: input.workflow.state ?? {}, initial: input.state ?? {} },
-    maxInvocations: invocationBudget(input.workflow, countNodes(plan), options.maxInvocations),
+    state: { channels: prepared.workflow.state ?? {}, initial: prepared.state },
+    maxInvocations: prepared.maxInvocations,
     stateEvents: options.stateEvents ?? false,
   }).run();
-}
-
-function countNodes(plan: GraphPlan): number {
-  let count = plan.nodes.length;
-  for (const body of plan.bodies) if (body) count += countNodes(body);
-  return count;
-}
-
-/** Supplied contents must name nodes that take no pre-node (input nodes); anything else is refused. */
-function checkSuppliedInputs(plan: GraphPlan, inputs: Record<string, string>): Map<string, string> {
-  const supplied = new Map<string, string>();
-  for (const [nodeId, content] of Object.entries(inputs)) {
-    const index = plan.indexById.get(nodeId);
-    if (index === undefined || plan.specs[index]!.inDegree.max !== 0) {
-      const why = index === undefined ? "there is no such node" : "it is not an input node";
-      throw new WeftError("RUN_INPUT_INVALID", `content was supplied for node "${nodeId}", but ${why}`, {
-        details: { nodeIds: [nodeId] },
-      });
-    }
-    if (typeof content !== "string") {
-      throw new WeftError("RUN_INPUT_INVALID", `content supplied for node "${nodeId}" must be text`, {
-        details: { nodeIds: [nodeId] },
-      });
-    }
-    supplied.set(nodeId, content);
-  }
-  return supplied;
 }

@@ -12,6 +12,8 @@ import { randomWorkflow } from "../testing/random-workflow.js";
 import { pick, seededRandom } from "../testing/seeded-random.js";
 import { runSeedWorkflow } from "../testing/seed-oracle/run-workflow.oracle.js";
 import { validateSeedWorkflow } from "../testing/seed-oracle/validate-workflow.oracle.js";
+import { preparedOrThrow } from "../testing/prepared-run.harness.js";
+import { prepareRun } from "./prepare-run.js";
 import { runWorkflow } from "./run-workflow.js";
 
 /**
@@ -96,7 +98,8 @@ describe("the v1 freeze", () => {
       const seedOutcome = await runSeedWorkflow({ runId: "r", workflow, registry: defaultRegistry, providers: providers(digestProvider(failures)), onEvent: (event) => void seedEvents.push(event), options });
       for (const registry of [defaultRegistry, pipelineRegistry]) {
         const events: RunEvent[] = [];
-        const outcome = await runWorkflow({ runId: "r", workflow, registry, providers: providers(digestProvider(failures)), onEvent: (event) => void events.push(event), options });
+        const prepared = preparedOrThrow(prepareRun(workflow, {}, { registry, concurrency: options.concurrency, parseRepair: options.parseRepair }));
+        const outcome = await runWorkflow({ runId: "r", prepared, registry, providers: providers(digestProvider(failures)), onEvent: (event) => void events.push(event), options: { clock: options.clock, sleep: options.sleep } });
         expect(withoutV2Fields(events), `seed ${seed}`).toEqual(seedEvents);
         expect(outcome, `seed ${seed}`).toEqual(seedOutcome);
         compared += 1;

@@ -5,9 +5,11 @@ import type { LlmProvider } from "../providers/llm-provider.js";
 import { OfflineLlmProvider } from "../providers/offline-llm-provider.js";
 import { pipelineRegistry } from "../registry/pipeline-registry.js";
 import type { Sleep } from "../execute/abortable-sleep.js";
-import { runWorkflow, type RunOptions } from "../execute/run-workflow.js";
+import { prepareRunUnchecked } from "../execute/prepare-run.js";
+import { runWorkflow } from "../execute/run-workflow.js";
 import type { RunRequest } from "../execute/run-settings.js";
 import type { RunOutcome } from "../execute/workflow-runner.js";
+import { preparedOrThrow, splitHarnessOptions, type HarnessOptions } from "./prepared-run.harness.js";
 
 export interface PipelineRunInput {
   workflow: Workflow;
@@ -16,7 +18,7 @@ export interface PipelineRunInput {
   providers?: LlmProvider[];
   request?: RunRequest;
   signal?: AbortSignal;
-  options?: RunOptions;
+  options?: HarnessOptions;
   state?: Record<string, JsonValue>;
   onEvent?: (event: RunEvent) => void;
 }
@@ -29,20 +31,29 @@ export interface PipelineRun {
   of<T extends RunEventType>(type: T): RunEventOf<T>[];
 }
 
-/** Starts a run with every built-in type and the offline models; `done` settles with the recording. */
+/**
+ * Starts a run with every built-in type and the offline models; `done` settles with the recording. The
+ * graph's rules are not checked (tests run broken graphs on purpose); the request is.
+ */
 export function startPipeline(input: PipelineRunInput): { events: RunEvent[]; done: Promise<PipelineRun> } {
   const events: RunEvent[] = [];
   const offline = new OfflineLlmProvider({ sleep: input.sleep ?? (async () => undefined) });
   const providers = new Map([offline, ...(input.providers ?? [])].map((provider) => [provider.id, provider]));
+  const { policy, execution } = splitHarnessOptions(input.options);
+  const request = input.state ? { ...input.request, state: input.state } : input.request;
+  let prepared;
+  try {
+    prepared = preparedOrThrow(prepareRunUnchecked(input.workflow, request, { ...policy, registry: pipelineRegistry }));
+  } catch (error) {
+    return { events, done: Promise.reject(error as Error) };
+  }
   const done = runWorkflow({
     runId: "run-1",
-    workflow: input.workflow,
+    prepared,
     registry: pipelineRegistry,
-    request: input.request,
     providers,
     signal: input.signal,
-    state: input.state,
-    options: { sleep: async () => undefined, ...input.options },
+    options: execution,
     onEvent: (event) => {
       events.push(event);
       input.onEvent?.(event);

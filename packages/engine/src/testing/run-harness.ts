@@ -3,10 +3,12 @@ import type { Workflow } from "../model/workflow.js";
 import type { LlmProvider } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
 import { createDefaultRegistry } from "../registry/default-registry.js";
-import { runWorkflow, type RunOptions } from "../execute/run-workflow.js";
+import { prepareRun } from "../execute/prepare-run.js";
+import { runWorkflow } from "../execute/run-workflow.js";
 import type { RunRequest } from "../execute/run-settings.js";
 import type { RunOutcome } from "../execute/workflow-runner.js";
 import { providers } from "./fake-llm-provider.js";
+import { preparedOrThrow, splitHarnessOptions, type HarnessOptions } from "./prepared-run.harness.js";
 
 export interface HarnessInput {
   workflow: Workflow;
@@ -14,7 +16,7 @@ export interface HarnessInput {
   request?: RunRequest;
   retriever?: Retriever;
   signal?: AbortSignal;
-  options?: RunOptions;
+  options?: HarnessOptions;
   onEvent?: (event: RunEvent) => void | Promise<void>;
 }
 
@@ -28,19 +30,28 @@ export interface RecordedRun {
 
 export const registry = createDefaultRegistry();
 
-/** Starts a run with the default registry and records its events; `done` settles with the recording. */
+/**
+ * Prepares a run with the default registry (throwing a RUN_REFUSED WeftError that lists the violations
+ * when it cannot start), starts it and records its events; `done` settles with the recording.
+ */
 export function startRun(input: HarnessInput): { events: RunEvent[]; done: Promise<RecordedRun> } {
   const events: RunEvent[] = [];
   const list = Array.isArray(input.provider) ? input.provider : [input.provider];
+  const { policy, execution } = splitHarnessOptions(input.options);
+  let prepared;
+  try {
+    prepared = preparedOrThrow(prepareRun(input.workflow, input.request, { ...policy, registry }));
+  } catch (error) {
+    return { events, done: Promise.reject(error as Error) };
+  }
   const done = runWorkflow({
     runId: "run-1",
-    workflow: input.workflow,
+    prepared,
     registry,
-    request: input.request,
     providers: providers(...list),
     retriever: input.retriever,
     signal: input.signal,
-    options: { sleep: async () => undefined, ...input.options },
+    options: execution,
     onEvent: (event) => {
       events.push(event);
       return input.onEvent?.(event);

@@ -1,28 +1,18 @@
-import {
-  availableModelsOf,
-  DEFAULT_TOP_K,
-  resolveRunSettings,
-  validateWorkflow,
-  type LlmProviders,
-  type NodeTypeRegistry,
-  type Workflow,
-} from "@weft/engine";
+import { prepareRun, type NodeTypeRegistry, type RunPolicy, type RunViolation } from "@weft/engine";
 import { Prisma, type PrismaClient, type Run as RunRow } from "../../generated/prisma/client.js";
-import type { Env } from "../../env.js";
-import { userError, violationToUserError, type UserError } from "../common/user-error.type.js";
+import { userError, type UserError } from "../common/user-error.type.js";
 import { NODE_ORDER } from "../workflow/workflow-edit.transaction.js";
 import { findActiveRunId, lockWorkflowRow } from "../workflow/workflow-lock.js";
 import { workflowFromRows } from "../workflow/workflow.mapper.js";
 import type { StoredRunRequest } from "./run-request.validation.js";
-import type { RunSnapshot } from "./run-snapshot.js";
 
 export type StartOutcome = { ok: true; run: RunRow } | { ok: false; errors: UserError[] };
 
 export interface StartDeps {
   db: PrismaClient;
-  env: Env;
   registry: NodeTypeRegistry;
-  llm: LlmProviders;
+  /** Everything prepareRun needs from the server but the knowledge bases, which are read per start. */
+  policy: RunPolicy;
 }
 
 class StartRefused extends Error {
@@ -35,10 +25,11 @@ const START_TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
 /**
  * Accepts a run or refuses it with every reason. Inside one transaction holding the workflow's row lock
- * (the same lock every graph edit takes): no other active run, the whole graph passes every rule
- * (MODEL_UNAVAILABLE against the configured providers), the knowledge base exists, input contents name
- * input nodes. Then the run is inserted QUEUED with its snapshot, its node runs PENDING, and
- * activeLock = workflowId; the unique index on activeLock backs the lock against any path that skips it.
+ * (the same lock every graph edit takes): no other active run, then the engine's prepareRun checks the
+ * whole graph (MODEL_UNAVAILABLE against the configured providers), the knowledge base and the input
+ * contents, and freezes what the run executes. The run is inserted QUEUED with that prepared run as its
+ * snapshot, its node runs PENDING, and activeLock = workflowId; the unique index on activeLock backs the
+ * lock against any path that skips it.
  */
 export async function startRunTransaction(
   deps: StartDeps,
@@ -58,19 +49,15 @@ export async function startRunTransaction(
       const nodes = await tx.workflowNode.findMany({ where: { workflowId }, orderBy: NODE_ORDER });
       const edges = await tx.workflowEdge.findMany({ where: { workflowId }, orderBy: { position: "asc" } });
       const workflow = workflowFromRows(row, nodes, edges);
-      const errors = [...checkGraph(deps, workflow), ...checkInputNodes(deps, workflow, inputNodeIds)];
-      const snapshot = buildSnapshot(deps.env, workflow, request);
-      if (snapshot.settings.knowledgeBase) {
-        const kb = await tx.knowledgeBase.findUnique({ where: { name: snapshot.settings.knowledgeBase }, select: { id: true } });
-        if (!kb) errors.push(userError("NOT_FOUND", `knowledge base "${snapshot.settings.knowledgeBase}" does not exist`, { path: ["input", "knowledgeBase"] }));
-      }
-      if (errors.length > 0) throw new StartRefused(errors);
+      const knowledgeBases = await existingKnowledgeBases(tx, [request.knowledgeBase, workflow.knowledgeBase]);
+      const prepared = prepareRun(workflow, request, { ...deps.policy, registry: deps.registry, knowledgeBases });
+      if (!prepared.ok) throw new StartRefused(prepared.violations.map((violation) => toUserError(violation, inputNodeIds)));
       const created = await tx.run.create({
         data: {
           workflowId,
           status: "QUEUED",
           request: request as unknown as Prisma.InputJsonObject,
-          snapshot: snapshot as unknown as Prisma.InputJsonObject,
+          snapshot: prepared.run as unknown as Prisma.InputJsonObject,
           activeLock: workflowId,
           apiKeyId,
         },
@@ -95,33 +82,25 @@ function lockedError(activeRunId: string | null): UserError {
   return userError("LOCKED_WHILE_RUNNING", `this workflow already has an active run${which}; wait for it or cancel it`);
 }
 
-function checkGraph(deps: StartDeps, workflow: Workflow): UserError[] {
-  return validateWorkflow(workflow, { registry: deps.registry, models: availableModelsOf(deps.llm) }).map(violationToUserError);
+/** Which of the names the run may use (the request's or the workflow's) exist. */
+async function existingKnowledgeBases(tx: Prisma.TransactionClient, names: (string | null | undefined)[]): Promise<string[]> {
+  const candidates = names.filter((name): name is string => typeof name === "string" && name !== "");
+  if (candidates.length === 0) return [];
+  const rows = await tx.knowledgeBase.findMany({ where: { name: { in: candidates } }, select: { name: true } });
+  return rows.map((row) => row.name);
 }
 
-function checkInputNodes(deps: StartDeps, workflow: Workflow, inputNodeIds: readonly string[]): UserError[] {
-  const errors: UserError[] = [];
-  const byId = new Map(workflow.nodes.map((node) => [node.id, node]));
-  inputNodeIds.forEach((nodeId, index) => {
-    const node = byId.get(nodeId);
-    const spec = node ? deps.registry.get(node.type) : undefined;
-    if (!node || (spec && spec.inDegree.max !== 0)) {
-      const why = node ? `"${nodeId}" is not an input node` : `there is no node "${nodeId}"`;
-      errors.push(userError("VALIDATION_FAILED", `content was given for a node that cannot take it: ${why}`, {
-        nodeIds: node ? [nodeId] : [],
-        path: ["input", "inputs", String(index), "nodeId"],
-      }));
-    }
-  });
-  return errors;
-}
-
-function buildSnapshot(env: Env, workflow: Workflow, request: StoredRunRequest): RunSnapshot {
-  const topK = { ...DEFAULT_TOP_K, LOW: env.WEFT_TOPK_LOW, MEDIUM: env.WEFT_TOPK_MEDIUM, HIGH: env.WEFT_TOPK_HIGH };
-  const settings = resolveRunSettings(workflow, request, {
-    topK,
-    parseRepair: env.WEFT_PARSE_REPAIR,
-    streamTokens: request.streamTokens,
-  });
-  return { version: 1, workflow, settings, options: { concurrency: env.WEFT_RUN_CONCURRENCY } };
+/**
+ * The engine's reasons in the API's terms: rule violations keep their codes; a request field at fault
+ * keeps the API's input codes and points at the field as the client sent it (`input.inputs.<i>.nodeId`).
+ */
+function toUserError(violation: RunViolation, inputNodeIds: readonly string[]): UserError {
+  const [field, nodeId] = violation.requestPath ?? [];
+  const refs = { nodeIds: violation.nodeIds, edgeIds: violation.edgeIds };
+  if (field === "inputs") {
+    const index = inputNodeIds.indexOf(nodeId ?? "");
+    return userError("VALIDATION_FAILED", violation.message, { ...refs, path: ["input", "inputs", String(index), "nodeId"] });
+  }
+  if (field === "knowledgeBase") return userError("NOT_FOUND", violation.message, { ...refs, path: ["input", "knowledgeBase"] });
+  return userError(violation.code, violation.message, refs);
 }

@@ -1,10 +1,8 @@
-import { DEFAULT_TOP_K, runWorkflow, WeftError, type ConcurrencyLimiter, type LlmProviders, type NodeTypeRegistry, type Retriever } from "@weft/engine";
+import { parsePreparedRun, runWorkflow, WeftError, type ConcurrencyLimiter, type LlmProviders, type NodeTypeRegistry, type Retriever } from "@weft/engine";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../../logger.js";
 import type { EventBus } from "../../pubsub.js";
 import { RunEventRecorder } from "./run-event-recorder.js";
-import type { StoredRunRequest } from "./run-request.validation.js";
-import { parseSnapshot } from "./run-snapshot.js";
 import type { RunEventWriter } from "./run-event-writer.js";
 import { terminateRun } from "./run-termination.js";
 
@@ -22,40 +20,25 @@ export interface RunWorkerDeps {
 }
 
 /**
- * Executes one accepted run from its snapshot (never from the live workflow). Every engine event goes
- * through the recorder (stored, then published). If the engine refuses to start or the recorder fails,
+ * Executes one accepted run: its snapshot is the engine's PreparedRun, handed to the engine as it is
+ * (never the live workflow, never resolved again). Every engine event goes through the recorder (stored,
+ * then published). If the snapshot cannot be read, the engine refuses to start or the recorder fails,
  * the run is ended FAILED here so nothing stays active.
  */
 export async function executeRun(deps: RunWorkerDeps, runId: string, signal: AbortSignal): Promise<void> {
-  const run = await deps.db.run.findUnique({ where: { id: runId } });
+  const run = await deps.db.run.findUnique({ where: { id: runId }, select: { status: true, workflowId: true, snapshot: true } });
   if (!run || run.status !== "QUEUED") return;
-  const snapshot = parseSnapshot(run.snapshot);
-  const request = run.request as unknown as StoredRunRequest;
   const recorder = new RunEventRecorder(deps.eventWriter, deps.bus, run.workflowId);
-  const { settings } = snapshot;
   try {
     await runWorkflow({
       runId,
-      workflow: snapshot.workflow,
+      prepared: parsePreparedRun(run.snapshot),
       registry: deps.registry,
-      request: {
-        prompts: settings.prompts,
-        outputFormat: settings.outputFormat,
-        knowledgeBase: settings.knowledgeBase,
-        intensity: settings.intensity,
-        inputs: request.inputs ?? {},
-      },
       providers: deps.llm,
       retriever: deps.retriever,
       onEvent: recorder.record,
       signal,
-      options: {
-        concurrency: snapshot.options.concurrency,
-        limiter: deps.limiter,
-        parseRepair: settings.parseRepair,
-        streamTokens: settings.streamTokens,
-        topK: { ...DEFAULT_TOP_K, [settings.intensity]: settings.topK },
-      },
+      options: { limiter: deps.limiter },
     });
   } catch (error) {
     deps.logger.error({ err: error, runId }, "run could not be executed");

@@ -1,3 +1,4 @@
+import { parsePreparedRun } from "@weft/engine";
 import { afterEach, expect, test } from "vitest";
 import { describeEachDatabase } from "../../testing/database.js";
 import { startTestApp, seedWorkflow, type TestApp } from "../../testing/app.js";
@@ -56,7 +57,10 @@ describeEachDatabase("runs over HTTP and WebSocket", (suite) => {
     expect(stored!.nodeRuns.every((nodeRun) => nodeRun.status === "COMPLETED")).toBe(true);
     const row = await suite.db().prisma.run.findUniqueOrThrow({ where: { id: run.id } });
     expect(row.activeLock).toBeNull();
-    expect(row.snapshot).toMatchObject({ workflow: { nodes: expect.any(Array) } });
+    // The snapshot is the engine's prepared run, which the worker executed as it is.
+    const prepared = parsePreparedRun(row.snapshot);
+    expect(prepared.workflow.nodes.map((node) => node.id)).toEqual(["in", "g1", "v1", "out"]);
+    expect(prepared).toMatchObject({ inputs: { in: "hello weft" }, settings: { topK: expect.any(Number), streamTokens: false } });
   });
 
   test("subscribers joining while the run emits each get every event exactly once", async () => {

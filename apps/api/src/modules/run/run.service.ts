@@ -15,7 +15,8 @@ import { replayThenLive, toEventMessage } from "./run-event-stream.js";
 import type { RunsArgs, RunWorkflowInput } from "./run.input.js";
 import { toNodeRunObject, toRunObject } from "./run.mapper.js";
 import { checkRunRequest } from "./run-request.validation.js";
-import { startRunTransaction } from "./run-start.transaction.js";
+import { runPolicyOf } from "./run-policy.js";
+import { startRunTransaction, type StartDeps } from "./run-start.transaction.js";
 import { terminateRun } from "./run-termination.js";
 import type { NodeRunObject, RunObject } from "./run.type.js";
 import { executeRun } from "./run-worker.js";
@@ -41,6 +42,7 @@ export class RunService {
   readonly bus: EventBus;
   readonly queue: RunQueue;
   readonly #runBudget: CallerBudget | null;
+  readonly #start: StartDeps;
 
   constructor(
     readonly deps: ServiceDeps,
@@ -48,6 +50,7 @@ export class RunService {
   ) {
     this.bus = options.bus;
     this.#runBudget = options.runBudget ?? null;
+    this.#start = { db: deps.db, registry: deps.registry, policy: runPolicyOf(deps.env, deps.llm) };
     const workerDeps = {
       db: deps.db,
       bus: options.bus,
@@ -70,7 +73,7 @@ export class RunService {
     }
     const checked = checkRunRequest(input);
     if (!checked.ok) return { ok: false, errors: checked.errors };
-    const outcome = await startRunTransaction(this.deps, workflowId, checked.request, checked.inputNodeIds, auth.keyId);
+    const outcome = await startRunTransaction(this.#start, workflowId, checked.request, checked.inputNodeIds, auth.keyId);
     if (!outcome.ok) return outcome;
     const run = outcome.run;
     await this.#publishStatus({ runId: run.id, workflowId, status: "QUEUED", at: run.createdAt.toISOString() });
