@@ -1,79 +1,106 @@
-import type { Violation } from "../model/violation.js";
-import type { WorkflowEdge, WorkflowNode } from "../model/workflow.js";
+import type { RuleCode, Violation } from "../model/violation.js";
+import { DEFAULT_PORT, type WorkflowEdge, type WorkflowNode } from "../model/workflow.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
-import type { NodeTypeSpec } from "../registry/node-type-spec.js";
+import type { Bounds, NodeTypeSpec } from "../registry/node-type-spec.js";
 import { edgesInto, edgesOutOf, type GraphIndex } from "./graph-index.js";
 import { describeNode, plural, quoteList } from "./rule-messages.js";
 
+/** One side of a node (its pre-nodes or its post-nodes), with that side's codes and wording. */
+interface Side {
+  bounds(spec: NodeTypeSpec): Bounds;
+  edges(index: GraphIndex, nodeId: string): readonly WorkflowEdge[];
+  /** The node at the other end of an edge on this side. */
+  neighbour(edge: WorkflowEdge): string;
+  codes: { none: RuleCode; tooMany: RuleCode; tooFew: RuleCode };
+  noun: string;
+  /** "takes" (pre-nodes), "feeds" (post-nodes). */
+  verb: string;
+  /** "is fed by", "feeds". */
+  linked: string;
+  /** What is said of a node with too few neighbours on this side. */
+  tooFew(neighbours: readonly string[]): string;
+}
+
+export const PRE_SIDE: Side = {
+  bounds: (spec) => spec.inDegree,
+  edges: edgesInto,
+  neighbour: (edge) => edge.source,
+  codes: { none: "INPUT_HAS_PRE", tooMany: "MULTIPLE_PRE", tooFew: "MISSING_PRE" },
+  noun: "pre-node",
+  verb: "takes",
+  linked: "is fed by",
+  tooFew: (neighbours) => `it has ${neighbours.length === 0 ? "none" : quoteList(neighbours)}`,
+};
+
+export const POST_SIDE: Side = {
+  bounds: (spec) => spec.outDegree,
+  edges: edgesOutOf,
+  neighbour: (edge) => edge.target,
+  codes: { none: "OUTPUT_HAS_POST", tooMany: "MULTIPLE_POST", tooFew: "MISSING_POST" },
+  noun: "post-node",
+  verb: "feeds",
+  linked: "feeds",
+  tooFew: () => "its output goes nowhere",
+};
+
 /**
- * Degree rules of the whole graph, one violation per node. A type whose degree limit is 0 on a side
- * takes no neighbour there at all, which is reported as INPUT_HAS_PRE / OUTPUT_HAS_POST rather
- * than as "too many". O(V+E).
+ * Degree rules of the whole graph, one violation per node and side, in O(V+E). A node's degree counts
+ * its distinct other neighbours: a self-loop and the repeats of a duplicate edge are reported as
+ * SELF_LOOP and DUPLICATE_EDGE and nothing else (root causes only). A type whose limit is 0 on a side
+ * takes no neighbour there at all, which is INPUT_HAS_PRE / OUTPUT_HAS_POST rather than "too many".
  */
 export function checkDegrees(index: GraphIndex, registry: NodeTypeRegistry): Violation[] {
   const violations: Violation[] = [];
   for (const node of index.nodes.values()) {
     const spec = registry.get(node.type);
     if (!spec) continue;
-    checkInDegree(node, spec, edgesInto(index, node.id), registry, violations);
-    checkOutDegree(node, spec, edgesOutOf(index, node.id), registry, violations);
+    for (const side of [PRE_SIDE, POST_SIDE]) {
+      const violation = checkSide(node, spec, side, countedEdges(side, side.edges(index, node.id), node.id), registry);
+      if (violation) violations.push(violation);
+    }
   }
   return violations;
 }
 
-function checkInDegree(
-  node: WorkflowNode,
-  spec: NodeTypeSpec,
-  edges: readonly WorkflowEdge[],
-  registry: NodeTypeRegistry,
-  out: Violation[],
-): void {
-  const count = edges.length;
-  if (count >= spec.inDegree.min && count <= spec.inDegree.max) return;
-  const who = describeNode(registry, node);
-  const sources = edges.map((edge) => edge.source);
-  const involved = (code: Violation["code"], message: string): Violation => ({
-    code,
-    message,
-    nodeIds: [node.id, ...sources],
-    edgeIds: edges.map((edge) => edge.id),
+/**
+ * The edges a degree counts (data edges only): self-loops left out, and of the repeats of a duplicate
+ * edge (same neighbour, same source port) only the first. Edges from two ports of one router to the same
+ * node are not duplicates and both count.
+ */
+export function countedEdges(side: Side, edges: readonly WorkflowEdge[], nodeId: string): WorkflowEdge[] {
+  const seen = new Set<string>();
+  return edges.filter((edge) => {
+    const neighbour = side.neighbour(edge);
+    const key = `${neighbour}\u0000${edge.sourcePort ?? DEFAULT_PORT}`;
+    if (neighbour === nodeId || seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
-  if (spec.inDegree.max === 0) {
-    out.push(involved("INPUT_HAS_PRE", `${who} takes no pre-node, but is fed by ${quoteList(sources)}`));
-  } else if (edges.length > spec.inDegree.max) {
-    const limit = plural(spec.inDegree.max, "pre-node");
-    out.push(involved("MULTIPLE_PRE", `${who} takes at most ${limit}, but is fed by ${quoteList(sources)}`));
-  } else if (edges.length < spec.inDegree.min) {
-    const need = plural(spec.inDegree.min, "pre-node");
-    const has = edges.length === 0 ? "none" : quoteList(sources);
-    out.push(involved("MISSING_PRE", `${who} needs at least ${need}; it has ${has}`));
-  }
 }
 
-function checkOutDegree(
+function checkSide(
   node: WorkflowNode,
   spec: NodeTypeSpec,
+  side: Side,
   edges: readonly WorkflowEdge[],
   registry: NodeTypeRegistry,
-  out: Violation[],
-): void {
-  const count = edges.length;
-  if (count >= spec.outDegree.min && count <= spec.outDegree.max) return;
+): Violation | null {
+  const bounds = side.bounds(spec);
+  if (edges.length >= bounds.min && edges.length <= bounds.max) return null;
   const who = describeNode(registry, node);
-  const targets = edges.map((edge) => edge.target);
-  const involved = (code: Violation["code"], message: string): Violation => ({
+  const neighbours = edges.map(side.neighbour);
+  const involved = (code: RuleCode, message: string): Violation => ({
     code,
     message,
-    nodeIds: [node.id, ...targets],
+    nodeIds: [node.id, ...neighbours],
     edgeIds: edges.map((edge) => edge.id),
   });
-  if (spec.outDegree.max === 0) {
-    out.push(involved("OUTPUT_HAS_POST", `${who} feeds no post-node, but feeds ${quoteList(targets)}`));
-  } else if (edges.length > spec.outDegree.max) {
-    const limit = plural(spec.outDegree.max, "post-node");
-    out.push(involved("MULTIPLE_POST", `${who} feeds at most ${limit}, but feeds ${quoteList(targets)}`));
-  } else if (edges.length < spec.outDegree.min) {
-    const need = plural(spec.outDegree.min, "post-node");
-    out.push(involved("MISSING_POST", `${who} needs at least ${need}; its output goes nowhere`));
+  const verb = side.verb;
+  if (bounds.max === 0) {
+    return involved(side.codes.none, `${who} ${verb} no ${side.noun}, but ${side.linked} ${quoteList(neighbours)}`);
   }
+  if (edges.length > bounds.max) {
+    return involved(side.codes.tooMany, `${who} ${verb} at most ${plural(bounds.max, side.noun)}, but ${side.linked} ${quoteList(neighbours)}`);
+  }
+  return involved(side.codes.tooFew, `${who} needs at least ${plural(bounds.min, side.noun)}; ${side.tooFew(neighbours)}`);
 }

@@ -84,6 +84,16 @@ describe("checkAddEdge", () => {
     ]);
   });
 
+  it("refuses a second edge into a generation node as DUPLICATE_EDGE only, not again as MULTIPLE_PRE", () => {
+    // i1 ─► g1 ─► o1     (add i1 ─► g1 again)
+    expect(codes(checkAddEdge(graph("i1->g1->o1"), "i1", "g1"))).toEqual(["DUPLICATE_EDGE"]);
+  });
+
+  it("refuses a second edge out of a generation node as DUPLICATE_EDGE only, not as MULTIPLE_POST or MULTIPLE_PRE", () => {
+    // i1 ─► g1 ─► o1     (add g1 ─► o1 again)
+    expect(codes(checkAddEdge(graph("i1->g1->o1"), "g1", "o1"))).toEqual(["DUPLICATE_EDGE"]);
+  });
+
   it("refuses CYCLE: a validation node feeding back into the ensemble upstream of it", () => {
     // i1 ─► e1 ─► v1 ─► v2
     //        ▲ ─ ─ ─ ─ ─┘   (add v2 ─► e1)

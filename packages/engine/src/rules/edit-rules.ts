@@ -81,7 +81,7 @@ const SEED_EDGE_CODES = new Set(["SELF_LOOP", "DUPLICATE_EDGE", "UNKNOWN_NODE_TY
  */
 function checkAddEdgeEdit(graph: WorkflowGraph, edit: Extract<WorkflowEdit, { kind: "addEdge" }>, registry: NodeTypeRegistry): Violation[] {
   const isLoop = edit.loop !== undefined;
-  const seed = isLoop ? [] : checkNewEdge(graph, edit.source, edit.target, registry);
+  const seed = isLoop ? [] : checkNewEdge(graph, edit.source, edit.target, registry, edit.sourcePort);
   if (edit.sourcePort === undefined && !isLoop && !usesPipelineFeatures(graph, registry)) return seed;
   if (isLoop) {
     requireNode(graph, edit.source);

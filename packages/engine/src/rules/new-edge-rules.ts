@@ -1,17 +1,20 @@
 import { WeftError } from "../model/errors.js";
 import type { Violation } from "../model/violation.js";
-import type { WorkflowGraph, WorkflowNode } from "../model/workflow.js";
+import { DEFAULT_PORT, type WorkflowGraph, type WorkflowNode } from "../model/workflow.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
+import { countedEdges, POST_SIDE, PRE_SIDE } from "./degree-rules.js";
 import { findPath } from "./find-path.js";
 import { edgesInto, edgesOutOf, indexGraph, type GraphIndex } from "./graph-index.js";
 import { checkTypePair } from "./pair-rule.js";
 import { describeNode, describePath, plural, quoteList } from "./rule-messages.js";
 
 /**
- * Edit-time rules for a would-be edge source → target. The cycle check searches from the target for
- * the source (the new edge closes a cycle exactly when that path exists): O(V+E) at worst.
+ * Edit-time rules for a would-be edge source → target. A self-loop or a second edge between the same
+ * pair is refused by its own code only: the degree and cycle rules it would also seem to break are
+ * that same edge again (root causes only). The cycle check searches from the target for the source
+ * (the new edge closes a cycle exactly when that path exists): O(V+E) at worst.
  */
-export function checkNewEdge(graph: WorkflowGraph, sourceId: string, targetId: string, registry: NodeTypeRegistry): Violation[] {
+export function checkNewEdge(graph: WorkflowGraph, sourceId: string, targetId: string, registry: NodeTypeRegistry, sourcePort = DEFAULT_PORT): Violation[] {
   const index = indexGraph(graph);
   const source = lookup(index, sourceId);
   const target = lookup(index, targetId);
@@ -28,8 +31,9 @@ export function checkNewEdge(graph: WorkflowGraph, sourceId: string, targetId: s
       edgeIds: [],
     }));
   }
+  const repeated = duplicate(index, source, target, sourcePort, registry);
+  if (repeated.length > 0) return repeated;
   return [
-    ...duplicate(index, source, target, registry),
     ...degreeLimits(index, source, target, registry),
     ...[checkTypePair(registry, source, target, [])].filter((violation) => violation !== null),
     ...closesCycle(index, source, target, registry),
@@ -42,8 +46,9 @@ function lookup(index: GraphIndex, id: string): WorkflowNode {
   return node;
 }
 
-function duplicate(index: GraphIndex, source: WorkflowNode, target: WorkflowNode, registry: NodeTypeRegistry): Violation[] {
-  const existing = edgesOutOf(index, source.id).filter((edge) => edge.target === target.id);
+/** An existing data edge with the same source, port and target (another port of a router may lead there too). */
+function duplicate(index: GraphIndex, source: WorkflowNode, target: WorkflowNode, sourcePort: string, registry: NodeTypeRegistry): Violation[] {
+  const existing = edgesOutOf(index, source.id).filter((edge) => edge.target === target.id && (edge.sourcePort ?? DEFAULT_PORT) === sourcePort);
   if (existing.length === 0) return [];
   const ids = existing.map((edge) => edge.id);
   const message = `${describeNode(registry, source)} is already connected to ${describeNode(registry, target)} (edge ${quoteList(ids)})`;
@@ -54,8 +59,8 @@ function degreeLimits(index: GraphIndex, source: WorkflowNode, target: WorkflowN
   const sourceSpec = registry.require(source.type);
   const targetSpec = registry.require(target.type);
   const violations: Violation[] = [];
-  const into = edgesInto(index, target.id);
-  const outOf = edgesOutOf(index, source.id);
+  const into = countedEdges(PRE_SIDE, edgesInto(index, target.id), target.id);
+  const outOf = countedEdges(POST_SIDE, edgesOutOf(index, source.id), source.id);
   const targetWho = describeNode(registry, target);
   const sourceWho = describeNode(registry, source);
   if (targetSpec.inDegree.max === 0) {

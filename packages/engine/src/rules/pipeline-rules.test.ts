@@ -3,6 +3,7 @@ import type { RuleCode } from "../model/violation.js";
 import type { Workflow } from "../model/workflow.js";
 import { pipelineRegistry } from "../registry/pipeline-registry.js";
 import { body, pipeline } from "../testing/pipeline-builder.js";
+import { checkAddEdge } from "./edit-rules.js";
 import { validateWorkflow } from "./validate-workflow.js";
 
 const check = (workflow: Workflow) => validateWorkflow(workflow, { registry: pipelineRegistry });
@@ -200,5 +201,34 @@ describe("bodies, budget and expressions (SPEC-V2 §5)", () => {
     const workflow = routed([{ port: "short", when: "size(" }, { port: "long", when: "true" }, { port: "x", when: "true" }]).build();
     workflow.edges.push({ id: "bad", source: "a", target: "route", loop: "nope" }, { id: "odd", source: "route", sourcePort: "y", target: "b" });
     expect(codes(workflow)).toEqual(["PORT_UNKNOWN", "BRANCH_UNCONNECTED", "LOOP_UNCONDITIONAL", "LOOP_NOT_DECLARED", "EXPRESSION_INVALID"]);
+  });
+});
+
+describe("root causes with ports", () => {
+  /*
+   *  q ─► route ─[short]──► out
+   *          └──[long]───► out      two ports into one output node
+   */
+  const twoPortsIntoOut = () =>
+    pipeline()
+      .input("q")
+      .node("route", "switch", { cases: [{ port: "short", when: "size(input) < 20" }, { port: "long", when: "true" }] })
+      .output("out")
+      .edges("q>route", "route.short>out", "route.long>out")
+      .build();
+
+  it("counts edges from two ports of one router as two pre-nodes: they are not duplicates", () => {
+    expect(codes(twoPortsIntoOut())).toEqual(["MULTIPLE_PRE"]);
+  });
+
+  it("reports a repeated edge from the same port as DUPLICATE_EDGE only", () => {
+    const workflow = routed().edges("route.short>a").build();
+    expect(codes(workflow)).toEqual(["DUPLICATE_EDGE"]);
+  });
+
+  it("per edit: a second port to the same node is no DUPLICATE_EDGE, the same port again is nothing else", () => {
+    const graph = routed().build();
+    expect(checkAddEdge(graph, "route", "a", { registry: pipelineRegistry, sourcePort: "short" }).map((violation) => violation.code)).toEqual(["DUPLICATE_EDGE"]);
+    expect(checkAddEdge(graph, "route", "a", { registry: pipelineRegistry, sourcePort: "long" }).map((violation) => violation.code)).not.toContain("DUPLICATE_EDGE");
   });
 });

@@ -100,13 +100,27 @@ describe("validateWorkflow", () => {
       // i1 ─► e1 ─┐     i2 ─► o1
       //        ▲──┘
       const g = graph("i1->e1->e1", "i2->o1");
-      expect(codes(g)).toEqual(["SELF_LOOP"]);
+      // Its own edge is no post-node: e1's output still goes nowhere.
+      expect(codes(g)).toEqual(["SELF_LOOP", "MISSING_POST"]);
       expect(only(g, "SELF_LOOP")[0]).toMatchObject({ nodeIds: ["e1"], edgeIds: ["e1->e1"] });
     });
 
     it("accepts the ensemble feeding the output instead", () => {
       // i1 ─► e1 ─► o1
       expect(codes(graph("i1->e1->o1"))).toEqual([]);
+    });
+
+    it("reports a self-loop on a validation node by its own code only, not as MULTIPLE_PRE or MULTIPLE_POST", () => {
+      // i1 ─► v1 ─► o1
+      //       ▲──┘
+      const g = graph("i1->v1->o1", "v1->v1");
+      expect(codes(g)).toEqual(["SELF_LOOP"]);
+    });
+
+    it("reports a self-loop on an input node by its own code only, not as INPUT_HAS_PRE", () => {
+      // i1 ─► g1 ─► o1
+      // ▲──┘
+      expect(codes(graph("i1->g1->o1", "i1->i1"))).toEqual(["SELF_LOOP"]);
     });
   });
 
@@ -121,6 +135,24 @@ describe("validateWorkflow", () => {
     it("accepts a single edge between the pair", () => {
       // i1 ─► e1 ─► o1
       expect(codes(graph("i1->e1->o1"))).toEqual([]);
+    });
+
+    it("reports repeated edges by their own code only, not as MULTIPLE_PRE or MULTIPLE_POST", () => {
+      // i1 ═► g1 ═► o1   (two edges i1 → g1, two edges g1 → o1)
+      const g = graph("i1->g1->o1", "i1->g1->o1");
+      expect(codes(g)).toEqual(["DUPLICATE_EDGE", "DUPLICATE_EDGE"]);
+      expect(validateWorkflow(g).map((v) => v.edgeIds)).toEqual([
+        ["i1->g1", "i1->g1#2"],
+        ["g1->o1", "g1->o1#2"],
+      ]);
+    });
+
+    it("still reports MULTIPLE_PRE when a node has two distinct pre-nodes besides the repeat", () => {
+      // i1 ═► v1 ─► o1
+      // i2 ──┘
+      const g = graph("i1->v1->o1", "i1->v1", "i2->v1");
+      expect(codes(g)).toEqual(["DUPLICATE_EDGE", "MULTIPLE_PRE"]);
+      expect(only(g, "MULTIPLE_PRE")[0]).toMatchObject({ nodeIds: ["v1", "i1", "i2"], edgeIds: ["i1->v1", "i2->v1"] });
     });
   });
 
@@ -273,7 +305,8 @@ describe("validateWorkflow", () => {
     // i1 ─► g1 ─► g2 ─► o1     o2     v1 ─┐
     //                                  ▲──┘
     const g = graph("i1->g1->g2->o1", "o2", "v1->v1");
-    expect(codes(g)).toEqual(["TYPE_PAIR_FORBIDDEN", "SELF_LOOP", "MISSING_PRE", "OUTPUT_UNIQUE"]);
+    // v1's self-loop is no pre-node and no post-node, so v1 is also left unconnected.
+    expect(codes(g)).toEqual(["TYPE_PAIR_FORBIDDEN", "SELF_LOOP", "MISSING_PRE", "MISSING_PRE", "MISSING_POST", "OUTPUT_UNIQUE"]);
   });
 
   it("refuses a graph whose edge names a missing node, as a caller bug", () => {
