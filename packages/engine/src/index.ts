@@ -1,55 +1,143 @@
-export * from "./model/workflow.js";
-export * from "./model/violation.js";
-export * from "./model/errors.js";
-export * from "./events/run-event.js";
-export * from "./providers/llm-provider.js";
-export * from "./providers/retrieval.js";
-export * from "./providers/chunk-filter.js";
-export * from "./providers/search-merge.js";
-export * from "./providers/web-search.js";
-export * from "./providers/semantic-cache.js";
-export * from "./providers/knowledge-base-search.js";
-export * from "./registry/node-type-spec.js";
-export * from "./registry/node-type-registry.js";
-export * from "./result-parser/result-parser.js";
-export * from "./result-parser/result-parse.error.js";
-export * from "./template/prompt-template.js";
-export * from "./template/context-format.js";
-export * from "./model/defaults.js";
-export * from "./registry/node-attributes.schema.js";
-export * from "./registry/default-registry.js";
-export * from "./rules/validate-workflow.js";
-export * from "./rules/edit-rules.js";
-export * from "./rules/model-rules.js";
-export * from "./rules/rule-timing.js";
-export { indexGraph, type GraphIndex } from "./rules/graph-index.js";
-export { findCycles, type FoundCycle } from "./rules/find-cycles.js";
-export * from "./providers/offline-llm-provider.js";
-export * from "./execute/abortable-sleep.js";
-export * from "./execute/concurrency-limiter.js";
-export * from "./execute/dataflow-plan.js";
-export * from "./execute/node-failure.js";
-export * from "./execute/retry-policy.js";
-export * from "./execute/run-event-sink.js";
-export * from "./execute/run-settings.js";
-export * from "./execute/prepare-run.js";
-export * from "./execute/prepared-run.schema.js";
-export * from "./execute/run-workflow.js";
-export * from "./execute/workflow-runner.js";
-export { repairPrompt } from "./execute/model-call.js";
-export { executeModelNode } from "./execute/model-node.executor.js";
-export { executeTextNode } from "./execute/text-node.executor.js";
-export * from "./document/document-issue.js";
-export * from "./document/workflow-document.limits.js";
-export * from "./document/workflow-document.schema.js";
-export * from "./document/workflow-document.parser.js";
-export * from "./document/workflow-document.serializer.js";
-export * from "./model/json-value.js";
-export * from "./registry/pipeline-registry.js";
-export * from "./registry/node-type-catalogue.js";
+/**
+ * The engine's public surface, chosen name by name: what the API, the admin UI, the command line, the
+ * providers and the benchmarks use. Everything else under src/ is internal and may change freely.
+ */
+
+// The workflow model and the errors every caller handles.
+export { DEFAULT_PORT, LOOP_MAX_BOUND, SEARCH_INTENSITIES, STATE_REDUCERS, STATE_SCOPES } from "./model/workflow.js";
+export type {
+  LoopDeclaration,
+  NodePosition,
+  PromptSet,
+  SearchIntensity,
+  StateChannel,
+  StateReducer,
+  StateScope,
+  Workflow,
+  WorkflowEdge,
+  WorkflowGraph,
+  WorkflowLimits,
+  WorkflowNode,
+  WorkflowSettings,
+} from "./model/workflow.js";
+export { isJsonObject, jsonText } from "./model/json-value.js";
+export type { JsonObject, JsonValue } from "./model/json-value.js";
+export { createNewWorkflow } from "./model/defaults.js";
+export { isAbortError, ProviderError, WeftError } from "./model/errors.js";
+export type { ErrorAudience, ProviderErrorCode } from "./model/errors.js";
+
+// Node types: the registry the checker, the scheduler and the editor read (defaultRegistry: the five
+// seed types; pipelineRegistry: every built-in type of weft.workflow/v2), and their descriptions.
+export { createDefaultRegistry, defaultRegistry } from "./registry/default-registry.js";
+export { createPipelineRegistry, pipelineRegistry } from "./registry/pipeline-registry.js";
+export { describeNodeType, describeNodeTypes } from "./registry/node-type-catalogue.js";
+export type { NodeTypeDescription } from "./registry/node-type-catalogue.js";
 export { CHANNEL_NAME } from "./registry/node-config.schema.js";
-export * from "./document/pipeline-document.schema.js";
-export { compileExpression, type CompileResult, type ExpressionScope, type ExpressionVariables } from "./expression/cel-expression.js";
-export { schemaMismatch } from "./schema/json-schema.check.js";
+export { NodeTypeRegistry } from "./registry/node-type-registry.js";
+export type {
+  BodyRunRequest,
+  BodyRunResult,
+  BodySpec,
+  Bounds,
+  CountRule,
+  ExecutionSettings,
+  InvocationScope,
+  NodeExecutionContext,
+  NodeExecutionResult,
+  NodeExecutor,
+  NodeExpression,
+  NodeTypeSpec,
+  RouterSpec,
+} from "./registry/node-type-spec.js";
+
+// Connection rules: whole graphs and single edits, the same answer in the browser and on the server.
+export { RULE_CODES } from "./model/violation.js";
+export type { RuleCode, Violation } from "./model/violation.js";
+export { validateWorkflow } from "./rules/validate-workflow.js";
+export type { ValidateWorkflowOptions } from "./rules/validate-workflow.js";
+export { canConnect, checkAddEdge, checkAddNode, checkEdit, checkRemoveEdge, checkRemoveNode } from "./rules/edit-rules.js";
+export type { EditCheckOptions, WorkflowEdit } from "./rules/edit-rules.js";
 export { checkNodeConfig } from "./document/node-config.check.js";
-export { renderTemplate, type TemplateValues, type RenderedTemplate } from "./template/node-template.js";
+export { availableModelsOf } from "./rules/model-rules.js";
+export type { AvailableModel } from "./rules/model-rules.js";
+
+// Workflow documents (weft.workflow/v1 and v2): import, export, the command line.
+export { parseWorkflowDocument, parseWorkflowValue, WORKFLOW_FORMATS } from "./document/workflow-document.parser.js";
+export type { ParseWorkflowOptions, ParseWorkflowResult, WorkflowFormat } from "./document/workflow-document.parser.js";
+export { DEFAULT_MAX_INVOCATIONS, MAX_INVOCATIONS_CEILING, PIPELINE_FORMAT } from "./document/pipeline-document.schema.js";
+export { serializeWorkflow, stringifyWorkflow } from "./document/workflow-document.serializer.js";
+export { WORKFLOW_FORMAT } from "./document/workflow-document.schema.js";
+export type { WorkflowDocument } from "./document/workflow-document.schema.js";
+export { WORKFLOW_DOCUMENT_LIMITS } from "./document/workflow-document.limits.js";
+export type { WorkflowDocumentLimits } from "./document/workflow-document.limits.js";
+export type { DocumentIssue, DocumentIssueCode } from "./document/document-issue.js";
+
+// Runs: prepare once (pure), then execute the prepared run.
+export { PREPARED_RUN_FORMAT, prepareRun, prepareRunUnchecked } from "./execute/prepare-run.js";
+export type { PreparedRun, PrepareRunResult, RunPolicy, RunRequestCode, RunViolation } from "./execute/prepare-run.js";
+export { parsePreparedRun } from "./execute/prepared-run.schema.js";
+export { nodeExecutionSettings } from "./execute/run-settings.js";
+export type { RunRequest, RunSettings, TopKByIntensity } from "./execute/run-settings.js";
+export { runWorkflow } from "./execute/run-workflow.js";
+export type { ExecutionOptions, RunWorkflowInput } from "./execute/run-workflow.js";
+export type { RunOutcome, RunStatus } from "./execute/workflow-runner.js";
+export { ConcurrencyLimiter } from "./execute/concurrency-limiter.js";
+export { DEFAULT_RETRY_OPTIONS, withRetries } from "./execute/retry-policy.js";
+export type { RetryOptions } from "./execute/retry-policy.js";
+export type { RunEventHandler } from "./execute/run-event-sink.js";
+
+// Run events, as streamed and stored.
+export { PIPELINE_RUN_EVENT_TYPES, RUN_EVENT_TYPES, TERMINAL_EVENT_TYPES } from "./events/run-event.js";
+export type { EventError, NodeRunDetails, RunEvent, RunEventOf, RunEventType, SkipReason } from "./events/run-event.js";
+
+// Building blocks of node executors, for custom node types and for comparisons in the benchmarks.
+export { parseResult, parseTextContent } from "./result-parser/result-parser.js";
+export type { ParsedResult } from "./result-parser/result-parser.js";
+export { renderPrompt } from "./template/prompt-template.js";
+export { renderTemplate } from "./template/node-template.js";
+export type { RenderedTemplate, TemplateValues } from "./template/node-template.js";
+export { compileExpression } from "./expression/cel-expression.js";
+export type { CompileResult, ExpressionScope, ExpressionVariables } from "./expression/cel-expression.js";
+export { schemaMismatch } from "./schema/json-schema.check.js";
+
+// Providers: the interfaces the API's and the providers package's adapters implement, and the offline test models.
+export type { LlmModelInfo, LlmProvider, LlmProviders, LlmReply, LlmRequest, LlmStreamChunk, TokenUsage } from "./providers/llm-provider.js";
+export { OFFLINE_PROVIDER_ID, OfflineLlmProvider } from "./providers/offline-llm-provider.js";
+export type {
+  ChunkAnchor,
+  ChunkSource,
+  Embedder,
+  MultiVectorSearchQuery,
+  PositionedChunk,
+  RetrievalResult,
+  Retriever,
+  ScoredChunk,
+  StoredChunk,
+  VectorSearchQuery,
+  VectorStore,
+} from "./providers/retrieval.js";
+export { CHUNK_FILTER_LIMITS, chunkFilterSchema, chunkMatchesFilter, conditionValues, isEmptyFilter, isNumberRange } from "./providers/chunk-filter.js";
+export type { ChunkFilter, FieldCondition, FilterScalar, NumberRange } from "./providers/chunk-filter.js";
+export { mergeSearchResults, neighbourLimit, neighbourRanges, orderNeighbours } from "./providers/search-merge.js";
+export type { NeighbourRange } from "./providers/search-merge.js";
+export type { KnowledgeBaseQuery, KnowledgeBaseSearch, NeighbourResult } from "./providers/knowledge-base-search.js";
+export { hostAllowedByDomains, hostMatchesDomain, WEB_SEARCH_LIMITS } from "./providers/web-search.js";
+export type {
+  WebSearchDepth,
+  WebSearchProvider,
+  WebSearchProviders,
+  WebSearchRequest,
+  WebSearchResponse,
+  WebSearchResult,
+} from "./providers/web-search.js";
+export { cacheScopeKey, namespaceProblem, resolveCacheScope, SEMANTIC_CACHE_LIMITS } from "./providers/semantic-cache.js";
+export type {
+  CachedAnswer,
+  CacheScope,
+  SemanticCache,
+  SemanticCacheEntry,
+  SemanticCacheHit,
+  SemanticCachePage,
+  SemanticCachePut,
+  SemanticCacheStore,
+} from "./providers/semantic-cache.js";
