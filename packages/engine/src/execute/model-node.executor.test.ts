@@ -36,15 +36,23 @@ describe("model node prompt", () => {
   });
 
   it("empties placeholders with nothing to put in them and warns about each", async () => {
-    const wf = chain("", "{input_data}|{context}|{output_format}").build();
+    const wf = chain("", "{input_data}|{context}|{output_format}").knowledgeBase("handbook").build();
     const provider = new FakeLlmProvider();
-    const { of } = await run({ workflow: wf, provider });
+    const { of } = await run({ workflow: wf, provider, retriever: new FakeRetriever({ handbook: [] }) });
     expect(provider.calls[0]!.request.prompt).toBe("||");
     expect(of("WARNING").map((event) => [event.nodeId, event.code, event.message])).toEqual([
       ["g", "EMPTY_PLACEHOLDER", "{input_data} was left empty: the node's inputs are empty"],
-      ["g", "EMPTY_PLACEHOLDER", "{context} was left empty: no knowledge base was given"],
+      ["g", "EMPTY_PLACEHOLDER", '{context} was left empty: the search of knowledge base "handbook" returned no passages'],
       ["g", "EMPTY_PLACEHOLDER", "{output_format} was left empty: no output format is set"],
     ]);
+  });
+
+  it("leaves {context} empty without a warning when no knowledge base is chosen, as in the default prompts", async () => {
+    const wf = chain("question", "Q: {input_data}\nReference material (may be empty):\n{context}").build();
+    const provider = new FakeLlmProvider();
+    const { of } = await run({ workflow: wf, provider });
+    expect(provider.calls[0]!.request.prompt).toBe("Q: question\nReference material (may be empty):\n");
+    expect(of("WARNING")).toEqual([]);
   });
 
   it("prefers the node's prompt, then the request's prompt for its type, then the workflow's", async () => {

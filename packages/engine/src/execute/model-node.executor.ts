@@ -91,20 +91,21 @@ function renderNodePrompt(context: NodeExecutionContext, inputData: string, retr
     output_format: settings.outputFormat,
   });
   for (const placeholder of rendered.emptyPlaceholders) {
+    // No knowledge base chosen: an empty {context} is what the user asked for (the default prompts hold
+    // {context} for when one is chosen), so only a search that found nothing is worth a warning.
+    if (placeholder === "context" && !retrieval) continue;
     context.emit({
       type: "WARNING",
       nodeId: node.id,
       code: "EMPTY_PLACEHOLDER",
-      message: `{${placeholder}} was left empty: ${emptyReason(placeholder, context, retrieval)}`,
+      message: `{${placeholder}} was left empty: ${emptyReason(placeholder, context)}`,
     });
   }
   return rendered.text;
 }
 
-function emptyReason(placeholder: PromptPlaceholder, context: NodeExecutionContext, retrieval: RetrievalResult | null): string {
+function emptyReason(placeholder: PromptPlaceholder, context: NodeExecutionContext): string {
   if (placeholder === "input_data") return "the node's inputs are empty";
   if (placeholder === "output_format") return "no output format is set";
-  return retrieval
-    ? `the search of knowledge base "${context.settings.knowledgeBase}" returned no passages`
-    : "no knowledge base was given";
+  return `the search of knowledge base "${context.settings.knowledgeBase}" returned no passages`;
 }
