@@ -26,7 +26,3 @@ export class AppError extends GraphQLError {
 function toError(cause: unknown): Error | undefined {
   return cause instanceof Error ? cause : undefined;
 }
-
-export function notFound(what: string, id: string): AppError {
-  return new AppError("NOT_FOUND", `${what} ${id} not found`, { extensions: { id } });
-}

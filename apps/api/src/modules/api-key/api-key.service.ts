@@ -1,12 +1,12 @@
 import type { ApiKey as ApiKeyRow } from "../../generated/prisma/client.js";
 import { API_KEY_SCOPES, isApiKeyScope, type ApiKeyScope, type AuthInfo } from "../../auth/auth-info.js";
 import type { ServiceDeps } from "../../services.js";
-import { userError, type UserError } from "../common/user-error.type.js";
 import { API_KEY_INPUT_LIMITS } from "./api-key.input.js";
 import { displayPrefix, generateApiKey, hashApiKey } from "./api-key.secret.js";
 import type { ApiKey } from "./api-key.type.js";
+import { userError, type UserError } from "../../errors/user-error.type.js";
+import type { Outcome } from "../../errors/outcome.js";
 
-export type ApiKeyOutcome<T> = { ok: true; value: T } | { ok: false; errors: UserError[] };
 
 const MAX_SCOPES = 10;
 
@@ -29,7 +29,7 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
 export class ApiKeyService {
   constructor(readonly deps: ServiceDeps) {}
 
-  async create(input: { name: string; scopes: string[] }): Promise<ApiKeyOutcome<{ apiKey: ApiKey; key: string }>> {
+  async create(input: { name: string; scopes: string[] }): Promise<Outcome<{ apiKey: ApiKey; key: string }>> {
     const errors = checkCreateInput(input);
     if (errors.length > 0) return { ok: false, errors };
     const key = generateApiKey();
@@ -52,7 +52,7 @@ export class ApiKeyService {
     return true;
   }
 
-  async revoke(id: string): Promise<ApiKeyOutcome<ApiKey>> {
+  async revoke(id: string): Promise<Outcome<ApiKey>> {
     const row = await this.deps.db.apiKey.findUnique({ where: { id } });
     if (!row) return { ok: false, errors: [userError("NOT_FOUND", `API key ${id} does not exist`, { path: ["id"] })] };
     if (row.revokedAt) {

@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType } from "type-graphql";
-import { MutationPayload } from "../common/user-error.type.js";
+import { MutationPayload } from "../../errors/user-error.type.js";
 
 @ObjectType({ description: "An API key. The key itself is shown once, by createApiKey; only its hash is stored." })
 export class ApiKey {

@@ -1,4 +1,5 @@
 import { ArgsType, Field, Int, ObjectType } from "type-graphql";
+import { AppError } from "../../errors/app-error.js";
 import type { ClassType } from "type-graphql";
 
 /**
@@ -32,11 +33,25 @@ export interface CursorKey {
   id: string;
 }
 
+/**
+ * The one code for bad page arguments (`first`, `after`, `limit`, `afterSeq`) on every connection and
+ * list: they are query arguments, refused as a GraphQL error whose `extensions.path` names the argument.
+ */
+export const PAGE_ARGUMENT_CODE = "BAD_USER_INPUT";
+
+export function badPageArgument(argument: string, message: string): AppError {
+  return new AppError(PAGE_ARGUMENT_CODE, message, { extensions: { path: [argument] } });
+}
+
 export function encodeCursor(key: CursorKey): string {
   return Buffer.from(`${key.at.toISOString()}|${key.id}`, "utf8").toString("base64url");
 }
 
-/** Returns null for anything that is not a cursor this server produced. */
+/** Every key this server writes is a stored timestamp, so its year is within 1..9999. */
+const FIRST_YEAR = 1;
+const LAST_YEAR = 9999;
+
+/** Returns null for anything that is not a cursor this server produced (a year outside 1..9999 included). */
 export function decodeCursor(cursor: string): CursorKey | null {
   const text = Buffer.from(cursor, "base64url").toString("utf8");
   const bar = text.indexOf("|");
@@ -44,17 +59,48 @@ export function decodeCursor(cursor: string): CursorKey | null {
   const at = new Date(text.slice(0, bar));
   const id = text.slice(bar + 1);
   if (Number.isNaN(at.getTime()) || id.length === 0) return null;
+  const year = at.getUTCFullYear();
+  if (year < FIRST_YEAR || year > LAST_YEAR) return null;
   return { at, id };
 }
 
-export type PageSizeResult = { ok: true; size: number } | { ok: false; message: string };
+export interface PageRequest {
+  size: number;
+  /** Rows strictly after this key; null for the first page. */
+  after: CursorKey | null;
+}
 
-export function resolvePageSize(first: number | null | undefined): PageSizeResult {
-  if (first === null || first === undefined) return { ok: true, size: DEFAULT_PAGE_SIZE };
-  if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
-    return { ok: false, message: `first must be between 1 and ${MAX_PAGE_SIZE}` };
+/** Page size and cursor of a connection ordered by (time, id), checked once for every connection. */
+export function readPage(args: { first?: number | null; after?: string | null }): PageRequest {
+  const size = readBound("first", args.first, { max: MAX_PAGE_SIZE, fallback: DEFAULT_PAGE_SIZE });
+  if (!args.after) return { size, after: null };
+  const after = decodeCursor(args.after);
+  if (!after) throw badPageArgument("after", "after is not a cursor of this list");
+  return { size, after };
+}
+
+/**
+ * A whole-number bound between 1 and `max` (`first`, `limit`): absent means `fallback`; anything else,
+ * negative numbers included, is refused rather than clamped.
+ */
+export function readBound(argument: string, value: number | null | undefined, bounds: { max: number; fallback: number }): number {
+  if (value === null || value === undefined) return bounds.fallback;
+  if (!Number.isInteger(value) || value < 1 || value > bounds.max) {
+    throw badPageArgument(argument, `${argument} must be between 1 and ${bounds.max}`);
   }
-  return { ok: true, size: first };
+  return value;
+}
+
+/** Cursors of lists read by position (a document's chunks): `<kind>:<n>`, base64url. */
+export function encodeOffsetCursor(kind: string, offset: number): string {
+  return Buffer.from(`${kind}:${offset}`, "utf8").toString("base64url");
+}
+
+export function readOffsetCursor(kind: string, after: string | null | undefined): number {
+  if (!after) return 0;
+  const match = new RegExp(`^${kind}:(\\d{1,9})$`).exec(Buffer.from(after, "base64url").toString("utf8"));
+  if (!match) throw badPageArgument("after", "after is not a cursor of this list");
+  return Number(match[1]);
 }
 
 /**

@@ -210,7 +210,7 @@ describeEachDatabase("knowledge bases through the API", (suite) => {
     expect((await api!.admin.request(DocumentChunks, { documentId: "00000000-0000-4000-8000-000000000000" })).documentChunks).toBeNull();
     expect((await api!.admin.request(DocumentChunks, { documentId: "not-a-uuid" })).documentChunks).toBeNull();
     const badCursor = await api!.admin.execute(DocumentChunks, { documentId: tea.id, after: "bm9wZQ" });
-    expect(badCursor.errors[0]?.extensions?.["code"]).toBe("VALIDATION_FAILED");
+    expect(badCursor.errors[0]?.extensions?.["code"]).toBe("BAD_USER_INPUT");
     const anonymous = await api!.anonymous.execute(DocumentChunks, { documentId: tea.id });
     expect(anonymous.errors[0]?.extensions?.["code"]).toBe("UNAUTHENTICATED");
   });

@@ -1,8 +1,7 @@
 import { Arg, Args, Authorized, Ctx, Extensions, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
 import { EXPENSIVE } from "../common/field-cost.js";
 import type { GraphQLContext } from "../../graphql/context.js";
-import { AppError } from "../../errors/app-error.js";
-import { PageInfo, PaginationArgs, resolvePageSize } from "../common/pagination.js";
+import { encodeOffsetCursor, PageInfo, PaginationArgs, readOffsetCursor, readPage } from "../common/pagination.js";
 import { DocumentInput } from "./knowledge-base.input.js";
 import { DocumentsPayload, KnowledgeBaseChunkConnection, RemoveDocumentPayload } from "./knowledge-base-payload.type.js";
 import { KnowledgeBaseDocumentObject } from "./knowledge-base.type.js";
@@ -82,10 +81,9 @@ export class KnowledgeBaseDocumentResolver {
 
 /** A page of a document's chunks; null when there is no such document. */
 async function chunkPage(context: GraphQLContext, documentId: string, page: PaginationArgs): Promise<KnowledgeBaseChunkConnection | null> {
-  const size = resolvePageSize(page.first);
-  if (!size.ok) throw new AppError("VALIDATION_FAILED", size.message);
-  const offset = page.after ? decodeOffset(page.after) : 0;
-  const result = await context.services.knowledgeBases.documents.chunks(documentId, offset, size.size);
+  const { size } = readPage({ first: page.first });
+  const offset = readOffsetCursor(CHUNK_CURSOR, page.after);
+  const result = await context.services.knowledgeBases.documents.chunks(documentId, offset, size);
   if (!result) return null;
   const pageInfo = new PageInfo();
   pageInfo.hasNextPage = offset + result.chunks.length < result.total;
@@ -105,12 +103,8 @@ function emptyChunkPage(): KnowledgeBaseChunkConnection {
 }
 
 /** Chunk cursors are positions in the document's chunk list ("the next chunk is number n"). */
-function encodeOffset(offset: number): string {
-  return Buffer.from(`chunk:${offset}`, "utf8").toString("base64url");
-}
+const CHUNK_CURSOR = "chunk";
 
-function decodeOffset(cursor: string): number {
-  const match = /^chunk:(\d{1,9})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
-  if (!match) throw new AppError("VALIDATION_FAILED", "after is not a valid cursor");
-  return Number(match[1]);
+function encodeOffset(offset: number): string {
+  return encodeOffsetCursor(CHUNK_CURSOR, offset);
 }

@@ -1,7 +1,6 @@
 import { WeftError } from "@weft/engine";
 import { chunkText } from "@weft/providers";
 import { Prisma, type KnowledgeBase as KnowledgeBaseRow, type PrismaClient } from "../../generated/prisma/client.js";
-import { AppError } from "../../errors/app-error.js";
 import type { RawDocument } from "../../retrieval/document-content.js";
 import type { PreparedDocument } from "../../retrieval/document-content.js";
 import {
@@ -15,14 +14,15 @@ import type { IngestionQueue, IngestionWorker } from "../../queue/ingestion-queu
 import { DocumentIndexer } from "./document-indexer.js";
 import type { IngestionProgressChannel, UnfinishedDocument } from "./ingestion-progress.js";
 import type { ServiceDeps } from "../../services.js";
-import { afterCursorWhere, buildPage, decodeCursor, resolvePageSize, type Page } from "../common/pagination.js";
-import { userError, type UserError } from "../common/user-error.type.js";
+import { afterCursorWhere, buildPage, readPage, type Page } from "../common/pagination.js";
 import { prepareDocuments } from "./knowledge-base-input.validation.js";
 import { toChunkSource, toDocumentObject, toIndexSettings, type DocumentRowSummary } from "./knowledge-base.mapper.js";
 import type { KnowledgeBaseChunkObject, KnowledgeBaseDocumentObject } from "./knowledge-base.type.js";
-import type { KnowledgeBaseOutcome } from "./knowledge-base.service.js";
-import { isUuid, operational, operationalSync } from "./knowledge-base.service.js";
+import { operational, operationalSync } from "../../errors/operational.js";
+import { isUuid } from "../common/uuid.js";
 import type { RetrievalSetup } from "./retrieval-setup.js";
+import { userError, type UserError } from "../../errors/user-error.type.js";
+import type { Outcome } from "../../errors/outcome.js";
 
 export interface DocumentsAdded {
   documents: KnowledgeBaseDocumentObject[];
@@ -72,7 +72,7 @@ export class KnowledgeBaseDocumentService {
    * refuses the whole request before anything is stored; a duplicate (same content hash, in the
    * knowledge base or earlier in the request) is skipped and reported at once.
    */
-  async add(knowledgeBaseId: string, documents: readonly RawDocument[], options: IngestionOptions = {}): Promise<KnowledgeBaseOutcome<DocumentsAdded>> {
+  async add(knowledgeBaseId: string, documents: readonly RawDocument[], options: IngestionOptions = {}): Promise<Outcome<DocumentsAdded>> {
     const prepared = prepareDocuments(documents);
     if (!prepared.ok) return { ok: false, errors: prepared.errors };
     const kb = await this.#requireKnowledgeBase(knowledgeBaseId);
@@ -87,8 +87,8 @@ export class KnowledgeBaseDocumentService {
       }
       throw error;
     }
-    const stored = await this.#storePending(knowledgeBaseId, prepared.documents);
-    const queued = stored.flatMap((entry, index) => ("id" in entry ? [{ id: entry.id, title: prepared.documents[index]?.title ?? "" }] : []));
+    const stored = await this.#storePending(knowledgeBaseId, prepared.value);
+    const queued = stored.flatMap((entry, index) => ("id" in entry ? [{ id: entry.id, title: prepared.value[index]?.title ?? "" }] : []));
     const ids = queued.map((entry) => entry.id);
     for (const [documentIndex, { id, title }] of queued.entries()) {
       this.progress?.publish(knowledgeBaseId, { documentId: id, title, documentIndex, documentCount: ids.length, phase: "queued", status: "PENDING", chunksDone: 0, chunksTotal: 0 });
@@ -142,7 +142,7 @@ export class KnowledgeBaseDocumentService {
   }
 
   /** Cancels the document's indexing if it runs, removes its chunks from the store, then the document. */
-  async remove(documentId: string): Promise<KnowledgeBaseOutcome<string>> {
+  async remove(documentId: string): Promise<Outcome<string>> {
     const document = isUuid(documentId)
       ? await this.db.document.findUnique({ where: { id: documentId }, include: { knowledgeBase: true } })
       : null;
@@ -167,7 +167,7 @@ export class KnowledgeBaseDocumentService {
    * embedder (which is how a knowledge base moves to another embedding model): stops a running pass,
    * drops the collection, records the embedder, marks every document PENDING and queues a pass.
    */
-  async reindex(knowledgeBaseId: string, options: IngestionOptions = {}): Promise<KnowledgeBaseOutcome<DocumentsAdded>> {
+  async reindex(knowledgeBaseId: string, options: IngestionOptions = {}): Promise<Outcome<DocumentsAdded>> {
     const kb = await this.#requireKnowledgeBase(knowledgeBaseId);
     if (!kb.ok) return kb;
     const settings = toIndexSettings(kb.value);
@@ -207,16 +207,13 @@ export class KnowledgeBaseDocumentService {
 
   /** Newest first. */
   async list(knowledgeBaseId: string, args: { first?: number | null; after?: string | null }): Promise<Page<KnowledgeBaseDocumentObject>> {
-    const size = resolvePageSize(args.first);
-    if (!size.ok) throw new AppError("VALIDATION_FAILED", size.message);
-    const cursor = args.after ? decodeCursor(args.after) : null;
-    if (args.after && !cursor) throw new AppError("VALIDATION_FAILED", "after is not a valid cursor");
-    const where = { knowledgeBaseId, ...(cursor ? afterCursorWhere("createdAt", cursor) : {}) };
+    const page = readPage(args);
+    const where = { knowledgeBaseId, ...(page.after ? afterCursorWhere("createdAt", page.after) : {}) };
     const [rows, totalCount] = await Promise.all([
-      this.#summaries(where, size.size + 1),
+      this.#summaries(where, page.size + 1),
       this.db.document.count({ where: { knowledgeBaseId } }),
     ]);
-    return buildPage(rows, size.size, totalCount, (row) => row.createdAt, toDocumentObject);
+    return buildPage(rows, page.size, totalCount, (row) => row.createdAt, toDocumentObject);
   }
 
   async counts(knowledgeBaseId: string): Promise<{ documents: number; chunks: number }> {
@@ -247,7 +244,7 @@ export class KnowledgeBaseDocumentService {
     };
   }
 
-  async #requireKnowledgeBase(id: string): Promise<KnowledgeBaseOutcome<KnowledgeBaseRow>> {
+  async #requireKnowledgeBase(id: string): Promise<Outcome<KnowledgeBaseRow>> {
     const row = isUuid(id) ? await this.db.knowledgeBase.findUnique({ where: { id } }) : null;
     if (!row) return { ok: false, errors: [userError("NOT_FOUND", `knowledge base "${id}" does not exist`, { path: ["knowledgeBaseId"] })] };
     return { ok: true, value: row };

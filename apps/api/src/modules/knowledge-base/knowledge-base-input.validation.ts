@@ -2,7 +2,8 @@ import { WeftError } from "@weft/engine";
 import { resolveChunkingOptions, type ChunkingOptions } from "@weft/providers";
 import { prepareDocument, type PreparedDocument, type RawDocument } from "../../retrieval/document-content.js";
 import { MAX_DOCUMENTS_PER_REQUEST } from "../../retrieval/ingestion.service.js";
-import { userError, type UserError } from "../common/user-error.type.js";
+import { userError, type UserError } from "../../errors/user-error.type.js";
+import type { Outcome } from "../../errors/outcome.js";
 
 /** Checks that run before anything is stored or indexed, so refused input changes nothing. */
 
@@ -29,11 +30,10 @@ export function checkKnowledgeBaseName(name: string, path: string[]): UserError[
   return [];
 }
 
-export type ChunkingCheck = { ok: true; options: ChunkingOptions } | { ok: false; errors: UserError[] };
 
-export function checkChunking(size: number | null | undefined, overlap: number | null | undefined): ChunkingCheck {
+export function checkChunking(size: number | null | undefined, overlap: number | null | undefined): Outcome<ChunkingOptions> {
   try {
-    return { ok: true, options: resolveChunkingOptions({ size: size ?? undefined, overlap: overlap ?? undefined }) };
+    return { ok: true, value: resolveChunkingOptions({ size: size ?? undefined, overlap: overlap ?? undefined }) };
   } catch (error) {
     if (!(error instanceof WeftError)) throw error;
     const field = error.message.toLowerCase().includes("overlap") ? "chunkOverlap" : "chunkSize";
@@ -41,13 +41,12 @@ export function checkChunking(size: number | null | undefined, overlap: number |
   }
 }
 
-export type PreparedDocuments = { ok: true; documents: PreparedDocument[] } | { ok: false; errors: UserError[] };
 
 /**
  * Decodes and checks every document of an addDocuments request. Any problem refuses the whole request
  * (nothing is stored); duplicates are not a problem here — they are reported per document later.
  */
-export function prepareDocuments(documents: readonly RawDocument[]): PreparedDocuments {
+export function prepareDocuments(documents: readonly RawDocument[]): Outcome<PreparedDocument[]> {
   if (documents.length === 0) {
     return { ok: false, errors: [userError("VALIDATION_FAILED", "give at least one document", { path: ["documents"] })] };
   }
@@ -66,7 +65,7 @@ export function prepareDocuments(documents: readonly RawDocument[]): PreparedDoc
       errors.push(userError(code, `${error.message} (${error.code})`, { path: ["documents", String(index)] }));
     }
   });
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, documents: prepared };
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: prepared };
 }
 
 export interface SearchArgs {

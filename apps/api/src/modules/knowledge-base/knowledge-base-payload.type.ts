@@ -1,7 +1,7 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
-import { MutationPayload } from "../common/user-error.type.js";
 import { PageInfo } from "../common/pagination.js";
 import { KnowledgeBaseChunkObject, KnowledgeBaseDocumentObject, KnowledgeBaseObject } from "./knowledge-base.type.js";
+import { MutationPayload } from "../../errors/user-error.type.js";
 
 @ObjectType({ implements: MutationPayload })
 export class KnowledgeBasePayload extends MutationPayload {

@@ -3,12 +3,12 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import { KnowledgeBaseRetriever } from "../../retrieval/knowledge-base-retriever.js";
 import type { Env } from "../../env.js";
 import type { ServiceDeps } from "../../services.js";
-import { userError, type UserError } from "../common/user-error.type.js";
 import { checkSearch } from "./knowledge-base-input.validation.js";
 import { toSearchHit } from "./knowledge-base.mapper.js";
 import type { KnowledgeBaseSearchResultObject } from "./knowledge-base.type.js";
-import { operational } from "./knowledge-base.service.js";
+import { operational } from "../../errors/operational.js";
 import type { RetrievalSetup } from "./retrieval-setup.js";
+import { userError, type UserError } from "../../errors/user-error.type.js";
 
 export interface SearchRequest {
   name: string;

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { WeftError } from "@weft/engine";
 import { resolveChunkingOptions } from "@weft/providers";
 import { Prisma, type KnowledgeBase as KnowledgeBaseRow, type PrismaClient } from "../../generated/prisma/client.js";
 import { AppError } from "../../errors/app-error.js";
+import { operational, operationalSync } from "../../errors/operational.js";
+import { isUuid } from "../common/uuid.js";
 import { createKnowledgeBaseCollection, dropKnowledgeBaseCollection } from "../../retrieval/ingestion.service.js";
 import { storeFor } from "../../retrieval/knowledge-base-record.js";
 import type { ServiceDeps } from "../../services.js";
-import { afterCursorWhere, buildPage, decodeCursor, resolvePageSize, type Page } from "../common/pagination.js";
+import { afterCursorWhere, buildPage, readPage, type Page } from "../common/pagination.js";
 import { EmbedderSettings, RetrievalSettings, TopKSettings } from "../common/server-settings.type.js";
-import { userError, type UserError } from "../common/user-error.type.js";
 import type { CreateKnowledgeBaseInput } from "./knowledge-base.input.js";
 import { checkChunking, checkKnowledgeBaseName, KNOWLEDGE_BASE_LIMITS } from "./knowledge-base-input.validation.js";
 import { toIndexSettings, toKnowledgeBaseObject } from "./knowledge-base.mapper.js";
@@ -20,11 +20,12 @@ import type { EventBus } from "../../pubsub.js";
 import { IngestionProgressChannel, type IngestionProgressMessage } from "./ingestion-progress.js";
 import type { IngestionQueue, IngestionWorker } from "../../queue/ingestion-queue.js";
 import { InProcessIngestionQueue } from "../../queue/in-process-ingestion-queue.js";
+import { userError, type UserError } from "../../errors/user-error.type.js";
+import type { Outcome } from "../../errors/outcome.js";
 
 /** Knowledge bases indexed at once per process (documents of one knowledge base go one at a time). */
 const INGESTION_CONCURRENCY = 2;
 
-export type KnowledgeBaseOutcome<T> = { ok: true; value: T } | { ok: false; errors: UserError[] };
 
 /** Knowledge bases: list, read, create (recording embedder and store), delete. */
 export class KnowledgeBaseService {
@@ -64,19 +65,16 @@ export class KnowledgeBaseService {
 
   /** Newest first. */
   async list(args: { first?: number | null; after?: string | null }): Promise<Page<KnowledgeBaseObject>> {
-    const size = resolvePageSize(args.first);
-    if (!size.ok) throw new AppError("VALIDATION_FAILED", size.message);
-    const cursor = args.after ? decodeCursor(args.after) : null;
-    if (args.after && !cursor) throw new AppError("VALIDATION_FAILED", "after is not a valid cursor");
+    const page = readPage(args);
     const [rows, totalCount] = await Promise.all([
       this.db.knowledgeBase.findMany({
-        where: cursor ? afterCursorWhere("createdAt", cursor) : {},
+        where: page.after ? afterCursorWhere("createdAt", page.after) : {},
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        take: size.size + 1,
+        take: page.size + 1,
       }),
       this.db.knowledgeBase.count(),
     ]);
-    return buildPage(rows, size.size, totalCount, (row) => row.createdAt, toKnowledgeBaseObject);
+    return buildPage(rows, page.size, totalCount, (row) => row.createdAt, toKnowledgeBaseObject);
   }
 
   /** By id or by name; null when neither matches. */
@@ -95,7 +93,7 @@ export class KnowledgeBaseService {
    * Records the configured embedder's model and dimension and the store, creates the store collection,
    * then the row; if the row cannot be written (the name was taken meanwhile) the collection is dropped.
    */
-  async create(input: CreateKnowledgeBaseInput): Promise<KnowledgeBaseOutcome<KnowledgeBaseObject>> {
+  async create(input: CreateKnowledgeBaseInput): Promise<Outcome<KnowledgeBaseObject>> {
     const name = input.name.trim();
     const description = input.description ?? "";
     const errors = checkKnowledgeBaseName(name, ["input", "name"]);
@@ -111,7 +109,7 @@ export class KnowledgeBaseService {
     await operational(() => createKnowledgeBaseCollection(record, store));
     try {
       const row = await this.db.knowledgeBase.create({
-        data: { ...record, description, chunkSize: chunking.options.size, chunkOverlap: chunking.options.overlap },
+        data: { ...record, description, chunkSize: chunking.value.size, chunkOverlap: chunking.value.overlap },
       });
       return { ok: true, value: toKnowledgeBaseObject(row) };
     } catch (error) {
@@ -147,7 +145,7 @@ export class KnowledgeBaseService {
   }
 
   /** Cancels its indexing, deletes the row (documents cascade) and then the store collection. */
-  async delete(id: string): Promise<KnowledgeBaseOutcome<string>> {
+  async delete(id: string): Promise<Outcome<string>> {
     const row = await this.findRow({ id });
     if (!row) return { ok: false, errors: [userError("NOT_FOUND", `knowledge base "${id}" does not exist`, { path: ["id"] })] };
     const store = operationalSync(() => storeFor(toIndexSettings(row), this.retrieval.stores));
@@ -160,32 +158,4 @@ export class KnowledgeBaseService {
 
 function nameTaken(name: string): UserError {
   return userError("CONFLICT", `a knowledge base named "${name}" already exists`, { path: ["input", "name"] });
-}
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(id: string): boolean {
-  return UUID_PATTERN.test(id);
-}
-
-/** Store and embedder failures reach clients with their code (an operational error), not masked. */
-export async function operational<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw toAppError(error);
-  }
-}
-
-export function operationalSync<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    throw toAppError(error);
-  }
-}
-
-function toAppError(error: unknown): unknown {
-  if (!(error instanceof WeftError)) return error;
-  return new AppError(error.code, error.message, { audience: error.audience, cause: error });
 }

@@ -1,7 +1,8 @@
 import type { RunRequest } from "@weft/engine";
-import { userError, type UserError } from "../common/user-error.type.js";
 import { WORKFLOW_INPUT_LIMITS as LIMITS } from "../workflow/workflow-input.limits.js";
 import type { RunWorkflowInput } from "./run.input.js";
+import { userError, type UserError } from "../../errors/user-error.type.js";
+import type { Outcome } from "../../errors/outcome.js";
 
 /** The request as stored on the run and handed to the engine. */
 export interface StoredRunRequest extends RunRequest {
@@ -9,7 +10,10 @@ export interface StoredRunRequest extends RunRequest {
 }
 
 /** `inputNodeIds`: the node ids of `input.inputs` in the order given, for error paths. */
-export type RequestCheck = { ok: true; request: StoredRunRequest; inputNodeIds: string[] } | { ok: false; errors: UserError[] };
+export interface CheckedRequest {
+  request: StoredRunRequest;
+  inputNodeIds: string[];
+}
 
 const PROMPT_TYPES = ["generation", "ensemble", "validation"] as const;
 
@@ -17,10 +21,10 @@ const PROMPT_TYPES = ["generation", "ensemble", "validation"] as const;
  * Size and shape checks on a run request, before any database work. Whether input contents name
  * input nodes of this workflow is checked against the graph (see run-start.transaction.ts).
  */
-export function checkRunRequest(input: RunWorkflowInput | null | undefined): RequestCheck {
+export function checkRunRequest(input: RunWorkflowInput | null | undefined): Outcome<CheckedRequest> {
   const errors: UserError[] = [];
   const request: StoredRunRequest = { streamTokens: input?.streamTokens ?? false };
-  if (!input) return { ok: true, request, inputNodeIds: [] };
+  if (!input) return { ok: true, value: { request, inputNodeIds: [] } };
   const tooLong = (value: string, max: number, path: string[]) => {
     if (value.length > max) {
       errors.push(userError("LIMIT_EXCEEDED", `${path.join(".")} is ${value.length} characters; the limit is ${max}`, { path }));
@@ -47,7 +51,7 @@ export function checkRunRequest(input: RunWorkflowInput | null | undefined): Req
   if (input.intensity) request.intensity = input.intensity;
   if (input.inputs) request.inputs = checkInputs(input.inputs, errors);
   const inputNodeIds = (input.inputs ?? []).map((entry) => entry.nodeId);
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, request, inputNodeIds };
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: { request, inputNodeIds } };
 }
 
 function checkInputs(inputs: { nodeId: string; content: string }[], errors: UserError[]): Record<string, string> {

@@ -1,12 +1,12 @@
 import { prepareRun, type NodeTypeRegistry, type RunPolicy, type RunViolation } from "@weft/engine";
 import { Prisma, type PrismaClient, type Run as RunRow } from "../../generated/prisma/client.js";
-import { userError, type UserError } from "../common/user-error.type.js";
 import { NODE_ORDER } from "../workflow/workflow-edit.transaction.js";
 import { findActiveRunId, lockWorkflowRow } from "../workflow/workflow-lock.js";
 import { workflowFromRows } from "../workflow/workflow.mapper.js";
 import type { StoredRunRequest } from "./run-request.validation.js";
+import { userError, type UserError } from "../../errors/user-error.type.js";
+import type { Outcome } from "../../errors/outcome.js";
 
-export type StartOutcome = { ok: true; run: RunRow } | { ok: false; errors: UserError[] };
 
 export interface StartDeps {
   db: PrismaClient;
@@ -37,7 +37,7 @@ export async function startRunTransaction(
   request: StoredRunRequest,
   inputNodeIds: readonly string[],
   apiKeyId: string | null,
-): Promise<StartOutcome> {
+): Promise<Outcome<RunRow>> {
   try {
     const run = await deps.db.$transaction(async (tx) => {
       if (!(await lockWorkflowRow(tx, workflowId))) {
@@ -67,7 +67,7 @@ export async function startRunTransaction(
       });
       return created;
     }, START_TRANSACTION_OPTIONS);
-    return { ok: true, run };
+    return { ok: true, value: run };
   } catch (error) {
     if (error instanceof StartRefused) return { ok: false, errors: error.errors };
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {

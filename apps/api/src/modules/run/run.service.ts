@@ -6,10 +6,9 @@ import { ALL_RUNS, type EventBus, type RunEventMessage, type RunStatusMessage } 
 import type { RunQueue, RunWorker } from "../../queue/run-queue.js";
 import type { ServiceDeps } from "../../services.js";
 import { AsyncQueue } from "../common/async-queue.js";
-import { afterCursorWhere, buildPage, decodeCursor, resolvePageSize, type Page } from "../common/pagination.js";
+import { afterCursorWhere, badPageArgument, buildPage, readBound, readPage, type Page } from "../common/pagination.js";
 import type { CallerBudget } from "../../rate-limit/caller-budget.js";
 import { retryAfterSeconds } from "../../rate-limit/rate-limits.js";
-import { userError, type UserError } from "../common/user-error.type.js";
 import { ACTIVE_RUN_STATUSES } from "../workflow/workflow-lock.js";
 import { replayThenLive, toEventMessage } from "./run-event-stream.js";
 import type { RunsArgs, RunWorkflowInput } from "./run.input.js";
@@ -21,11 +20,12 @@ import { terminateRun } from "./run-termination.js";
 import type { NodeRunObject, RunObject } from "./run.type.js";
 import { executeRun } from "./run-worker.js";
 import { RunEventWriter } from "./run-event-writer.js";
+import { userError, type UserError } from "../../errors/user-error.type.js";
+import type { Outcome } from "../../errors/outcome.js";
 
 /** The RUN_CANCELLED reason when a client calls cancelRun. */
 export const CANCEL_REASON = "cancelled by a client";
 
-export type RunOutcome<T> = { ok: true; value: T } | { ok: false; errors: UserError[] };
 
 export interface RunServiceOptions {
   bus: EventBus;
@@ -65,7 +65,7 @@ export class RunService {
   }
 
   /** `caller` is whose run budget this start spends (GraphQLContext.caller); every call counts, refused or not. */
-  async start(workflowId: string, input: RunWorkflowInput | null | undefined, auth: AuthInfo, caller: string): Promise<RunOutcome<RunObject>> {
+  async start(workflowId: string, input: RunWorkflowInput | null | undefined, auth: AuthInfo, caller: string): Promise<Outcome<RunObject>> {
     const budget = this.#runBudget ? await this.#runBudget.take(caller) : ({ allowed: true } as const);
     if (!budget.allowed) {
       const seconds = retryAfterSeconds(budget.retryAfterMs);
@@ -73,9 +73,9 @@ export class RunService {
     }
     const checked = checkRunRequest(input);
     if (!checked.ok) return { ok: false, errors: checked.errors };
-    const outcome = await startRunTransaction(this.#start, workflowId, checked.request, checked.inputNodeIds, auth.keyId);
+    const outcome = await startRunTransaction(this.#start, workflowId, checked.value.request, checked.value.inputNodeIds, auth.keyId);
     if (!outcome.ok) return outcome;
-    const run = outcome.run;
+    const run = outcome.value;
     await this.#publishStatus({ runId: run.id, workflowId, status: "QUEUED", at: run.createdAt.toISOString() });
     this.queue.enqueue(run.id);
     this.deps.logger.info({ runId: run.id, workflowId }, "run queued");
@@ -83,7 +83,7 @@ export class RunService {
   }
 
   /** Cancels an active run; a finished run is left as it is (CONFLICT), so repeating is harmless. */
-  async cancel(runId: string): Promise<RunOutcome<RunObject>> {
+  async cancel(runId: string): Promise<Outcome<RunObject>> {
     const run = await this.deps.db.run.findUnique({ where: { id: runId } });
     if (!run) return { ok: false, errors: [userError("NOT_FOUND", `run "${runId}" does not exist`, { path: ["id"] })] };
     if (!isActive(run.status)) return { ok: false, errors: [finishedError(runId, run.status)] };
@@ -103,13 +103,9 @@ export class RunService {
     return row ? toRunObject(row) : null;
   }
 
-  async list(args: RunsArgs): Promise<RunOutcome<Page<RunObject>>> {
-    const size = resolvePageSize(args.first);
-    if (!size.ok) return { ok: false, errors: [userError("VALIDATION_FAILED", size.message, { path: ["first"] })] };
-    const cursor = args.after ? decodeCursor(args.after) : null;
-    if (args.after && !cursor) {
-      return { ok: false, errors: [userError("VALIDATION_FAILED", "after is not a valid cursor", { path: ["after"] })] };
-    }
+  /** Newest first; bad page arguments throw BAD_USER_INPUT (see readPage). */
+  async list(args: RunsArgs): Promise<Page<RunObject>> {
+    const page = readPage(args);
     const filter: Prisma.RunWhereInput = {
       ...(args.workflowId ? { workflowId: args.workflowId } : {}),
       ...(args.status && args.status.length > 0 ? { status: { in: args.status } } : {}),
@@ -117,12 +113,12 @@ export class RunService {
         ? { createdAt: { ...(args.createdAfter ? { gte: args.createdAfter } : {}), ...(args.createdBefore ? { lt: args.createdBefore } : {}) } }
         : {}),
     };
-    const where = cursor ? { AND: [filter, afterCursorWhere("createdAt", cursor)] } : filter;
+    const where = page.after ? { AND: [filter, afterCursorWhere("createdAt", page.after)] } : filter;
     const [rows, totalCount] = await Promise.all([
-      this.deps.db.run.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: size.size + 1 }),
+      this.deps.db.run.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: page.size + 1 }),
       this.deps.db.run.count({ where: filter }),
     ]);
-    return { ok: true, value: buildPage(rows, size.size, totalCount, (row) => row.createdAt, toRunObject) };
+    return buildPage(rows, page.size, totalCount, (row) => row.createdAt, toRunObject);
   }
 
   async nodeRuns(runId: string): Promise<NodeRunObject[]> {
@@ -130,15 +126,17 @@ export class RunService {
     return rows.map(toNodeRunObject);
   }
 
+  /** Stored events after `afterSeq` (≥ 0), at most `limit` (1..MAX_EVENTS_PER_READ); others are refused, not clamped. */
   async events(runId: string, afterSeq: number, limit: number): Promise<RunEventMessage[]> {
-    const take = Math.min(Math.max(limit, 1), MAX_EVENTS_PER_READ);
+    checkAfterSeq(afterSeq);
+    const take = readBound("limit", limit, { max: MAX_EVENTS_PER_READ, fallback: MAX_EVENTS_PER_READ });
     const rows = await this.deps.db.runEvent.findMany({ where: { runId, seq: { gt: afterSeq } }, orderBy: { seq: "asc" }, take });
     return rows.map(toEventMessage);
   }
 
   /** Stored events after `afterSeq`, then live ones; ends after the terminal event. */
   async streamEvents(runId: string, afterSeq: number): Promise<AsyncIterableIterator<RunEventMessage>> {
-    if (!Number.isInteger(afterSeq) || afterSeq < 0) throw new AppError("BAD_USER_INPUT", "afterSeq must be a whole number ≥ 0");
+    checkAfterSeq(afterSeq);
     const exists = await this.deps.db.run.findUnique({ where: { id: runId }, select: { id: true } });
     if (!exists) throw new AppError("NOT_FOUND", `run "${runId}" does not exist`);
     return replayThenLive(this.deps.db, this.bus, runId, afterSeq);
@@ -187,6 +185,10 @@ export class RunService {
   async #publishStatus(message: RunStatusMessage): Promise<void> {
     await this.bus.publish("runStatus", ALL_RUNS, message);
   }
+}
+
+function checkAfterSeq(afterSeq: number): void {
+  if (!Number.isInteger(afterSeq) || afterSeq < 0) throw badPageArgument("afterSeq", "afterSeq must be a whole number ≥ 0");
 }
 
 function isActive(status: string): boolean {

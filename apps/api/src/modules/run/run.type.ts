@@ -3,7 +3,7 @@ import { GraphQLJSON, GraphQLJSONObject } from "graphql-scalars";
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { DOCUMENT_COST, TEXT_COST } from "../common/field-cost.js";
 import { connectionTypes } from "../common/pagination.js";
-import { MutationPayload } from "../common/user-error.type.js";
+import { MutationPayload } from "../../errors/user-error.type.js";
 
 export const RunStatusEnum = {
   QUEUED: "QUEUED",

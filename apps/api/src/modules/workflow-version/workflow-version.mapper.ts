@@ -1,6 +1,6 @@
 import type { Workflow } from "@weft/engine";
 import type { WorkflowVersion as VersionRow } from "../../generated/prisma/client.js";
-import { PageInfo, type Page } from "../common/pagination.js";
+import { encodeOffsetCursor, PageInfo, type Page } from "../common/pagination.js";
 import { toPromptSetObject } from "../workflow/workflow.mapper.js";
 import type { PromptSetObject, WorkflowEdgeObject, WorkflowNodeObject } from "../workflow/workflow.type.js";
 import type { WorkflowVersionObject } from "./workflow-version.type.js";
@@ -43,18 +43,11 @@ export function versionPromptSet(workflow: Workflow): PromptSetObject {
 }
 
 /** Versions are listed by number, newest first; a cursor is the number of the last one seen. */
-export function encodeVersionCursor(number: number): string {
-  return Buffer.from(`version:${number}`, "utf8").toString("base64url");
-}
-
-export function decodeVersionCursor(cursor: string): number | null {
-  const match = /^version:(\d{1,9})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
-  return match ? Number(match[1]) : null;
-}
+export const VERSION_CURSOR = "version";
 
 /** A page from rows fetched with `take: size + 1`, newest first. */
 export function versionPage(rows: Omit<VersionRow, "document">[], size: number, totalCount: number): Page<WorkflowVersionObject> {
-  const edges = rows.slice(0, size).map((row) => ({ cursor: encodeVersionCursor(row.number), node: toVersionObject(row) }));
+  const edges = rows.slice(0, size).map((row) => ({ cursor: encodeOffsetCursor(VERSION_CURSOR, row.number), node: toVersionObject(row) }));
   const pageInfo = new PageInfo();
   pageInfo.hasNextPage = rows.length > size;
   pageInfo.endCursor = edges.at(-1)?.cursor ?? null;

@@ -4,7 +4,7 @@ import type { SearchIntensity } from "@weft/engine";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { AppError } from "../../errors/app-error.js";
 import { PaginationArgs, type Page } from "../common/pagination.js";
-import type { Outcome } from "../workflow/user-error-data.js";
+import type { Outcome } from "../../errors/outcome.js";
 import { SearchIntensityEnum } from "../workflow/search-intensity.type.js";
 import { PromptSetObject, WorkflowEdgeObject, WorkflowNodeObject } from "../workflow/workflow.type.js";
 import { versionEdgeObjects, versionNodeObjects, versionPromptSet } from "./workflow-version.mapper.js";

@@ -3,18 +3,19 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { AuthInfo } from "../../auth/auth-info.js";
 import type { ServiceDeps } from "../../services.js";
 import type { ModelCatalogService } from "../model/model-catalog.service.js";
-import { resolvePageSize, type Page } from "../common/pagination.js";
+import { readOffsetCursor, readPage, type Page } from "../common/pagination.js";
 import { EDIT_TRANSACTION_OPTIONS } from "../workflow/workflow-edit.transaction.js";
 import { checkText } from "../workflow/workflow-input.validation.js";
 import { lockWorkflowRow } from "../workflow/workflow-lock.js";
 import { loadWorkflowRows, readWorkflowRows } from "../workflow/workflow-read.js";
 import { workflowFromRows } from "../workflow/workflow.mapper.js";
-import { isUuid } from "../workflow/workflow.service.js";
-import { failure, notFound, success, userError, violationError, type Outcome } from "../workflow/user-error-data.js";
+import { isUuid } from "../common/uuid.js";
+import { failure, success, type Outcome } from "../../errors/outcome.js";
+import { notFoundError, userError, violationToUserError } from "../../errors/user-error.type.js";
 import { compareWorkflowDocuments } from "./workflow-comparison.js";
 import { documentOf, HEAD, insertVersion, MAX_NOTE_LENGTH, type VersionHead } from "./workflow-version-insert.js";
 import { VersionContentCache, type VersionContent } from "./version-content-cache.js";
-import { decodeVersionCursor, toVersionObject, versionPage } from "./workflow-version.mapper.js";
+import { toVersionObject, VERSION_CURSOR, versionPage } from "./workflow-version.mapper.js";
 import type { WorkflowComparisonObject, WorkflowVersionObject } from "./workflow-version.type.js";
 
 
@@ -45,13 +46,13 @@ export class WorkflowVersionService {
   async publish(workflowId: string, note: string | null | undefined, auth: AuthInfo): Promise<Outcome<WorkflowVersionObject>> {
     const invalid = checkText(note, ["note"], { max: MAX_NOTE_LENGTH });
     if (invalid.length > 0) return failure(...invalid);
-    if (!isUuid(workflowId)) return failure(notFound("workflow", workflowId, ["workflowId"]));
+    if (!isUuid(workflowId)) return failure(notFoundError("workflow", workflowId, ["workflowId"]));
     const outcome = await this.#db.$transaction(async (tx): Promise<Outcome<VersionHead>> => {
-      if (!(await lockWorkflowRow(tx, workflowId))) return failure(notFound("workflow", workflowId, ["workflowId"]));
+      if (!(await lockWorkflowRow(tx, workflowId))) return failure(notFoundError("workflow", workflowId, ["workflowId"]));
       const rows = await loadWorkflowRows(tx, workflowId);
       const workflow = workflowFromRows(rows.row, rows.nodes, rows.edges);
       const violations = validateWorkflow(workflow, { registry: this.#deps.registry, models: this.models.availableModels() });
-      if (violations.length > 0) return failure(...violations.map(violationError));
+      if (violations.length > 0) return failure(...violations.map(violationToUserError));
       return success(await insertVersion(tx, { workflowId, workflow, editVersion: rows.row.version, note: note ?? "", auth }));
     }, EDIT_TRANSACTION_OPTIONS);
     return outcome.ok ? success(toVersionObject(outcome.value)) : outcome;
@@ -59,10 +60,8 @@ export class WorkflowVersionService {
 
   /** Newest first. */
   async list(workflowId: string, args: { first?: number | null; after?: string | null }): Promise<Outcome<Page<WorkflowVersionObject>>> {
-    const size = resolvePageSize(args.first);
-    if (!size.ok) return failure(userError("VALIDATION_FAILED", size.message, { path: ["first"] }));
-    const before = args.after ? decodeVersionCursor(args.after) : null;
-    if (args.after && before === null) return failure(userError("VALIDATION_FAILED", "after is not a valid cursor", { path: ["after"] }));
+    const size = readPage({ first: args.first });
+    const before = args.after ? readOffsetCursor(VERSION_CURSOR, args.after) : null;
     if (!isUuid(workflowId)) return success(versionPage([], size.size, 0));
     const where = { workflowId };
     const [rows, totalCount] = await Promise.all([
@@ -128,7 +127,7 @@ export class WorkflowVersionService {
 
   async #draftDocument(workflowId: string): Promise<Outcome<Record<string, unknown>>> {
     const rows = isUuid(workflowId) ? await readWorkflowRows(this.#db, workflowId) : null;
-    if (!rows) return failure(notFound("workflow", workflowId, ["workflowId"]));
+    if (!rows) return failure(notFoundError("workflow", workflowId, ["workflowId"]));
     return success(documentOf(workflowFromRows(rows.row, rows.nodes, rows.edges)));
   }
 }

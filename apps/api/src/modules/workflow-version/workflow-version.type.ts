@@ -2,7 +2,7 @@ import { GraphQLJSON } from "graphql-scalars";
 import { Field, ID, Int, ObjectType } from "type-graphql";
 import { connectionTypes } from "../common/pagination.js";
 import { TEXT_COST } from "../common/field-cost.js";
-import { MutationPayload } from "../common/user-error.type.js";
+import { MutationPayload } from "../../errors/user-error.type.js";
 
 @ObjectType("WorkflowVersion", {
   description:

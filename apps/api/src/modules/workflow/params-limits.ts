@@ -1,5 +1,5 @@
 import { WORKFLOW_DOCUMENT_LIMITS as LIMITS } from "@weft/engine";
-import { userError, type UserErrorData } from "./user-error-data.js";
+import { userError, type UserError } from "../../errors/user-error.type.js";
 
 type Path = (string | number)[];
 
@@ -7,9 +7,9 @@ type Path = (string | number)[];
  * Bounds a node's params tree (depth, number of values, string length) with the document limits, so
  * whatever the API stores can be exported and imported again. Stops at the first problem per kind.
  */
-export function checkParamsLimits(params: Record<string, unknown>, path: Path): UserErrorData[] {
+export function checkParamsLimits(params: Record<string, unknown>, path: Path): UserError[] {
   let entries = 0;
-  const errors: UserErrorData[] = [];
+  const errors: UserError[] = [];
   const visit = (value: unknown, at: Path, depth: number): void => {
     if (errors.length > 0) return;
     if (typeof value === "string" && value.length > LIMITS.maxParamsStringLength) {

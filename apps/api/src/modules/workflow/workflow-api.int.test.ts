@@ -138,7 +138,7 @@ describeEachDatabase("workflows through the API", (suite) => {
     const found = (await api!.admin.request(ListWorkflows, { search: "SUMMARY" })).workflows;
     expect(found.edges.map((edge) => edge.node.name).sort()).toEqual(["Alpha summary", "Gamma summary"]);
     const tooMany = await api!.admin.execute(ListWorkflows, { first: 101 });
-    expect(tooMany.errors[0]?.extensions?.code).toBe("VALIDATION_FAILED");
+    expect(tooMany.errors[0]?.extensions?.code).toBe("BAD_USER_INPUT");
   });
 
   test("updates settings, merging prompts per type, clearing the knowledge base with null, and bumping the version", async () => {

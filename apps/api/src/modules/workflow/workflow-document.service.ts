@@ -20,7 +20,8 @@ import { EDIT_TRANSACTION_OPTIONS } from "./workflow-edit.transaction.js";
 import { insertWorkflow } from "./workflow-insert.js";
 import { readWorkflowRows } from "./workflow-read.js";
 import { workflowFromRows } from "./workflow.mapper.js";
-import { failure, success, userError, violationError, type Outcome, type UserErrorData } from "./user-error-data.js";
+import { userError, violationToUserError, type UserError } from "../../errors/user-error.type.js";
+import { failure, success, type Outcome } from "../../errors/outcome.js";
 
 /** Import and export in the `weft.workflow/v1` format, through the engine's parser and serializer. */
 export class WorkflowDocumentService {
@@ -49,7 +50,7 @@ export class WorkflowDocumentService {
     const tooBig = checkSize(workflow);
     if (tooBig.length > 0) return failure(...tooBig);
     const violations = validateWorkflow(workflow, { registry: this.registry, models: this.models.availableModels() });
-    if (violations.length > 0) return failure(...violations.map(violationError));
+    if (violations.length > 0) return failure(...violations.map(violationToUserError));
     if (publish) {
       const tooLong = checkText(publish.note, ["note"], { max: MAX_NOTE_LENGTH });
       if (tooLong.length > 0) return failure(...tooLong);
@@ -76,7 +77,7 @@ export class WorkflowDocumentService {
   }
 }
 
-function documentError(issue: DocumentIssue): UserErrorData {
+function documentError(issue: DocumentIssue): UserError {
   const where = issue.path ? `${issue.path}: ` : "";
   return userError("DOCUMENT_INVALID", `${where}${issue.message} (${issue.code})`, {
     path: issue.path ? ["document", issue.path] : ["document"],
@@ -84,8 +85,8 @@ function documentError(issue: DocumentIssue): UserErrorData {
 }
 
 /** The API keeps tighter graph limits than the document format (see WORKFLOW_INPUT_LIMITS). */
-function checkSize(workflow: Workflow): UserErrorData[] {
-  const errors: UserErrorData[] = [];
+function checkSize(workflow: Workflow): UserError[] {
+  const errors: UserError[] = [];
   if (workflow.nodes.length > LIMITS.maxNodes) {
     errors.push(userError("LIMIT_EXCEEDED", `a workflow holds at most ${LIMITS.maxNodes} nodes; the document has ${workflow.nodes.length}`, { path: ["document", "nodes"] }));
   }

@@ -6,7 +6,8 @@ import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
 import { checkNodeId } from "./workflow-input.validation.js";
 import { lockedWhileRunning, refuse, runWorkflowEdit } from "./workflow-edit.transaction.js";
 import { nextEdgeId } from "./node-id.js";
-import { failure, userError, violationError, type Outcome } from "./user-error-data.js";
+import { userError, violationToUserError } from "../../errors/user-error.type.js";
+import { failure, type Outcome } from "../../errors/outcome.js";
 
 export interface EdgeEditResult {
   edge: EdgeRow;
@@ -44,7 +45,7 @@ export class WorkflowEdgeService {
         refuse(userError("LIMIT_EXCEEDED", `a workflow holds at most ${LIMITS.maxEdges} edges`));
       }
       const violations = checkAddEdge(workflow.graph, source, target, { registry: this.registry });
-      if (violations.length > 0) refuse(...violations.map(violationError));
+      if (violations.length > 0) refuse(...violations.map(violationToUserError));
       const position = workflow.edges.reduce((highest, edge) => Math.max(highest, edge.position), 0) + 1;
       const key = nextEdgeId(
         workflow.edges.map((edge) => edge.key),

@@ -9,7 +9,8 @@ import type {
 import { findActiveRunId, lockWorkflowRow } from "./workflow-lock.js";
 import type { WorkflowChanges } from "./workflow-changes.js";
 import { edgeFromRow } from "./workflow.mapper.js";
-import { failure, notFound, success, userError, type Outcome, type UserErrorData } from "./user-error-data.js";
+import { notFoundError, userError, type UserError } from "../../errors/user-error.type.js";
+import { failure, success, type Outcome } from "../../errors/outcome.js";
 
 /**
  * Nodes in creation order. Imports and duplicates stamp createdAt one millisecond apart in document
@@ -34,12 +35,12 @@ export interface LoadedWorkflow {
 
 /** Thrown inside the transaction to roll it back and hand the user errors to the caller. */
 class EditRefused extends Error {
-  constructor(readonly errors: UserErrorData[]) {
+  constructor(readonly errors: UserError[]) {
     super("edit refused");
   }
 }
 
-export function refuse(...errors: UserErrorData[]): never {
+export function refuse(...errors: UserError[]): never {
   throw new EditRefused(errors);
 }
 
@@ -73,7 +74,7 @@ export async function runWorkflowEdit<T>(
 }
 
 async function loadLocked(tx: Prisma.TransactionClient, workflowId: string): Promise<LoadedWorkflow> {
-  if (!(await lockWorkflowRow(tx, workflowId))) refuse(notFound("workflow", workflowId));
+  if (!(await lockWorkflowRow(tx, workflowId))) refuse(notFoundError("workflow", workflowId));
   // One connection per transaction: the queries run one after another anyway.
   const row = await tx.workflow.findUniqueOrThrow({ where: { id: workflowId } });
   const nodes = await tx.workflowNode.findMany({ where: { workflowId }, orderBy: NODE_ORDER, select: { key: true, type: true } });
@@ -90,7 +91,7 @@ async function loadLocked(tx: Prisma.TransactionClient, workflowId: string): Pro
 export function lockedWhileRunning(
   activeRunId: string,
   refs: { nodeIds?: string[]; edgeIds?: string[] } = {},
-): UserErrorData {
+): UserError {
   return userError(
     "LOCKED_WHILE_RUNNING",
     `the workflow cannot be changed while its run "${activeRunId}" is active; wait for it to end or cancel it`,

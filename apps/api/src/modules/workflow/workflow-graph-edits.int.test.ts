@@ -4,7 +4,7 @@ import type { Database } from "../../db/db.js";
 import { describeEachDatabase } from "../../testing/database.js";
 import { WorkflowService } from "./workflow.service.js";
 import { refuse, runWorkflowEdit } from "./workflow-edit.transaction.js";
-import { userError } from "./user-error-data.js";
+import { userError } from "../../errors/user-error.type.js";
 
 /**
  * The workflow services straight on both databases (no HTTP): edits, refusals that leave the database

@@ -1,7 +1,7 @@
 import type { NodeTypeRegistry } from "@weft/engine";
 import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
 import { checkParamsLimits } from "./params-limits.js";
-import { userError, type UserErrorData } from "./user-error-data.js";
+import { userError, type UserError } from "../../errors/user-error.type.js";
 
 /**
  * Input checks that run before any database work, so bad input is refused as a whole and changes
@@ -14,7 +14,7 @@ export function checkText(
   value: string | null | undefined,
   path: Path,
   limits: { max: number; required?: boolean },
-): UserErrorData[] {
+): UserError[] {
   if (value === undefined || value === null) {
     return limits.required ? [userError("VALIDATION_FAILED", `${path.join(".")} is required`, { path })] : [];
   }
@@ -40,7 +40,7 @@ export interface SettingsInput {
 }
 
 /** Settings of create/update. `requireName` for create, where the name is mandatory. */
-export function checkSettings(input: SettingsInput, requireName: boolean): UserErrorData[] {
+export function checkSettings(input: SettingsInput, requireName: boolean): UserError[] {
   const errors = [
     ...checkText(input.name, ["input", "name"], { max: LIMITS.maxNameLength, required: requireName }),
     ...checkText(input.description, ["input", "description"], { max: LIMITS.maxDescriptionLength }),
@@ -62,7 +62,7 @@ export function checkSettings(input: SettingsInput, requireName: boolean): UserE
 }
 
 /** Node ids follow the document format: 1 to maxIdLength characters, no leading or trailing space. */
-export function checkNodeId(id: string, path: Path): UserErrorData[] {
+export function checkNodeId(id: string, path: Path): UserError[] {
   if (id.length === 0 || id.trim() !== id) {
     return [userError("VALIDATION_FAILED", "a node id must not be empty or start or end with a space", { path })];
   }
@@ -72,9 +72,9 @@ export function checkNodeId(id: string, path: Path): UserErrorData[] {
   return [];
 }
 
-export function checkPosition(position: { x: number; y: number } | null | undefined, path: Path): UserErrorData[] {
+export function checkPosition(position: { x: number; y: number } | null | undefined, path: Path): UserError[] {
   if (!position) return [];
-  const errors: UserErrorData[] = [];
+  const errors: UserError[] = [];
   for (const axis of ["x", "y"] as const) {
     const value = position[axis];
     if (!Number.isFinite(value) || Math.abs(value) > LIMITS.maxCoordinate) {
@@ -102,13 +102,13 @@ export function checkNodeAttributes(
   type: string,
   attributes: NodeAttributes,
   path: Path,
-): UserErrorData[] {
+): UserError[] {
   const spec = registry.get(type);
   if (!spec) {
     const known = registry.types().join(", ");
     return [userError("UNKNOWN_NODE_TYPE", `unknown node type "${type}"; known types: ${known}`, { path: [...path, "type"] })];
   }
-  const errors: UserErrorData[] = [];
+  const errors: UserError[] = [];
   if (attributes.params) errors.push(...checkParamsLimits(attributes.params, [...path, "params"]));
   const parsed = spec.attributes.safeParse(attributes);
   if (!parsed.success) {

@@ -13,7 +13,8 @@ import {
 } from "./workflow-input.validation.js";
 import { lockedWhileRunning, refuse, runWorkflowEdit, type LoadedWorkflow } from "./workflow-edit.transaction.js";
 import { nextNodeId } from "./node-id.js";
-import { failure, userError, violationError, type Outcome, type UserErrorData } from "./user-error-data.js";
+import { userError, violationToUserError, type UserError } from "../../errors/user-error.type.js";
+import { failure, type Outcome } from "../../errors/outcome.js";
 
 export interface NodeEditResult {
   node: NodeRow;
@@ -60,7 +61,7 @@ export class WorkflowNodeService {
         refuse(userError("CONFLICT", `the workflow already has a node "${key}"`, { nodeIds: [key], path: ["input", "id"] }));
       }
       const violations = checkAddNode(workflow.graph, input.type, { registry: this.registry });
-      if (violations.length > 0) refuse(...violations.map(violationError));
+      if (violations.length > 0) refuse(...violations.map(violationToUserError));
       const isText = this.registry.get(input.type)?.component === "TextNode";
       return tx.workflowNode.create({
         data: {
@@ -133,7 +134,7 @@ export class WorkflowNodeService {
       requireNode(workflow, nodeId);
       if (workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId, { nodeIds: [nodeId] }));
       const violations = checkRemoveNode(workflow.graph, nodeId, { registry: this.registry });
-      if (violations.length > 0) refuse(...violations.map(violationError));
+      if (violations.length > 0) refuse(...violations.map(violationToUserError));
       const touching = workflow.edges.filter((edge) => edge.source === nodeId || edge.target === nodeId);
       await tx.workflowEdge.deleteMany({ where: { workflowId, key: { in: touching.map((edge) => edge.key) } } });
       await tx.workflowNode.delete({ where: { workflowId_key: { workflowId, key: nodeId } } });
@@ -186,11 +187,11 @@ function toColumns(attributes: NodeAttributes): Pick<
   };
 }
 
-function checkMoves(moves: readonly NodeMoveInput[]): UserErrorData[] {
+function checkMoves(moves: readonly NodeMoveInput[]): UserError[] {
   if (moves.length > LIMITS.maxMovedNodes) {
     return [userError("LIMIT_EXCEEDED", `moveNodes takes at most ${LIMITS.maxMovedNodes} nodes at once`, { path: ["moves"] })];
   }
-  const errors: UserErrorData[] = [];
+  const errors: UserError[] = [];
   const seen = new Set<string>();
   moves.forEach((move, index) => {
     if (seen.has(move.id)) {

@@ -1,6 +1,6 @@
 import { Field, ID, ObjectType } from "type-graphql";
-import { MutationPayload, UserError } from "../common/user-error.type.js";
 import { WorkflowEdgeObject, WorkflowNodeObject, WorkflowObject } from "./workflow.type.js";
+import { MutationPayload, UserError } from "../../errors/user-error.type.js";
 
 @ObjectType({ implements: MutationPayload })
 export class WorkflowPayload extends MutationPayload {

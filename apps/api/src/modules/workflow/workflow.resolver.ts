@@ -5,7 +5,6 @@ import type { GraphQLContext } from "../../graphql/context.js";
 import { AppError } from "../../errors/app-error.js";
 import { PaginationArgs, type Page } from "../common/pagination.js";
 import { WorkflowConnection } from "./workflow-connection.type.js";
-import { violationError } from "./user-error-data.js";
 import { CreateWorkflowInput, UpdateWorkflowInput } from "./workflow.input.js";
 import { DeleteWorkflowPayload, ValidationReport, WorkflowPayload } from "./workflow-payload.type.js";
 import { WorkflowEdgeObject, WorkflowNodeObject, WorkflowObject } from "./workflow.type.js";
@@ -13,6 +12,7 @@ import { NodeTypeObject } from "./node-type.type.js";
 import { toNodeTypeObject } from "./node-type.mapper.js";
 import { RunObject } from "../run/run.type.js";
 import { toRunObject } from "../run/run.mapper.js";
+import { violationToUserError } from "../../errors/user-error.type.js";
 
 /** Workflows as a whole. Graph edits live in WorkflowGraphResolver. */
 @Resolver(() => WorkflowObject)
@@ -24,12 +24,7 @@ export class WorkflowResolver {
     @Arg("search", () => String, { nullable: true, description: "Part of the name, any case." }) search: string | null,
     @Ctx() context: GraphQLContext,
   ): Promise<Page<WorkflowObject>> {
-    const outcome = await context.services.workflows.list({ first: page.first, after: page.after, search });
-    if (outcome.ok) return outcome.value;
-    const first = outcome.errors[0];
-    throw new AppError(first?.code ?? "VALIDATION_FAILED", first?.message ?? "invalid arguments", {
-      extensions: { path: first?.path },
-    });
+    return context.services.workflows.list({ first: page.first, after: page.after, search });
   }
 
   @Authorized("read")
@@ -47,7 +42,7 @@ export class WorkflowResolver {
   async validateWorkflow(@Arg("id", () => ID) id: string, @Ctx() context: GraphQLContext): Promise<ValidationReport> {
     const violations = await context.services.workflows.validate(id);
     if (!violations) throw new AppError("NOT_FOUND", `workflow "${id}" does not exist`, { extensions: { id } });
-    return { valid: violations.length === 0, violations: violations.map(violationError) };
+    return { valid: violations.length === 0, violations: violations.map(violationToUserError) };
   }
 
   @Authorized("read")

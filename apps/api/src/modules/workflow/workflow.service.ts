@@ -2,22 +2,25 @@ import { createNewWorkflow, validateWorkflow, type NodeTypeRegistry, type NodeTy
 import type { PrismaClient, Run as RunRow } from "../../generated/prisma/client.js";
 import type { ServiceDeps } from "../../services.js";
 import { ModelCatalogService } from "../model/model-catalog.service.js";
-import { afterCursorWhere, buildPage, decodeCursor, resolvePageSize, type Page } from "../common/pagination.js";
+import { afterCursorWhere, buildPage, readPage, type Page } from "../common/pagination.js";
 import type { CreateWorkflowInput, UpdateWorkflowInput } from "./workflow.input.js";
 import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
 import { checkSettings, checkText } from "./workflow-input.validation.js";
 import { EDIT_TRANSACTION_OPTIONS, lockedWhileRunning, runWorkflowEdit } from "./workflow-edit.transaction.js";
 import { findActiveRunId, lockWorkflowRow } from "./workflow-lock.js";
 import { insertWorkflow } from "./workflow-insert.js";
+import { isUuid } from "../common/uuid.js";
+import { AppError } from "../../errors/app-error.js";
 import { readWorkflowRows, type WorkflowRows } from "./workflow-read.js";
 import { promptsFromJson, toEdgeObject, toNodeObject, toWorkflowObject, workflowFromRows } from "./workflow.mapper.js";
 import type { WorkflowObject } from "./workflow.type.js";
-import { failure, notFound, success, userError, type Outcome } from "./user-error-data.js";
 import { WorkflowNodeService } from "./workflow-node.service.js";
 import { WorkflowEdgeService } from "./workflow-edge.service.js";
 import { WorkflowDocumentService } from "./workflow-document.service.js";
 import { WorkflowChanges } from "./workflow-changes.js";
 import type { EventBus } from "../../pubsub.js";
+import { notFoundError } from "../../errors/user-error.type.js";
+import { failure, success, type Outcome } from "../../errors/outcome.js";
 
 interface Deletion {
   id: string;
@@ -52,24 +55,22 @@ export class WorkflowService {
   }
 
   /** Newest-updated first; `search` matches the name, case-insensitively. */
-  async list(args: ListWorkflowsArgs): Promise<Outcome<Page<WorkflowObject>>> {
-    const size = resolvePageSize(args.first);
-    if (!size.ok) return failure(userError("VALIDATION_FAILED", size.message, { path: ["first"] }));
-    const cursor = args.after ? decodeCursor(args.after) : null;
-    if (args.after && !cursor) return failure(userError("VALIDATION_FAILED", "after is not a valid cursor", { path: ["after"] }));
-    const tooLong = checkText(args.search, ["search"], { max: LIMITS.maxNameLength });
-    if (tooLong.length > 0) return failure(...tooLong);
+  /** Bad page arguments throw BAD_USER_INPUT (see readPage); an over-long search, LIMIT_EXCEEDED. */
+  async list(args: ListWorkflowsArgs): Promise<Page<WorkflowObject>> {
+    const page = readPage(args);
+    const [tooLong] = checkText(args.search, ["search"], { max: LIMITS.maxNameLength });
+    if (tooLong) throw new AppError(tooLong.code, tooLong.message, { extensions: { path: tooLong.path } });
     const search = args.search?.trim();
     const filter = search ? { name: { contains: search, mode: "insensitive" as const } } : {};
     const [rows, totalCount] = await Promise.all([
       this.db.workflow.findMany({
-        where: cursor ? { AND: [filter, afterCursorWhere("updatedAt", cursor)] } : filter,
+        where: page.after ? { AND: [filter, afterCursorWhere("updatedAt", page.after)] } : filter,
         orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
-        take: size.size + 1,
+        take: page.size + 1,
       }),
       this.db.workflow.count({ where: filter }),
     ]);
-    return success(buildPage(rows, size.size, totalCount, (row) => row.updatedAt, (row) => toWorkflowObject(row)));
+    return buildPage(rows, page.size, totalCount, (row) => row.updatedAt, (row) => toWorkflowObject(row));
   }
 
   async get(id: string): Promise<WorkflowObject | null> {
@@ -129,7 +130,7 @@ export class WorkflowService {
   async update(id: string, input: UpdateWorkflowInput): Promise<Outcome<WorkflowObject>> {
     const invalid = checkSettings(input, false);
     if (invalid.length > 0) return failure(...invalid);
-    if (!isUuid(id)) return failure(notFound("workflow", id));
+    if (!isUuid(id)) return failure(notFoundError("workflow", id));
     const outcome = await runWorkflowEdit(this.db, id, async (tx, workflow) => {
       await tx.workflow.update({
         where: { id },
@@ -148,9 +149,9 @@ export class WorkflowService {
 
   /** Refused while a run is active, which would otherwise lose its workflow mid-run. */
   async delete(id: string): Promise<Outcome<string>> {
-    if (!isUuid(id)) return failure(notFound("workflow", id));
+    if (!isUuid(id)) return failure(notFoundError("workflow", id));
     const result = await this.db.$transaction(async (tx) => {
-      if (!(await lockWorkflowRow(tx, id))) return failure<Deletion>(notFound("workflow", id));
+      if (!(await lockWorkflowRow(tx, id))) return failure<Deletion>(notFoundError("workflow", id));
       const activeRunId = await findActiveRunId(tx, id);
       if (activeRunId) return failure<Deletion>(lockedWhileRunning(activeRunId));
       const gone = await tx.workflow.delete({ where: { id } });
@@ -166,7 +167,7 @@ export class WorkflowService {
     const invalid = checkText(name, ["name"], { max: LIMITS.maxNameLength, required: name !== undefined && name !== null });
     if (invalid.length > 0) return failure(...invalid);
     const rows = await this.readRows(id);
-    if (!rows) return failure(notFound("workflow", id));
+    if (!rows) return failure(notFoundError("workflow", id));
     const workflow = workflowFromRows(rows.row, rows.nodes, rows.edges);
     workflow.name = name?.trim() || copyName(rows.row.name);
     const row = await this.db.$transaction((tx) => insertWorkflow(tx, workflow, rows.row.description), EDIT_TRANSACTION_OPTIONS);
@@ -175,7 +176,7 @@ export class WorkflowService {
 
   async #reload(id: string): Promise<Outcome<WorkflowObject>> {
     const workflow = await this.get(id);
-    return workflow ? success(workflow) : failure(notFound("workflow", id));
+    return workflow ? success(workflow) : failure(notFoundError("workflow", id));
   }
 }
 
@@ -194,11 +195,4 @@ function mergePrompts(
     if (text !== undefined && text !== null) merged[type] = text;
   }
   return merged;
-}
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids that are not uuids cannot exist; answering early keeps PostgreSQL from seeing them at all. */
-export function isUuid(id: string): boolean {
-  return UUID_PATTERN.test(id);
 }

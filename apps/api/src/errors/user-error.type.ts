@@ -35,7 +35,8 @@ export class UserError {
 export interface UserErrorOptions {
   nodeIds?: string[];
   edgeIds?: string[];
-  path?: string[];
+  /** The offending input field; list indexes may be numbers (`["moves", 3, "x"]`). */
+  path?: (string | number)[];
 }
 
 export function userError(code: string, message: string, options: UserErrorOptions = {}): UserError {
@@ -44,12 +45,17 @@ export function userError(code: string, message: string, options: UserErrorOptio
   error.message = message;
   error.nodeIds = options.nodeIds ?? [];
   error.edgeIds = options.edgeIds ?? [];
-  error.path = options.path ?? null;
+  error.path = options.path ? options.path.map(String) : null;
   return error;
 }
 
-export function violationToUserError(violation: Violation): UserError {
+/** A broken rule (the engine's Violation, or a RunViolation without a request path) as a user error. */
+export function violationToUserError(violation: Pick<Violation, "message" | "nodeIds" | "edgeIds"> & { code: string }): UserError {
   return userError(violation.code, violation.message, { nodeIds: violation.nodeIds, edgeIds: violation.edgeIds });
+}
+
+export function notFoundError(what: string, id: string, path: string[] = ["id"]): UserError {
+  return userError("NOT_FOUND", `${what} "${id}" does not exist`, { path });
 }
 
 /**
