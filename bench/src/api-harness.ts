@@ -4,10 +4,9 @@ import path from "node:path";
 import type { LlmProvider, LlmReply, LlmRequest, LlmStreamChunk } from "@weft/engine";
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
-// The API as built (apps/api/dist, `pnpm turbo run build --filter=@weft/api`): the code production runs,
-// with its decorators compiled by tsc.
-import { createApp, type App } from "../../apps/api/dist/app/create-app.js";
-import { loadEnv } from "../../apps/api/dist/env.js";
+// The API's public entry point, as built (`@weft/api` resolves to its dist): the code production runs,
+// with its decorators compiled by tsc. `pnpm bench` builds it first.
+import { createApp, loadEnv, type App } from "@weft/api";
 
 export interface ApiHarness {
   app: App;

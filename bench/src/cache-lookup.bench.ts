@@ -6,9 +6,8 @@ import { vector } from "@electric-sql/pglite/vector";
 import { cacheScopeKey, type SemanticCachePut, type SemanticCacheStore } from "@weft/engine";
 import { LocalEmbedder, WeaviateSemanticCache } from "@weft/providers";
 import { startWeaviateServer } from "@weft/providers/testing/weaviate-server";
-// The embedded cache lives in the API (it runs on the API's database handle); the bench uses its source.
-import { pgliteRawSql } from "../../apps/api/src/db/raw-sql.js";
-import { PgvectorSemanticCache } from "../../apps/api/src/retrieval/pgvector-semantic-cache.js";
+// The embedded cache lives in the API (it runs on the API's database handle), behind its public entry point.
+import { pgliteRawSql, PgvectorSemanticCache } from "@weft/api";
 import { percentile, round } from "./exact-top-k.js";
 import { machineInfo, machineLine } from "./machine-info.js";
 import { writeDocSection, writeResult } from "./results-writer.js";

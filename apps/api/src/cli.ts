@@ -6,7 +6,7 @@ import { createLlmProviders } from "./app/llm-providers.js";
 import { databaseOptionsFromEnv, openDatabase } from "./db/db.js";
 import { EnvError, loadEnv } from "./env.js";
 import { createLogger } from "./logger.js";
-import { ApiKeyService } from "./modules/api-key/api-key.service.js";
+import { ApiKeyService } from "./modules/api-key/index.js";
 
 const USAGE = `weft-api — operator commands for the Weft API (configuration from the environment, see docs/api.md)
 

@@ -1,7 +1,26 @@
 import { isIP } from "node:net";
 import { resolveChunkingOptions } from "@weft/providers";
+import proxyAddr from "proxy-addr";
 import { z } from "zod";
-import { parseTrustProxy } from "./rate-limit/trust-proxy.js";
+
+/**
+ * WEFT_TRUST_PROXY, with the meanings of express's `trust proxy` setting: false (the socket address is
+ * the client), true (the left-most X-Forwarded-For address), a hop count (trust that many proxies from
+ * the socket inwards), or a list of trusted proxy addresses, CIDR ranges and names (loopback,
+ * linklocal, uniquelocal).
+ */
+export type TrustProxySetting = boolean | number | string[];
+
+/** Parses the variable's text; a list entry that is not an address, range or name throws (TypeError). */
+export function parseTrustProxy(value: string): TrustProxySetting {
+  const text = value.trim();
+  if (text === "false") return false;
+  if (text === "true") return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const list = text.split(",").map((item) => item.trim()).filter((item) => item.length > 0);
+  proxyAddr.compile(list);
+  return list;
+}
 
 /**
  * The only place that reads process.env. Every variable is listed in docs/api.md (configuration table);

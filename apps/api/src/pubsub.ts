@@ -1,5 +1,6 @@
 import type { RunEventType } from "@weft/engine";
-import type { IngestionProgressMessage } from "./modules/knowledge-base/ingestion-progress.js";
+import type { DocumentStatus } from "./generated/prisma/enums.js";
+import type { IngestionPhase } from "./retrieval/ingestion.service.js";
 
 /**
  * Typed topics and the event bus. Events are published only after they are stored, so a subscriber
@@ -34,6 +35,26 @@ export interface WorkflowChangedMessage {
   version: number;
   at: string;
   deleted: boolean;
+}
+
+/** Phases of asynchronous ingestion: the indexing ones plus `queued` (stored PENDING) and `removed`. */
+export type IngestionMessagePhase = IngestionPhase | "queued" | "removed";
+
+/** One ingestion step of one document, as published on `ingestionProgress:<knowledgeBaseId>`. */
+export interface IngestionProgressMessage {
+  knowledgeBaseId: string;
+  documentId: string;
+  /** The document's status after this step; null once it was removed. */
+  status: DocumentStatus | null;
+  error: string | null;
+  documentIndex: number;
+  documentCount: number;
+  title: string;
+  phase: IngestionMessagePhase;
+  chunksDone: number;
+  chunksTotal: number;
+  /** ISO-8601. */
+  at: string;
 }
 
 /** Topic → payload. On `runEvents` the channel is the run id (`runEvents:<runId>`), in seq order. */

@@ -1,30 +1,14 @@
-import type { LlmProviders, NodeTypeRegistry } from "@weft/engine";
-import type { Env } from "./env.js";
-import type { PrismaClient } from "./generated/prisma/client.js";
-import type { Logger } from "./logger.js";
-import type { ApiKeyService } from "./modules/api-key/api-key.service.js";
-import type { RunService } from "./modules/run/run.service.js";
-import type { WorkflowService } from "./modules/workflow/workflow.service.js";
-import type { WorkflowVersionService } from "./modules/workflow-version/workflow-version.service.js";
-import type { ModelCatalogService } from "./modules/model/model-catalog.service.js";
-import type { KnowledgeBaseService } from "./modules/knowledge-base/knowledge-base.service.js";
+import type { ApiKeyService } from "./modules/api-key/index.js";
+import type { KnowledgeBaseService } from "./modules/knowledge-base/index.js";
+import type { ModelCatalogService } from "./modules/model/index.js";
+import type { RunService } from "./modules/run/index.js";
+import type { WorkflowService } from "./modules/workflow/index.js";
+import type { WorkflowVersionService } from "./modules/workflow-version/index.js";
 
 /**
- * What every service is constructed from (`new XService(deps)`); create-app builds it once.
- * Services never read process.env: they read `deps.env`.
- */
-export interface ServiceDeps {
-  env: Env;
-  db: PrismaClient;
-  registry: NodeTypeRegistry;
-  /** Configured LLM providers by id (offline always, Mistral when MISTRAL_API_KEY is set). */
-  llm: LlmProviders;
-  logger: Logger;
-}
-
-/**
- * The services resolvers reach through `context.services`. Feature modules add their service here
- * (one line each; knowledgeBases next) and create-app constructs it from ServiceDeps.
+ * Every service, as the server builds the GraphQL context (create-app constructs them from
+ * ServiceDeps). Modules never import this list: each module's resolvers name only the services they
+ * use (`GraphQLContext<{ runs: RunService }>`), so no module depends on all the others.
  */
 export interface Services {
   runs: RunService;

@@ -1,6 +1,6 @@
 import type { Env } from "../env.js";
 import type { Logger } from "../logger.js";
-import { insertWorkflow } from "../modules/workflow/workflow-insert.js";
+import { insertWorkflow } from "../modules/workflow/index.js";
 import type { Services } from "../services.js";
 import { demoWorkflow } from "./demo-workflow.js";
 

@@ -1,6 +1,6 @@
 import { AppError } from "../errors/app-error.js";
 import type { Env } from "../env.js";
-import type { ApiKeyService } from "../modules/api-key/api-key.service.js";
+import type { ApiKeyService } from "../modules/api-key/index.js";
 import { ANONYMOUS, AUTH_DISABLED, type AuthInfo } from "./auth-info.js";
 
 /** Longer than any key we issue; anything longer is refused before hashing. */

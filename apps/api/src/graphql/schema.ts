@@ -3,19 +3,13 @@ import { buildSchema } from "type-graphql";
 import type { ClassType, NonEmptyArray, PubSub } from "type-graphql";
 import { authChecker } from "../auth/auth-checker.js";
 import { chargeResponseBudget } from "./limits/response-budget.js";
-import { ApiKeyResolver } from "../modules/api-key/api-key.resolver.js";
+import { ApiKeyResolver } from "../modules/api-key/index.js";
 import { ServerInfoResolver } from "../modules/common/server-info.resolver.js";
-import { RunResolver } from "../modules/run/run.resolver.js";
-import { RunSubscriptionResolver } from "../modules/run/run-subscription.resolver.js";
-import { WorkflowResolver } from "../modules/workflow/workflow.resolver.js";
-import { WorkflowGraphResolver } from "../modules/workflow/workflow-graph.resolver.js";
-import { WorkflowSubscriptionResolver } from "../modules/workflow/workflow-subscription.resolver.js";
-import { WorkflowVersionResolver } from "../modules/workflow-version/workflow-version.resolver.js";
-import { WorkflowVersionsFieldResolver } from "../modules/workflow-version/workflow-versions-field.resolver.js";
-import { ModelResolver } from "../modules/model/model.resolver.js";
-import { KnowledgeBaseResolver } from "../modules/knowledge-base/knowledge-base.resolver.js";
-import { KnowledgeBaseDocumentResolver } from "../modules/knowledge-base/knowledge-base-document.resolver.js";
-import { KnowledgeBaseSubscriptionResolver } from "../modules/knowledge-base/knowledge-base-subscription.resolver.js";
+import { KnowledgeBaseDocumentResolver, KnowledgeBaseResolver, KnowledgeBaseSubscriptionResolver } from "../modules/knowledge-base/index.js";
+import { ModelResolver } from "../modules/model/index.js";
+import { RunResolver, RunSubscriptionResolver, WorkflowRunsResolver } from "../modules/run/index.js";
+import { WorkflowGraphResolver, WorkflowResolver, WorkflowSubscriptionResolver } from "../modules/workflow/index.js";
+import { WorkflowDocumentsResolver, WorkflowVersionResolver, WorkflowVersionsFieldResolver } from "../modules/workflow-version/index.js";
 
 /**
  * Every resolver of the API. Feature modules append theirs here. Decorators always name their types
@@ -28,12 +22,14 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   WorkflowSubscriptionResolver,
   WorkflowVersionResolver,
   WorkflowVersionsFieldResolver,
+  WorkflowDocumentsResolver,
   ModelResolver,
   KnowledgeBaseResolver,
   KnowledgeBaseDocumentResolver,
   KnowledgeBaseSubscriptionResolver,
   RunResolver,
   RunSubscriptionResolver,
+  WorkflowRunsResolver,
   ApiKeyResolver,
 ];
 

@@ -24,7 +24,7 @@ import { checkOperationLimits, operationLimitsOf, type OperationLimits } from ".
 import { ResponseBudget } from "./limits/response-budget.js";
 import { callerOf, rateLimitedError, TOO_MANY_CONNECTIONS_CLOSE_CODE, type RateLimits } from "../rate-limit/rate-limits.js";
 import { clientAddress } from "../rate-limit/trust-proxy.js";
-import { isAllowedOrigin } from "../app/cors.js";
+import { isAllowedOrigin } from "../auth/allowed-origin.js";
 
 type Extra = { socket: WebSocket; request: IncomingMessage };
 type WsContext = Context<Record<string, unknown> | undefined, Extra>;

@@ -1,44 +1,20 @@
 import type { StoredChunk, VectorStore } from "@weft/engine";
-import type { PreparedDocument } from "./document-content.js";
-import type { DocumentPersistence, StoredDocument } from "./ingestion.service.js";
+import type { LocalEmbedder } from "@weft/providers";
+import { prepareDocument, type RawDocument } from "./document-content.js";
+import { createKnowledgeBaseCollection, indexDocument, type KnowledgeBaseIndexSettings } from "./ingestion.service.js";
 
-/** Document rows kept in memory, shaped like the Prisma Document model. */
-export class MemoryDocuments implements DocumentPersistence {
-  readonly rows = new Map<string, StoredDocument & { knowledgeBaseId: string; contentHash: string; status: string; chunkCount: number; error: string | null }>();
-  private next = 1;
-
-  async findByContentHash(knowledgeBaseId: string, contentHash: string) {
-    const row = [...this.rows.values()].find((r) => r.knowledgeBaseId === knowledgeBaseId && r.contentHash === contentHash);
-    return row ? { id: row.id, title: row.title } : null;
+/**
+ * Fills a knowledge base's collection the way the document indexer does (prepareDocument, then
+ * indexDocument per document), for tests that need something to search. Documents get ids doc-1, doc-2, …
+ */
+export async function indexDocuments(kb: KnowledgeBaseIndexSettings, documents: readonly RawDocument[], store: VectorStore, embedder: LocalEmbedder): Promise<number[]> {
+  await createKnowledgeBaseCollection(kb, store);
+  const counts: number[] = [];
+  for (const [index, raw] of documents.entries()) {
+    const document = prepareDocument(raw);
+    counts.push(await indexDocument({ kb, documentId: `doc-${index + 1}`, document, report: () => undefined }, embedder, { store }));
   }
-
-  async createDocument(knowledgeBaseId: string, document: PreparedDocument) {
-    const id = `doc-${this.next++}`;
-    this.rows.set(id, { id, knowledgeBaseId, ...document, status: "INDEXING", chunkCount: 0, error: null });
-    return { id };
-  }
-
-  async markIndexing(id: string) {
-    this.update(id, { status: "INDEXING", error: null });
-  }
-
-  async markReady(id: string, chunkCount: number) {
-    this.update(id, { status: "READY", chunkCount });
-  }
-
-  async markFailed(id: string, error: string) {
-    this.update(id, { status: "FAILED", error, chunkCount: 0 });
-  }
-
-  async listDocuments(knowledgeBaseId: string): Promise<StoredDocument[]> {
-    return [...this.rows.values()].filter((r) => r.knowledgeBaseId === knowledgeBaseId);
-  }
-
-  private update(id: string, change: Partial<{ status: string; chunkCount: number; error: string | null }>) {
-    const row = this.rows.get(id);
-    if (!row) throw new Error(`no document ${id}`);
-    Object.assign(row, change);
-  }
+  return counts;
 }
 
 /** Wraps a store and fails the n-th upsert call, to check that failed ingestion leaves nothing behind. */

@@ -1,7 +1,7 @@
 import { ExactVectorStore, LocalEmbedder, LOCAL_EMBEDDER_MODEL, WeaviateVectorStore } from "@weft/providers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MemoryDocuments } from "./ingestion.test-helpers.js";
-import { ingestDocuments, type KnowledgeBaseIndexSettings } from "./ingestion.service.js";
+import { indexDocuments } from "./ingestion.test-helpers.js";
+import type { KnowledgeBaseIndexSettings } from "./ingestion.service.js";
 import type { KnowledgeBaseRecord } from "./knowledge-base-record.js";
 import { KnowledgeBaseRetriever } from "./knowledge-base-retriever.js";
 
@@ -20,14 +20,15 @@ const signal = () => new AbortController().signal;
 const lookupOf = (...kbs: KnowledgeBaseRecord[]) => async (name: string) => kbs.find((k) => k.name === name) ?? null;
 
 beforeAll(async () => {
-  await ingestDocuments(
+  await indexDocuments(
     kb,
     [
       { title: "Retries", content: "Transient provider errors are retried with exponential backoff. A 429 answer honours Retry-After." },
       { title: "Editor", content: "The editor draws the workflow graph. Nodes are connected by dragging from handle to handle." },
       { title: "한국어", content: "지식 베이스는 문서를 청크로 나누어 임베딩합니다. 검색 강도에 따라 top_k가 정해집니다." },
     ],
-    { store, embedders: [embedder], persistence: new MemoryDocuments() },
+    store,
+    embedder,
   );
 });
 

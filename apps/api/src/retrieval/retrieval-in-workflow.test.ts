@@ -5,8 +5,8 @@ import { LocalEmbedder, LOCAL_EMBEDDER_MODEL, MistralLlmProvider } from "@weft/p
 import { MistralMockServer } from "@weft/providers/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pgliteRawSql } from "../db/raw-sql.js";
-import { MemoryDocuments } from "./ingestion.test-helpers.js";
-import { ingestDocuments, type KnowledgeBaseIndexSettings } from "./ingestion.service.js";
+import { indexDocuments } from "./ingestion.test-helpers.js";
+import type { KnowledgeBaseIndexSettings } from "./ingestion.service.js";
 import type { KnowledgeBaseRecord } from "./knowledge-base-record.js";
 import { KnowledgeBaseRetriever } from "./knowledge-base-retriever.js";
 import { PgvectorVectorStore } from "./pgvector-vector-store.js";
@@ -58,13 +58,14 @@ beforeAll(async () => {
   db = await PGlite.create({ extensions: { vector } });
   store = new PgvectorVectorStore(pgliteRawSql(db));
   mistral = await MistralMockServer.start({ apiKey: "k" });
-  await ingestDocuments(
+  await indexDocuments(
     kb,
     [
       { title: "Retries", content: "Rate limits (HTTP 429) are retried with exponential backoff, honouring Retry-After." },
       { title: "Editor", content: "The editor draws the workflow graph; nodes are connected by dragging." },
     ],
-    { store, embedders: [embedder], persistence: new MemoryDocuments() },
+    store,
+    embedder,
   );
   // Starting PGlite and building its HNSW index takes seconds on a busy shared machine.
 }, 60_000);

@@ -5,8 +5,7 @@ import { pino, type Logger } from "pino";
 import { createApp, type App } from "../app/create-app.js";
 import type { Database } from "../db/db.js";
 import { loadEnv, type EnvName } from "../env.js";
-import { insertWorkflow } from "../modules/workflow/workflow-insert.js";
-import { EDIT_TRANSACTION_OPTIONS } from "../modules/workflow/workflow-edit.transaction.js";
+import { insertWorkflow, LOCKED_TRANSACTION_OPTIONS } from "../modules/workflow/index.js";
 import { TestClient } from "./graphql-client.js";
 
 export interface TestAppOptions {
@@ -56,6 +55,6 @@ function capturingLogger(lines: Record<string, unknown>[]): Logger {
 /** Stores a workflow directly (fixtures for run tests); edits themselves are tested through the API. */
 export async function seedWorkflow(database: Database, workflow: Workflow): Promise<string> {
   // The import's own transaction options: a 2,000-node fixture on a busy machine outlasts Prisma's 5 s default.
-  const row = await database.prisma.$transaction((tx) => insertWorkflow(tx, workflow, ""), EDIT_TRANSACTION_OPTIONS);
+  const row = await database.prisma.$transaction((tx) => insertWorkflow(tx, workflow, ""), LOCKED_TRANSACTION_OPTIONS);
   return row.id;
 }

@@ -2,6 +2,10 @@ import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from "type-graphq
 import type { GraphQLContext } from "../../graphql/context.js";
 import { CreateApiKeyInput } from "./api-key.input.js";
 import { ApiKey, CreateApiKeyPayload, RevokeApiKeyPayload } from "./api-key.type.js";
+import type { ApiKeyService } from "./api-key.service.js";
+
+/** The services these resolvers reach. */
+type ApiKeyContext = GraphQLContext<{ apiKeys: ApiKeyService }>;
 
 @Resolver()
 export class ApiKeyResolver {
@@ -9,7 +13,7 @@ export class ApiKeyResolver {
   @Query(() => [ApiKey], { description: "API keys, newest first. The keys themselves are never returned." })
   apiKeys(
     @Arg("includeRevoked", () => Boolean, { defaultValue: false }) includeRevoked: boolean,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: ApiKeyContext,
   ): Promise<ApiKey[]> {
     return context.services.apiKeys.list(includeRevoked);
   }
@@ -18,7 +22,7 @@ export class ApiKeyResolver {
   @Mutation(() => CreateApiKeyPayload, { description: "Creates a key; `key` is shown only in this response." })
   async createApiKey(
     @Arg("input", () => CreateApiKeyInput) input: CreateApiKeyInput,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: ApiKeyContext,
   ): Promise<CreateApiKeyPayload> {
     const outcome = await context.services.apiKeys.create(input);
     return outcome.ok
@@ -30,7 +34,7 @@ export class ApiKeyResolver {
   @Mutation(() => RevokeApiKeyPayload, { description: "Revokes a key at once; requests with it are refused." })
   async revokeApiKey(
     @Arg("id", () => ID) id: string,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: ApiKeyContext,
   ): Promise<RevokeApiKeyPayload> {
     const outcome = await context.services.apiKeys.revoke(id);
     return outcome.ok ? { apiKey: outcome.value, errors: [] } : { apiKey: null, errors: outcome.errors };

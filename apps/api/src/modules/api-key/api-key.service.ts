@@ -1,6 +1,6 @@
 import type { ApiKey as ApiKeyRow } from "../../generated/prisma/client.js";
 import { API_KEY_SCOPES, isApiKeyScope, type ApiKeyScope, type AuthInfo } from "../../auth/auth-info.js";
-import type { ServiceDeps } from "../../services.js";
+import type { ServiceDeps } from "../../service-deps.js";
 import { API_KEY_INPUT_LIMITS } from "./api-key.input.js";
 import { displayPrefix, generateApiKey, hashApiKey } from "./api-key.secret.js";
 import type { ApiKey } from "./api-key.type.js";

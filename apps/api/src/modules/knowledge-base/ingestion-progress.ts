@@ -1,27 +1,7 @@
-import type { IngestionPhase, IngestionProgress } from "../../retrieval/ingestion.service.js";
-import type { EventBus } from "../../pubsub.js";
+import type { IngestionProgress } from "../../retrieval/ingestion.service.js";
+import type { EventBus, IngestionMessagePhase, IngestionProgressMessage } from "../../pubsub.js";
 import { AsyncQueue } from "../common/async-queue.js";
 import type { DocumentStatus } from "./knowledge-base.type.js";
-
-/** Phases of asynchronous ingestion: the indexing ones plus `queued` (stored PENDING) and `removed`. */
-export type IngestionMessagePhase = IngestionPhase | "queued" | "removed";
-
-/** One ingestion step of one document, as published on `ingestionProgress:<knowledgeBaseId>`. */
-export interface IngestionProgressMessage {
-  knowledgeBaseId: string;
-  documentId: string;
-  /** The document's status after this step; null once it was removed. */
-  status: DocumentStatus | null;
-  error: string | null;
-  documentIndex: number;
-  documentCount: number;
-  title: string;
-  phase: IngestionMessagePhase;
-  chunksDone: number;
-  chunksTotal: number;
-  /** ISO-8601. */
-  at: string;
-}
 
 export type ProgressUpdate = Omit<IngestionProgress, "phase"> & {
   documentId: string;

@@ -5,6 +5,10 @@ import { encodeOffsetCursor, PageInfo, PaginationArgs, readOffsetCursor, readPag
 import { DocumentInput } from "./knowledge-base.input.js";
 import { DocumentsPayload, KnowledgeBaseChunkConnection, RemoveDocumentPayload } from "./knowledge-base-payload.type.js";
 import { KnowledgeBaseDocumentObject } from "./knowledge-base.type.js";
+import type { KnowledgeBaseService } from "./knowledge-base.service.js";
+
+/** The services these resolvers reach. */
+type KnowledgeBaseContext = GraphQLContext<{ knowledgeBases: KnowledgeBaseService }>;
 
 const WAIT_DESCRIPTION = "Answer only once every document is READY or FAILED (for scripts and tests).";
 
@@ -21,7 +25,7 @@ export class KnowledgeBaseDocumentResolver {
     @Arg("knowledgeBaseId", () => ID) knowledgeBaseId: string,
     @Arg("documents", () => [DocumentInput]) documents: DocumentInput[],
     @Arg("waitForIndexing", () => Boolean, { nullable: true, defaultValue: false, description: WAIT_DESCRIPTION }) waitForIndexing: boolean | null,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: KnowledgeBaseContext,
   ): Promise<DocumentsPayload> {
     const service = context.services.knowledgeBases;
     const outcome = await service.documents.add(knowledgeBaseId, documents, { waitForIndexing: waitForIndexing === true });
@@ -31,7 +35,7 @@ export class KnowledgeBaseDocumentResolver {
 
   @Authorized("write")
   @Mutation(() => RemoveDocumentPayload, { description: "Removes a document and its chunks (cancelling its indexing if it runs)." })
-  async removeDocument(@Arg("documentId", () => ID) documentId: string, @Ctx() context: GraphQLContext): Promise<RemoveDocumentPayload> {
+  async removeDocument(@Arg("documentId", () => ID) documentId: string, @Ctx() context: KnowledgeBaseContext): Promise<RemoveDocumentPayload> {
     const outcome = await context.services.knowledgeBases.documents.remove(documentId);
     return outcome.ok ? { removedDocumentId: outcome.value, errors: [] } : { removedDocumentId: null, errors: outcome.errors };
   }
@@ -45,7 +49,7 @@ export class KnowledgeBaseDocumentResolver {
   async reindexKnowledgeBase(
     @Arg("id", () => ID) id: string,
     @Arg("waitForIndexing", () => Boolean, { nullable: true, defaultValue: false, description: WAIT_DESCRIPTION }) waitForIndexing: boolean | null,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: KnowledgeBaseContext,
   ): Promise<DocumentsPayload> {
     const service = context.services.knowledgeBases;
     const outcome = await service.documents.reindex(id, { waitForIndexing: waitForIndexing === true });
@@ -59,7 +63,7 @@ export class KnowledgeBaseDocumentResolver {
   async chunks(
     @Root() document: KnowledgeBaseDocumentObject,
     @Args(() => PaginationArgs) page: PaginationArgs,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: KnowledgeBaseContext,
   ): Promise<KnowledgeBaseChunkConnection> {
     return (await chunkPage(context, document.id, page)) ?? emptyChunkPage();
   }
@@ -73,14 +77,14 @@ export class KnowledgeBaseDocumentResolver {
   async documentChunks(
     @Arg("documentId", () => ID) documentId: string,
     @Args(() => PaginationArgs) page: PaginationArgs,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: KnowledgeBaseContext,
   ): Promise<KnowledgeBaseChunkConnection | null> {
     return chunkPage(context, documentId, page);
   }
 }
 
 /** A page of a document's chunks; null when there is no such document. */
-async function chunkPage(context: GraphQLContext, documentId: string, page: PaginationArgs): Promise<KnowledgeBaseChunkConnection | null> {
+async function chunkPage(context: KnowledgeBaseContext, documentId: string, page: PaginationArgs): Promise<KnowledgeBaseChunkConnection | null> {
   const { size } = readPage({ first: page.first });
   const offset = readOffsetCursor(CHUNK_CURSOR, page.after);
   const result = await context.services.knowledgeBases.documents.chunks(documentId, offset, size);

@@ -13,7 +13,7 @@ import { embedderFor, storeFor } from "../../retrieval/knowledge-base-record.js"
 import type { IngestionQueue, IngestionWorker } from "../../queue/ingestion-queue.js";
 import { DocumentIndexer } from "./document-indexer.js";
 import type { IngestionProgressChannel, UnfinishedDocument } from "./ingestion-progress.js";
-import type { ServiceDeps } from "../../services.js";
+import type { ServiceDeps } from "../../service-deps.js";
 import { afterCursorWhere, buildPage, readPage, type Page } from "../common/pagination.js";
 import { prepareDocuments } from "./knowledge-base-input.validation.js";
 import { toChunkSource, toDocumentObject, toIndexSettings, type DocumentRowSummary } from "./knowledge-base.mapper.js";

@@ -2,7 +2,7 @@ import type { SearchIntensity } from "@weft/engine";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { KnowledgeBaseRetriever } from "../../retrieval/knowledge-base-retriever.js";
 import type { Env } from "../../env.js";
-import type { ServiceDeps } from "../../services.js";
+import type { ServiceDeps } from "../../service-deps.js";
 import { checkSearch } from "./knowledge-base-input.validation.js";
 import { toSearchHit } from "./knowledge-base.mapper.js";
 import type { KnowledgeBaseSearchResultObject } from "./knowledge-base.type.js";

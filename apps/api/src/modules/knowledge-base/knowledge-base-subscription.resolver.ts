@@ -2,10 +2,14 @@ import { Arg, Authorized, ID, Resolver, Root, Subscription, type SubscribeResolv
 import { hasScope } from "../../auth/auth-info.js";
 import { AppError } from "../../errors/app-error.js";
 import type { GraphQLContext } from "../../graphql/context.js";
-import type { IngestionProgressMessage } from "./ingestion-progress.js";
+import type { IngestionProgressMessage } from "../../pubsub.js";
 import { IngestionProgressObject } from "./knowledge-base.type.js";
+import type { KnowledgeBaseService } from "./knowledge-base.service.js";
 
-type Data<Args> = SubscribeResolverData<unknown, Args, GraphQLContext>;
+/** The services these resolvers reach. */
+type KnowledgeBaseContext = GraphQLContext<{ knowledgeBases: KnowledgeBaseService }>;
+
+type Data<Args> = SubscribeResolverData<unknown, Args, KnowledgeBaseContext>;
 
 @Resolver()
 export class KnowledgeBaseSubscriptionResolver {

@@ -1,5 +1,5 @@
 import { Field, Float, ID, InputType, Int, registerEnumType } from "type-graphql";
-import { SearchIntensityEnum } from "../workflow/search-intensity.type.js";
+import { SearchIntensityEnum } from "../common/search-intensity.type.js";
 import type { SearchIntensity } from "@weft/engine";
 
 export const ContentEncodingEnum = { TEXT: "TEXT", BASE64: "BASE64" } as const;

@@ -6,6 +6,10 @@ import { connectionTypes, PaginationArgs, type Page } from "../common/pagination
 import { CreateKnowledgeBaseInput, SearchKnowledgeBaseInput } from "./knowledge-base.input.js";
 import { DeleteKnowledgeBasePayload, KnowledgeBasePayload } from "./knowledge-base-payload.type.js";
 import { KnowledgeBaseDocumentObject, KnowledgeBaseObject, KnowledgeBaseSearchResultObject } from "./knowledge-base.type.js";
+import type { KnowledgeBaseService } from "./knowledge-base.service.js";
+
+/** The services these resolvers reach. */
+type KnowledgeBaseContext = GraphQLContext<{ knowledgeBases: KnowledgeBaseService }>;
 
 export const { Connection: KnowledgeBaseConnection } = connectionTypes("KnowledgeBase", () => KnowledgeBaseObject);
 export const { Connection: KnowledgeBaseDocumentConnection } = connectionTypes(
@@ -20,7 +24,7 @@ const SEARCH_TIMEOUT_MS = 30_000;
 export class KnowledgeBaseResolver {
   @Authorized("read")
   @Query(() => KnowledgeBaseConnection, { description: "Knowledge bases, newest first." })
-  knowledgeBases(@Args(() => PaginationArgs) page: PaginationArgs, @Ctx() context: GraphQLContext): Promise<Page<KnowledgeBaseObject>> {
+  knowledgeBases(@Args(() => PaginationArgs) page: PaginationArgs, @Ctx() context: KnowledgeBaseContext): Promise<Page<KnowledgeBaseObject>> {
     return context.services.knowledgeBases.list(page);
   }
 
@@ -29,7 +33,7 @@ export class KnowledgeBaseResolver {
   knowledgeBase(
     @Arg("id", () => ID, { nullable: true }) id: string | null,
     @Arg("name", () => String, { nullable: true }) name: string | null,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: KnowledgeBaseContext,
   ): Promise<KnowledgeBaseObject | null> {
     if (!id === !name) throw new AppError("VALIDATION_FAILED", "give either id or name");
     return context.services.knowledgeBases.find({ id, name });
@@ -43,7 +47,7 @@ export class KnowledgeBaseResolver {
   })
   async searchKnowledgeBase(
     @Arg("input", () => SearchKnowledgeBaseInput) input: SearchKnowledgeBaseInput,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: KnowledgeBaseContext,
   ): Promise<KnowledgeBaseSearchResultObject> {
     const outcome = await context.services.knowledgeBases.search.search(input, AbortSignal.timeout(SEARCH_TIMEOUT_MS));
     if (outcome.ok) return outcome.value;
@@ -57,7 +61,7 @@ export class KnowledgeBaseResolver {
   })
   async createKnowledgeBase(
     @Arg("input", () => CreateKnowledgeBaseInput) input: CreateKnowledgeBaseInput,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: KnowledgeBaseContext,
   ): Promise<KnowledgeBasePayload> {
     const outcome = await context.services.knowledgeBases.create(input);
     return outcome.ok ? { knowledgeBase: outcome.value, errors: [] } : { knowledgeBase: null, errors: outcome.errors };
@@ -65,18 +69,18 @@ export class KnowledgeBaseResolver {
 
   @Authorized("write")
   @Mutation(() => DeleteKnowledgeBasePayload, { description: "Deletes a knowledge base, its documents and its vectors." })
-  async deleteKnowledgeBase(@Arg("id", () => ID) id: string, @Ctx() context: GraphQLContext): Promise<DeleteKnowledgeBasePayload> {
+  async deleteKnowledgeBase(@Arg("id", () => ID) id: string, @Ctx() context: KnowledgeBaseContext): Promise<DeleteKnowledgeBasePayload> {
     const outcome = await context.services.knowledgeBases.delete(id);
     return outcome.ok ? { deletedKnowledgeBaseId: outcome.value, errors: [] } : { deletedKnowledgeBaseId: null, errors: outcome.errors };
   }
 
   @FieldResolver(() => Int)
-  async documentCount(@Root() kb: KnowledgeBaseObject, @Ctx() context: GraphQLContext): Promise<number> {
+  async documentCount(@Root() kb: KnowledgeBaseObject, @Ctx() context: KnowledgeBaseContext): Promise<number> {
     return (await context.services.knowledgeBases.documents.counts(kb.id)).documents;
   }
 
   @FieldResolver(() => Int, { description: "Chunks of its READY documents." })
-  async chunkCount(@Root() kb: KnowledgeBaseObject, @Ctx() context: GraphQLContext): Promise<number> {
+  async chunkCount(@Root() kb: KnowledgeBaseObject, @Ctx() context: KnowledgeBaseContext): Promise<number> {
     return (await context.services.knowledgeBases.documents.counts(kb.id)).chunks;
   }
 
@@ -84,7 +88,7 @@ export class KnowledgeBaseResolver {
   documents(
     @Root() kb: KnowledgeBaseObject,
     @Args(() => PaginationArgs) page: PaginationArgs,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: KnowledgeBaseContext,
   ): Promise<Page<KnowledgeBaseDocumentObject>> {
     return context.services.knowledgeBases.documents.list(kb.id, page);
   }

@@ -1,5 +1,5 @@
 import { availableModelsOf, type AvailableModel, type LlmProviders } from "@weft/engine";
-import type { ServiceDeps } from "../../services.js";
+import type { ServiceDeps } from "../../service-deps.js";
 import type { ModelProviderObject } from "./model.type.js";
 
 /**

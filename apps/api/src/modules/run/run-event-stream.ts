@@ -2,7 +2,7 @@ import { TERMINAL_EVENT_TYPES, type RunEventType } from "@weft/engine";
 import type { PrismaClient, RunEvent as RunEventRow } from "../../generated/prisma/client.js";
 import type { EventBus, RunEventMessage, Unsubscribe } from "../../pubsub.js";
 import { AsyncQueue } from "../common/async-queue.js";
-import { ACTIVE_RUN_STATUSES } from "../workflow/workflow-lock.js";
+import { ACTIVE_RUN_STATUSES } from "../workflow/index.js";
 
 const REPLAY_PAGE = 500;
 

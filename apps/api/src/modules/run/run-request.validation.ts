@@ -1,5 +1,5 @@
 import type { RunRequest } from "@weft/engine";
-import { WORKFLOW_INPUT_LIMITS as LIMITS } from "../workflow/workflow-input.limits.js";
+import { WORKFLOW_INPUT_LIMITS as LIMITS } from "../workflow/index.js";
 import type { RunWorkflowInput } from "./run.input.js";
 import { userError, type UserError } from "../../errors/user-error.type.js";
 import type { Outcome } from "../../errors/outcome.js";

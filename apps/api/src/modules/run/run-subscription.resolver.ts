@@ -5,11 +5,15 @@ import type { GraphQLContext } from "../../graphql/context.js";
 import type { RunEventMessage, RunStatusMessage } from "../../pubsub.js";
 import { toRunEventObject } from "./run.mapper.js";
 import { RunEventObject, RunStatusChangeObject } from "./run.type.js";
+import type { RunService } from "./run.service.js";
 
-type Data<Args> = SubscribeResolverData<unknown, Args, GraphQLContext>;
+/** The services these resolvers reach. */
+type RunContext = GraphQLContext<{ runs: RunService }>;
+
+type Data<Args> = SubscribeResolverData<unknown, Args, RunContext>;
 
 /** Subscriptions check the scope when subscribing; the connection was authenticated in onConnect. */
-function requireRead(context: GraphQLContext): void {
+function requireRead(context: RunContext): void {
   if (!context.auth.authenticated) throw new AppError("UNAUTHENTICATED", "an API key is required");
   if (!hasScope(context.auth, "read")) throw new AppError("FORBIDDEN", "this API key lacks the scope read");
 }

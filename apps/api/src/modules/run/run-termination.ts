@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import type { RunEventMessage } from "../../pubsub.js";
-import { ACTIVE_RUN_STATUSES } from "../workflow/workflow-lock.js";
+import { ACTIVE_RUN_STATUSES } from "../workflow/index.js";
 
 export type Termination =
   | { kind: "cancelled"; reason: string }

@@ -1,8 +1,8 @@
 import type { SearchIntensity } from "@weft/engine";
 import { ArgsType, Field, ID, InputType } from "type-graphql";
 import { PaginationArgs } from "../common/pagination.js";
-import { SearchIntensityEnum } from "../workflow/search-intensity.type.js";
-import { PromptSetInput } from "../workflow/workflow.input.js";
+import { SearchIntensityEnum } from "../common/search-intensity.type.js";
+import { PromptSetInput } from "../workflow/index.js";
 import { RunStatusEnum, type RunStatusName } from "./run.type.js";
 
 @InputType("NodeContentInput", { description: "Content for one input node, for this run only." })

@@ -12,19 +12,23 @@ import {
   RunObject,
   RunWorkflowPayload,
 } from "./run.type.js";
+import type { RunService } from "./run.service.js";
+
+/** The services these resolvers reach. */
+type RunContext = GraphQLContext<{ runs: RunService }>;
 
 @Resolver(() => RunObject)
 export class RunResolver {
   @Authorized("read")
   @Extensions(EXPENSIVE)
   @Query(() => RunObject, { nullable: true })
-  run(@Arg("id", () => ID) id: string, @Ctx() context: GraphQLContext): Promise<RunObject | null> {
+  run(@Arg("id", () => ID) id: string, @Ctx() context: RunContext): Promise<RunObject | null> {
     return context.services.runs.get(id);
   }
 
   @Authorized("read")
   @Query(() => RunConnection, { description: "Newest first; filter by workflow, status and creation time." })
-  runs(@Args(() => RunsArgs) args: RunsArgs, @Ctx() context: GraphQLContext): Promise<InstanceType<typeof RunConnection>> {
+  runs(@Args(() => RunsArgs) args: RunsArgs, @Ctx() context: RunContext): Promise<InstanceType<typeof RunConnection>> {
     return context.services.runs.list(args);
   }
 
@@ -35,7 +39,7 @@ export class RunResolver {
   async runWorkflow(
     @Arg("workflowId", () => ID) workflowId: string,
     @Arg("input", () => RunWorkflowInput, { nullable: true }) input: RunWorkflowInput | null,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: RunContext,
   ): Promise<RunWorkflowPayload> {
     const outcome = await context.services.runs.start(workflowId, input, context.auth, context.caller);
     return outcome.ok ? { run: outcome.value, errors: [] } : { run: null, errors: outcome.errors };
@@ -43,14 +47,14 @@ export class RunResolver {
 
   @Authorized("run")
   @Mutation(() => CancelRunPayload, { description: "Aborts an active run; its in-flight model calls are aborted." })
-  async cancelRun(@Arg("id", () => ID) id: string, @Ctx() context: GraphQLContext): Promise<CancelRunPayload> {
+  async cancelRun(@Arg("id", () => ID) id: string, @Ctx() context: RunContext): Promise<CancelRunPayload> {
     const outcome = await context.services.runs.cancel(id);
     return outcome.ok ? { run: outcome.value, errors: [] } : { run: null, errors: outcome.errors };
   }
 
   @Extensions(EXPENSIVE)
   @FieldResolver(() => [NodeRunObject], { complexity: unboundedListCost })
-  nodeRuns(@Root() run: RunObject, @Ctx() context: GraphQLContext): Promise<NodeRunObject[]> {
+  nodeRuns(@Root() run: RunObject, @Ctx() context: RunContext): Promise<NodeRunObject[]> {
     return context.services.runs.nodeRuns(run.id);
   }
 
@@ -63,7 +67,7 @@ export class RunResolver {
     @Root() run: RunObject,
     @Arg("afterSeq", () => Int, { defaultValue: 0 }) afterSeq: number,
     @Arg("limit", () => Int, { defaultValue: MAX_EVENTS_PER_READ }) limit: number,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: RunContext,
   ): Promise<RunEventObject[]> {
     const messages = await context.services.runs.events(run.id, afterSeq, limit);
     return messages.map(toRunEventObject);

@@ -4,12 +4,12 @@ import type { AuthInfo } from "../../auth/auth-info.js";
 import { AppError } from "../../errors/app-error.js";
 import { ALL_RUNS, type EventBus, type RunEventMessage, type RunStatusMessage } from "../../pubsub.js";
 import type { RunQueue, RunWorker } from "../../queue/run-queue.js";
-import type { ServiceDeps } from "../../services.js";
+import type { ServiceDeps } from "../../service-deps.js";
 import { AsyncQueue } from "../common/async-queue.js";
 import { afterCursorWhere, badPageArgument, buildPage, readBound, readPage, type Page } from "../common/pagination.js";
 import type { CallerBudget } from "../../rate-limit/caller-budget.js";
 import { retryAfterSeconds } from "../../rate-limit/rate-limits.js";
-import { ACTIVE_RUN_STATUSES } from "../workflow/workflow-lock.js";
+import { ACTIVE_RUN_STATUSES } from "../workflow/index.js";
 import { replayThenLive, toEventMessage } from "./run-event-stream.js";
 import type { RunsArgs, RunWorkflowInput } from "./run.input.js";
 import { toNodeRunObject, toRunObject } from "./run.mapper.js";
@@ -96,6 +96,12 @@ export class RunService {
     }
     const after = await this.deps.db.run.findUniqueOrThrow({ where: { id: runId } });
     return { ok: true, value: toRunObject(after) };
+  }
+
+  /** The most recently started run of a workflow, whatever its status. */
+  async lastRun(workflowId: string): Promise<RunObject | null> {
+    const row = await this.deps.db.run.findFirst({ where: { workflowId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+    return row && toRunObject(row);
   }
 
   async get(runId: string): Promise<RunObject | null> {

@@ -1,8 +1,7 @@
 import type { Workflow } from "@weft/engine";
 import type { WorkflowVersion as VersionRow } from "../../generated/prisma/client.js";
 import { encodeOffsetCursor, PageInfo, type Page } from "../common/pagination.js";
-import { toPromptSetObject } from "../workflow/workflow.mapper.js";
-import type { PromptSetObject, WorkflowEdgeObject, WorkflowNodeObject } from "../workflow/workflow.type.js";
+import { toPromptSetObject, type PromptSetObject, type WorkflowEdgeObject, type WorkflowNodeObject } from "../workflow/index.js";
 import type { WorkflowVersionObject } from "./workflow-version.type.js";
 
 /** Version rows and contents → GraphQL objects, and the version list's cursors. Nothing here touches the database. */

@@ -5,8 +5,9 @@ import type { GraphQLContext } from "../../graphql/context.js";
 import { AppError } from "../../errors/app-error.js";
 import { PaginationArgs, type Page } from "../common/pagination.js";
 import type { Outcome } from "../../errors/outcome.js";
-import { SearchIntensityEnum } from "../workflow/search-intensity.type.js";
-import { PromptSetObject, WorkflowEdgeObject, WorkflowNodeObject } from "../workflow/workflow.type.js";
+import { SearchIntensityEnum } from "../common/search-intensity.type.js";
+import { PromptSetObject, WorkflowEdgeObject, WorkflowNodeObject } from "../workflow/index.js";
+import type { WorkflowVersionService } from "./workflow-version.service.js";
 import { versionEdgeObjects, versionNodeObjects, versionPromptSet } from "./workflow-version.mapper.js";
 import {
   PublishWorkflowPayload,
@@ -14,6 +15,9 @@ import {
   WorkflowVersionConnection,
   WorkflowVersionObject,
 } from "./workflow-version.type.js";
+
+/** The services these resolvers reach. */
+type VersionContext = GraphQLContext<{ versions: WorkflowVersionService }>;
 
 /** Publishing, listing and comparing versions; a version's content is read from its stored document. */
 @Resolver(() => WorkflowVersionObject)
@@ -25,7 +29,7 @@ export class WorkflowVersionResolver {
   async publishWorkflow(
     @Arg("id", () => ID) id: string,
     @Arg("note", () => String, { nullable: true }) note: string | null,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: VersionContext,
   ): Promise<PublishWorkflowPayload> {
     const outcome = await context.services.versions.publish(id, note, context.auth);
     return outcome.ok ? { version: outcome.value, errors: [] } : { version: null, errors: outcome.errors };
@@ -36,7 +40,7 @@ export class WorkflowVersionResolver {
   async workflowVersions(
     @Arg("workflowId", () => ID) workflowId: string,
     @Args(() => PaginationArgs) page: PaginationArgs,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: VersionContext,
   ): Promise<Page<WorkflowVersionObject>> {
     return valueOrThrow(await context.services.versions.list(workflowId, page));
   }
@@ -47,7 +51,7 @@ export class WorkflowVersionResolver {
   workflowVersion(
     @Arg("workflowId", () => ID) workflowId: string,
     @Arg("number", () => Int) number: number,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: VersionContext,
   ): Promise<WorkflowVersionObject | null> {
     return context.services.versions.get(workflowId, number);
   }
@@ -62,45 +66,45 @@ export class WorkflowVersionResolver {
     @Arg("workflowId", () => ID) workflowId: string,
     @Arg("from", () => Int) from: number,
     @Arg("to", () => Int, { nullable: true, description: "A version number; omitted or null: the draft." }) to: number | null,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: VersionContext,
   ): Promise<WorkflowComparisonObject> {
     return valueOrThrow(await context.services.versions.compare(workflowId, from, to ?? null));
   }
 
   @FieldResolver(() => String, { description: "The workflow's name when it was published." })
-  async name(@Root() version: WorkflowVersionObject, @Ctx() context: GraphQLContext): Promise<string> {
+  async name(@Root() version: WorkflowVersionObject, @Ctx() context: VersionContext): Promise<string> {
     return (await context.services.versions.content(version.id)).workflow.name;
   }
 
   @FieldResolver(() => PromptSetObject)
-  async prompts(@Root() version: WorkflowVersionObject, @Ctx() context: GraphQLContext): Promise<PromptSetObject> {
+  async prompts(@Root() version: WorkflowVersionObject, @Ctx() context: VersionContext): Promise<PromptSetObject> {
     return versionPromptSet((await context.services.versions.content(version.id)).workflow);
   }
 
   @FieldResolver(() => String, { complexity: TEXT_COST })
-  async outputFormat(@Root() version: WorkflowVersionObject, @Ctx() context: GraphQLContext): Promise<string> {
+  async outputFormat(@Root() version: WorkflowVersionObject, @Ctx() context: VersionContext): Promise<string> {
     return (await context.services.versions.content(version.id)).workflow.outputFormat;
   }
 
   @FieldResolver(() => String, { nullable: true })
-  async knowledgeBase(@Root() version: WorkflowVersionObject, @Ctx() context: GraphQLContext): Promise<string | null> {
+  async knowledgeBase(@Root() version: WorkflowVersionObject, @Ctx() context: VersionContext): Promise<string | null> {
     return (await context.services.versions.content(version.id)).workflow.knowledgeBase ?? null;
   }
 
   @FieldResolver(() => SearchIntensityEnum)
-  async intensity(@Root() version: WorkflowVersionObject, @Ctx() context: GraphQLContext): Promise<SearchIntensity> {
+  async intensity(@Root() version: WorkflowVersionObject, @Ctx() context: VersionContext): Promise<SearchIntensity> {
     return (await context.services.versions.content(version.id)).workflow.intensity ?? "LOW";
   }
 
   @Extensions(EXPENSIVE)
   @FieldResolver(() => [WorkflowNodeObject], { description: "Nodes in the version's order.", complexity: unboundedListCost })
-  async nodes(@Root() version: WorkflowVersionObject, @Ctx() context: GraphQLContext): Promise<WorkflowNodeObject[]> {
+  async nodes(@Root() version: WorkflowVersionObject, @Ctx() context: VersionContext): Promise<WorkflowNodeObject[]> {
     return versionNodeObjects((await context.services.versions.content(version.id)).workflow);
   }
 
   @Extensions(EXPENSIVE)
   @FieldResolver(() => [WorkflowEdgeObject], { description: "Edges in the version's order (their `order`).", complexity: unboundedListCost })
-  async edges(@Root() version: WorkflowVersionObject, @Ctx() context: GraphQLContext): Promise<WorkflowEdgeObject[]> {
+  async edges(@Root() version: WorkflowVersionObject, @Ctx() context: VersionContext): Promise<WorkflowEdgeObject[]> {
     return versionEdgeObjects((await context.services.versions.content(version.id)).workflow);
   }
 }

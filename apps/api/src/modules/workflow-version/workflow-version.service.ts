@@ -1,14 +1,10 @@
 import { stringifyWorkflow, validateWorkflow } from "@weft/engine";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { AuthInfo } from "../../auth/auth-info.js";
-import type { ServiceDeps } from "../../services.js";
-import type { ModelCatalogService } from "../model/model-catalog.service.js";
+import type { ServiceDeps } from "../../service-deps.js";
+import type { ModelCatalogService } from "../model/index.js";
 import { readOffsetCursor, readPage, type Page } from "../common/pagination.js";
-import { EDIT_TRANSACTION_OPTIONS } from "../workflow/workflow-edit.transaction.js";
-import { checkText } from "../workflow/workflow-input.validation.js";
-import { lockWorkflowRow } from "../workflow/workflow-lock.js";
-import { loadWorkflowRows, readWorkflowRows } from "../workflow/workflow-read.js";
-import { workflowFromRows } from "../workflow/workflow.mapper.js";
+import { checkText, loadWorkflow, readWorkflow, refuse, withLockedWorkflow, type AfterImport } from "../workflow/index.js";
 import { isUuid } from "../common/uuid.js";
 import { failure, success, type Outcome } from "../../errors/outcome.js";
 import { notFoundError, userError, violationToUserError } from "../../errors/user-error.type.js";
@@ -47,15 +43,28 @@ export class WorkflowVersionService {
     const invalid = checkText(note, ["note"], { max: MAX_NOTE_LENGTH });
     if (invalid.length > 0) return failure(...invalid);
     if (!isUuid(workflowId)) return failure(notFoundError("workflow", workflowId, ["workflowId"]));
-    const outcome = await this.#db.$transaction(async (tx): Promise<Outcome<VersionHead>> => {
-      if (!(await lockWorkflowRow(tx, workflowId))) return failure(notFoundError("workflow", workflowId, ["workflowId"]));
-      const rows = await loadWorkflowRows(tx, workflowId);
-      const workflow = workflowFromRows(rows.row, rows.nodes, rows.edges);
-      const violations = validateWorkflow(workflow, { registry: this.#deps.registry, models: this.models.availableModels() });
-      if (violations.length > 0) return failure(...violations.map(violationToUserError));
-      return success(await insertVersion(tx, { workflowId, workflow, editVersion: rows.row.version, note: note ?? "", auth }));
-    }, EDIT_TRANSACTION_OPTIONS);
+    const outcome = await withLockedWorkflow(
+      this.#db,
+      workflowId,
+      async (tx, locked): Promise<VersionHead> => {
+        const workflow = await loadWorkflow(tx, locked);
+        const violations = validateWorkflow(workflow, { registry: this.#deps.registry, models: this.models.availableModels() });
+        if (violations.length > 0) refuse(...violations.map(violationToUserError));
+        return insertVersion(tx, { workflowId, workflow, editVersion: locked.row.version, note: note ?? "", auth });
+      },
+      ["workflowId"],
+    );
     return outcome.ok ? success(toVersionObject(outcome.value)) : outcome;
+  }
+
+  /**
+   * What an import that publishes runs in its transaction: the imported workflow becomes its version 1.
+   * Refused (before anything is stored) when the note is too long.
+   */
+  publishOnImport(note: string, auth: AuthInfo): Outcome<AfterImport> {
+    const tooLong = checkText(note, ["note"], { max: MAX_NOTE_LENGTH });
+    if (tooLong.length > 0) return failure(...tooLong);
+    return success((tx, created, workflow) => insertVersion(tx, { workflowId: created.id, workflow, editVersion: created.version, note, auth }));
   }
 
   /** Newest first. */
@@ -126,8 +135,8 @@ export class WorkflowVersionService {
   }
 
   async #draftDocument(workflowId: string): Promise<Outcome<Record<string, unknown>>> {
-    const rows = isUuid(workflowId) ? await readWorkflowRows(this.#db, workflowId) : null;
-    if (!rows) return failure(notFoundError("workflow", workflowId, ["workflowId"]));
-    return success(documentOf(workflowFromRows(rows.row, rows.nodes, rows.edges)));
+    const workflow = isUuid(workflowId) ? await readWorkflow(this.#db, workflowId) : null;
+    if (!workflow) return failure(notFoundError("workflow", workflowId, ["workflowId"]));
+    return success(documentOf(workflow));
   }
 }

@@ -9,19 +9,20 @@ import {
   type ParseWorkflowResult,
   type Workflow,
 } from "@weft/engine";
-import type { PrismaClient } from "../../generated/prisma/client.js";
-import type { ServiceDeps } from "../../services.js";
-import type { ModelCatalogService } from "../model/model-catalog.service.js";
+import type { Prisma, PrismaClient, Workflow as WorkflowRow } from "../../generated/prisma/client.js";
+import type { ServiceDeps } from "../../service-deps.js";
+import type { ModelCatalogService } from "../model/index.js";
 import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
-import { checkPosition, checkText } from "./workflow-input.validation.js";
-import type { AuthInfo } from "../../auth/auth-info.js";
-import { insertVersion, MAX_NOTE_LENGTH } from "../workflow-version/workflow-version-insert.js";
-import { EDIT_TRANSACTION_OPTIONS } from "./workflow-edit.transaction.js";
+import { checkPosition } from "./workflow-input.validation.js";
+import { LOCKED_TRANSACTION_OPTIONS } from "./workflow-lock.js";
 import { insertWorkflow } from "./workflow-insert.js";
 import { readWorkflowRows } from "./workflow-read.js";
 import { workflowFromRows } from "./workflow.mapper.js";
 import { userError, violationToUserError, type UserError } from "../../errors/user-error.type.js";
 import { failure, success, type Outcome } from "../../errors/outcome.js";
+
+/** More work in the import's transaction, on the stored workflow (publishing it as version 1). */
+export type AfterImport = (tx: Prisma.TransactionClient, created: WorkflowRow, workflow: Workflow) => Promise<unknown>;
 
 /** Import and export in the `weft.workflow/v1` format, through the engine's parser and serializer. */
 export class WorkflowDocumentService {
@@ -40,10 +41,10 @@ export class WorkflowDocumentService {
    * Creates a workflow from a document given as JSON text or as an already parsed JSON value. A
    * malformed document is refused with one DOCUMENT_INVALID error per issue (path = where); a
    * well-formed one is then checked against every rule, edit-time and run-time (SPEC §3: a whole graph
-   * is checked at once), and refused with all violations. With `publish`, the new workflow's version 1
-   * is published in the same transaction. Returns the new workflow's id.
+   * is checked at once), and refused with all violations. `afterInsert` runs in the same transaction
+   * (the version module publishes the import as version 1 there). Returns the new workflow's id.
    */
-  async import(document: unknown, publish: { note: string; auth: AuthInfo } | null = null): Promise<Outcome<string>> {
+  async import(document: unknown, afterInsert?: AfterImport): Promise<Outcome<string>> {
     const parsed = this.#parse(document);
     if (!parsed.ok) return failure(...parsed.issues.map(documentError));
     const workflow = parsed.workflow;
@@ -51,15 +52,11 @@ export class WorkflowDocumentService {
     if (tooBig.length > 0) return failure(...tooBig);
     const violations = validateWorkflow(workflow, { registry: this.registry, models: this.models.availableModels() });
     if (violations.length > 0) return failure(...violations.map(violationToUserError));
-    if (publish) {
-      const tooLong = checkText(publish.note, ["note"], { max: MAX_NOTE_LENGTH });
-      if (tooLong.length > 0) return failure(...tooLong);
-    }
     const row = await this.db.$transaction(async (tx) => {
       const created = await insertWorkflow(tx, workflow, "");
-      if (publish) await insertVersion(tx, { workflowId: created.id, workflow, editVersion: created.version, ...publish });
+      await afterInsert?.(tx, created, workflow);
       return created;
-    }, EDIT_TRANSACTION_OPTIONS);
+    }, LOCKED_TRANSACTION_OPTIONS);
     return success(row.id);
   }
 

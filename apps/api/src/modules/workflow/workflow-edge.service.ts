@@ -1,10 +1,11 @@
 import { checkAddEdge, type NodeTypeRegistry } from "@weft/engine";
 import type { PrismaClient, Workflow as WorkflowRow, WorkflowEdge as EdgeRow } from "../../generated/prisma/client.js";
-import type { ServiceDeps } from "../../services.js";
+import type { ServiceDeps } from "../../service-deps.js";
 import type { WorkflowChanges } from "./workflow-changes.js";
 import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
 import { checkNodeId } from "./workflow-input.validation.js";
-import { lockedWhileRunning, refuse, runWorkflowEdit } from "./workflow-edit.transaction.js";
+import { runWorkflowEdit } from "./workflow-edit.transaction.js";
+import { lockedWhileRunning, refuse } from "./workflow-lock.js";
 import { nextEdgeId } from "./node-id.js";
 import { userError, violationToUserError } from "../../errors/user-error.type.js";
 import { failure, type Outcome } from "../../errors/outcome.js";
@@ -52,7 +53,7 @@ export class WorkflowEdgeService {
         position,
       );
       return tx.workflowEdge.create({ data: { workflowId, key, source, target, position } });
-    }, this.changes);
+    }, this.changes, ["workflowId"]);
     return outcome.ok ? { ok: true, value: { edge: outcome.value.value, workflow: outcome.value.workflow } } : outcome;
   }
 
@@ -64,7 +65,7 @@ export class WorkflowEdgeService {
       }
       if (workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId, { edgeIds: [edgeId] }));
       await tx.workflowEdge.delete({ where: { workflowId_key: { workflowId, key: edgeId } } });
-    }, this.changes);
+    }, this.changes, ["workflowId"]);
     return outcome.ok ? { ok: true, value: { removedEdgeId: edgeId, workflow: outcome.value.workflow } } : outcome;
   }
 }

@@ -269,17 +269,12 @@ describeEachDatabase("node and edge edits through the API", (suite) => {
   });
 
   test("enforces the node, edge and batch limits with LIMIT_EXCEEDED", async () => {
-    await start();
+    // Both fixtures are stored before the first request: a long pause between requests lets an idle
+    // keep-alive connection time out under the client's feet on a busy machine.
     // 2,000 nodes: in, out and 1,998 lone generation nodes.
     const full = arrows(["in->out"]);
     for (let k = 0; k < WORKFLOW_INPUT_LIMITS.maxNodes - 2; k += 1) full.nodes.push({ id: `g${k}`, type: "generation" });
     const fullId = await seedWorkflow(suite.db(), full);
-    const oneMore = (await api!.admin.request(AddNode, { workflowId: fullId, input: { type: "generation" } })).addNode;
-    expect(oneMore.errors.map((error) => error.code)).toEqual(["LIMIT_EXCEEDED"]);
-    const moves = Array.from({ length: WORKFLOW_INPUT_LIMITS.maxMovedNodes + 1 }, (_, k) => ({ id: `g${k}`, x: 0, y: 0 }));
-    const tooManyMoves = (await api!.admin.request(MoveNodes, { workflowId: fullId, moves })).moveNodes;
-    expect(tooManyMoves.errors.map((error) => error.code)).toEqual(["LIMIT_EXCEEDED"]);
-
     // 8,000 edges: 100 inputs each feeding the same 80 ensembles; an 81st ensemble waits for one more.
     const dense = arrows(["e80->out"]);
     for (let i = 0; i < 100; i += 1) dense.nodes.push({ id: `in${i}`, type: "input", content: "" });
@@ -289,6 +284,13 @@ describeEachDatabase("node and edge edits through the API", (suite) => {
     }
     dense.edges = dense.edges.slice(0, WORKFLOW_INPUT_LIMITS.maxEdges);
     const denseId = await seedWorkflow(suite.db(), dense);
+    await start();
+
+    const oneMore = (await api!.admin.request(AddNode, { workflowId: fullId, input: { type: "generation" } })).addNode;
+    expect(oneMore.errors.map((error) => error.code)).toEqual(["LIMIT_EXCEEDED"]);
+    const moves = Array.from({ length: WORKFLOW_INPUT_LIMITS.maxMovedNodes + 1 }, (_, k) => ({ id: `g${k}`, x: 0, y: 0 }));
+    const tooManyMoves = (await api!.admin.request(MoveNodes, { workflowId: fullId, moves })).moveNodes;
+    expect(tooManyMoves.errors.map((error) => error.code)).toEqual(["LIMIT_EXCEEDED"]);
     const extraEdge = (await api!.admin.request(AddEdge, { workflowId: denseId, source: "in0", target: "e80" })).addEdge;
     expect(extraEdge.errors.map((error) => error.code)).toEqual(["LIMIT_EXCEEDED"]);
     expect(await suite.db().prisma.workflowEdge.count({ where: { workflowId: denseId } })).toBe(WORKFLOW_INPUT_LIMITS.maxEdges);

@@ -3,7 +3,8 @@ import { createDefaultRegistry, OfflineLlmProvider, type LlmProviders } from "@w
 import type { Database } from "../../db/db.js";
 import { describeEachDatabase } from "../../testing/database.js";
 import { WorkflowService } from "./workflow.service.js";
-import { refuse, runWorkflowEdit } from "./workflow-edit.transaction.js";
+import { runWorkflowEdit } from "./workflow-edit.transaction.js";
+import { refuse } from "./workflow-lock.js";
 import { userError } from "../../errors/user-error.type.js";
 
 /**

@@ -3,6 +3,10 @@ import type { GraphQLContext } from "../../graphql/context.js";
 import { AddNodeInput, NodeMoveInput, UpdateNodeInput } from "./workflow.input.js";
 import { EdgePayload, NodePayload, RemoveEdgePayload, RemoveNodePayload, WorkflowPayload } from "./workflow-payload.type.js";
 import { toEdgeObject, toNodeObject, toWorkflowObject } from "./workflow.mapper.js";
+import type { WorkflowService } from "./workflow.service.js";
+
+/** The services these resolvers reach. */
+type WorkflowContext = GraphQLContext<{ workflows: WorkflowService }>;
 
 /**
  * Node and edge edits. Each is one transaction holding the workflow's row lock; refusals (rule
@@ -15,7 +19,7 @@ export class WorkflowGraphResolver {
   async addNode(
     @Arg("workflowId", () => ID) workflowId: string,
     @Arg("input", () => AddNodeInput) input: AddNodeInput,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: WorkflowContext,
   ): Promise<NodePayload> {
     const outcome = await context.services.workflows.nodes.addNode(workflowId, input);
     if (!outcome.ok) return { workflow: null, node: null, errors: outcome.errors };
@@ -30,7 +34,7 @@ export class WorkflowGraphResolver {
     @Arg("workflowId", () => ID) workflowId: string,
     @Arg("nodeId", () => ID) nodeId: string,
     @Arg("input", () => UpdateNodeInput) input: UpdateNodeInput,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: WorkflowContext,
   ): Promise<NodePayload> {
     const outcome = await context.services.workflows.nodes.updateNode(workflowId, nodeId, input);
     if (!outcome.ok) return { workflow: null, node: null, errors: outcome.errors };
@@ -42,7 +46,7 @@ export class WorkflowGraphResolver {
   async moveNodes(
     @Arg("workflowId", () => ID) workflowId: string,
     @Arg("moves", () => [NodeMoveInput]) moves: NodeMoveInput[],
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: WorkflowContext,
   ): Promise<WorkflowPayload> {
     const outcome = await context.services.workflows.nodes.moveNodes(workflowId, moves);
     if (!outcome.ok) return { workflow: null, errors: outcome.errors };
@@ -54,7 +58,7 @@ export class WorkflowGraphResolver {
   async removeNode(
     @Arg("workflowId", () => ID) workflowId: string,
     @Arg("nodeId", () => ID) nodeId: string,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: WorkflowContext,
   ): Promise<RemoveNodePayload> {
     const outcome = await context.services.workflows.nodes.removeNode(workflowId, nodeId);
     if (!outcome.ok) return { workflow: null, removedNodeId: null, removedEdgeIds: [], errors: outcome.errors };
@@ -68,7 +72,7 @@ export class WorkflowGraphResolver {
     @Arg("workflowId", () => ID) workflowId: string,
     @Arg("source", () => ID) source: string,
     @Arg("target", () => ID) target: string,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: WorkflowContext,
   ): Promise<EdgePayload> {
     const outcome = await context.services.workflows.edges.addEdge(workflowId, source, target);
     if (!outcome.ok) return { workflow: null, edge: null, errors: outcome.errors };
@@ -80,7 +84,7 @@ export class WorkflowGraphResolver {
   async removeEdge(
     @Arg("workflowId", () => ID) workflowId: string,
     @Arg("edgeId", () => ID) edgeId: string,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: WorkflowContext,
   ): Promise<RemoveEdgePayload> {
     const outcome = await context.services.workflows.edges.removeEdge(workflowId, edgeId);
     if (!outcome.ok) return { workflow: null, removedEdgeId: null, errors: outcome.errors };

@@ -1,23 +1,85 @@
-import type { Prisma } from "../../generated/prisma/client.js";
+import type { Workflow } from "@weft/engine";
+import type { Prisma, PrismaClient, Workflow as WorkflowRow } from "../../generated/prisma/client.js";
+import { failure, success, type Outcome } from "../../errors/outcome.js";
+import { notFoundError, userError, type UserError, type UserErrorOptions } from "../../errors/user-error.type.js";
+import { workflowFromRows } from "./workflow.mapper.js";
 
 /** Runs that hold a workflow: while one of these exists, no node or edge of it may change. */
 export const ACTIVE_RUN_STATUSES = ["QUEUED", "RUNNING"] as const;
 
 /**
- * Takes the workflow's row lock for the rest of the transaction. Every graph edit and every run start
- * takes it first, so an edit and a run start on the same workflow are serialised: the edit sees the
- * run (and is refused), or the run starts from the graph as edited — never a mix.
- *
- * Returns false when the workflow does not exist.
+ * Nodes in creation order. Imports and duplicates stamp createdAt one millisecond apart in document
+ * order, so an exported document lists its nodes in the order they were imported.
  */
-export async function lockWorkflowRow(tx: Prisma.TransactionClient, workflowId: string): Promise<boolean> {
-  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Workflow" WHERE id = ${workflowId} FOR UPDATE`;
-  return rows.length > 0;
+export const NODE_ORDER = [{ createdAt: "asc" }, { key: "asc" }] satisfies Prisma.WorkflowNodeOrderByWithRelationInput[];
+
+/** Generous: the machine may be busy, and a run start loads and checks a 2,000-node graph inside. */
+export const LOCKED_TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
+
+/** A workflow whose row lock this transaction holds. */
+export interface LockedWorkflow {
+  row: WorkflowRow;
+  /** The QUEUED or RUNNING run holding the workflow, if any. */
+  activeRunId: string | null;
 }
 
-/** The id of the workflow's QUEUED or RUNNING run, if any. Call after lockWorkflowRow. */
-export async function findActiveRunId(tx: Prisma.TransactionClient, workflowId: string): Promise<string | null> {
-  const run = await tx.run.findFirst({
+export type LockedWork<T> = (tx: Prisma.TransactionClient, workflow: LockedWorkflow) => Promise<T>;
+
+/** Thrown inside the transaction to roll it back and hand the user errors to the caller. */
+class WorkflowRefused extends Error {
+  constructor(readonly errors: UserError[]) {
+    super("refused");
+  }
+}
+
+/** Stops the work of withLockedWorkflow: nothing it wrote is kept, and the caller gets these errors. */
+export function refuse(...errors: UserError[]): never {
+  throw new WorkflowRefused(errors);
+}
+
+/**
+ * Lock and load a workflow: the one doorway for everything that must see a workflow without a
+ * concurrent change — graph edits, settings updates, deletion, run starts. Inside one transaction it
+ * takes the workflow's row lock (so these serialise: an edit sees the run and is refused, or the run
+ * starts from the graph as edited, never a mix), reads the row and its active run, and runs `work`,
+ * which loads what it needs and writes; `refuse(...)` rolls everything back.
+ */
+export async function withLockedWorkflow<T>(db: PrismaClient, workflowId: string, work: LockedWork<T>, notFoundPath: string[] = ["workflowId"]): Promise<Outcome<T>> {
+  try {
+    const value = await db.$transaction(async (tx) => {
+      const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Workflow" WHERE id = ${workflowId} FOR UPDATE`;
+      if (locked.length === 0) refuse(notFoundError("workflow", workflowId, notFoundPath));
+      const row = await tx.workflow.findUniqueOrThrow({ where: { id: workflowId } });
+      return work(tx, { row, activeRunId: await findActiveRunId(tx, workflowId) });
+    }, LOCKED_TRANSACTION_OPTIONS);
+    return success(value);
+  } catch (error) {
+    if (error instanceof WorkflowRefused) return failure(...error.errors);
+    throw error;
+  }
+}
+
+/** The one refusal while a run holds the workflow, for an edit as for a second run. */
+export function lockedWhileRunning(activeRunId: string | null, refs: UserErrorOptions = {}): UserError {
+  const which = activeRunId ? `its run "${activeRunId}"` : "one of its runs";
+  return userError(
+    "LOCKED_WHILE_RUNNING",
+    `the workflow is held by ${which}: its graph cannot change and no other run can start until that run ends or is cancelled`,
+    refs,
+  );
+}
+
+/** The whole workflow (every node attribute, edges in creation order), as a run executes it. */
+export async function loadWorkflow(tx: Prisma.TransactionClient, workflow: LockedWorkflow): Promise<Workflow> {
+  const workflowId = workflow.row.id;
+  const nodes = await tx.workflowNode.findMany({ where: { workflowId }, orderBy: NODE_ORDER });
+  const edges = await tx.workflowEdge.findMany({ where: { workflowId }, orderBy: { position: "asc" } });
+  return workflowFromRows(workflow.row, nodes, edges);
+}
+
+/** The id of the workflow's QUEUED or RUNNING run, if any. */
+export async function findActiveRunId(db: Prisma.TransactionClient, workflowId: string): Promise<string | null> {
+  const run = await db.run.findFirst({
     where: { workflowId, status: { in: [...ACTIVE_RUN_STATUSES] } },
     select: { id: true },
     orderBy: { createdAt: "desc" },

@@ -2,7 +2,7 @@ import { checkAddNode, checkRemoveNode, type NodeTypeRegistry } from "@weft/engi
 import { Prisma } from "../../generated/prisma/client.js";
 import type { PrismaClient, Workflow as WorkflowRow, WorkflowNode as NodeRow } from "../../generated/prisma/client.js";
 import type { AddNodeInput, NodeMoveInput, UpdateNodeInput } from "./workflow.input.js";
-import type { ServiceDeps } from "../../services.js";
+import type { ServiceDeps } from "../../service-deps.js";
 import type { WorkflowChanges } from "./workflow-changes.js";
 import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
 import {
@@ -11,7 +11,8 @@ import {
   checkPosition,
   type NodeAttributes,
 } from "./workflow-input.validation.js";
-import { lockedWhileRunning, refuse, runWorkflowEdit, type LoadedWorkflow } from "./workflow-edit.transaction.js";
+import { runWorkflowEdit, type LoadedWorkflow } from "./workflow-edit.transaction.js";
+import { lockedWhileRunning, refuse } from "./workflow-lock.js";
 import { nextNodeId } from "./node-id.js";
 import { userError, violationToUserError, type UserError } from "../../errors/user-error.type.js";
 import { failure, type Outcome } from "../../errors/outcome.js";
@@ -74,7 +75,7 @@ export class WorkflowNodeService {
           positionY: input.position?.y ?? 0,
         },
       });
-    }, this.changes);
+    }, this.changes, ["workflowId"]);
     return outcome.ok ? { ok: true, value: { node: outcome.value.value, workflow: outcome.value.workflow } } : outcome;
   }
 
@@ -101,7 +102,7 @@ export class WorkflowNodeService {
           positionY: input.position?.y ?? current.positionY,
         },
       });
-    }, this.changes);
+    }, this.changes, ["workflowId"]);
     return outcome.ok ? { ok: true, value: { node: outcome.value.value, workflow: outcome.value.workflow } } : outcome;
   }
 
@@ -124,7 +125,7 @@ export class WorkflowNodeService {
           data: { positionX: move.x, positionY: move.y },
         });
       }
-    }, this.changes);
+    }, this.changes, ["workflowId"]);
     return outcome.ok ? { ok: true, value: { workflow: outcome.value.workflow } } : outcome;
   }
 
@@ -139,7 +140,7 @@ export class WorkflowNodeService {
       await tx.workflowEdge.deleteMany({ where: { workflowId, key: { in: touching.map((edge) => edge.key) } } });
       await tx.workflowNode.delete({ where: { workflowId_key: { workflowId, key: nodeId } } });
       return touching.map((edge) => edge.key);
-    }, this.changes);
+    }, this.changes, ["workflowId"]);
     if (!outcome.ok) return outcome;
     return { ok: true, value: { removedNodeId: nodeId, removedEdgeIds: outcome.value.value, workflow: outcome.value.workflow } };
   }

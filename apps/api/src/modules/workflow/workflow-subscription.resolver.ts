@@ -4,8 +4,12 @@ import { hasScope } from "../../auth/auth-info.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import type { WorkflowChangedMessage } from "../../pubsub.js";
 import { WorkflowChangeObject } from "./workflow-changed.type.js";
+import type { WorkflowService } from "./workflow.service.js";
 
-type Data<Args> = SubscribeResolverData<unknown, Args, GraphQLContext>;
+/** The services these resolvers reach. */
+type WorkflowContext = GraphQLContext<{ workflows: WorkflowService }>;
+
+type Data<Args> = SubscribeResolverData<unknown, Args, WorkflowContext>;
 
 @Resolver()
 export class WorkflowSubscriptionResolver {

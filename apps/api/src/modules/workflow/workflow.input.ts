@@ -1,7 +1,7 @@
 import { Field, Float, ID, InputType } from "type-graphql";
 import { GraphQLJSONObject } from "graphql-scalars";
 import type { SearchIntensity } from "@weft/engine";
-import { SearchIntensityEnum } from "./search-intensity.type.js";
+import { SearchIntensityEnum } from "../common/search-intensity.type.js";
 import type { NodePositionObject, PromptSetObject, WorkflowNodeObject } from "./workflow.type.js";
 
 /** Absent prompt fields keep their current (or default) text. */

@@ -1,6 +1,5 @@
-import { GraphQLJSON } from "graphql-scalars";
-import { Arg, Args, Authorized, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
-import { DOCUMENT_COST, EXPENSIVE, unboundedListCost } from "../common/field-cost.js";
+import { Arg, Args, Authorized, Ctx, Extensions, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
+import { EXPENSIVE, unboundedListCost } from "../common/field-cost.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { AppError } from "../../errors/app-error.js";
 import { PaginationArgs, type Page } from "../common/pagination.js";
@@ -10,11 +9,16 @@ import { DeleteWorkflowPayload, ValidationReport, WorkflowPayload } from "./work
 import { WorkflowEdgeObject, WorkflowNodeObject, WorkflowObject } from "./workflow.type.js";
 import { NodeTypeObject } from "./node-type.type.js";
 import { toNodeTypeObject } from "./node-type.mapper.js";
-import { RunObject } from "../run/run.type.js";
-import { toRunObject } from "../run/run.mapper.js";
 import { violationToUserError } from "../../errors/user-error.type.js";
+import type { WorkflowService } from "./workflow.service.js";
 
-/** Workflows as a whole. Graph edits live in WorkflowGraphResolver. */
+/** The services these resolvers reach. */
+type WorkflowContext = GraphQLContext<{ workflows: WorkflowService }>;
+
+/**
+ * Workflows as a whole. Graph edits live in WorkflowGraphResolver; export and import, which may name or
+ * publish a version, in the workflow-version module.
+ */
 @Resolver(() => WorkflowObject)
 export class WorkflowResolver {
   @Authorized("read")
@@ -22,7 +26,7 @@ export class WorkflowResolver {
   async workflows(
     @Args(() => PaginationArgs) page: PaginationArgs,
     @Arg("search", () => String, { nullable: true, description: "Part of the name, any case." }) search: string | null,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: WorkflowContext,
   ): Promise<Page<WorkflowObject>> {
     return context.services.workflows.list({ first: page.first, after: page.after, search });
   }
@@ -30,7 +34,7 @@ export class WorkflowResolver {
   @Authorized("read")
   @Extensions(EXPENSIVE)
   @Query(() => WorkflowObject, { nullable: true })
-  workflow(@Arg("id", () => ID) id: string, @Ctx() context: GraphQLContext): Promise<WorkflowObject | null> {
+  workflow(@Arg("id", () => ID) id: string, @Ctx() context: WorkflowContext): Promise<WorkflowObject | null> {
     return context.services.workflows.get(id);
   }
 
@@ -39,31 +43,15 @@ export class WorkflowResolver {
   @Query(() => ValidationReport, {
     description: "Checks the stored graph against every rule (edit-time and run-time), listing all violations.",
   })
-  async validateWorkflow(@Arg("id", () => ID) id: string, @Ctx() context: GraphQLContext): Promise<ValidationReport> {
+  async validateWorkflow(@Arg("id", () => ID) id: string, @Ctx() context: WorkflowContext): Promise<ValidationReport> {
     const violations = await context.services.workflows.validate(id);
     if (!violations) throw new AppError("NOT_FOUND", `workflow "${id}" does not exist`, { extensions: { id } });
     return { valid: violations.length === 0, violations: violations.map(violationToUserError) };
   }
 
   @Authorized("read")
-  @Extensions(EXPENSIVE)
-  @Query(() => String, {
-    nullable: true,
-    description: "The workflow, or one of its published versions, as a weft.workflow document (pretty JSON); importWorkflow reads it back.",
-    complexity: DOCUMENT_COST,
-  })
-  exportWorkflow(
-    @Arg("id", () => ID) id: string,
-    @Arg("version", () => Int, { nullable: true, description: "A published version's number; omitted: the draft." }) version: number | null,
-    @Ctx() context: GraphQLContext,
-  ): Promise<string | null> {
-    if (version !== null && version !== undefined) return context.services.versions.export(id, version);
-    return context.services.workflows.documents.export(id);
-  }
-
-  @Authorized("read")
   @Query(() => [NodeTypeObject], { description: "The node types a workflow may use, with their connection rules." })
-  nodeTypes(@Ctx() context: GraphQLContext): NodeTypeObject[] {
+  nodeTypes(@Ctx() context: WorkflowContext): NodeTypeObject[] {
     return context.services.workflows.nodeTypes().map(toNodeTypeObject);
   }
 
@@ -71,7 +59,7 @@ export class WorkflowResolver {
   @Mutation(() => WorkflowPayload, { description: "A new workflow: one input node connected to one output node." })
   async createWorkflow(
     @Arg("input", () => CreateWorkflowInput) input: CreateWorkflowInput,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: WorkflowContext,
   ): Promise<WorkflowPayload> {
     return toPayload(await context.services.workflows.create(input));
   }
@@ -81,14 +69,14 @@ export class WorkflowResolver {
   async updateWorkflow(
     @Arg("id", () => ID) id: string,
     @Arg("input", () => UpdateWorkflowInput) input: UpdateWorkflowInput,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: WorkflowContext,
   ): Promise<WorkflowPayload> {
     return toPayload(await context.services.workflows.update(id, input));
   }
 
   @Authorized("write")
   @Mutation(() => DeleteWorkflowPayload, { description: "Deletes a workflow and its runs; refused while a run is active." })
-  async deleteWorkflow(@Arg("id", () => ID) id: string, @Ctx() context: GraphQLContext): Promise<DeleteWorkflowPayload> {
+  async deleteWorkflow(@Arg("id", () => ID) id: string, @Ctx() context: WorkflowContext): Promise<DeleteWorkflowPayload> {
     const outcome = await context.services.workflows.delete(id);
     return outcome.ok ? { deletedWorkflowId: outcome.value, errors: [] } : { deletedWorkflowId: null, errors: outcome.errors };
   }
@@ -98,29 +86,14 @@ export class WorkflowResolver {
   async duplicateWorkflow(
     @Arg("id", () => ID) id: string,
     @Arg("name", () => String, { nullable: true }) name: string | null,
-    @Ctx() context: GraphQLContext,
+    @Ctx() context: WorkflowContext,
   ): Promise<WorkflowPayload> {
     return toPayload(await context.services.workflows.duplicate(id, name));
   }
 
-  @Authorized("write")
-  @Mutation(() => WorkflowPayload, {
-    description: "Creates a workflow from a weft.workflow/v1 document (JSON text or a JSON object). Refused with every problem listed.",
-  })
-  async importWorkflow(
-    @Arg("document", () => GraphQLJSON) document: unknown,
-    @Arg("publish", () => Boolean, { nullable: true, description: "Also publish it as version 1, in the same transaction." }) publish: boolean | null,
-    @Arg("note", () => String, { nullable: true, description: "The note of that version." }) note: string | null,
-    @Ctx() context: GraphQLContext,
-  ): Promise<WorkflowPayload> {
-    const outcome = await context.services.workflows.documents.import(document, publish ? { note: note ?? "", auth: context.auth } : null);
-    if (!outcome.ok) return { workflow: null, errors: outcome.errors };
-    return { workflow: await context.services.workflows.get(outcome.value), errors: [] };
-  }
-
   @Extensions(EXPENSIVE)
   @FieldResolver(() => [WorkflowNodeObject], { description: "Nodes in creation order.", complexity: unboundedListCost })
-  async nodes(@Root() workflow: WorkflowObject, @Ctx() context: GraphQLContext): Promise<WorkflowNodeObject[]> {
+  async nodes(@Root() workflow: WorkflowObject, @Ctx() context: WorkflowContext): Promise<WorkflowNodeObject[]> {
     return (await graphOf(workflow, context)).nodes;
   }
 
@@ -129,18 +102,12 @@ export class WorkflowResolver {
     description: "Edges in creation order (their `order`).",
     complexity: unboundedListCost,
   })
-  async edges(@Root() workflow: WorkflowObject, @Ctx() context: GraphQLContext): Promise<WorkflowEdgeObject[]> {
+  async edges(@Root() workflow: WorkflowObject, @Ctx() context: WorkflowContext): Promise<WorkflowEdgeObject[]> {
     return (await graphOf(workflow, context)).edges;
   }
 
-  @FieldResolver(() => RunObject, { nullable: true, description: "The most recently started run, whatever its status." })
-  async lastRun(@Root() workflow: WorkflowObject, @Ctx() context: GraphQLContext): Promise<RunObject | null> {
-    const row = await context.services.workflows.lastRun(workflow.id);
-    return row && toRunObject(row);
-  }
-
   @FieldResolver(() => ID, { nullable: true, description: "The QUEUED or RUNNING run holding the graph, if any." })
-  activeRunId(@Root() workflow: WorkflowObject, @Ctx() context: GraphQLContext): Promise<string | null> {
+  activeRunId(@Root() workflow: WorkflowObject, @Ctx() context: WorkflowContext): Promise<string | null> {
     return context.services.workflows.activeRunId(workflow.id);
   }
 }
@@ -148,7 +115,7 @@ export class WorkflowResolver {
 const pendingGraphs = new WeakMap<WorkflowObject, Promise<NonNullable<WorkflowObject["graph"]>>>();
 
 /** Nodes and edges of one workflow object come from one read, so they always belong together. */
-function graphOf(workflow: WorkflowObject, context: GraphQLContext): Promise<NonNullable<WorkflowObject["graph"]>> {
+function graphOf(workflow: WorkflowObject, context: WorkflowContext): Promise<NonNullable<WorkflowObject["graph"]>> {
   if (workflow.graph) return Promise.resolve(workflow.graph);
   const pending = pendingGraphs.get(workflow) ?? context.services.workflows.getGraph(workflow.id);
   pendingGraphs.set(workflow, pending);

@@ -1,13 +1,13 @@
 import { createNewWorkflow, validateWorkflow, type NodeTypeRegistry, type NodeTypeSpec, type PromptSet, type Violation } from "@weft/engine";
-import type { PrismaClient, Run as RunRow } from "../../generated/prisma/client.js";
-import type { ServiceDeps } from "../../services.js";
-import { ModelCatalogService } from "../model/model-catalog.service.js";
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { ServiceDeps } from "../../service-deps.js";
+import { ModelCatalogService } from "../model/index.js";
 import { afterCursorWhere, buildPage, readPage, type Page } from "../common/pagination.js";
 import type { CreateWorkflowInput, UpdateWorkflowInput } from "./workflow.input.js";
 import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
 import { checkSettings, checkText } from "./workflow-input.validation.js";
-import { EDIT_TRANSACTION_OPTIONS, lockedWhileRunning, runWorkflowEdit } from "./workflow-edit.transaction.js";
-import { findActiveRunId, lockWorkflowRow } from "./workflow-lock.js";
+import { runWorkflowEdit } from "./workflow-edit.transaction.js";
+import { findActiveRunId, LOCKED_TRANSACTION_OPTIONS, lockedWhileRunning, refuse, withLockedWorkflow } from "./workflow-lock.js";
 import { insertWorkflow } from "./workflow-insert.js";
 import { isUuid } from "../common/uuid.js";
 import { AppError } from "../../errors/app-error.js";
@@ -97,11 +97,6 @@ export class WorkflowService {
     return findActiveRunId(this.db, workflowId);
   }
 
-  /** The most recently started run of the workflow, whatever its status. */
-  lastRun(workflowId: string): Promise<RunRow | null> {
-    return this.db.run.findFirst({ where: { workflowId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
-  }
-
   /** Every rule of SPEC §3 over the stored graph, MODEL_UNAVAILABLE against the configured models. */
   async validate(id: string): Promise<Violation[] | null> {
     const rows = await this.readRows(id);
@@ -119,7 +114,7 @@ export class WorkflowService {
     if (input.outputFormat !== undefined && input.outputFormat !== null) workflow.outputFormat = input.outputFormat;
     workflow.knowledgeBase = input.knowledgeBase?.trim() || null;
     workflow.intensity = input.intensity ?? "LOW";
-    const row = await this.db.$transaction((tx) => insertWorkflow(tx, workflow, input.description ?? ""), EDIT_TRANSACTION_OPTIONS);
+    const row = await this.db.$transaction((tx) => insertWorkflow(tx, workflow, input.description ?? ""), LOCKED_TRANSACTION_OPTIONS);
     return this.#reload(row.id);
   }
 
@@ -143,21 +138,24 @@ export class WorkflowService {
           ...(input.intensity != null ? { intensity: input.intensity } : {}),
         },
       });
-    }, this.changes);
+    }, this.changes, ["id"]);
     return outcome.ok ? this.#reload(id) : outcome;
   }
 
   /** Refused while a run is active, which would otherwise lose its workflow mid-run. */
   async delete(id: string): Promise<Outcome<string>> {
     if (!isUuid(id)) return failure(notFoundError("workflow", id));
-    const result = await this.db.$transaction(async (tx) => {
-      if (!(await lockWorkflowRow(tx, id))) return failure<Deletion>(notFoundError("workflow", id));
-      const activeRunId = await findActiveRunId(tx, id);
-      if (activeRunId) return failure<Deletion>(lockedWhileRunning(activeRunId));
-      const gone = await tx.workflow.delete({ where: { id } });
-      return success({ id, version: gone.version + 1 });
-    }, EDIT_TRANSACTION_OPTIONS);
-    if (!result.ok) return failure(...result.errors);
+    const result = await withLockedWorkflow(
+      this.db,
+      id,
+      async (tx, workflow): Promise<Deletion> => {
+        if (workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId));
+        const gone = await tx.workflow.delete({ where: { id } });
+        return { id, version: gone.version + 1 };
+      },
+      ["id"],
+    );
+    if (!result.ok) return result;
     await this.changes.committed(result.value, true);
     return success(id);
   }
@@ -170,7 +168,7 @@ export class WorkflowService {
     if (!rows) return failure(notFoundError("workflow", id));
     const workflow = workflowFromRows(rows.row, rows.nodes, rows.edges);
     workflow.name = name?.trim() || copyName(rows.row.name);
-    const row = await this.db.$transaction((tx) => insertWorkflow(tx, workflow, rows.row.description), EDIT_TRANSACTION_OPTIONS);
+    const row = await this.db.$transaction((tx) => insertWorkflow(tx, workflow, rows.row.description), LOCKED_TRANSACTION_OPTIONS);
     return this.#reload(row.id);
   }
 

@@ -2,7 +2,7 @@ import { Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { GraphQLJSONObject } from "graphql-scalars";
 import type { SearchIntensity } from "@weft/engine";
 import { TEXT_COST } from "../common/field-cost.js";
-import { SearchIntensityEnum } from "./search-intensity.type.js";
+import { SearchIntensityEnum } from "../common/search-intensity.type.js";
 
 @ObjectType("PromptSet", { description: "The workflow's prompt per model-node type." })
 export class PromptSetObject {

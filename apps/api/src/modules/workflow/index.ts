@@ -1,0 +1,27 @@
+/**
+ * The workflow module's doorway: what other modules, the schema and the server may use. Everything else
+ * in this folder is internal to the module.
+ */
+export { WorkflowService } from "./workflow.service.js";
+export { WorkflowResolver } from "./workflow.resolver.js";
+export { WorkflowGraphResolver } from "./workflow-graph.resolver.js";
+export { WorkflowSubscriptionResolver } from "./workflow-subscription.resolver.js";
+export { PromptSetObject, WorkflowEdgeObject, WorkflowNodeObject, WorkflowObject } from "./workflow.type.js";
+export { WorkflowPayload } from "./workflow-payload.type.js";
+export { toPromptSetObject } from "./workflow.mapper.js";
+export { checkText } from "./workflow-input.validation.js";
+export { readWorkflow } from "./workflow-read.js";
+export type { AfterImport } from "./workflow-document.service.js";
+export { PromptSetInput } from "./workflow.input.js";
+export { WORKFLOW_INPUT_LIMITS } from "./workflow-input.limits.js";
+export { insertWorkflow } from "./workflow-insert.js";
+// Lock and load: graph edits, deletion and run starts all go through withLockedWorkflow.
+export {
+  ACTIVE_RUN_STATUSES,
+  LOCKED_TRANSACTION_OPTIONS,
+  loadWorkflow,
+  lockedWhileRunning,
+  refuse,
+  withLockedWorkflow,
+  type LockedWorkflow,
+} from "./workflow-lock.js";
