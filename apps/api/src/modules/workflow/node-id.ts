@@ -6,8 +6,9 @@ export function nextNodeId(type: string, taken: Iterable<string>): string {
   return `${type}-${nextNumber(`${type}-`, taken)}`;
 }
 
-export function nextEdgeId(taken: Iterable<string>, atLeast: number): string {
-  return `e${Math.max(atLeast, nextNumber("e", taken))}`;
+/** `highest`: the highest n of the workflow's `e<n>` keys (0 without one), as edgeCounters reads it. */
+export function nextEdgeId(highest: number, atLeast: number): string {
+  return `e${Math.max(atLeast, highest + 1)}`;
 }
 
 function nextNumber(prefix: string, taken: Iterable<string>): number {

@@ -1,4 +1,4 @@
-import { checkAddEdge, type NodeTypeRegistry } from "@weft/engine";
+import { checkAddEdge, type NodeTypeRegistry, type WorkflowNode } from "@weft/engine";
 import type { PrismaClient, Workflow as WorkflowRow, WorkflowEdge as EdgeRow } from "../../generated/prisma/client.js";
 import type { ServiceDeps } from "../../service-deps.js";
 import type { WorkflowChanges } from "./workflow-changes.js";
@@ -6,6 +6,7 @@ import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
 import { checkNodeId } from "./workflow-input.validation.js";
 import { runWorkflowEdit } from "./workflow-edit.transaction.js";
 import { lockedWhileRunning, refuse } from "./workflow-lock.js";
+import { edgeCounters, newEdgeSlice, nodesByKey, type NewEdgeSides } from "./workflow-graph-slice.js";
 import { nextEdgeId } from "./node-id.js";
 import { userError, violationToUserError } from "../../errors/user-error.type.js";
 import { failure, type Outcome } from "../../errors/outcome.js";
@@ -36,31 +37,40 @@ export class WorkflowEdgeService {
     if (invalid.length > 0) return failure(...invalid);
     const outcome = await runWorkflowEdit(this.db, workflowId, async (tx, workflow) => {
       if (workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId, { nodeIds: [source, target] }));
-      const keys = new Set(workflow.nodes.map((node) => node.key));
-      const missing = [source, target].filter((id, index, all) => !keys.has(id) && all.indexOf(id) === index);
+      const ends = await nodesByKey(tx, workflowId, [source, target]);
+      const missing = [source, target].filter((id, index, all) => !ends.some((node) => node.id === id) && all.indexOf(id) === index);
       if (missing.length > 0) {
         const names = missing.map((id) => `"${id}"`).join(" and ");
         refuse(userError("NOT_FOUND", `the workflow has no node ${names}`, { nodeIds: missing }));
       }
-      if (workflow.edges.length >= LIMITS.maxEdges) {
+      const slice = await newEdgeSlice(tx, workflowId, ends, { source, target }, this.#sides(ends, source, target));
+      const counters = await edgeCounters(tx, workflowId);
+      if (counters.count >= LIMITS.maxEdges) {
         refuse(userError("LIMIT_EXCEEDED", `a workflow holds at most ${LIMITS.maxEdges} edges`));
       }
-      const violations = checkAddEdge(workflow.graph, source, target, { registry: this.registry });
+      const violations = checkAddEdge(slice, source, target, { registry: this.registry });
       if (violations.length > 0) refuse(...violations.map(violationToUserError));
-      const position = workflow.edges.reduce((highest, edge) => Math.max(highest, edge.position), 0) + 1;
-      const key = nextEdgeId(
-        workflow.edges.map((edge) => edge.key),
-        position,
-      );
+      const position = counters.lastPosition + 1;
+      const key = nextEdgeId(counters.lastNumber, position);
       return tx.workflowEdge.create({ data: { workflowId, key, source, target, position } });
     }, this.changes, ["workflowId"]);
     return outcome.ok ? { ok: true, value: { edge: outcome.value.value, workflow: outcome.value.workflow } } : outcome;
   }
 
+  /** A side is read whole only when its degree is bounded (or its type unknown: the check then refuses anyway). */
+  #sides(ends: readonly WorkflowNode[], source: string, target: string): NewEdgeSides {
+    const spec = (id: string) => this.registry.get(ends.find((node) => node.id === id)?.type ?? "");
+    return {
+      wholeOut: Number.isFinite(spec(source)?.outDegree.max ?? 0),
+      wholeIn: Number.isFinite(spec(target)?.inDegree.max ?? 0),
+    };
+  }
+
   /** Removing an edge breaks no edit-time rule; the run-time rules report a node left unconnected. */
   async removeEdge(workflowId: string, edgeId: string): Promise<Outcome<{ removedEdgeId: string; workflow: WorkflowRow }>> {
     const outcome = await runWorkflowEdit(this.db, workflowId, async (tx, workflow) => {
-      if (!workflow.edges.some((edge) => edge.key === edgeId)) {
+      const edge = await tx.workflowEdge.findUnique({ where: { workflowId_key: { workflowId, key: edgeId } }, select: { key: true } });
+      if (!edge) {
         refuse(userError("NOT_FOUND", `the workflow has no edge "${edgeId}"`, { edgeIds: [edgeId], path: ["edgeId"] }));
       }
       if (workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId, { edgeIds: [edgeId] }));

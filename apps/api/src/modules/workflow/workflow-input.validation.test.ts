@@ -60,8 +60,8 @@ describe("server-chosen ids", () => {
   });
 
   it("numbers edges at least at their position and past every e<n> id", () => {
-    expect(nextEdgeId(["e1", "e2"], 3)).toBe("e3");
-    expect(nextEdgeId(["e1", "e9"], 3)).toBe("e10");
-    expect(nextEdgeId(["i1->o1"], 4)).toBe("e4");
+    expect(nextEdgeId(2, 3)).toBe("e3");
+    expect(nextEdgeId(9, 3)).toBe("e10");
+    expect(nextEdgeId(0, 4)).toBe("e4");
   });
 });

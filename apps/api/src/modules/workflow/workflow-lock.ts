@@ -1,5 +1,5 @@
 import type { Workflow } from "@weft/engine";
-import type { Prisma, PrismaClient, Workflow as WorkflowRow } from "../../generated/prisma/client.js";
+import { Prisma, type PrismaClient, type Workflow as WorkflowRow } from "../../generated/prisma/client.js";
 import { failure, success, type Outcome } from "../../errors/outcome.js";
 import { notFoundError, userError, type UserError, type UserErrorOptions } from "../../errors/user-error.type.js";
 import { workflowFromRows } from "./workflow.mapper.js";
@@ -47,10 +47,17 @@ export function refuse(...errors: UserError[]): never {
 export async function withLockedWorkflow<T>(db: PrismaClient, workflowId: string, work: LockedWork<T>, notFoundPath: string[] = ["workflowId"]): Promise<Outcome<T>> {
   try {
     const value = await db.$transaction(async (tx) => {
-      const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Workflow" WHERE id = ${workflowId} FOR UPDATE`;
-      if (locked.length === 0) refuse(notFoundError("workflow", workflowId, notFoundPath));
-      const row = await tx.workflow.findUniqueOrThrow({ where: { id: workflowId } });
-      return work(tx, { row, activeRunId: await findActiveRunId(tx, workflowId) });
+      // One round trip: the lock, the row and the active run (every edit pays for it).
+      const [locked] = await tx.$queryRaw<(WorkflowRow & { activeRunId: string | null })[]>`
+        SELECT w.*, (
+          SELECT r.id FROM "Run" r
+          WHERE r."workflowId" = w.id AND r.status::text IN (${Prisma.join(ACTIVE_RUN_STATUSES)})
+          ORDER BY r."createdAt" DESC LIMIT 1
+        ) AS "activeRunId"
+        FROM "Workflow" w WHERE w.id = ${workflowId} FOR UPDATE OF w`;
+      if (!locked) refuse(notFoundError("workflow", workflowId, notFoundPath));
+      const { activeRunId, ...row } = locked;
+      return work(tx, { row, activeRunId });
     }, LOCKED_TRANSACTION_OPTIONS);
     return success(value);
   } catch (error) {

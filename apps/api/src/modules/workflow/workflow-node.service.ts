@@ -1,4 +1,4 @@
-import { checkAddNode, checkRemoveNode, type NodeTypeRegistry } from "@weft/engine";
+import { checkAddNode, checkRemoveNode, type NodeTypeRegistry, type WorkflowGraph } from "@weft/engine";
 import { Prisma } from "../../generated/prisma/client.js";
 import type { PrismaClient, Workflow as WorkflowRow, WorkflowNode as NodeRow } from "../../generated/prisma/client.js";
 import type { AddNodeInput, NodeMoveInput, UpdateNodeInput } from "./workflow.input.js";
@@ -11,7 +11,8 @@ import {
   checkPosition,
   type NodeAttributes,
 } from "./workflow-input.validation.js";
-import { runWorkflowEdit, type LoadedWorkflow } from "./workflow-edit.transaction.js";
+import { runWorkflowEdit } from "./workflow-edit.transaction.js";
+import { edgesTouching, nodeCount, nodeKeysStartingWith, nodesByKey, nodesOfType } from "./workflow-graph-slice.js";
 import { lockedWhileRunning, refuse } from "./workflow-lock.js";
 import { nextNodeId } from "./node-id.js";
 import { userError, violationToUserError, type UserError } from "../../errors/user-error.type.js";
@@ -53,15 +54,15 @@ export class WorkflowNodeService {
     if (invalid.length > 0) return failure(...invalid);
     const outcome = await runWorkflowEdit(this.db, workflowId, async (tx, workflow) => {
       if (workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId));
-      if (workflow.nodes.length >= LIMITS.maxNodes) {
+      const key = input.id ?? nextNodeId(input.type, await nodeKeysStartingWith(tx, workflowId, `${input.type}-`));
+      const nodes = await nodeCount(tx, workflowId, key);
+      if (nodes.count >= LIMITS.maxNodes) {
         refuse(userError("LIMIT_EXCEEDED", `a workflow holds at most ${LIMITS.maxNodes} nodes`, { path: ["input"] }));
       }
-      const keys = workflow.nodes.map((node) => node.key);
-      const key = input.id ?? nextNodeId(input.type, keys);
-      if (keys.includes(key)) {
+      if (nodes.taken) {
         refuse(userError("CONFLICT", `the workflow already has a node "${key}"`, { nodeIds: [key], path: ["input", "id"] }));
       }
-      const violations = checkAddNode(workflow.graph, input.type, { registry: this.registry });
+      const violations = checkAddNode(await this.#countSlice(tx, workflowId, input.type), input.type, { registry: this.registry });
       if (violations.length > 0) refuse(...violations.map(violationToUserError));
       const isText = this.registry.get(input.type)?.component === "TextNode";
       return tx.workflowNode.create({
@@ -87,8 +88,8 @@ export class WorkflowNodeService {
     const invalid = checkPosition(input.position, ["input", "position"]);
     if (invalid.length > 0) return failure(...invalid);
     const outcome = await runWorkflowEdit(this.db, workflowId, async (tx, workflow) => {
-      requireNode(workflow, nodeId);
-      const current = await tx.workflowNode.findUniqueOrThrow({ where: { workflowId_key: { workflowId, key: nodeId } } });
+      const current = await tx.workflowNode.findUnique({ where: { workflowId_key: { workflowId, key: nodeId } } });
+      if (!current) refuse(noSuchNode(nodeId));
       const changesAttributes = ATTRIBUTE_KEYS.some((key) => input[key] !== undefined);
       if (changesAttributes && workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId, { nodeIds: [nodeId] }));
       const attributes = withAttributes(attributesOf(current), input);
@@ -110,8 +111,8 @@ export class WorkflowNodeService {
   async moveNodes(workflowId: string, moves: readonly NodeMoveInput[]): Promise<Outcome<{ workflow: WorkflowRow }>> {
     const invalid = checkMoves(moves);
     if (invalid.length > 0) return failure(...invalid);
-    const outcome = await runWorkflowEdit(this.db, workflowId, async (tx, workflow) => {
-      const known = new Set(workflow.nodes.map((node) => node.key));
+    const outcome = await runWorkflowEdit(this.db, workflowId, async (tx) => {
+      const known = new Set((await nodesByKey(tx, workflowId, moves.map((move) => move.id))).map((node) => node.id));
       const missing = moves.map((move) => move.id).filter((id) => !known.has(id));
       if (missing.length > 0) {
         refuse(userError("NOT_FOUND", `the workflow has no node ${missing.map((id) => `"${id}"`).join(", ")}`, {
@@ -132,24 +133,30 @@ export class WorkflowNodeService {
   /** Removes a node and every edge touching it. */
   async removeNode(workflowId: string, nodeId: string): Promise<Outcome<NodeRemoval>> {
     const outcome = await runWorkflowEdit(this.db, workflowId, async (tx, workflow) => {
-      requireNode(workflow, nodeId);
+      const [node] = await nodesByKey(tx, workflowId, [nodeId]);
+      if (!node) refuse(noSuchNode(nodeId));
       if (workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId, { nodeIds: [nodeId] }));
-      const violations = checkRemoveNode(workflow.graph, nodeId, { registry: this.registry });
+      const slice = await this.#countSlice(tx, workflowId, node.type);
+      if (!slice.nodes.some((candidate) => candidate.id === nodeId)) slice.nodes.push(node);
+      const violations = checkRemoveNode(slice, nodeId, { registry: this.registry });
       if (violations.length > 0) refuse(...violations.map(violationToUserError));
-      const touching = workflow.edges.filter((edge) => edge.source === nodeId || edge.target === nodeId);
-      await tx.workflowEdge.deleteMany({ where: { workflowId, key: { in: touching.map((edge) => edge.key) } } });
+      const touching = await edgesTouching(tx, workflowId, nodeId);
+      // Its edges go with it (the foreign keys cascade).
       await tx.workflowNode.delete({ where: { workflowId_key: { workflowId, key: nodeId } } });
-      return touching.map((edge) => edge.key);
+      return touching;
     }, this.changes, ["workflowId"]);
     if (!outcome.ok) return outcome;
     return { ok: true, value: { removedNodeId: nodeId, removedEdgeIds: outcome.value.value, workflow: outcome.value.workflow } };
   }
+
+  /** What the count rules of a type read: the nodes of that type, when its registry entry has a count rule. */
+  #countSlice(tx: Prisma.TransactionClient, workflowId: string, type: string): Promise<WorkflowGraph> {
+    return this.registry.get(type)?.count ? nodesOfType(tx, workflowId, type) : Promise.resolve({ nodes: [], edges: [] });
+  }
 }
 
-function requireNode(workflow: LoadedWorkflow, nodeId: string): void {
-  if (!workflow.nodes.some((candidate) => candidate.key === nodeId)) {
-    refuse(userError("NOT_FOUND", `the workflow has no node "${nodeId}"`, { nodeIds: [nodeId], path: ["nodeId"] }));
-  }
+function noSuchNode(nodeId: string): UserError {
+  return userError("NOT_FOUND", `the workflow has no node "${nodeId}"`, { nodeIds: [nodeId], path: ["nodeId"] });
 }
 
 function attributesOf(row: NodeRow): NodeAttributes {
