@@ -1,6 +1,6 @@
 import { graphql } from "./gql/index.js";
 
-/** Operations shared by the integration tests; typed by codegen (target api-tests). */
+/** Operations shared by the integration tests; typed by codegen (codegen.ts, output apps/api/src/testing/gql/). */
 
 export const RunFields = graphql(`
   fragment RunFields on Run {
