@@ -78,26 +78,37 @@ function reversePostorder(size: number, succ: readonly (readonly number[])[], ro
 
 /** Pre/post numbers of the dominator tree answer "a dominates b" in O(1). */
 function treeQueries(size: number, idom: Int32Array, root: number): DominatorTree {
-  const children: number[][] = Array.from({ length: size }, () => []);
-  for (let node = 0; node < size; node += 1) if (node !== root && idom[node] !== -1) children[idom[node]!]!.push(node);
+  // Children in compressed rows: first[k]..first[k + 1] index `child`.
+  const first = new Int32Array(size + 1);
+  for (let node = 0; node < size; node += 1) if (node !== root && idom[node] !== -1) first[idom[node]! + 1]! += 1;
+  for (let k = 0; k < size; k += 1) first[k + 1]! += first[k]!;
+  const fill = first.slice(0, size);
+  const child = new Int32Array(first[size]!);
+  for (let node = 0; node < size; node += 1) if (node !== root && idom[node] !== -1) child[fill[idom[node]!]!++] = node;
   const enter = new Int32Array(size).fill(-1);
   const leave = new Int32Array(size).fill(-1);
   const depth = new Int32Array(size);
+  const stackNode = new Int32Array(size);
+  const stackNext = new Int32Array(size);
   let clock = 0;
-  const stack: Array<[number, number]> = [[root, 0]];
+  let top = 0;
+  stackNode[0] = root;
+  stackNext[0] = first[root]!;
   enter[root] = clock++;
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1]!;
-    const child = children[top[0]]![top[1]];
-    if (child === undefined) {
-      leave[top[0]] = clock++;
-      stack.pop();
+  while (top >= 0) {
+    const node = stackNode[top]!;
+    if (stackNext[top]! >= first[node + 1]!) {
+      leave[node] = clock++;
+      top -= 1;
       continue;
     }
-    top[1] += 1;
-    depth[child] = depth[top[0]]! + 1;
-    enter[child] = clock++;
-    stack.push([child, 0]);
+    const next = child[stackNext[top]!]!;
+    stackNext[top]! += 1;
+    depth[next] = depth[node]! + 1;
+    enter[next] = clock++;
+    top += 1;
+    stackNode[top] = next;
+    stackNext[top] = first[next]!;
   }
   const dominates = (a: number, b: number) => enter[a]! !== -1 && enter[b]! !== -1 && enter[a]! <= enter[b]! && leave[b]! <= leave[a]!;
   return {

@@ -17,6 +17,7 @@ export interface GraphAnalysis {
   readonly position: ReadonlyMap<string, number>;
   readonly preds: readonly (readonly number[])[];
   readonly succs: readonly (readonly number[])[];
+  /** Computed on first use: only loops and state conflicts need it. */
   readonly dominators: DominatorTree;
   /** For a pseudo-node (index ≥ ids.length, below the root): its router's index and port. */
   readonly portOf: ReadonlyMap<number, { router: number; port: string }>;
@@ -25,12 +26,37 @@ export interface GraphAnalysis {
 export function analyzeGraph(graph: WorkflowGraph, index: GraphIndex, registry: NodeTypeRegistry): GraphAnalysis {
   const ids = graph.nodes.map((node) => node.id);
   const position = new Map(ids.map((id, k) => [id, k]));
-  const count = ids.length;
   const preds: number[][] = ids.map((id) => edgesInto(index, id).map((edge) => position.get(edge.source)!));
   const succs: number[][] = ids.map((id) => edgesOutOf(index, id).map((edge) => position.get(edge.target)!));
-  const augmentedSucc: number[][] = ids.map(() => []);
-  const augmentedPred: number[][] = ids.map(() => []);
+  let dominators: DominatorTree | null = null;
   const portOf = new Map<number, { router: number; port: string }>();
+  const analysis: GraphAnalysis = {
+    index,
+    ids,
+    position,
+    preds,
+    succs,
+    portOf,
+    get dominators() {
+      dominators ??= portSplitDominators(graph, index, registry, position, preds, succs, portOf);
+      return dominators;
+    },
+  };
+  return analysis;
+}
+
+function portSplitDominators(
+  graph: WorkflowGraph,
+  index: GraphIndex,
+  registry: NodeTypeRegistry,
+  position: ReadonlyMap<string, number>,
+  preds: readonly (readonly number[])[],
+  succs: readonly (readonly number[])[],
+  portOf: Map<number, { router: number; port: string }>,
+): DominatorTree {
+  const count = graph.nodes.length;
+  const augmentedSucc: number[][] = graph.nodes.map(() => []);
+  const augmentedPred: number[][] = graph.nodes.map(() => []);
   graph.nodes.forEach((node, source) => {
     if (registry.get(node.type)?.router === undefined) {
       for (const target of succs[source]!) link(augmentedSucc, augmentedPred, source, target);
@@ -56,8 +82,31 @@ export function analyzeGraph(graph: WorkflowGraph, index: GraphIndex, registry: 
   augmentedSucc.push([]);
   augmentedPred.push([]);
   for (let node = 0; node < count; node += 1) if (preds[node]!.length === 0) link(augmentedSucc, augmentedPred, root, node);
-  const dominators = computeDominators(root + 1, augmentedSucc, augmentedPred, root);
-  return { index, ids, position, preds, succs, dominators, portOf };
+  return computeDominators(root + 1, augmentedSucc, augmentedPred, root);
+}
+
+/** Whether the data edges hold a cycle (self-loops aside, they have their own rule): Kahn on indices, O(V+E). */
+export function hasCycle(analysis: GraphAnalysis): boolean {
+  const { preds, succs } = analysis;
+  const size = preds.length;
+  const remaining = new Int32Array(size);
+  const queue = new Int32Array(size);
+  let tail = 0;
+  for (let node = 0; node < size; node += 1) {
+    let count = 0;
+    for (const pred of preds[node]!) if (pred !== node) count += 1;
+    remaining[node] = count;
+    if (count === 0) queue[tail++] = node;
+  }
+  for (let head = 0; head < tail; head += 1) {
+    const node = queue[head]!;
+    for (const next of succs[node]!) {
+      if (next === node) continue;
+      remaining[next]! -= 1;
+      if (remaining[next] === 0) queue[tail++] = next;
+    }
+  }
+  return tail < size;
 }
 
 function link(succ: number[][], pred: number[][], from: number, to: number): void {

@@ -6,7 +6,7 @@ import { checkDegrees } from "./degree-rules.js";
 import { checkEdges } from "./edge-rules.js";
 import { checkExpressions } from "./expression-rules.js";
 import { findCycles } from "./find-cycles.js";
-import { analyzeGraph } from "./graph-analysis.js";
+import { analyzeGraph, hasCycle } from "./graph-analysis.js";
 import { indexGraph, type GraphIndex } from "./graph-index.js";
 import { analyzeLoops, type AnalyzedLoop } from "./loop-analysis.js";
 import { checkModels, type AvailableModel } from "./model-rules.js";
@@ -43,8 +43,9 @@ export interface GraphCheck {
 export function checkGraph(graph: WorkflowGraph, context: GraphCheckContext): GraphCheck {
   const { registry } = context;
   const index = indexGraph(graph);
-  const violations: Violation[] = [...checkKnownTypes(index, registry), ...checkEdges(index, graph.edges, registry), ...checkPorts(index, graph.edges, registry), ...checkDegrees(index, registry), ...checkAcyclic(index, registry)];
   const analysis = analyzeGraph(graph, index, registry);
+  const violations: Violation[] = [...checkKnownTypes(index, registry), ...checkEdges(index, graph.edges, registry), ...checkPorts(index, graph.edges, registry), ...checkDegrees(index, registry)];
+  if (hasCycle(analysis)) violations.push(...checkAcyclic(index, registry));
   const loops = analyzeLoops(graph, analysis, registry);
   violations.push(...loops.violations);
   if (!context.isBody) violations.push(...checkCounts(index.nodes.values(), registry));

@@ -80,7 +80,8 @@ function checkBound(loop: LoopDeclaration, k: number): Violation[] {
 function checkExitPort(loop: LoopDeclaration, k: number, edges: WorkflowEdge[], analysis: GraphAnalysis, registry: NodeTypeRegistry): Violation[] {
   if (loop.exit === null) return [];
   const violations: Violation[] = [];
-  for (const sourceId of new Set(edges.map((edge) => edge.source))) {
+  const sources = edges.length === 1 ? [edges[0]!.source] : new Set(edges.map((edge) => edge.source));
+  for (const sourceId of sources) {
     const source = analysis.index.nodes.get(sourceId)!;
     if (!registry.get(source.type)?.router || registry.portsOf(source).includes(loop.exit)) continue;
     const message = `loop "${loop.id}" exits through port "${loop.exit}", which ${describeNode(registry, source)} does not have (ports: ${quoteList(registry.portsOf(source))})`;
@@ -99,7 +100,7 @@ function naturalLoop(
   marks: Int32Array,
   mark: number,
 ): AnalyzedLoop | null {
-  const targets = [...new Set(edges.map((edge) => edge.target))];
+  const targets = edges.length === 1 ? [edges[0]!.target] : [...new Set(edges.map((edge) => edge.target))];
   if (targets.length > 1) {
     const message = `the edges of loop "${loop.id}" go back to ${quoteList(targets)}; all edges of one loop must go back to the same node, its header`;
     out.push({ code: "LOOP_TARGET_NOT_HEADER", message, nodeIds: targets, edgeIds: edges.map((edge) => edge.id) });
@@ -150,8 +151,10 @@ function nest(loops: AnalyzedLoop[], analysis: GraphAnalysis, out: Violation[]):
   const rejected = new Set<AnalyzedLoop>();
   for (const loop of sorted) {
     const sharing = headers.get(loop.header);
-    const parents = new Set(loop.body.map((node) => owner[node]));
-    if (sharing || parents.size > 1) {
+    const first = owner[loop.body[0]!]!;
+    const overlapping = loop.body.some((node) => owner[node] !== first);
+    if (sharing || overlapping) {
+      const parents = new Set(loop.body.map((node) => owner[node]));
       const other = sharing ?? [...parents].find((parent) => parent !== null && parent !== undefined && !parent.body.includes(loop.header)) ?? [...parents].find((p) => p);
       const why = sharing ? `share the header "${analysis.ids[loop.header]}"` : "overlap without one lying inside the other";
       const message = `loops "${loop.id}" and "${other?.id ?? "?"}" ${why}; loops must be nested or apart, each with its own header`;
@@ -159,7 +162,7 @@ function nest(loops: AnalyzedLoop[], analysis: GraphAnalysis, out: Violation[]):
       rejected.add(loop);
       continue;
     }
-    loop.parent = [...parents][0] ?? null;
+    loop.parent = first;
     headers.set(loop.header, loop);
     for (const node of loop.body) owner[node] = loop;
   }
