@@ -7,13 +7,15 @@ import type { Retriever } from "../providers/retrieval.js";
 import type { BodyRunRequest, BodyRunResult, NodeExecutionContext } from "../registry/node-type-spec.js";
 import type { Sleep } from "./abortable-sleep.js";
 import { withRetries, type RetryOptions } from "./retry-policy.js";
-import { nodeExecutionSettings, type RunSettings } from "./run-settings.js";
+import type { WorkflowNode } from "../model/workflow.js";
+import type { ExecutionSettings } from "../registry/node-type-spec.js";
 import { RUNNING } from "./scope-state.js";
 import type { ScopeRun } from "./scope-run.js";
 
 /** Run-wide things every node's context is made of. */
 export interface NodeContextHost {
-  readonly settings: RunSettings;
+  /** The settings a node executes with (its prompt, the run's format and retrieval), the same for each of its invocations. */
+  executionSettings(node: WorkflowNode): ExecutionSettings;
   readonly llm: LlmProviders;
   readonly retriever: Retriever | null;
   readonly signal: AbortSignal;
@@ -30,71 +32,117 @@ export interface NodeContextHost {
   emit(event: RunEventDraft): void;
 }
 
-/** The context one invocation of a node executes with (see NodeExecutionContext). */
+/**
+ * The context one invocation of a node executes with (see NodeExecutionContext). A class, so an
+ * invocation allocates one object and no closures: its methods live on the prototype.
+ */
+class NodeContext implements NodeExecutionContext {
+  readonly node: WorkflowNode;
+  readonly inputs: string[];
+  readonly values: JsonValue[];
+  readonly inputsBySource: Record<string, JsonValue>;
+  readonly suppliedContent: string | undefined;
+  readonly suppliedValue?: JsonValue;
+  readonly runInputs: Readonly<Record<string, JsonValue>>;
+  readonly state: Readonly<Record<string, JsonValue>>;
+  readonly invocationIndex: number;
+  readonly loops: Readonly<Record<string, { iteration: number; max: number }>>;
+  readonly feedback: string;
+  readonly iteration: number;
+  readonly item?: JsonValue;
+  readonly index?: number;
+  readonly connectedPorts: ReadonlySet<string>;
+  readonly settings: ExecutionSettings;
+  readonly llm: LlmProviders;
+  readonly retriever: Retriever | null;
+  readonly signal: AbortSignal;
+
+  constructor(
+    private readonly scope: ScopeRun,
+    private readonly position: number,
+    readonly invocation: string,
+  ) {
+    const { host, plan, options, state } = scope;
+    const workflowNode = plan.nodes[position]!;
+    const { values, bySource } = scope.inputsOf(position);
+    const chain = plan.loopChain[position]!;
+    let loops = options.outerLoops;
+    if (chain.length > 0) {
+      const own: Record<string, { iteration: number; max: number }> = { ...options.outerLoops };
+      for (const loop of chain) own[loop.id] = { iteration: state.loops[loop.index]!.iteration, max: loop.max };
+      loops = own;
+    }
+    const innermost = chain.length > 0 ? state.loops[chain[chain.length - 1]!.index]! : null;
+    if (innermost && plan.nodes[innermost.loop.header] === workflowNode) Object.assign(bySource, innermost.loopValues);
+    const entry = position === plan.entryNode && options.entryValue !== undefined ? options.entryValue : undefined;
+    this.node = workflowNode;
+    this.inputs = values.map(jsonText);
+    this.values = values;
+    this.inputsBySource = bySource;
+    this.suppliedContent = typeof entry === "string" ? entry : options.entryValue === undefined ? host.suppliedInputs.get(workflowNode.id) : undefined;
+    if (entry !== undefined && typeof entry !== "string") this.suppliedValue = entry;
+    this.runInputs = host.runInputs;
+    this.state = host.stateSnapshot();
+    this.invocationIndex = host.invocationIndex(workflowNode.id);
+    this.loops = loops;
+    this.feedback = innermost ? innermost.feedback : options.outerFeedback;
+    this.iteration = innermost ? innermost.iteration : options.outerIteration;
+    if (options.item !== undefined) this.item = options.item;
+    if (options.index !== undefined) this.index = options.index;
+    this.connectedPorts = plan.connectedPorts[position]!;
+    this.settings = host.executionSettings(workflowNode);
+    this.llm = host.llm;
+    this.retriever = host.retriever;
+    this.signal = host.signal;
+  }
+
+  emit(event: NodeEventDraft): void {
+    const { host, state } = this.scope;
+    if (state.status[this.position] === RUNNING && !host.finished) host.emit({ ...event, invocation: this.invocation } as RunEventDraft);
+  }
+
+  evaluate(field: string): JsonValue {
+    const compiled = this.scope.plan.expressions[this.position]!.get(field);
+    if (!compiled) throw new WeftError("EXPRESSION_FAILED", `node "${this.node.id}" has no expression ${field}`, { audience: "internal" });
+    return evaluateExpression(compiled, this.#variables(), `${field} of node "${this.node.id}"`);
+  }
+
+  runBody(request: BodyRunRequest): Promise<BodyRunResult> {
+    return this.scope.host.runBody(this.scope, this.position, request);
+  }
+
+  withRetries<T>(call: (attempt: number) => Promise<T>): Promise<T> {
+    const { host } = this.scope;
+    return withRetries(call, {
+      options: host.retry,
+      sleep: host.sleep,
+      random: host.random,
+      signal: host.signal,
+      onRetry: ({ attempt, delayMs, error }) =>
+        this.emit({
+          type: "WARNING",
+          nodeId: this.node.id,
+          code: "PROVIDER_RETRY",
+          message: `${error.code}: ${error.message}; retrying in ${delayMs} ms (attempt ${attempt + 1} of ${host.retry.attempts})`,
+        }),
+    });
+  }
+
+  /** CEL's variables (SPEC-V2 §2): `input` is the value with one input, the list with several. */
+  #variables(): ExpressionVariables {
+    const { values } = this;
+    return {
+      input: values.length === 1 ? values[0]! : values.length === 0 ? null : values,
+      inputs: this.inputsBySource,
+      state: this.state,
+      loops: this.loops,
+      run: { inputs: this.runInputs },
+      ...(this.item === undefined ? {} : { item: this.item }),
+      ...(this.index === undefined ? {} : { index: this.index }),
+    };
+  }
+}
+
 export function buildNodeContext(scope: ScopeRun, node: number, invocation: string): NodeExecutionContext {
-  const { host, plan, options, state } = scope;
-  const workflowNode = plan.nodes[node]!;
-  const { values, bySource } = scope.inputsOf(node);
-  const chain = plan.loopChain[node]!;
-  const loops: Record<string, { iteration: number; max: number }> = { ...options.outerLoops };
-  for (const loop of chain) loops[loop.id] = { iteration: state.loops[loop.index]!.iteration, max: loop.max };
-  const innermost = chain.length > 0 ? state.loops[chain[chain.length - 1]!.index]! : null;
-  if (innermost && plan.nodes[innermost.loop.header] === workflowNode) Object.assign(bySource, innermost.loopValues);
-  const snapshot = host.stateSnapshot();
-  const entry = node === plan.entryNode && options.entryValue !== undefined ? options.entryValue : undefined;
-  const emit = (event: NodeEventDraft): void => {
-    if (state.status[node] === RUNNING && !host.finished) host.emit({ ...event, invocation } as RunEventDraft);
-  };
-  const variables = (): ExpressionVariables => ({
-    input: values.length === 1 ? values[0]! : values.length === 0 ? null : values,
-    inputs: bySource,
-    state: snapshot,
-    loops,
-    run: { inputs: host.runInputs },
-    ...(options.item === undefined ? {} : { item: options.item }),
-    ...(options.index === undefined ? {} : { index: options.index }),
-  });
-  return {
-    node: workflowNode,
-    inputs: values.map(jsonText),
-    values,
-    inputsBySource: bySource,
-    suppliedContent: typeof entry === "string" ? entry : options.entryValue === undefined ? host.suppliedInputs.get(workflowNode.id) : undefined,
-    ...(entry !== undefined && typeof entry !== "string" ? { suppliedValue: entry } : {}),
-    runInputs: host.runInputs,
-    state: snapshot,
-    invocation,
-    invocationIndex: host.invocationIndex(workflowNode.id),
-    loops,
-    feedback: innermost ? innermost.feedback : options.outerFeedback,
-    iteration: innermost ? innermost.iteration : options.outerIteration,
-    ...(options.item === undefined ? {} : { item: options.item }),
-    ...(options.index === undefined ? {} : { index: options.index }),
-    connectedPorts: plan.connectedPorts[node]!,
-    settings: nodeExecutionSettings(host.settings, workflowNode),
-    llm: host.llm,
-    retriever: host.retriever,
-    signal: host.signal,
-    evaluate: (field) => {
-      const compiled = plan.expressions[node]!.get(field);
-      if (!compiled) throw new WeftError("EXPRESSION_FAILED", `node "${workflowNode.id}" has no expression ${field}`, { audience: "internal" });
-      return evaluateExpression(compiled, variables(), `${field} of node "${workflowNode.id}"`);
-    },
-    runBody: (request) => host.runBody(scope, node, request),
-    emit,
-    withRetries: (call) =>
-      withRetries(call, {
-        options: host.retry,
-        sleep: host.sleep,
-        random: host.random,
-        signal: host.signal,
-        onRetry: ({ attempt, delayMs, error }) =>
-          emit({
-            type: "WARNING",
-            nodeId: workflowNode.id,
-            code: "PROVIDER_RETRY",
-            message: `${error.code}: ${error.message}; retrying in ${delayMs} ms (attempt ${attempt + 1} of ${host.retry.attempts})`,
-          }),
-      }),
-  };
+  return new NodeContext(scope, node, invocation);
 }

@@ -1,4 +1,5 @@
 import type { RunEvent, RunEventDraft } from "../events/run-event.js";
+import { isoClock } from "./iso-clock.js";
 
 /**
  * Receives a run's events. Called synchronously, in `seq` order. When it returns a promise (the API
@@ -12,7 +13,7 @@ export type RunEventHandler = (event: RunEvent) => void | Promise<void>;
 export class RunEventSink {
   readonly #runId: string;
   readonly #handler: RunEventHandler;
-  readonly #now: () => number;
+  readonly #iso: () => string;
   readonly #onFailure: (error: unknown) => void;
   #seq = 0;
   #closed = false;
@@ -22,7 +23,7 @@ export class RunEventSink {
   constructor(runId: string, handler: RunEventHandler, now: () => number, onFailure: (error: unknown) => void) {
     this.#runId = runId;
     this.#handler = handler;
-    this.#now = now;
+    this.#iso = isoClock(now);
     this.#onFailure = onFailure;
   }
 
@@ -35,10 +36,12 @@ export class RunEventSink {
     return this.#seq;
   }
 
+  /** Stamps and delivers a draft; the draft object becomes the event (callers pass a fresh object). */
   emit(draft: RunEventDraft): void {
     if (this.#closed) return;
     this.#seq += 1;
-    const event = { ...draft, seq: this.#seq, runId: this.#runId, at: new Date(this.#now()).toISOString() } as RunEvent;
+    // The sink takes the draft over and stamps it in place (no copy: events can be large and many).
+    const event = Object.assign(draft, { seq: this.#seq, runId: this.#runId, at: this.#iso() }) as RunEvent;
     if (this.#pending) this.#queue.push(event);
     else this.#deliver(event);
   }

@@ -1,17 +1,18 @@
 import type { EventError, NodeRunDetails, RunEventDraft } from "../events/run-event.js";
 import { WeftError } from "../model/errors.js";
 import { jsonText, type JsonValue } from "../model/json-value.js";
-import type { StateChannel } from "../model/workflow.js";
+import type { StateChannel, WorkflowNode } from "../model/workflow.js";
 import { addUsage, emptyUsage, type LlmProviders, type TokenUsage } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
-import type { BodyRunRequest, BodyRunResult } from "../registry/node-type-spec.js";
+import type { BodyRunRequest, BodyRunResult, ExecutionSettings } from "../registry/node-type-spec.js";
 import type { Sleep } from "./abortable-sleep.js";
 import type { ConcurrencyLimiter } from "./concurrency-limiter.js";
 import type { GraphPlan } from "./graph-plan.js";
+import { isoClock } from "./iso-clock.js";
 import { loopInvocation } from "./loop-control.js";
 import type { RetryOptions } from "./retry-policy.js";
 import { RunEventSink, type RunEventHandler } from "./run-event-sink.js";
-import type { RunSettings } from "./run-settings.js";
+import { nodeExecutionSettings, type RunSettings } from "./run-settings.js";
 import { DONE, RUNNING, WAITING } from "./scope-state.js";
 import { ScopeRun, type ScopeHost, type ScopeOptions } from "./scope-run.js";
 import { StateStore, type OrderKey } from "./state-store.js";
@@ -84,9 +85,12 @@ export class WorkflowRunner implements ScopeHost {
   #usage: TokenUsage = emptyUsage();
   #settle: { resolve: (outcome: RunOutcome) => void; reject: (error: unknown) => void } | null = null;
   readonly runInputs: Readonly<Record<string, JsonValue>>;
+  readonly #iso: () => string;
+  readonly #nodeSettings = new WeakMap<WorkflowNode, ExecutionSettings>();
 
   constructor(deps: RunnerDeps) {
     this.#deps = deps;
+    this.#iso = isoClock(deps.now);
     this.#sink = new RunEventSink(deps.runId, deps.onEvent, deps.now, (error) => this.#onSinkFailure(error));
     this.#store = new StateStore(deps.state.channels, deps.state.initial);
     this.runInputs = runInputsOf(deps.plan, deps.suppliedInputs);
@@ -96,8 +100,13 @@ export class WorkflowRunner implements ScopeHost {
   get finished(): boolean {
     return this.#finished;
   }
-  get settings(): RunSettings {
-    return this.#deps.settings;
+  executionSettings(node: WorkflowNode): ExecutionSettings {
+    let settings = this.#nodeSettings.get(node);
+    if (!settings) {
+      settings = nodeExecutionSettings(this.#deps.settings, node);
+      this.#nodeSettings.set(node, settings);
+    }
+    return settings;
   }
   get llm(): LlmProviders {
     return this.#deps.llm;
@@ -139,7 +148,7 @@ export class WorkflowRunner implements ScopeHost {
   }
 
   iso(): string {
-    return new Date(this.#deps.now()).toISOString();
+    return this.#iso();
   }
 
   stateSnapshot(): Readonly<Record<string, JsonValue>> {
