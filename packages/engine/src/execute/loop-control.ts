@@ -1,5 +1,5 @@
 import { WeftError } from "../model/errors.js";
-import type { ScopeRun } from "./scope-run.js";
+import type { ScopeView } from "./scope-view.js";
 
 /**
  * Loops while a scope runs (SPEC-V2 §4). A loop edge taken in iteration k starts iteration k + 1 once
@@ -10,7 +10,7 @@ import type { ScopeRun } from "./scope-run.js";
  */
 
 /** `""`, or `"regen#2"`, `"outer#2/inner#3"`, under the scope's own prefix. */
-export function loopInvocation(scope: ScopeRun, node: number): string {
+export function loopInvocation(scope: ScopeView, node: number): string {
   let path = scope.options.prefix;
   for (const loop of scope.plan.loopChain[node]!) {
     const iteration = scope.state.loops[loop.index]!.iteration;
@@ -23,7 +23,7 @@ export function loopInvocation(scope: ScopeRun, node: number): string {
  * A router that would take a loop edge while its loop is on its last iteration takes the loop's
  * `exit` port instead, with a LOOP_EXHAUSTED event; with no exit it fails with LOOP_EXHAUSTED.
  */
-export function applyLoopExits(scope: ScopeRun, node: number, invocation: string, ports: readonly string[]): string[] {
+export function applyLoopExits(scope: ScopeView, node: number, invocation: string, ports: readonly string[]): string[] {
   const loops = scope.plan.loopEdgesOut[node]!;
   if (loops.size === 0) return [...ports];
   const result: string[] = [];
@@ -47,7 +47,7 @@ export function applyLoopExits(scope: ScopeRun, node: number, invocation: string
 }
 
 /** Handles the innermost quiescent loop, if any; true when it changed something (more work may follow). */
-export function settleLoops(scope: ScopeRun): boolean {
+export function settleLoops(scope: ScopeView): boolean {
   const { state, host } = scope;
   for (let k = state.loops.length - 1; k >= 0; k -= 1) {
     const run = state.loops[k]!;
@@ -65,7 +65,7 @@ export function settleLoops(scope: ScopeRun): boolean {
   return false;
 }
 
-function startIteration(scope: ScopeRun, k: number): void {
+function startIteration(scope: ScopeView, k: number): void {
   const run = scope.state.loops[k]!;
   const { loop } = run;
   const taken = [...run.taken].sort((a, b) => a.order - b.order);

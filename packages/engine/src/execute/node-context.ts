@@ -4,33 +4,11 @@ import { WeftError } from "../model/errors.js";
 import { jsonText, type JsonValue } from "../model/json-value.js";
 import type { LlmProviders } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
-import type { BodyRunRequest, BodyRunResult, NodeExecutionContext } from "../registry/node-type-spec.js";
-import type { Sleep } from "./abortable-sleep.js";
-import { withRetries, type RetryOptions } from "./retry-policy.js";
+import type { BodyRunRequest, BodyRunResult, ExecutionSettings, NodeExecutionContext } from "../registry/node-type-spec.js";
+import { withRetries } from "./retry-policy.js";
 import type { WorkflowNode } from "../model/workflow.js";
-import type { ExecutionSettings } from "../registry/node-type-spec.js";
 import { RUNNING } from "./scope-state.js";
-import type { ScopeRun } from "./scope-run.js";
-
-/** Run-wide things every node's context is made of. */
-export interface NodeContextHost {
-  /** The settings a node executes with (its prompt, the run's format and retrieval), the same for each of its invocations. */
-  executionSettings(node: WorkflowNode): ExecutionSettings;
-  readonly llm: LlmProviders;
-  readonly retriever: Retriever | null;
-  readonly signal: AbortSignal;
-  readonly retry: RetryOptions;
-  readonly sleep: Sleep;
-  readonly random: () => number;
-  readonly suppliedInputs: ReadonlyMap<string, string>;
-  readonly runInputs: Readonly<Record<string, JsonValue>>;
-  readonly finished: boolean;
-  stateSnapshot(): Readonly<Record<string, JsonValue>>;
-  /** 0-based count of the node's earlier invocations in the run (taken when it was admitted). */
-  invocationIndex(nodeId: string): number;
-  runBody(scope: ScopeRun, node: number, request: BodyRunRequest): Promise<BodyRunResult>;
-  emit(event: RunEventDraft): void;
-}
+import type { ScopeView } from "./scope-view.js";
 
 /**
  * The context one invocation of a node executes with (see NodeExecutionContext). A class, so an
@@ -58,7 +36,7 @@ class NodeContext implements NodeExecutionContext {
   readonly signal: AbortSignal;
 
   constructor(
-    private readonly scope: ScopeRun,
+    private readonly scope: ScopeView,
     private readonly position: number,
     readonly invocation: string,
   ) {
@@ -108,7 +86,7 @@ class NodeContext implements NodeExecutionContext {
   }
 
   runBody(request: BodyRunRequest): Promise<BodyRunResult> {
-    return this.scope.host.runBody(this.scope, this.position, request);
+    return this.scope.runBody(this.position, request);
   }
 
   withRetries<T>(call: (attempt: number) => Promise<T>): Promise<T> {
@@ -143,6 +121,6 @@ class NodeContext implements NodeExecutionContext {
   }
 }
 
-export function buildNodeContext(scope: ScopeRun, node: number, invocation: string): NodeExecutionContext {
+export function buildNodeContext(scope: ScopeView, node: number, invocation: string): NodeExecutionContext {
   return new NodeContext(scope, node, invocation);
 }

@@ -1,13 +1,14 @@
 import type { EventError, RunEventDraft, SkipReason } from "../events/run-event.js";
 import { isAbortError, WeftError } from "../model/errors.js";
 import { jsonText, type JsonValue } from "../model/json-value.js";
-import type { BodyRunResult, NodeExecutionContext, NodeExecutionResult } from "../registry/node-type-spec.js";
+import type { BodyRunRequest, BodyRunResult, NodeExecutionContext, NodeExecutionResult } from "../registry/node-type-spec.js";
 import type { GraphPlan } from "./graph-plan.js";
 import { emptyNodeDetails, NodeFailure } from "./node-failure.js";
-import { buildNodeContext, type NodeContextHost } from "./node-context.js";
+import { buildNodeContext } from "./node-context.js";
 import { applyLoopExits, loopInvocation, settleLoops } from "./loop-control.js";
 import { DONE, EDGE_DEAD, EDGE_DONE, FAILED, PENDING, QUEUED, RUNNING, ScopeState, SKIPPED, WAITING } from "./scope-state.js";
 import type { OrderKey } from "./state-store.js";
+import type { NodeContextHost, ScopeFrame, ScopeView } from "./scope-view.js";
 
 /** What a scope needs from the run it belongs to (the runner implements it). */
 export interface ScopeHost extends NodeContextHost {
@@ -26,20 +27,10 @@ export interface ScopeHost extends NodeContextHost {
   writeState(channel: string, key: OrderKey, value: JsonValue, nodeId: string, invocation: string): void;
   afterEvents(): void;
   iso(): string;
+  runBody(scope: ScopeRun, node: number, request: BodyRunRequest): Promise<BodyRunResult>;
 }
 
-export interface ScopeOptions {
-  /** Invocation path of this scope (`""`, `"perQuestion[1]"`, `"regen#2/sub"`). */
-  prefix: string;
-  keyPrefix: OrderKey;
-  /** The value the body's input node receives; absent at top level. */
-  entryValue?: JsonValue;
-  item?: JsonValue;
-  index?: number;
-  /** Loops enclosing the scope (from the graphs around it): for `loops` and `{iteration}`. */
-  outerLoops: Readonly<Record<string, { iteration: number; max: number }>>;
-  outerFeedback: string;
-  outerIteration: number;
+export interface ScopeOptions extends ScopeFrame {
   onDone(scope: ScopeRun): void;
 }
 
@@ -50,7 +41,7 @@ export interface ScopeOptions {
  * it at once, as in part 1; loops start their body again while a loop edge was taken. Edge
  * resolutions are processed from a work list, never by recursion, so long chains cost no stack.
  */
-export class ScopeRun {
+export class ScopeRun implements ScopeView {
   readonly state: ScopeState;
   readonly children = new Map<number, ScopeRun[]>();
   #work: Array<{ edge: number; state: number; value: JsonValue | undefined }> = [];
@@ -211,6 +202,10 @@ export class ScopeRun {
     const planned = this.plan.edges[edge]!;
     if (planned.heldBy) this.state.loops[planned.heldBy.index]!.held.set(edge, { state: edgeState, value });
     else this.#work.push({ edge, state: edgeState, value });
+  }
+
+  runBody(node: number, request: BodyRunRequest): Promise<BodyRunResult> {
+    return this.host.runBody(this, node, request);
   }
 
   /** Releases edges a finished loop held back, in edge order. */
