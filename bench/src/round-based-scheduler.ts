@@ -43,6 +43,7 @@ export async function runRoundBased(workflow: Workflow, llm: LlmProviders): Prom
           settings: nodeExecutionSettings(settings, node),
           llm,
           retriever: null,
+          tools: {},
           signal,
           emit: () => undefined,
           withRetries: (call) => call(0),

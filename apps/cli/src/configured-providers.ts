@@ -1,14 +1,19 @@
-import { availableModelsOf, OfflineLlmProvider, type AvailableModel, type LlmProvider, type LlmProviders } from "@weft/engine";
-import { MistralLlmProvider, parseMistralModels } from "@weft/providers";
+import { availableModelsOf, OfflineLlmProvider, type AvailableModel, type LlmProvider, type LlmProviders, type ToolProviders } from "@weft/engine";
+import { configureWebSearch, EmbeddingSemanticCache, ExactSemanticCache, LocalEmbedder, MistralLlmProvider, parseMistralModels } from "@weft/providers";
 import type { CliEnv } from "./env.js";
 
 export interface ConfiguredProviders {
   providers: LlmProviders;
   /** The provider/model pairs workflows may name (MODEL_UNAVAILABLE is checked against these). */
   models: AvailableModel[];
+  /**
+   * For the tool nodes: web search (`offline` always, `tavily` with TAVILY_API_KEY) and a semantic cache
+   * in memory, which lasts as long as the command. The command line has no knowledge bases.
+   */
+  tools: ToolProviders;
 }
 
-/** The offline test provider always; Mistral when MISTRAL_API_KEY is set. */
+/** The offline test provider always; Mistral when MISTRAL_API_KEY is set; the tool providers. */
 export function configureProviders(env: CliEnv): ConfiguredProviders {
   const list: LlmProvider[] = [new OfflineLlmProvider()];
   if (env.MISTRAL_API_KEY) {
@@ -21,5 +26,10 @@ export function configureProviders(env: CliEnv): ConfiguredProviders {
     );
   }
   const providers = new Map(list.map((provider) => [provider.id, provider]));
-  return { providers, models: availableModelsOf(providers) };
+  const embedder = new LocalEmbedder();
+  const tools: ToolProviders = {
+    webSearch: configureWebSearch({ tavilyApiKey: env.TAVILY_API_KEY, tavilyServerURL: env.TAVILY_SERVER_URL, tavilyTimeoutMs: env.TAVILY_TIMEOUT_MS }),
+    cache: new EmbeddingSemanticCache(embedder, new ExactSemanticCache(embedder.model, embedder.dimension)),
+  };
+  return { providers, models: availableModelsOf(providers), tools };
 }

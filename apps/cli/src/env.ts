@@ -9,6 +9,12 @@ const envSchema = z.object({
   MISTRAL_SERVER_URL: z.url().optional(),
   /** `id[=label],…` models offered by the Mistral provider; empty: its default list. */
   MISTRAL_MODELS: z.string().optional(),
+  /** Enables the `tavily` web search provider for web_search nodes. */
+  TAVILY_API_KEY: z.string().min(1).optional(),
+  /** Another Tavily-compatible endpoint (default https://api.tavily.com). */
+  TAVILY_SERVER_URL: z.url().optional(),
+  /** Time limit of one Tavily search, in milliseconds. */
+  TAVILY_TIMEOUT_MS: z.coerce.number().int().min(1).optional(),
   /** Nodes of one run executing at once. */
   WEFT_CONCURRENCY: z.coerce.number().int().min(1).max(1024).optional(),
 });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { MistralMockServer } from "@weft/providers/testing";
+import { MistralMockServer, TavilyMockServer } from "@weft/providers/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
@@ -229,6 +229,33 @@ describe("weft run", () => {
       expect(result.code).toBe(0);
       expect(result.stdout).toBe("forty-two\n");
       expect(mock.requests.filter((request) => request.path === "/v1/chat/completions")).toHaveLength(1);
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it("runs web_search nodes on the offline corpus, and on Tavily when TAVILY_API_KEY is set", async () => {
+    // q ─► web (web_search) ─► out
+    const pipelineDocument = (provider: string) => ({
+      format: "weft.workflow/v2",
+      name: "web",
+      nodes: [{ id: "q", type: "input", content: "광주 양동시장과 대인시장 야시장" }, { id: "web", type: "web_search", provider, maxResults: 1 }, { id: "out", type: "output" }],
+      edges: [
+        { source: "q", target: "web" },
+        { source: "web", target: "out" },
+      ],
+    });
+    const offline = await weft(["run", await file(pipelineDocument("offline"))]);
+    expect(offline.code).toBe(0);
+    expect(JSON.parse(offline.stdout)).toEqual([expect.objectContaining({ url: "https://gwangju-guide.example/traditional-markets", provider: "offline" })]);
+    const tavilyPath = await file(pipelineDocument("tavily"));
+    expect((await weft(["run", tavilyPath])).code).toBe(1);
+    const mock = await TavilyMockServer.start({ apiKey: "tvly-cli" });
+    try {
+      const tavily = await weft(["run", tavilyPath], { TAVILY_API_KEY: "tvly-cli", TAVILY_SERVER_URL: mock.url });
+      expect(tavily.code).toBe(0);
+      expect(JSON.parse(tavily.stdout)).toEqual([expect.objectContaining({ provider: "tavily", url: expect.stringMatching(/^https:/) })]);
+      expect(mock.requests).toHaveLength(1);
     } finally {
       await mock.stop();
     }

@@ -131,6 +131,7 @@ export type {
   WebSearchResult,
 } from "./providers/web-search.js";
 export { cacheScopeKey, namespaceProblem, resolveCacheScope, SEMANTIC_CACHE_LIMITS } from "./providers/semantic-cache.js";
+export type { ToolProviders } from "./providers/tool-providers.js";
 export type {
   CachedAnswer,
   CacheScope,

@@ -12,6 +12,7 @@ export { weaviateCollectionName } from "./weaviate/weaviate-schema.mapper.js";
 export * from "./web-search/offline-web-search-provider.js";
 export type { OfflineWebPage } from "./web-search/offline-web-page.js";
 export * from "./web-search/tavily-web-search-provider.js";
+export * from "./web-search/web-search-setup.js";
 export * from "./semantic-cache/semantic-cache.checks.js";
 export * from "./semantic-cache/exact-semantic-cache.js";
 export * from "./semantic-cache/embedding-semantic-cache.js";

@@ -30,7 +30,7 @@ export async function runCommand(argv: string[], io: CliIo, env: CliEnv): Promis
     return refuse(io, json, { valid: false, error: read.error }, lines);
   }
   const workflow = read.workflow;
-  const { providers, models } = configureProviders(env);
+  const { providers, models, tools } = configureProviders(env);
   const request = values.input === undefined ? {} : { inputs: contentForInputs(workflow, values.input) };
   const prepared = prepareRun(workflow, request, { models, registry: pipelineRegistry, ...(env.WEFT_CONCURRENCY === undefined ? {} : { concurrency: env.WEFT_CONCURRENCY }) });
   if (!prepared.ok) {
@@ -51,6 +51,8 @@ export async function runCommand(argv: string[], io: CliIo, env: CliEnv): Promis
       prepared: prepared.run,
       registry: pipelineRegistry,
       providers,
+      // Cache entries live in memory for this command; the file stands for the workflow version.
+      tools: { ...tools, workflowVersion: { workflowId: `file:${positionals[0] as string}`, version: 0 } },
       signal: controller.signal,
       onEvent: (event: RunEvent) => (json ? writeLine(io.stdout, JSON.stringify(event)) : printProgress(io, event, startedAt)),
     });

@@ -4,6 +4,7 @@ import { WeftError } from "../model/errors.js";
 import { jsonText, type JsonValue } from "../model/json-value.js";
 import type { LlmProviders } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
+import type { ToolProviders } from "../providers/tool-providers.js";
 import type { BodyRunRequest, BodyRunResult, ExecutionSettings, NodeExecutionContext } from "../registry/node-type-spec.js";
 import { withRetries } from "./retry-policy.js";
 import type { WorkflowNode } from "../model/workflow.js";
@@ -33,6 +34,7 @@ class NodeContext implements NodeExecutionContext {
   readonly settings: ExecutionSettings;
   readonly llm: LlmProviders;
   readonly retriever: Retriever | null;
+  readonly tools: ToolProviders;
   readonly signal: AbortSignal;
 
   constructor(
@@ -71,6 +73,7 @@ class NodeContext implements NodeExecutionContext {
     this.settings = host.executionSettings(workflowNode);
     this.llm = host.llm;
     this.retriever = host.retriever;
+    this.tools = host.tools;
     this.signal = host.signal;
   }
 

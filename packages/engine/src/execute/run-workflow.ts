@@ -1,6 +1,7 @@
 import { WeftError } from "../model/errors.js";
 import type { LlmProviders } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
+import type { ToolProviders } from "../providers/tool-providers.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import { abortableSleep, type Sleep } from "./abortable-sleep.js";
 import type { ConcurrencyLimiter } from "./concurrency-limiter.js";
@@ -32,6 +33,8 @@ export interface RunWorkflowInput {
   registry: NodeTypeRegistry;
   providers: LlmProviders;
   retriever?: Retriever | null;
+  /** Knowledge-base search, web search and the semantic cache, for the tool node types (SPEC-V2 §6). */
+  tools?: ToolProviders;
   /** Called synchronously in seq order; a returned promise is awaited before the run goes on. */
   onEvent: RunEventHandler;
   signal?: AbortSignal;
@@ -61,6 +64,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
     suppliedInputs: new Map(Object.entries(prepared.inputs)),
     llm: input.providers,
     retriever: input.retriever ?? null,
+    tools: input.tools ?? {},
     signal: input.signal,
     concurrency: prepared.concurrency ?? Infinity,
     limiter: options.limiter ?? null,

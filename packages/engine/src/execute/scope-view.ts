@@ -3,6 +3,7 @@ import type { JsonValue } from "../model/json-value.js";
 import type { WorkflowNode } from "../model/workflow.js";
 import type { LlmProviders } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
+import type { ToolProviders } from "../providers/tool-providers.js";
 import type { BodyRunRequest, BodyRunResult, ExecutionSettings } from "../registry/node-type-spec.js";
 import type { Sleep } from "./abortable-sleep.js";
 import type { GraphPlan } from "./graph-plan.js";
@@ -16,6 +17,7 @@ export interface NodeContextHost {
   executionSettings(node: WorkflowNode): ExecutionSettings;
   readonly llm: LlmProviders;
   readonly retriever: Retriever | null;
+  readonly tools: ToolProviders;
   readonly signal: AbortSignal;
   readonly retry: RetryOptions;
   readonly sleep: Sleep;

@@ -4,6 +4,7 @@ import { jsonText, type JsonValue } from "../model/json-value.js";
 import type { StateChannel, WorkflowNode } from "../model/workflow.js";
 import { addUsage, emptyUsage, type LlmProviders, type TokenUsage } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
+import type { ToolProviders } from "../providers/tool-providers.js";
 import type { BodyRunRequest, BodyRunResult, ExecutionSettings } from "../registry/node-type-spec.js";
 import type { Sleep } from "./abortable-sleep.js";
 import type { ConcurrencyLimiter } from "./concurrency-limiter.js";
@@ -39,6 +40,8 @@ export interface RunnerDeps {
   suppliedInputs: ReadonlyMap<string, string>;
   llm: LlmProviders;
   retriever: Retriever | null;
+  /** Knowledge-base search, web search and the semantic cache for the tool node types. */
+  tools: ToolProviders;
   signal: AbortSignal | undefined;
   concurrency: number;
   limiter: ConcurrencyLimiter | null;
@@ -113,6 +116,9 @@ export class WorkflowRunner implements ScopeHost {
   }
   get retriever(): Retriever | null {
     return this.#deps.retriever;
+  }
+  get tools(): ToolProviders {
+    return this.#deps.tools;
   }
   get signal(): AbortSignal {
     return this.#controller.signal;

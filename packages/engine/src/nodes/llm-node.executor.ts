@@ -1,13 +1,15 @@
 import { jsonText, type JsonValue } from "../model/json-value.js";
-import { emptyNodeDetails, NodeFailure } from "../execute/node-failure.js";
+import { emptyNodeDetails, NodeFailure, type PartialNodeDetails } from "../execute/node-failure.js";
 import { callModel } from "../execute/model-call.js";
 import { resolveModel, retrieveContext } from "../execute/model-node.executor.js";
 import { DEFAULT_TOP_K } from "../execute/run-settings.js";
+import type { LlmProvider, LlmRequest } from "../providers/llm-provider.js";
 import type { RetrievalResult } from "../providers/retrieval.js";
 import type { NodeExecutionContext, NodeExecutor } from "../registry/node-type-spec.js";
 import { formatContext } from "../template/context-format.js";
 import { joinValues, renderTemplate, templateValuesOf } from "../template/node-template.js";
 import { configValue } from "./router-ports.js";
+import { nodeCache } from "../tools/cache-scope.js";
 import { callForJson } from "./structured-reply.js";
 
 /** An `llm` node without a prompt sends its input as it is. */
@@ -32,16 +34,14 @@ export const executeLlmNode: NodeExecutor = async (context) => {
     details.store = retrieval?.store ?? null;
     const prompt = renderPrompt(context, template, retrieval);
     details.renderedPrompt = prompt;
-    warnAboutCache(context);
+    const cache = await cachedReply(context, prompt);
+    if (cache?.hit) return { description: `a cached reply (similarity ${cache.hit.similarity.toFixed(3)})`, output: cache.hit.entry.answer, details };
     const request = { model: node.model!, prompt, json: false, params: node.params ?? {}, inputData: inputText, invocationIndex: context.invocationIndex };
     const schema = node.config?.schema;
-    if (schema !== undefined) {
-      const output = await callForJson(context, provider, request, schema, details);
-      return { description: "a reply that matches the node's schema", output, details };
-    }
-    await callModel(context, provider, request, details);
-    const output: JsonValue = details.rawReply ?? "";
-    return { description: `a reply of ${output.length} characters`, output, details };
+    const output: JsonValue = schema !== undefined ? await callForJson(context, provider, request, schema, details) : await callText(context, provider, request, details);
+    await cache?.save(output);
+    const description = schema !== undefined ? "a reply that matches the node's schema" : `a reply of ${String(output).length} characters`;
+    return { description, output, details };
   } catch (error) {
     throw NodeFailure.wrap(error, details);
   }
@@ -64,14 +64,27 @@ function renderPrompt(context: NodeExecutionContext, template: string, retrieval
   return rendered.text;
 }
 
-function warnAboutCache(context: NodeExecutionContext): void {
-  if (context.node.config?.cache === undefined) return;
-  context.emit({
-    type: "WARNING",
-    nodeId: context.node.id,
-    code: "CACHE_UNAVAILABLE",
-    message: "this node asks for a semantic cache, but no cache service is configured; it ran without one",
-  });
+async function callText(context: NodeExecutionContext, provider: LlmProvider, request: LlmRequest, details: PartialNodeDetails): Promise<JsonValue> {
+  await callModel(context, provider, request, details);
+  return details.rawReply ?? "";
+}
+
+/**
+ * `cache` on an llm node (SPEC-V2 §6): the rendered prompt is looked up in the node's own cache of the
+ * workflow version (CACHE_HIT / CACHE_MISS); after a miss, `save` stores the reply with the node's ttl.
+ */
+async function cachedReply(context: NodeExecutionContext, prompt: string) {
+  const settings = configValue<{ threshold: number; ttlSeconds?: number } | null>(context.node, "cache", null);
+  if (settings === null) return null;
+  const cached = nodeCache(context, { perNode: true });
+  if (!cached) return null;
+  const hit = await cached.cache.lookup(cached.scope, prompt, settings.threshold, context.signal);
+  if (hit) context.emit({ type: "CACHE_HIT", nodeId: context.node.id, similarity: hit.similarity });
+  else context.emit({ type: "CACHE_MISS", nodeId: context.node.id });
+  const save = async (answer: JsonValue) => {
+    await cached.cache.save(cached.scope, prompt, answer, settings.ttlSeconds ?? null, context.signal);
+  };
+  return { hit, save };
 }
 
 export { renderPrompt as renderNodePrompt };

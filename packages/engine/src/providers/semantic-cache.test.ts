@@ -16,6 +16,10 @@ describe("cache scopes", () => {
     expect(cacheScopeKey(resolveCacheScope("workflow:wf_1:v1", { workflowId: "x", version: 1 }))).not.toBe("workflow:wf_1:v1");
   });
 
+  it("give an llm node's own cache a key of its own within the version", () => {
+    expect(cacheScopeKey({ kind: "node", workflowId: "wf_1", version: 7, nodeId: "answer" })).toBe("workflow:wf_1:v7:node:answer");
+  });
+
   it("refuse blank, overlong and control-character namespaces", () => {
     expect(namespaceProblem("질문-캐시")).toBeNull();
     expect(namespaceProblem(" ")).toMatch(/blank/);

@@ -12,6 +12,8 @@ export type CachedAnswer = string | number | boolean | null | CachedAnswer[] | {
 
 export type CacheScope =
   | { kind: "workflow"; workflowId: string; version: number }
+  /** One node's own cache (`cache` on an `llm` node) within a workflow version. */
+  | { kind: "node"; workflowId: string; version: number; nodeId: string }
   | { kind: "namespace"; namespace: string };
 
 export const SEMANTIC_CACHE_LIMITS = {
@@ -27,11 +29,13 @@ export const SEMANTIC_CACHE_LIMITS = {
 } as const;
 
 /**
- * The key stores file entries under: `workflow:<workflowId>:v<version>` or `ns:<namespace>`. The
- * prefixes keep the two kinds apart whatever a namespace is called.
+ * The key stores file entries under: `workflow:<workflowId>:v<version>`, `…:node:<nodeId>` for one
+ * node's own cache, or `ns:<namespace>`. The prefixes keep the kinds apart whatever a namespace is called.
  */
 export function cacheScopeKey(scope: CacheScope): string {
-  return scope.kind === "namespace" ? `ns:${scope.namespace}` : `workflow:${scope.workflowId}:v${scope.version}`;
+  if (scope.kind === "namespace") return `ns:${scope.namespace}`;
+  const version = `workflow:${scope.workflowId}:v${scope.version}`;
+  return scope.kind === "node" ? `${version}:node:${scope.nodeId}` : version;
 }
 
 /** A node's scope: its `namespace` when it names one, else the version of the workflow that runs it. */

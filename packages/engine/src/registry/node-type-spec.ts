@@ -5,6 +5,7 @@ import type { RuleCode } from "../model/violation.js";
 import type { SearchIntensity, WorkflowGraph, WorkflowNode } from "../model/workflow.js";
 import type { LlmProviders } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
+import type { ToolProviders } from "../providers/tool-providers.js";
 
 /** Inclusive bounds; `max: Infinity` for unbounded. */
 export interface Bounds {
@@ -78,6 +79,8 @@ export interface NodeExecutionContext extends InvocationScope {
   settings: ExecutionSettings;
   llm: LlmProviders;
   retriever: Retriever | null;
+  /** Knowledge bases, web search and the semantic cache for the tool types; each may be missing. */
+  tools: ToolProviders;
   signal: AbortSignal;
   /** The node's ports that have at least one edge (a router may only fall back to a connected default). */
   connectedPorts: ReadonlySet<string>;

@@ -4,33 +4,37 @@ import { pipelineRegistry } from "./pipeline-registry.js";
 
 const SEED = ["input", "generation", "ensemble", "validation", "output"];
 const PIPELINE = ["llm", "switch", "classify", "grade", "join", "template", "map", "subgraph"];
+const TOOLS = ["retrieve", "expand", "rerank", "web_search", "guardrail", "cache_lookup", "cache_store"];
+const NEW = [...PIPELINE, ...TOOLS];
 
 describe("pipelineRegistry", () => {
-  it("registers the seed types, then the pipeline types of SPEC-V2 §3", () => {
-    expect(pipelineRegistry.types()).toEqual([...SEED, ...PIPELINE]);
+  it("registers the seed types, then the pipeline types of SPEC-V2 §3 and the tool types of §6", () => {
+    expect(pipelineRegistry.types()).toEqual([...SEED, ...NEW]);
   });
 
   it("keeps the seed types' pre-node lists, and grows their post-node lists by every new type", () => {
     expect(pipelineRegistry.require("generation").accepts).toEqual(["input"]);
-    expect(pipelineRegistry.require("validation").feeds).toEqual(["validation", "ensemble", "output", ...PIPELINE]);
+    expect(pipelineRegistry.require("validation").feeds).toEqual(["validation", "ensemble", "output", ...NEW]);
     expect(pipelineRegistry.allowsPair("switch", "generation")).toBe(false);
     expect(pipelineRegistry.allowsPair("generation", "switch")).toBe(true);
   });
 
   it("lets the output and every new type take any type but output", () => {
-    expect(pipelineRegistry.require("output").accepts).toEqual(["input", "generation", "ensemble", "validation", ...PIPELINE]);
-    for (const type of PIPELINE) {
-      expect(pipelineRegistry.require(type).accepts, type).toEqual([...SEED.slice(0, 4), ...PIPELINE]);
+    expect(pipelineRegistry.require("output").accepts).toEqual(["input", "generation", "ensemble", "validation", ...NEW]);
+    for (const type of NEW) {
+      expect(pipelineRegistry.require(type).accepts, type).toEqual([...SEED.slice(0, 4), ...NEW]);
       expect(pipelineRegistry.allowsPair("output", type), type).toBe(false);
     }
   });
 
-  it("gives routers their ports: cases or labels plus default, or grade's verdicts", () => {
+  it("gives routers their ports: cases or labels plus default, grade's verdicts, guardrail's and cache lookup's outcomes", () => {
     const route = { id: "r", type: "switch", config: { cases: [{ port: "a", when: "true" }, { port: "b", when: "false" }] } };
     expect(pipelineRegistry.portsOf(route)).toEqual(["a", "b", "default"]);
     expect(pipelineRegistry.portsOf({ id: "c", type: "classify", config: { labels: ["x"] } })).toEqual(["x", "default"]);
     expect(pipelineRegistry.portsOf({ id: "g", type: "grade" })).toEqual(["pass", "retry", "fail"]);
     expect(pipelineRegistry.portsOf({ id: "l", type: "llm" })).toEqual(["out"]);
+    expect(pipelineRegistry.portsOf({ id: "k", type: "guardrail" })).toEqual(["pass", "blocked"]);
+    expect(pipelineRegistry.portsOf({ id: "h", type: "cache_lookup" })).toEqual(["hit", "miss"]);
   });
 });
 

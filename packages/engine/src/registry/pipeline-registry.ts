@@ -6,11 +6,12 @@ import { MAP_NODE_SPEC } from "../nodes/map-node.spec.js";
 import { SUBGRAPH_NODE_SPEC } from "../nodes/subgraph-node.spec.js";
 import { SWITCH_NODE_SPEC } from "../nodes/switch-node.spec.js";
 import { TEMPLATE_NODE_SPEC } from "../nodes/template-node.spec.js";
+import { TOOL_NODE_SPECS } from "../tools/tool-node-specs.js";
 import { DEFAULT_NODE_TYPE_SPECS } from "./default-registry.js";
 import { NodeTypeRegistry } from "./node-type-registry.js";
 import type { NodeTypeSpec } from "./node-type-spec.js";
 
-/** The node types of SPEC-V2 §3, after the seed types. Tool types (§6) are added as further entries. */
+/** The node types of SPEC-V2 §3 and the tool types of §6 (their I/O comes in as `tools` on the run), after the seed types. */
 export const PIPELINE_NODE_TYPE_SPECS: readonly NodeTypeSpec[] = [
   LLM_NODE_SPEC,
   SWITCH_NODE_SPEC,
@@ -20,6 +21,7 @@ export const PIPELINE_NODE_TYPE_SPECS: readonly NodeTypeSpec[] = [
   TEMPLATE_NODE_SPEC,
   MAP_NODE_SPEC,
   SUBGRAPH_NODE_SPEC,
+  ...TOOL_NODE_SPECS,
 ];
 
 /**

@@ -2,6 +2,7 @@ import type { RunEvent, RunEventOf, RunEventType } from "../events/run-event.js"
 import type { JsonValue } from "../model/json-value.js";
 import type { Workflow } from "../model/workflow.js";
 import type { LlmProvider } from "../providers/llm-provider.js";
+import type { ToolProviders } from "../providers/tool-providers.js";
 import { OfflineLlmProvider } from "../providers/offline-llm-provider.js";
 import { pipelineRegistry } from "../registry/pipeline-registry.js";
 import type { Sleep } from "../execute/abortable-sleep.js";
@@ -21,6 +22,8 @@ export interface PipelineRunInput {
   options?: HarnessOptions;
   state?: Record<string, JsonValue>;
   onEvent?: (event: RunEvent) => void;
+  /** Knowledge bases, web search and the semantic cache for the tool types. */
+  tools?: ToolProviders;
 }
 
 export interface PipelineRun {
@@ -53,6 +56,7 @@ export function startPipeline(input: PipelineRunInput): { events: RunEvent[]; do
     registry: pipelineRegistry,
     providers,
     signal: input.signal,
+    ...(input.tools ? { tools: input.tools } : {}),
     options: execution,
     onEvent: (event) => {
       events.push(event);

@@ -4,3 +4,4 @@ export * from "./vector-store.contract.js";
 export * from "./tavily-mock-server.js";
 export * from "./semantic-cache.contract.js";
 export * from "./vector-store.fixtures.js";
+export * from "./weaviate-server-per-file.js";
