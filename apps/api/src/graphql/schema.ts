@@ -2,6 +2,7 @@ import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
 import type { ClassType, NonEmptyArray, PubSub } from "type-graphql";
 import { authChecker } from "../auth/auth-checker.js";
+import { refuseUnstorableArguments } from "./argument-text-guard.js";
 import { chargeResponseBudget } from "./limits/response-budget.js";
 import { ApiKeyResolver } from "../modules/api-key/index.js";
 import { ServerInfoResolver } from "../modules/common/server-info.resolver.js";
@@ -55,5 +56,6 @@ export async function buildWeftSchema(): Promise<GraphQLSchema> {
     pubSub: unusedPubSub,
   });
   chargeResponseBudget(schema);
+  refuseUnstorableArguments(schema);
   return schema;
 }

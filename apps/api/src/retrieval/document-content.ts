@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { WeftError } from "@weft/engine";
+import { unstorableReason } from "../modules/common/storable-text.js";
 
 /**
  * Turning what a client sends (text, or a file's bytes in base64) into a document we can index:
@@ -49,11 +50,16 @@ function decode(title: string, content: string, encoding: RawDocument["encoding"
   if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(content)) {
     throw new WeftError("INVALID_DOCUMENT_ENCODING", `Document "${title}" is marked BASE64 but is not valid base64.`);
   }
+  let text: string;
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.from(content, "base64")).replace(/^\uFEFF/, "");
+    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.from(content, "base64")).replace(/^\uFEFF/, "");
   } catch {
     throw new WeftError("INVALID_DOCUMENT_ENCODING", `Document "${title}" is not UTF-8 text; only plain text and Markdown files can be indexed.`);
   }
+  // NUL bytes are valid UTF-8 but mark a binary file, and the database cannot store them.
+  const unstorable = unstorableReason(text);
+  if (unstorable) throw new WeftError("INVALID_DOCUMENT_ENCODING", `Document "${title}" ${unstorable}; only plain text and Markdown files can be indexed.`);
+  return text;
 }
 
 /** sha256 of the text with line endings unified, so the same file saved on Windows is still a duplicate. */

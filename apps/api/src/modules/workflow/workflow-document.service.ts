@@ -12,6 +12,7 @@ import {
 import type { Prisma, PrismaClient, Workflow as WorkflowRow } from "../../generated/prisma/client.js";
 import type { ServiceDeps } from "../../service-deps.js";
 import type { ModelCatalogService } from "../model/index.js";
+import { findUnstorableText } from "../common/storable-text.js";
 import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
 import { checkPosition } from "./workflow-input.validation.js";
 import { LOCKED_TRANSACTION_OPTIONS } from "./workflow-lock.js";
@@ -48,6 +49,9 @@ export class WorkflowDocumentService {
     const parsed = this.#parse(document);
     if (!parsed.ok) return failure(...parsed.issues.map(documentError));
     const workflow = parsed.workflow;
+    // JSON text may spell a NUL or a lone surrogate as an escape (\u0000), which only parsing reveals.
+    const unstorable = findUnstorableText(workflow, ["document"]);
+    if (unstorable) return failure(userError("VALIDATION_FAILED", unstorable.message, { path: unstorable.path }));
     const tooBig = checkSize(workflow);
     if (tooBig.length > 0) return failure(...tooBig);
     const violations = validateWorkflow(workflow, { registry: this.registry, models: this.models.availableModels() });
