@@ -195,6 +195,7 @@ describe("parseWorkflowDocument", () => {
       expect.objectContaining({ code: "WORKFLOW_DOCUMENT_INVALID", message: "invalid workflow document: name: must not be empty" }),
     );
     expect(readWorkflowDocument(JSON.stringify(createNewWorkflowDocument())).name).toBe("Untitled");
+    expect(() => readWorkflowDocument(JSON.stringify(doc({ name: " \t\n " })))).toThrow(/name: must not be empty/);
   });
 });
 

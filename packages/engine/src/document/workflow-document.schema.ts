@@ -25,7 +25,11 @@ export function createWorkflowDocumentSchema(limits: WorkflowDocumentLimits) {
   const edge = z.strictObject({ id: id.optional(), source: id, target: id });
   return z.strictObject({
     format: z.literal(WORKFLOW_FORMAT),
-    name: z.string().min(1, "must not be empty").max(limits.maxNameLength, `must be at most ${limits.maxNameLength} characters`),
+    // The API's name rule too (create, update, duplicate): blank names are refused everywhere.
+    name: z
+      .string()
+      .refine((name) => name.trim() !== "", "must not be empty")
+      .refine((name) => name.length <= limits.maxNameLength, `must be at most ${limits.maxNameLength} characters`),
     prompts: z.record(id, text(limits.maxPromptLength)),
     outputFormat: text(limits.maxPromptLength),
     knowledgeBase: id.nullable().optional(),

@@ -1,3 +1,4 @@
+import { createNewWorkflow, stringifyWorkflow } from "@weft/engine";
 import { afterEach, expect, test } from "vitest";
 import { startTestApp, type TestApp } from "../../testing/app.js";
 import { describeEachDatabase, type TestDatabase } from "../../testing/database.js";
@@ -165,12 +166,17 @@ describeEachDatabase("workflows through the API", (suite) => {
       { op: CreateWorkflow, vars: { input: { name: "x".repeat(201) } }, code: "LIMIT_EXCEEDED", path: ["input", "name"] },
       { op: CreateWorkflow, vars: { input: { name: "ok", prompts: { generation: "p".repeat(50_001) } } }, code: "LIMIT_EXCEEDED", path: ["input", "prompts", "generation"] },
       { op: UpdateWorkflow, vars: { id: workflow.id, input: { name: null } }, code: "VALIDATION_FAILED", path: ["input", "name"] },
+      { op: UpdateWorkflow, vars: { id: workflow.id, input: { name: "" } }, code: "VALIDATION_FAILED", path: ["input", "name"] },
+      { op: UpdateWorkflow, vars: { id: workflow.id, input: { name: " \t " } }, code: "VALIDATION_FAILED", path: ["input", "name"] },
+      { op: DuplicateWorkflow, vars: { id: workflow.id, name: "  " }, code: "VALIDATION_FAILED", path: ["name"] },
       { op: UpdateWorkflow, vars: { id: workflow.id, input: { description: "d".repeat(10_001) } }, code: "LIMIT_EXCEEDED", path: ["input", "description"] },
       { op: UpdateWorkflow, vars: { id: "00000000-0000-4000-8000-000000000000", input: { name: "x" } }, code: "NOT_FOUND", path: ["id"] },
       { op: DuplicateWorkflow, vars: { id: workflow.id, name: "n".repeat(201) }, code: "LIMIT_EXCEEDED", path: ["name"] },
       { op: DuplicateWorkflow, vars: { id: "not-a-workflow" }, code: "NOT_FOUND", path: ["id"] },
       { op: DeleteWorkflow, vars: { id: "00000000-0000-4000-8000-000000000000" }, code: "NOT_FOUND", path: null },
       { op: ImportWorkflow, vars: { document: "{ not json" }, code: "DOCUMENT_INVALID", path: ["document"] },
+      { op: ImportWorkflow, vars: { document: stringifyWorkflow(createNewWorkflow("   ")) }, code: "DOCUMENT_INVALID", path: ["document", "name"] },
+      { op: ImportWorkflow, vars: { document: stringifyWorkflow(createNewWorkflow("")) }, code: "DOCUMENT_INVALID", path: ["document", "name"] },
     ] as const;
     for (const { op, vars, code, path } of cases) {
       const data = (await api!.admin.request(op as never, vars as never)) as Record<string, { errors: { code: string; path?: string[] | null }[] }>;

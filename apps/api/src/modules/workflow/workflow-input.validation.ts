@@ -39,10 +39,18 @@ export interface SettingsInput {
   knowledgeBase?: string | null;
 }
 
+/**
+ * A workflow's name, wherever one is given (create, update, duplicate; import checks the same rule in
+ * the document parser): 1 to maxNameLength characters, not blank.
+ */
+export function checkName(name: string | null | undefined, path: Path, required: boolean): UserErrorData[] {
+  return checkText(name, path, { max: LIMITS.maxNameLength, required: required || (name !== undefined && name !== null) });
+}
+
 /** Settings of create/update. `requireName` for create, where the name is mandatory. */
 export function checkSettings(input: SettingsInput, requireName: boolean): UserError[] {
   const errors = [
-    ...checkText(input.name, ["input", "name"], { max: LIMITS.maxNameLength, required: requireName }),
+    ...checkName(input.name, ["input", "name"], requireName),
     ...checkText(input.description, ["input", "description"], { max: LIMITS.maxDescriptionLength }),
     ...checkText(input.outputFormat, ["input", "outputFormat"], { max: LIMITS.maxPromptLength }),
     ...checkText(input.knowledgeBase, ["input", "knowledgeBase"], { max: LIMITS.maxIdLength }),

@@ -5,7 +5,7 @@ import { ModelCatalogService } from "../model/index.js";
 import { afterCursorWhere, buildPage, readPage, type Page } from "../common/pagination.js";
 import type { CreateWorkflowInput, UpdateWorkflowInput } from "./workflow.input.js";
 import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
-import { checkSettings, checkText } from "./workflow-input.validation.js";
+import { checkName, checkSettings, checkText } from "./workflow-input.validation.js";
 import { runWorkflowEdit } from "./workflow-edit.transaction.js";
 import { findActiveRunId, LOCKED_TRANSACTION_OPTIONS, lockedWhileRunning, refuse, withLockedWorkflow } from "./workflow-lock.js";
 import { insertWorkflow } from "./workflow-insert.js";
@@ -162,7 +162,7 @@ export class WorkflowService {
 
   /** A copy with the same settings, nodes and edges (edge order kept), named "<name> (copy)". */
   async duplicate(id: string, name?: string | null): Promise<Outcome<WorkflowObject>> {
-    const invalid = checkText(name, ["name"], { max: LIMITS.maxNameLength, required: name !== undefined && name !== null });
+    const invalid = checkName(name, ["name"], false);
     if (invalid.length > 0) return failure(...invalid);
     const rows = await this.readRows(id);
     if (!rows) return failure(notFoundError("workflow", id));
