@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
+import type { Prisma, PrismaClient, NodeRun as NodeRunRow } from "../../generated/prisma/client.js";
 import type { RunEventMessage } from "../../pubsub.js";
 import { ACTIVE_RUN_STATUSES } from "../workflow/index.js";
 
@@ -9,14 +9,19 @@ export type Termination =
 export interface TerminatedRun {
   workflowId: string;
   status: "FAILED" | "CANCELLED";
-  message: RunEventMessage;
+  /** What was appended, in seq order: the closing node events, then the terminal event (last). */
+  messages: RunEventMessage[];
 }
 
 /**
  * Ends a run the executor is not driving (cancelled while QUEUED, left active by a crash, or whose
  * executor could not start): in one transaction, only if it is still active, marks it finished, clears
- * its lock, settles its unfinished node runs and appends the terminal event with the next seq, so
- * every runEvents stream ends. Returns null when the run had already finished.
+ * its lock, settles its node runs and, for a run that had started (RUNNING), closes its event log the
+ * way the executor would have: a node that had started gets NODE_FAILED, a node that had not gets
+ * NODE_SKIPPED (reason RUN_CANCELLED, or the failure's code, e.g. RUN_INTERRUPTED), each with the next
+ * seq; then the terminal event. A client replaying
+ * the events therefore sees every started node end, and every runEvents stream ends. Returns null when
+ * the run had already finished.
  */
 export async function terminateRun(db: PrismaClient, runId: string, termination: Termination): Promise<TerminatedRun | null> {
   const status = termination.kind === "cancelled" ? "CANCELLED" : "FAILED";
@@ -26,29 +31,83 @@ export async function terminateRun(db: PrismaClient, runId: string, termination:
       : { code: termination.code, message: termination.message };
   const now = new Date();
   return db.$transaction(async (tx) => {
-    const updated = await tx.run.updateMany({
+    // The row lock keeps the seqs ours: an event write of the run (it updates the row too) waits.
+    const locked = await tx.$queryRaw<{ lastSeq: number; status: string }[]>`
+      SELECT "lastSeq", status::text AS status FROM "Run" WHERE id = ${runId} AND status IN ('QUEUED', 'RUNNING') FOR UPDATE`;
+    if (locked.length === 0) return null;
+    // A run that never started (QUEUED) has no node events to close: its stream is just the terminal event.
+    const started = locked[0]!.status === "RUNNING";
+    // Started nodes first (in the order they started), then the ones that never did.
+    const unfinished = started ? await tx.nodeRun.findMany({ where: { runId, status: { in: ["RUNNING", "PENDING"] } } }) : [];
+    const open = unfinished.sort(
+      (a, b) =>
+        Number(b.status === "RUNNING") - Number(a.status === "RUNNING") ||
+        (a.startedAt?.getTime() ?? Infinity) - (b.startedAt?.getTime() ?? Infinity) ||
+        a.nodeKey.localeCompare(b.nodeKey),
+    );
+    const firstSeq = locked[0]!.lastSeq + 1;
+    const closing = open.map((nodeRun, index) => closingEvent(runId, firstSeq + index, nodeRun, error, termination.kind, now));
+    const lastSeq = firstSeq + closing.length;
+    const run = await tx.run.update({
       where: { id: runId, status: { in: [...ACTIVE_RUN_STATUSES] } },
-      data: { status, finishedAt: now, activeLock: null, error, lastSeq: { increment: 1 } },
+      data: { status, finishedAt: now, activeLock: null, error, lastSeq },
     });
-    if (updated.count === 0) return null;
-    const run = await tx.run.findUniqueOrThrow({ where: { id: runId } });
-    await settleNodeRuns(tx, runId, termination.kind === "cancelled" ? "RUN_CANCELLED" : error.code, error.message);
+    await settleNodeRuns(tx, runId, error.code, error.message, now);
     const usage = { promptTokens: run.promptTokens, completionTokens: run.completionTokens, totalTokens: run.totalTokens };
     const payload: Record<string, unknown> =
       termination.kind === "cancelled"
         ? { reason: termination.reason, outputs: {}, usage }
-        : { error, failedNodeIds: [], outputs: {}, usage };
-    const type = termination.kind === "cancelled" ? "RUN_CANCELLED" : "RUN_FAILED";
-    await tx.runEvent.create({
-      data: { runId, seq: run.lastSeq, type, nodeKey: null, payload: payload as Prisma.InputJsonObject, at: now },
+        : { error, failedNodeIds: open.filter((nodeRun) => nodeRun.status === "RUNNING").map((nodeRun) => nodeRun.nodeKey), outputs: {}, usage };
+    const terminal: RunEventMessage = {
+      runId,
+      seq: lastSeq,
+      type: termination.kind === "cancelled" ? "RUN_CANCELLED" : "RUN_FAILED",
+      at: now.toISOString(),
+      nodeId: null,
+      payload,
+    };
+    const messages = [...closing, terminal];
+    await tx.runEvent.createMany({
+      data: messages.map((message) => ({
+        runId,
+        seq: message.seq,
+        type: message.type,
+        nodeKey: message.nodeId,
+        payload: message.payload as Prisma.InputJsonObject,
+        at: now,
+      })),
     });
-    const message: RunEventMessage = { runId, seq: run.lastSeq, type, at: now.toISOString(), nodeId: null, payload };
-    return { workflowId: run.workflowId, status, message };
+    return { workflowId: run.workflowId, status, messages };
   });
 }
 
-async function settleNodeRuns(tx: Prisma.TransactionClient, runId: string, code: string, message: string): Promise<void> {
-  const now = new Date();
+/** NODE_FAILED for a node that had started, NODE_SKIPPED for one that had not; shaped as the executor's. */
+function closingEvent(
+  runId: string,
+  seq: number,
+  nodeRun: NodeRunRow,
+  error: { code: string; message: string },
+  kind: Termination["kind"],
+  now: Date,
+): RunEventMessage {
+  const base = { runId, seq, at: now.toISOString(), nodeId: nodeRun.nodeKey };
+  if (nodeRun.status === "RUNNING") {
+    const usage = { promptTokens: nodeRun.promptTokens, completionTokens: nodeRun.completionTokens, totalTokens: nodeRun.totalTokens };
+    const details = {
+      provider: nodeRun.provider,
+      model: nodeRun.model,
+      usage,
+      retries: nodeRun.retries,
+      startedAt: nodeRun.startedAt?.toISOString() ?? null,
+      finishedAt: now.toISOString(),
+    };
+    return { ...base, type: "NODE_FAILED", payload: { nodeId: nodeRun.nodeKey, error, details } };
+  }
+  const reason = kind === "cancelled" ? "RUN_CANCELLED" : error.code;
+  return { ...base, type: "NODE_SKIPPED", payload: { nodeId: nodeRun.nodeKey, reason, blockedBy: null } };
+}
+
+async function settleNodeRuns(tx: Prisma.TransactionClient, runId: string, code: string, message: string, now: Date): Promise<void> {
   await tx.nodeRun.updateMany({
     where: { runId, status: "RUNNING" },
     data: { status: "FAILED", error: { code, message }, finishedAt: now },

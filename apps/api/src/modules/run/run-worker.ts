@@ -47,6 +47,6 @@ export async function executeRun(deps: RunWorkerDeps, runId: string, signal: Abo
     // Batches still in flight take the next seqs; the terminal event must come after them.
     await recorder.idle();
     const ended = await terminateRun(deps.db, runId, { kind: "failed", code, message });
-    if (ended) await recorder.publish(ended.message, ended.status);
+    if (ended) for (const message of ended.messages) await recorder.publish(message, message === ended.messages.at(-1) ? ended.status : null);
   }
 }

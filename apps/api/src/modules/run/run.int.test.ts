@@ -136,7 +136,8 @@ describeEachDatabase("runs over HTTP and WebSocket", (suite) => {
 
   test("of many concurrent runWorkflow calls on one workflow exactly one starts; the others get LOCKED_WHILE_RUNNING", async () => {
     await start();
-    const workflowId = await seedWorkflow(suite.db(), arrows(["in->g1->out"], { params: { delayMs: 300 } }));
+    // The first run must outlive the other calls even on a loaded machine; closing the app cancels it.
+    const workflowId = await seedWorkflow(suite.db(), arrows(["in->g1->out"], { params: { delayMs: 10_000 } }));
     const results = await Promise.all(range(1, 8).map(() => api!.admin.request(RunWorkflow, { workflowId })));
     const started = results.filter((result) => result.runWorkflow.run);
     const refused = results.filter((result) => result.runWorkflow.errors.length > 0);
@@ -329,7 +330,7 @@ describeEachDatabase("runs over HTTP and WebSocket", (suite) => {
     expect(cancelled.payload).toMatchObject({ reason: "the server is shutting down" });
   });
 
-  test("runs left QUEUED or RUNNING by a crash are failed at the next start, their locks cleared and their streams ended", async () => {
+  test("runs left QUEUED or RUNNING by a crash are failed at the next start, their locks cleared and their streams ended with every started node closed", async () => {
     const db = suite.db();
     const workflowId = await seedWorkflow(db, arrows(["in->g1->out"]));
     const other = await seedWorkflow(db, arrows(["in->g1->out"]));
@@ -359,11 +360,21 @@ describeEachDatabase("runs over HTTP and WebSocket", (suite) => {
     const stream = follow(running.id);
     await stream.collected.ended;
     await stream.ws.dispose();
-    expect(stream.events().map((event) => [event.seq, event.type])).toEqual([
-      [1, "RUN_STARTED"],
-      [2, "NODE_STARTED"],
-      [3, "RUN_FAILED"],
+    // The node that had started fails, the one that had not is skipped, then the run fails: gapless.
+    expect(stream.events().map((event) => [event.seq, event.type, event.nodeId])).toEqual([
+      [1, "RUN_STARTED", null],
+      [2, "NODE_STARTED", "in"],
+      [3, "NODE_FAILED", "in"],
+      [4, "NODE_SKIPPED", "g1"],
+      [5, "RUN_FAILED", null],
     ]);
+    const closing = await db.prisma.runEvent.findMany({ where: { runId: running.id, seq: { gte: 3 } }, orderBy: { seq: "asc" } });
+    expect(closing.map((event) => event.payload)).toMatchObject([
+      { nodeId: "in", error: { code: "RUN_INTERRUPTED" } },
+      { nodeId: "g1", reason: "RUN_INTERRUPTED", blockedBy: null },
+      { error: { code: "RUN_INTERRUPTED" }, failedNodeIds: ["in"] },
+    ]);
+    expect((await db.prisma.run.findUniqueOrThrow({ where: { id: running.id } })).lastSeq).toBe(5);
     const nodeRuns = await db.prisma.nodeRun.findMany({ where: { runId: running.id }, orderBy: { nodeKey: "asc" } });
     expect(nodeRuns.map((nodeRun) => [nodeRun.nodeKey, nodeRun.status])).toEqual([
       ["g1", "SKIPPED"],

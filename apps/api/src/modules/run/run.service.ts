@@ -16,7 +16,7 @@ import { toNodeRunObject, toRunObject } from "./run.mapper.js";
 import { checkRunRequest } from "./run-request.validation.js";
 import { runPolicyOf } from "./run-policy.js";
 import { startRunTransaction, type StartDeps } from "./run-start.transaction.js";
-import { terminateRun } from "./run-termination.js";
+import { terminateRun, type TerminatedRun } from "./run-termination.js";
 import type { NodeRunObject, RunObject } from "./run.type.js";
 import { executeRun } from "./run-worker.js";
 import { RunEventWriter } from "./run-event-writer.js";
@@ -92,7 +92,7 @@ export class RunService {
     if (result !== "aborted") {
       // Not started here (still waiting, or orphaned): nobody else will end it, so end it now.
       const ended = await terminateRun(this.deps.db, runId, { kind: "cancelled", reason });
-      if (ended) await this.#publishEnd(ended.message, ended.workflowId, ended.status);
+      if (ended) await this.#publishEnd(ended);
     }
     const after = await this.deps.db.run.findUniqueOrThrow({ where: { id: runId } });
     return { ok: true, value: toRunObject(after) };
@@ -173,7 +173,7 @@ export class RunService {
       });
       if (!ended) continue;
       recovered += 1;
-      await this.#publishEnd(ended.message, ended.workflowId, ended.status);
+      await this.#publishEnd(ended);
     }
     if (recovered > 0) this.deps.logger.warn({ count: recovered }, "runs interrupted by a previous shutdown were marked FAILED");
     return recovered;
@@ -183,9 +183,10 @@ export class RunService {
     await this.queue.close();
   }
 
-  async #publishEnd(message: RunEventMessage, workflowId: string, status: "FAILED" | "CANCELLED"): Promise<void> {
-    await this.bus.publish("runEvents", message.runId, message);
-    await this.#publishStatus({ runId: message.runId, workflowId, status, at: message.at });
+  async #publishEnd({ messages, workflowId, status }: TerminatedRun): Promise<void> {
+    for (const message of messages) await this.bus.publish("runEvents", message.runId, message);
+    const terminal = messages.at(-1)!;
+    await this.#publishStatus({ runId: terminal.runId, workflowId, status, at: terminal.at });
   }
 
   async #publishStatus(message: RunStatusMessage): Promise<void> {
