@@ -7,6 +7,7 @@ import { databaseOptionsFromEnv, openDatabase } from "./db/db.js";
 import { EnvError, loadEnv } from "./env.js";
 import { createLogger } from "./logger.js";
 import { ApiKeyService } from "./modules/api-key/index.js";
+import { InProcessEventBus } from "./pubsub.js";
 
 const USAGE = `weft-api — operator commands for the Weft API (configuration from the environment, see docs/api.md)
 
@@ -25,7 +26,12 @@ async function main(argv: string[]): Promise<number> {
   const env = loadEnv({ LOG_LEVEL: "warn" });
   // In embedded mode this also applies pending migrations, like the server does at start.
   const database = await openDatabase(databaseOptionsFromEnv(env));
-  const keys = new ApiKeyService({ env, db: database.prisma, registry: createDefaultRegistry(), llm: createLlmProviders(env), logger: createLogger(env) });
+  // Nobody listens on this process's bus: a running server notices a revocation made here when it
+  // re-checks its open WebSockets' keys (WEFT_WS_KEY_RECHECK_SECONDS).
+  const keys = new ApiKeyService(
+    { env, db: database.prisma, registry: createDefaultRegistry(), llm: createLlmProviders(env), logger: createLogger(env) },
+    new InProcessEventBus(),
+  );
   try {
     switch (command) {
       case "create-key":

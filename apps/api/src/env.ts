@@ -62,6 +62,8 @@ const envSchema = z.object({
   WEFT_RATE_LIMIT_REQUESTS_PER_MINUTE: integer(600),
   WEFT_RATE_LIMIT_RUNS_PER_MINUTE: integer(60),
   WEFT_MAX_WS_CONNECTIONS_PER_CALLER: integer(20),
+  /** How often open WebSockets' keys are checked for a revocation made by another process (the CLI). */
+  WEFT_WS_KEY_RECHECK_SECONDS: integer(30, 1),
   /** Who may set X-Forwarded-For: false, true, a hop count, or proxy addresses/CIDRs (express `trust proxy`). */
   WEFT_TRUST_PROXY: z
     .string()

@@ -57,12 +57,19 @@ export interface IngestionProgressMessage {
   at: string;
 }
 
+/** An API key was revoked: every process closes the WebSockets opened with it. Channel: ALL_KEYS. */
+export interface ApiKeyRevokedMessage {
+  keyId: string;
+  at: string;
+}
+
 /** Topic → payload. On `runEvents` the channel is the run id (`runEvents:<runId>`), in seq order. */
 export interface Topics {
   runEvents: RunEventMessage;
   runStatus: RunStatusMessage;
   ingestionProgress: IngestionProgressMessage;
   workflowChanged: WorkflowChangedMessage;
+  apiKeyRevoked: ApiKeyRevokedMessage;
 }
 
 export type TopicName = keyof Topics;
@@ -82,6 +89,9 @@ export interface EventBus {
 
 /** Channel used by `runStatus` (one channel; dashboards filter by workflow themselves). */
 export const ALL_RUNS = "*";
+
+/** Channel used by `apiKeyRevoked`. */
+export const ALL_KEYS = "*";
 
 export class InProcessEventBus implements EventBus {
   readonly #listeners = new Map<string, Set<(payload: never) => void>>();

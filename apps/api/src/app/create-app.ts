@@ -25,6 +25,7 @@ import type { Services } from "../services.js";
 import { corsMiddleware } from "./cors.js";
 import { healthHandler } from "./health.js";
 import { httpErrorHandler } from "./http-errors.js";
+import { localModeGuard } from "./local-mode-guard.js";
 import { createLlmProviders } from "./llm-providers.js";
 import { requestContextMiddleware } from "./request-context.js";
 import { httpContext } from "./http-context.js";
@@ -85,7 +86,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     workflows: new WorkflowService(deps, bus),
     versions: new WorkflowVersionService(deps, models),
     runs,
-    apiKeys: new ApiKeyService(deps),
+    apiKeys: new ApiKeyService(deps, bus),
     models,
     knowledgeBases: new KnowledgeBaseService(deps, retrieval, bus),
   };
@@ -102,6 +103,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   expressApp.disable("x-powered-by");
   expressApp.set("trust proxy", rateLimits.proxyTrust);
   expressApp.use(requestContextMiddleware(logger));
+  if (env.WEFT_AUTH === "disabled") expressApp.use(localModeGuard(env.CORS_ORIGINS));
   expressApp.use(corsMiddleware(env.CORS_ORIGINS));
   expressApp.get("/healthz", healthHandler(database, runs.queue));
   expressApp.use(
@@ -110,7 +112,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     expressMiddleware(apollo, { context: httpContext({ env, services, rateLimits }) }),
   );
   expressApp.use(httpErrorHandler(env.WEFT_MAX_BODY_BYTES));
-  const ws = startWsServer({ httpServer, schema, env, services, rateLimits, logger });
+  const ws = await startWsServer({ httpServer, schema, env, services, rateLimits, bus, logger });
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);

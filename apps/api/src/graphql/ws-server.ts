@@ -17,14 +17,17 @@ import type { AuthInfo } from "../auth/auth-info.js";
 import { authenticate } from "../auth/authenticate.js";
 import type { Env } from "../env.js";
 import type { Logger } from "../logger.js";
+import type { EventBus } from "../pubsub.js";
 import type { Services } from "../services.js";
 import type { GraphQLContext } from "./context.js";
 import { formatError, isExposed, originalError } from "./error-format.js";
 import { checkOperationLimits, operationLimitsOf, type OperationLimits } from "./limits/operation-limits.js";
 import { ResponseBudget } from "./limits/response-budget.js";
+import { watchRevokedKeys } from "./revoked-key-watch.js";
 import { callerOf, rateLimitedError, TOO_MANY_CONNECTIONS_CLOSE_CODE, type RateLimits } from "../rate-limit/rate-limits.js";
 import { clientAddress } from "../rate-limit/trust-proxy.js";
 import { isAllowedOrigin } from "../auth/allowed-origin.js";
+import { localModeRefusal } from "../app/local-mode-guard.js";
 
 type Extra = { socket: WebSocket; request: IncomingMessage };
 type WsContext = Context<Record<string, unknown> | undefined, Extra>;
@@ -35,6 +38,7 @@ export interface WsServerOptions {
   env: Env;
   services: Services;
   rateLimits: RateLimits;
+  bus: EventBus;
   logger: Logger;
 }
 
@@ -50,14 +54,25 @@ export interface WsServerHandle {
  * Rate limits count against the key, else the upgrade request's client address (forwarded through
  * trusted proxies only, as for HTTP: WEFT_TRUST_PROXY). A caller over WEFT_MAX_WS_CONNECTIONS_PER_CALLER
  * open connections is closed with 4429; each subscribe message takes a point of the caller's request budget, and one over it fails alone (RATE_LIMITED).
+ * A connection whose key is revoked is closed with 4403 "API key revoked" (see revoked-key-watch.ts).
  */
-export function startWsServer(options: WsServerOptions): WsServerHandle {
+export async function startWsServer(options: WsServerOptions): Promise<WsServerHandle> {
   const { env, services, logger, schema, rateLimits } = options;
+  const revokedKeys = await watchRevokedKeys({
+    bus: options.bus,
+    apiKeys: services.apiKeys,
+    recheckMs: env.WEFT_WS_KEY_RECHECK_SECONDS * 1000,
+    logger,
+  });
   const wss = new WebSocketServer({
     server: options.httpServer,
     path: "/graphql",
     maxPayload: env.WEFT_MAX_BODY_BYTES,
-    verifyClient: ({ origin }: { origin: string | undefined }) => !origin || isAllowedOrigin(origin, env.CORS_ORIGINS),
+    verifyClient: ({ origin, req }: { origin: string | undefined; req: IncomingMessage }, accept: (ok: boolean, status?: number, message?: string) => void) => {
+      const refusal = env.WEFT_AUTH === "disabled" ? localModeRefusal(req.headers, env.CORS_ORIGINS) : null;
+      if (refusal) return accept(false, 403, refusal.code);
+      accept(!origin || isAllowedOrigin(origin, env.CORS_ORIGINS));
+    },
   });
   const connections = new WeakMap<WebSocket, { auth: AuthInfo; header: string | undefined; connectionId: string; caller: string }>();
   const limits = operationLimitsOf(env);
@@ -80,6 +95,7 @@ export function startWsServer(options: WsServerOptions): WsServerHandle {
             return false;
           }
           socket.once("close", () => rateLimits.connections.release(caller));
+          if (auth.keyId) revokedKeys.add(auth.keyId, socket);
           connections.set(socket, { auth, header, connectionId: randomUUID(), caller });
           return true;
         } catch {
@@ -126,6 +142,7 @@ export function startWsServer(options: WsServerOptions): WsServerHandle {
 
   return {
     async close() {
+      await revokedKeys.stop();
       await disposable.dispose();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

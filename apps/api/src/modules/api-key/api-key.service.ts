@@ -1,5 +1,6 @@
 import type { ApiKey as ApiKeyRow } from "../../generated/prisma/client.js";
 import { API_KEY_SCOPES, isApiKeyScope, type ApiKeyScope, type AuthInfo } from "../../auth/auth-info.js";
+import { ALL_KEYS, type EventBus } from "../../pubsub.js";
 import type { ServiceDeps } from "../../service-deps.js";
 import { API_KEY_INPUT_LIMITS } from "./api-key.input.js";
 import { displayPrefix, generateApiKey, hashApiKey } from "./api-key.secret.js";
@@ -25,9 +26,15 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
   };
 }
 
-/** Creates, lists, revokes and verifies API keys. Keys are stored as SHA-256 hashes only. */
+/**
+ * Creates, lists, revokes and verifies API keys. Keys are stored as SHA-256 hashes only. A revocation
+ * is announced on the event bus, so every process closes the WebSockets opened with the key at once.
+ */
 export class ApiKeyService {
-  constructor(readonly deps: ServiceDeps) {}
+  constructor(
+    readonly deps: ServiceDeps,
+    private readonly bus: EventBus,
+  ) {}
 
   async create(input: { name: string; scopes: string[] }): Promise<Outcome<{ apiKey: ApiKey; key: string }>> {
     const errors = checkCreateInput(input);
@@ -60,7 +67,16 @@ export class ApiKeyService {
     }
     const revoked = await this.deps.db.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
     this.deps.logger.info({ apiKeyId: id }, "API key revoked");
+    await this.bus.publish("apiKeyRevoked", ALL_KEYS, { keyId: id, at: revoked.revokedAt!.toISOString() });
     return { ok: true, value: toApiKey(revoked) };
+  }
+
+  /** Which of these keys are revoked now (or gone): a process checks its open WebSockets with it. */
+  async revokedAmong(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const active = await this.deps.db.apiKey.findMany({ where: { id: { in: [...ids] }, revokedAt: null }, select: { id: true } });
+    const stillActive = new Set(active.map((row) => row.id));
+    return ids.filter((id) => !stillActive.has(id));
   }
 
   async list(includeRevoked: boolean): Promise<ApiKey[]> {
