@@ -62,6 +62,17 @@ describeEachDatabase("the HTTP server", (suite) => {
     expect(costly.errors[0]?.extensions).toMatchObject({ maxComplexity: 200 });
   });
 
+  test("a persisted query with a bogus hash or an unknown version is a BAD_REQUEST, not an internal error", async () => {
+    api = await startTestApp(suite.db());
+    const query = "{ serverInfo { version } }";
+    for (const persistedQuery of [{ version: 1, sha256Hash: "bogus" }, { version: 2, sha256Hash: "bogus" }]) {
+      const response = await api.admin.post(JSON.stringify({ query, extensions: { persistedQuery } }));
+      expect([response.status, (response.json as { errors: { extensions: { code: string } }[] }).errors[0]?.extensions.code]).toEqual([400, "BAD_REQUEST"]);
+    }
+    const unknown = await api.admin.post(JSON.stringify({ extensions: { persistedQuery: { version: 1, sha256Hash: "0".repeat(64) } } }));
+    expect((unknown.json as { errors: { extensions: { code: string } }[] }).errors[0]?.extensions.code).toBe("PERSISTED_QUERY_NOT_FOUND");
+  });
+
   test("GraphQL validation errors reach the client as they are, with the request id", async () => {
     api = await startTestApp(suite.db());
     const result = await api.admin.execute(`{ serverInfo { noSuchField } }`);

@@ -28,7 +28,15 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     return { ...formatted, extensions: { ...formatted.extensions, code: original.code } };
   }
   const { http: _http, ...extensions } = (formatted.extensions ?? {}) as Record<string, unknown>;
+  // Apollo's own refusals of a request without a code (a persisted query whose hash does not match its
+  // text, or of an unknown version) would default to INTERNAL_SERVER_ERROR: they are the client's.
+  if (isCodelessBadRequest(original)) return { ...formatted, extensions: { ...extensions, code: "BAD_REQUEST" } };
   return { ...formatted, extensions };
+}
+
+function isCodelessBadRequest(original: unknown): boolean {
+  if (!(original instanceof GraphQLError) || original.extensions["code"] !== undefined) return false;
+  return (original.extensions["http"] as { status?: number } | undefined)?.status === 400;
 }
 
 /** The underlying error, for logging with its stack. */

@@ -55,7 +55,10 @@ export class KnowledgeBaseService {
    */
   async streamProgress(knowledgeBaseId: string): Promise<AsyncIterableIterator<IngestionProgressMessage>> {
     if (!this.#progress) throw new AppError("NOT_AVAILABLE", "ingestion progress is not published by this server");
-    return this.#progress.stream(knowledgeBaseId, () => (isUuid(knowledgeBaseId) ? this.documents.unfinished(knowledgeBaseId) : Promise.resolve([])));
+    if (!(await this.find({ id: knowledgeBaseId }))) {
+      throw new AppError("NOT_FOUND", `knowledge base "${knowledgeBaseId}" does not exist`, { extensions: { id: knowledgeBaseId } });
+    }
+    return this.#progress.stream(knowledgeBaseId, () => this.documents.unfinished(knowledgeBaseId));
   }
 
   /** Stops indexing (documents being indexed go back to PENDING and are re-queued at the next start). */

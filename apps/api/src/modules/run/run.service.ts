@@ -149,6 +149,9 @@ export class RunService {
   }
 
   async streamStatus(workflowId: string | null): Promise<AsyncIterableIterator<RunStatusMessage>> {
+    if (workflowId !== null && (await this.deps.db.workflow.count({ where: { id: workflowId } })) === 0) {
+      throw new AppError("NOT_FOUND", `workflow "${workflowId}" does not exist`, { extensions: { id: workflowId } });
+    }
     let unsubscribe: (() => void) | null = null;
     const out = new AsyncQueue<RunStatusMessage>(() => unsubscribe?.());
     unsubscribe = await this.bus.subscribe("runStatus", ALL_RUNS, (message) => {

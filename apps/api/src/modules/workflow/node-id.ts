@@ -6,9 +6,19 @@ export function nextNodeId(type: string, taken: Iterable<string>): string {
   return `${type}-${nextNumber(`${type}-`, taken)}`;
 }
 
-/** `highest`: the highest n of the workflow's `e<n>` keys (0 without one), as edgeCounters reads it. */
-export function nextEdgeId(highest: number, atLeast: number): string {
-  return `e${Math.max(atLeast, highest + 1)}`;
+/**
+ * The next `e<n>` edge number: above the highest `e<n>` in use (`highestInUse`, as edgeCounters reads
+ * it), above `lastEdgeNumber`, the highest the workflow ever had, so the id of a deleted edge is never
+ * given to another one (a client still holding it would act on the wrong edge), and at least `atLeast`
+ * (the new edge's position).
+ */
+export function nextEdgeNumber(highestInUse: number, lastEdgeNumber: number, atLeast: number): number {
+  return Math.max(highestInUse + 1, lastEdgeNumber + 1, atLeast);
+}
+
+/** The highest n among `e<n>` ids (0 when none), for a workflow stored whole (create, import). */
+export function highestEdgeNumber(ids: Iterable<string>): number {
+  return nextNumber("e", ids) - 1;
 }
 
 function nextNumber(prefix: string, taken: Iterable<string>): number {

@@ -7,7 +7,7 @@ import { checkNodeId } from "./workflow-input.validation.js";
 import { runWorkflowEdit } from "./workflow-edit.transaction.js";
 import { lockedWhileRunning, refuse } from "./workflow-lock.js";
 import { edgeCounters, newEdgeSlice, nodesByKey, type NewEdgeSides } from "./workflow-graph-slice.js";
-import { nextEdgeId } from "./node-id.js";
+import { nextEdgeNumber } from "./node-id.js";
 import { userError, violationToUserError } from "../../errors/user-error.type.js";
 import { failure, type Outcome } from "../../errors/outcome.js";
 
@@ -29,8 +29,8 @@ export class WorkflowEdgeService {
   }
 
   /**
-   * The new edge is ordered after every existing edge (position = highest + 1). Its number can repeat
-   * one of an edge deleted earlier only if that edge was the newest; the order stays right either way.
+   * The new edge is ordered after every existing edge (position = highest + 1); its id `e<n>` is new
+   * to the workflow, never one a deleted edge had.
    */
   async addEdge(workflowId: string, source: string, target: string): Promise<Outcome<EdgeEditResult>> {
     const invalid = [...checkNodeId(source, ["source"]), ...checkNodeId(target, ["target"])];
@@ -51,8 +51,9 @@ export class WorkflowEdgeService {
       const violations = checkAddEdge(slice, source, target, { registry: this.registry });
       if (violations.length > 0) refuse(...violations.map(violationToUserError));
       const position = counters.lastPosition + 1;
-      const key = nextEdgeId(counters.lastNumber, position);
-      return tx.workflowEdge.create({ data: { workflowId, key, source, target, position } });
+      const number = nextEdgeNumber(counters.lastNumber, workflow.row.lastEdgeNumber, position);
+      await tx.workflow.update({ where: { id: workflowId }, data: { lastEdgeNumber: number } });
+      return tx.workflowEdge.create({ data: { workflowId, key: `e${number}`, source, target, position } });
     }, this.changes, ["workflowId"]);
     return outcome.ok ? { ok: true, value: { edge: outcome.value.value, workflow: outcome.value.workflow } } : outcome;
   }

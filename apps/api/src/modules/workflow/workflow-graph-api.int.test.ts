@@ -104,10 +104,15 @@ describeEachDatabase("node and edge edits through the API", (suite) => {
     const a = (await api!.admin.request(AddEdge, { workflowId, source: "in", target: "generation-1" })).addEdge;
     const b = (await api!.admin.request(AddEdge, { workflowId, source: "generation-1", target: "out" })).addEdge;
     expect([a.errors, b.errors]).toEqual([[], []]);
+    // e1 was deleted: its id is never given to another edge, so a client still holding it cannot hit a new one.
+    expect([a.edge!.id, b.edge!.id]).toEqual(["e2", "e3"]);
+    expect((await api!.admin.request(RemoveEdge, { workflowId, edgeId: "e3" })).removeEdge.errors).toEqual([]);
+    const c = (await api!.admin.request(AddEdge, { workflowId, source: "generation-1", target: "out" })).addEdge;
+    expect(c.edge!.id).toBe("e4");
     expect(b.edge!.order).toBeGreaterThan(a.edge!.order);
     const { workflow } = await api!.admin.request(Graph, { id: workflowId });
     expect(workflow!.edges.map((edge) => [edge.source, edge.target])).toEqual([["in", "generation-1"], ["generation-1", "out"]]);
-    expect(workflow!.version).toBe(5);
+    expect(workflow!.version).toBe(7);
   });
 
   test("refuses every edit-time rule with its code and the ids to highlight, changing nothing", async () => {

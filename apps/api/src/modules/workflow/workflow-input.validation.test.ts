@@ -3,7 +3,7 @@ import { createDefaultRegistry } from "@weft/engine";
 import { checkNodeAttributes, checkNodeId, checkPosition, checkSettings } from "./workflow-input.validation.js";
 import { checkParamsLimits } from "./params-limits.js";
 import { WORKFLOW_INPUT_LIMITS } from "./workflow-input.limits.js";
-import { nextEdgeId, nextNodeId } from "./node-id.js";
+import { highestEdgeNumber, nextEdgeNumber, nextNodeId } from "./node-id.js";
 
 const registry = createDefaultRegistry();
 
@@ -59,9 +59,13 @@ describe("server-chosen ids", () => {
     expect(nextNodeId("input", [])).toBe("input-1");
   });
 
-  it("numbers edges at least at their position and past every e<n> id", () => {
-    expect(nextEdgeId(2, 3)).toBe("e3");
-    expect(nextEdgeId(9, 3)).toBe("e10");
-    expect(nextEdgeId(0, 4)).toBe("e4");
+  it("numbers edges past every e<n> id in use, past the highest the workflow ever had, and at least at their position", () => {
+    expect(nextEdgeNumber(2, 2, 3)).toBe(3);
+    expect(nextEdgeNumber(9, 3, 3)).toBe(10);
+    // e1..e5 existed, e4 and e5 were deleted: the next edge is e6, not e4 again.
+    expect(nextEdgeNumber(3, 5, 4)).toBe(6);
+    expect(nextEdgeNumber(0, 0, 4)).toBe(4);
+    expect(highestEdgeNumber(["e2", "e12", "x", "e1a"])).toBe(12);
+    expect(highestEdgeNumber([])).toBe(0);
   });
 });

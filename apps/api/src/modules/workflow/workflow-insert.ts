@@ -1,5 +1,6 @@
 import type { Workflow } from "@weft/engine";
 import type { Prisma, Workflow as WorkflowRow } from "../../generated/prisma/client.js";
+import { highestEdgeNumber } from "./node-id.js";
 import { edgeCreateData, nodeCreateData } from "./workflow.mapper.js";
 
 /**
@@ -20,6 +21,7 @@ export async function insertWorkflow(
       outputFormat: workflow.outputFormat,
       knowledgeBase: workflow.knowledgeBase ?? null,
       intensity: workflow.intensity ?? "LOW",
+      lastEdgeNumber: highestEdgeNumber(workflow.edges.map((edge) => edge.id)),
     },
   });
   const base = row.createdAt.getTime();

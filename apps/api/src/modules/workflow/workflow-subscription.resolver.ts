@@ -22,7 +22,7 @@ export class WorkflowSubscriptionResolver {
       // The connection was authenticated in onConnect; the scope is checked per subscription.
       if (!context.auth.authenticated) throw new AppError("UNAUTHENTICATED", "an API key is required");
       if (!hasScope(context.auth, "read")) throw new AppError("FORBIDDEN", "this API key lacks the scope read");
-      return context.services.workflows.changes.stream(args.workflowId);
+      return context.services.workflows.streamChanges(args.workflowId);
     },
   })
   workflowChanged(

@@ -17,6 +17,8 @@ import type { WorkflowObject } from "./workflow.type.js";
 import { WorkflowNodeService } from "./workflow-node.service.js";
 import { WorkflowEdgeService } from "./workflow-edge.service.js";
 import { WorkflowDocumentService } from "./workflow-document.service.js";
+import { AppError } from "../../errors/app-error.js";
+import type { WorkflowChangedMessage } from "../../pubsub.js";
 import { WorkflowChanges } from "./workflow-changes.js";
 import type { EventBus } from "../../pubsub.js";
 import { notFoundError } from "../../errors/user-error.type.js";
@@ -86,6 +88,13 @@ export class WorkflowService {
 
   readRows(id: string): Promise<WorkflowRows | null> {
     return isUuid(id) ? readWorkflowRows(this.db, id) : Promise.resolve(null);
+  }
+
+  /** workflowChanged: live changes of a workflow that exists (NOT_FOUND otherwise, as runEvents answers). */
+  async streamChanges(workflowId: string): Promise<AsyncIterableIterator<WorkflowChangedMessage>> {
+    const exists = isUuid(workflowId) && (await this.db.workflow.count({ where: { id: workflowId } })) > 0;
+    if (!exists) throw new AppError("NOT_FOUND", `workflow "${workflowId}" does not exist`, { extensions: { id: workflowId } });
+    return this.changes.stream(workflowId);
   }
 
   /** The node-type registry's entries, for palettes. */
