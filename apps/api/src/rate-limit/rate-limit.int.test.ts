@@ -101,11 +101,13 @@ describeEachDatabase(
       expect(outcome).toBe("open");
       let closed = false;
       ws.on("closed", () => (closed = true));
-      const kept = [watcher.subscribe(ws, RunStatusChanged, { workflowId }), watcher.subscribe(ws, RunStatusChanged, { workflowId })];
-      // graphql-ws does not acknowledge a subscription: wait until both are listening on the bus.
+      // graphql-ws does not acknowledge a subscription: wait until both are listening on the bus
+      // (besides the server's own listeners, such as the one for revoked keys).
       const bus = api.app.bus;
       if (!(bus instanceof InProcessEventBus)) throw new Error("the test app uses the in-process event bus");
-      await until(() => bus.subscriberCount() === 2);
+      const before = bus.subscriberCount();
+      const kept = [watcher.subscribe(ws, RunStatusChanged, { workflowId }), watcher.subscribe(ws, RunStatusChanged, { workflowId })];
+      await until(() => bus.subscriberCount() === before + 2);
       const refused = watcher.subscribe(ws, RunStatusChanged, { workflowId });
       await refused.ended;
       expect(JSON.stringify(refused.failure)).toContain("RATE_LIMITED");
