@@ -71,13 +71,20 @@ export async function indexDocument(job: IndexJob, embedder: Embedder, deps: Ind
   } catch (error) {
     // Nothing half-indexed may remain searchable.
     await deps.store.deleteDocument(collection, documentId).catch((cleanup: unknown) => {
-      throw new WeftError("INGESTION_CLEANUP_FAILED", `Indexing "${document.title}" failed and its partial chunks could not be removed: ${String(cleanup)}`, {
-        audience: "operational",
-        cause: error,
-      });
+      // Both failures are named: why indexing stopped (the cause) and why the clean-up did not happen.
+      const message =
+        `Indexing "${document.title}" failed (${describeFailure(error)}) and its partial chunks could not be removed ` +
+        `(${describeFailure(cleanup)}); re-index the knowledge base once the store is back to remove them.`;
+      throw new WeftError("INGESTION_CLEANUP_FAILED", message, { audience: "operational", cause: error });
     });
     throw error;
   }
+}
+
+/** `CODE: first line of the message`, or the first line alone for errors without a code. */
+function describeFailure(error: unknown): string {
+  const text = (error instanceof Error ? error.message : String(error)).split("\n")[0]?.trim() || "no message";
+  return error instanceof WeftError ? `${error.code}: ${text}` : text;
 }
 
 function toStoredChunk(documentId: string, document: IndexJob["document"], chunk: TextChunk, vector: number[] | undefined): StoredChunk {

@@ -21,6 +21,10 @@ export interface WeaviateServer {
   httpPort: number;
   grpcPort: number;
   url: string;
+  /** Stops the process, keeping its data and ports: an outage. */
+  interrupt(): Promise<void>;
+  /** Starts it again after interrupt(), on the same ports and data; resolves once it is ready. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -70,32 +74,40 @@ export async function startWeaviateServer(options: { binary?: string; startupTim
     CLUSTER_DATA_BIND_PORT: String(dataPort),
     LOG_LEVEL: "warning",
   };
-  const child = spawn(binary, ["--host", "127.0.0.1", "--port", String(httpPort), "--scheme", "http"], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const url = `http://127.0.0.1:${httpPort}`;
   let output = "";
   const keep = (data: Buffer) => {
     output = (output + data.toString("utf8")).slice(-4000);
   };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = `http://127.0.0.1:${httpPort}`;
-  const stop = async () => {
+  let child: ChildProcess;
+  let exited: Promise<void>;
+  const launch = async () => {
+    child = spawn(binary, ["--host", "127.0.0.1", "--port", String(httpPort), "--scheme", "http"], {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
+    exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    await waitUntilReady(url, child, () => output, options.startupTimeoutMs ?? 90_000);
+  };
+  const interrupt = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
       await exited;
       clearTimeout(timer);
     }
+  };
+  const stop = async () => {
+    await interrupt();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitUntilReady(url, child, () => output, options.startupTimeoutMs ?? 90_000);
+    await launch();
   } catch (error) {
     await stop();
     throw error;
   }
-  return { host: "127.0.0.1", httpPort, grpcPort, url, stop };
+  return { host: "127.0.0.1", httpPort, grpcPort, url, interrupt, resume: launch, stop };
 }

@@ -10,13 +10,19 @@ import { VectorStoreError } from "../vector-store/vector-store.errors.js";
 const UNAVAILABLE = /ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENOTFOUND|fetch failed|UNAVAILABLE|connection refused|socket hang up|Weaviate makes use of a high-speed gRPC API/i;
 const NOT_FOUND = /could not find class|class .* not found|collection .* not found|no such class/i;
 
+/** Whether an error (raw from the client, or already mapped) means Weaviate could not be reached. */
+export function isUnreachable(error: unknown): boolean {
+  if (error instanceof WeftError) return error.code === "VECTOR_STORE_UNAVAILABLE";
+  if (!(error instanceof Error)) return false;
+  const causeMessage = error.cause instanceof Error ? ` ${error.cause.message}` : "";
+  return error.name === "WeaviateStartUpError" || error.name === "WeaviateGRPCUnavailableError" || UNAVAILABLE.test(error.message + causeMessage);
+}
+
 export function mapWeaviateError(error: unknown, context: { store: string; operation: string; url: string }): Error {
   if (error instanceof WeftError) return error;
   if (error instanceof Error && error.name === "AbortError") return error;
-  const name = error instanceof Error ? error.name : "";
   const message = error instanceof Error ? error.message : String(error);
-  const causeMessage = error instanceof Error && error.cause instanceof Error ? ` ${error.cause.message}` : "";
-  if (name === "WeaviateStartUpError" || name === "WeaviateGRPCUnavailableError" || UNAVAILABLE.test(message + causeMessage)) {
+  if (isUnreachable(error)) {
     return new VectorStoreError("VECTOR_STORE_UNAVAILABLE", `Weaviate at ${context.url} is unreachable (${context.operation}): ${firstLine(message)}`, {
       store: context.store,
       cause: error,
@@ -31,6 +37,7 @@ export function mapWeaviateError(error: unknown, context: { store: string; opera
   return new VectorStoreError("VECTOR_STORE_ERROR", `Weaviate failed during ${context.operation}: ${firstLine(message)}`, { store: context.store, cause: error });
 }
 
+/** The first line, without the empty "Resolution note:" gRPC errors end with. */
 function firstLine(text: string): string {
-  return (text.split("\n")[0] ?? "").slice(0, 300);
+  return (text.split("\n")[0] ?? "").replace(/\s*Resolution note:\s*$/, "").slice(0, 300);
 }

@@ -145,9 +145,10 @@ export class WeaviateSemanticCache implements SemanticCacheStore {
 
   private async run<T>(operation: string, body: (handle: CacheCollection) => Promise<T>): Promise<T> {
     try {
-      const client = await this.connection.client();
-      await this.ensureCollection(client);
-      return await body(client.collections.use<string, CacheProperties>(this.collection));
+      return await this.connection.use(async (client) => {
+        await this.ensureCollection(client);
+        return body(client.collections.use<string, CacheProperties>(this.collection));
+      });
     } catch (error) {
       throw mapWeaviateError(error, { store: this.id, operation, url: this.options.url });
     }

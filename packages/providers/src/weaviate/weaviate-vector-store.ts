@@ -13,6 +13,7 @@ import {
 } from "@weft/engine";
 import weaviate, { Filters, type FilterValue, type WeaviateClient } from "weaviate-client";
 import {
+  VectorStoreError,
   checkCollectionDimension,
   checkMultiSearchQuery,
   checkNeighbourQuery,
@@ -92,6 +93,27 @@ export class WeaviateVectorStore implements VectorStore {
 
   async close(): Promise<void> {
     await this.connection.close();
+  }
+
+  /**
+   * Readiness: Weaviate answers /v1/.well-known/ready over REST and its gRPC port accepts connections
+   * (searches use gRPC). Rejects with VECTOR_STORE_UNAVAILABLE naming the address that failed.
+   */
+  async ready(timeoutMs = 2_000): Promise<void> {
+    const url = `${this.options.url.replace(/\/$/, "")}/v1/.well-known/ready`;
+    const headers: Record<string, string> = this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {};
+    let response: Response;
+    try {
+      response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+      const reason = (cause as NodeJS.ErrnoException).code ?? (cause instanceof Error ? cause.message : String(cause));
+      throw new VectorStoreError("VECTOR_STORE_UNAVAILABLE", `Weaviate at ${this.options.url} is unreachable: ${reason}.`, { store: this.id, cause: error });
+    }
+    if (!response.ok) {
+      throw new VectorStoreError("VECTOR_STORE_UNAVAILABLE", `Weaviate at ${this.options.url} is not ready (HTTP ${response.status}).`, { store: this.id });
+    }
+    await this.connection.probe();
   }
 
   async ensureCollection(collection: string, dimension: number): Promise<void> {
@@ -250,7 +272,7 @@ export class WeaviateVectorStore implements VectorStore {
 
   private async run<T>(operation: string, body: (client: WeaviateClient) => Promise<T>): Promise<T> {
     try {
-      return await body(await this.connection.client());
+      return await this.connection.use(body);
     } catch (error) {
       throw mapWeaviateError(error, { store: this.id, operation, url: this.options.url });
     }
