@@ -8,6 +8,13 @@ describe("loadEnv", () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  test("the demo workflow is seeded by default in embedded mode only; WEFT_SEED_DEMO decides when set", () => {
+    expect(loadEnv({}, {}).WEFT_SEED_DEMO).toBe(true);
+    expect(loadEnv({ DATABASE_URL: "postgresql://weft@db/weft" }, {}).WEFT_SEED_DEMO).toBe(false);
+    expect(loadEnv({ DATABASE_URL: "postgresql://weft@db/weft", WEFT_SEED_DEMO: "true" }, {}).WEFT_SEED_DEMO).toBe(true);
+    expect(loadEnv({ WEFT_SEED_DEMO: "0" }, {}).WEFT_SEED_DEMO).toBe(false);
+  });
+
   test("every invalid variable is named in one error", () => {
     const attempt = () => loadEnv({}, { PORT: "eighty", DATABASE_URL: "mysql://x", WEFT_AUTH: "off" });
     expect(attempt).toThrow(EnvError);

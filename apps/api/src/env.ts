@@ -76,7 +76,11 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
-  WEFT_SEED_DEMO: flag(true),
+  /** Unset: true in embedded mode, false in server mode (a shared database gets no demo workflow unasked). */
+  WEFT_SEED_DEMO: z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === "true" || value === "1")),
   MISTRAL_API_KEY: z.string().min(1).optional(),
   MISTRAL_SERVER_URL: z.url().optional(),
   /** `id[=label],…`, parsed by @weft/providers (parseMistralModels); empty: its default list. */
@@ -99,7 +103,7 @@ const envSchema = z.object({
   CORS_ORIGINS: list,
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, "WEFT_SEED_DEMO"> & { WEFT_SEED_DEMO: boolean };
 export type EnvName = keyof z.input<typeof envSchema>;
 export type EnvSource = Partial<Record<string, string | undefined>>;
 
@@ -126,7 +130,7 @@ export function loadEnv(overrides: Partial<Record<EnvName, string>> = {}, source
   if (!parsed.success) {
     throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   }
-  const env = parsed.data;
+  const env: Env = { ...parsed.data, WEFT_SEED_DEMO: parsed.data.WEFT_SEED_DEMO ?? parsed.data.DATABASE_URL === undefined };
   if (env.WEFT_AUTH === "disabled" && !isLoopbackHost(env.HOST)) {
     throw new EnvError([`WEFT_AUTH=disabled is allowed only when HOST is a loopback address (got "${env.HOST}")`]);
   }

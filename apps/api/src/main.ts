@@ -1,20 +1,32 @@
 import "reflect-metadata";
 import { createApp } from "./app/create-app.js";
+import { startupFailure } from "./app/startup-failure.js";
 import { EnvError, loadEnv } from "./env.js";
+import { createLogger } from "./logger.js";
 
-/** `node apps/api/dist/main.js`: the API on the configuration in the environment (see docs/api.md). */
+/**
+ * `node apps/api/dist/main.js`: the API on the configuration in the environment (see docs/api.md).
+ * Every line it writes is JSON on stdout, a refusal to start included: an expected one (bad
+ * configuration, database not migrated, unreachable, locked) is one line with its code and no stack.
+ */
 async function main(): Promise<void> {
   let env;
   try {
     env = loadEnv();
   } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
+    if (!(error instanceof EnvError)) throw error;
+    createLogger({ LOG_LEVEL: "info" }).fatal({ code: error.code, issues: error.issues }, "invalid configuration; the API did not start");
+    process.exit(2);
   }
-  const app = await createApp(env);
+  const logger = createLogger(env);
+  let app;
+  try {
+    app = await createApp(env, { logger });
+  } catch (error) {
+    const failure = startupFailure(error);
+    logger.fatal(failure.fields, failure.message);
+    process.exit(1);
+  }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -33,6 +45,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  createLogger({ LOG_LEVEL: "info" }).fatal({ err: error }, "the API stopped on an unexpected error");
   process.exit(1);
 });

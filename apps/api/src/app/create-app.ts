@@ -12,7 +12,7 @@ import { buildWeftSchema } from "../graphql/schema.js";
 import { startWsServer } from "../graphql/ws-server.js";
 import { createLogger, type Logger } from "../logger.js";
 import { ApiKeyService } from "../modules/api-key/index.js";
-import { createKnowledgeBaseRetriever, createRetrievalSetup, KnowledgeBaseService } from "../modules/knowledge-base/index.js";
+import { createKnowledgeBaseRetriever, createRetrievalSetup, hasPgvector, KnowledgeBaseService } from "../modules/knowledge-base/index.js";
 import { ModelCatalogService } from "../modules/model/index.js";
 import { RunService } from "../modules/run/index.js";
 import { WorkflowService } from "../modules/workflow/index.js";
@@ -23,13 +23,13 @@ import { createRateLimits } from "../rate-limit/rate-limits.js";
 import type { ServiceDeps } from "../service-deps.js";
 import type { Services } from "../services.js";
 import { corsMiddleware } from "./cors.js";
-import { healthHandler } from "./health.js";
+import { healthHandler, readinessHandler } from "./health.js";
 import { httpErrorHandler } from "./http-errors.js";
 import { localModeGuard } from "./local-mode-guard.js";
 import { createLlmProviders } from "./llm-providers.js";
 import { requestContextMiddleware } from "./request-context.js";
 import { httpContext } from "./http-context.js";
-import { startupTasks } from "./startup.js";
+import { checkVectorStores, startupTasks } from "./startup.js";
 
 /** Longer than the idle timeout of clients and load balancers (AWS ALB: 60 s). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
@@ -74,7 +74,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     llm: createLlmProviders(env, options.providers),
     logger,
   };
-  const retrieval = createRetrievalSetup(env, database);
+  const retrieval = createRetrievalSetup(env, database, { pgvector: await hasPgvector(database) });
   const runs = new RunService(deps, {
     retriever: createKnowledgeBaseRetriever(database, retrieval),
     bus,
@@ -91,6 +91,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     knowledgeBases: new KnowledgeBaseService(deps, retrieval, bus),
   };
   await startupTasks({ env, services, logger });
+  await checkVectorStores(retrieval, logger);
 
   const schema = await buildWeftSchema();
   const expressApp = express();
@@ -106,6 +107,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   if (env.WEFT_AUTH === "disabled") expressApp.use(localModeGuard(env.CORS_ORIGINS));
   expressApp.use(corsMiddleware(env.CORS_ORIGINS));
   expressApp.get("/healthz", healthHandler(database, runs.queue));
+  expressApp.get("/readyz", readinessHandler(database, retrieval.store, runs.queue));
   expressApp.use(
     "/graphql",
     express.json({ limit: env.WEFT_MAX_BODY_BYTES }),

@@ -1,5 +1,7 @@
+import type { VectorStore } from "@weft/engine";
 import type { Env } from "../env.js";
 import type { Logger } from "../logger.js";
+import type { RetrievalSetup } from "../modules/knowledge-base/index.js";
 import { insertWorkflow } from "../modules/workflow/index.js";
 import type { Services } from "../services.js";
 import { demoWorkflow } from "./demo-workflow.js";
@@ -21,6 +23,28 @@ export async function startupTasks(context: { env: Env; services: Services; logg
     );
   }
   if (env.WEFT_SEED_DEMO) await seedDemo(services, logger);
+}
+
+/**
+ * Says at start which vector stores this server has, and whether the one new knowledge bases go to
+ * answers (Weaviate: its REST URL and its gRPC port). A store that does not answer is a warning, not a
+ * refusal: it may come up after the API; /readyz reports it until it does.
+ */
+export async function checkVectorStores(retrieval: Pick<RetrievalSetup, "store" | "stores" | "unavailable">, logger: Logger): Promise<void> {
+  const available = retrieval.stores.map((store) => store.id);
+  if (retrieval.unavailable) logger.warn({ code: "VECTOR_STORE_NOT_CONFIGURED", availableStores: available }, retrieval.unavailable);
+  else if (!available.includes("pgvector")) {
+    logger.info({ availableStores: available }, "pgvector is not available in this PostgreSQL (no `vector` extension); knowledge bases use Weaviate");
+  }
+  const store = retrieval.store as VectorStore & { ready?: () => Promise<void> };
+  if (!store.ready || retrieval.unavailable) return;
+  try {
+    await store.ready();
+    logger.info({ store: store.id }, "the vector store for new knowledge bases answers");
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? "VECTOR_STORE_UNAVAILABLE";
+    logger.warn({ code, store: store.id }, `the vector store does not answer at start: ${(error as Error).message}`);
+  }
 }
 
 async function seedDemo(services: Services, logger: Logger): Promise<void> {

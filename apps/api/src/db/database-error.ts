@@ -4,6 +4,7 @@ export type DatabaseErrorCode =
   | "DB_DATA_DIR_LOCKED"
   | "DB_MIGRATION_FAILED"
   | "DB_MIGRATIONS_PENDING"
+  | "DB_MIGRATIONS_AHEAD"
   | "DB_SCHEMA_DRIFT";
 
 /** An operational database problem, for the operator rather than the API client. */

@@ -174,6 +174,14 @@ async function prepareSchema(database: Database, options: OpenDatabaseOptions): 
   if (!migrate && options.requireMigrated === false) return;
   const list = await readMigrationsDir(options.migrationsDir ?? defaultMigrationsDir);
   const check = await checkMigrations(database.raw, list);
+  if (check.ahead.length > 0) {
+    // Migrating would not undo them and this code does not know the schema they made.
+    throw new DatabaseError(
+      "DB_MIGRATIONS_AHEAD",
+      `the database schema is ahead of this release (applied but unknown here: ${check.ahead.join(", ")}); ` +
+        "it was migrated by a newer release: run that release, or restore a backup taken before the upgrade",
+    );
+  }
   if (check.unapplied.length === 0 && check.failed.length === 0) return;
   if (migrate) {
     await database.migrate();
@@ -185,6 +193,7 @@ async function prepareSchema(database: Database, options: OpenDatabaseOptions): 
   ].filter(Boolean);
   throw new DatabaseError(
     "DB_MIGRATIONS_PENDING",
-    `the database schema is behind (${problems.join("; ")}); run \`pnpm --filter @weft/api db:migrate\``,
+    `the database schema is behind (${problems.join("; ")}); run \`node apps/api/dist/cli.js migrate\` ` +
+      "(or `pnpm --filter @weft/api db:migrate` in a development checkout)",
   );
 }

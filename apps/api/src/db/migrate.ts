@@ -7,6 +7,7 @@ import { DatabaseError } from "./database-error.js";
 import { defaultMigrationsDir, defaultSchemaPath, readMigrationsDir } from "./migrations-dir.js";
 import { connectPGliteShadow, PGliteAdapterFactory } from "./pglite-adapter.js";
 import { createSchemaEngine, type SchemaEngine } from "./schema-engine.js";
+import { summarizeEngineError } from "./migration-failure.js";
 
 const noFilters = { externalTables: [], externalEnums: [] };
 
@@ -40,7 +41,7 @@ async function withEngine<T>(
 }
 
 function engineFailure(what: string, error: unknown): DatabaseError {
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = summarizeEngineError(error instanceof Error ? error.message : String(error));
   return new DatabaseError("DB_MIGRATION_FAILED", `${what} failed: ${detail}`, { cause: error });
 }
 

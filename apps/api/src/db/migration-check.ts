@@ -14,12 +14,14 @@ export interface MigrationCheck {
   unapplied: string[];
   /** Records of migrations that started and neither finished nor were rolled back. */
   failed: string[];
+  /** Applied migrations this release does not have: the database was migrated by a newer release. */
+  ahead: string[];
 }
 
 /**
  * Reads `_prisma_migrations` directly to tell, without starting the schema engine, whether every
  * migration in the folder is applied unchanged (Prisma's checksum is the SHA-256 of the script).
- * Used to skip the engine on an up-to-date database and to refuse a server that is behind.
+ * Used to skip the engine on an up-to-date database and to refuse one that is behind or ahead.
  */
 export async function checkMigrations(raw: RawQueryable, list: MigrationList): Promise<MigrationCheck> {
   const { rows: exists } = await raw.query<{ present: boolean }>(
@@ -46,5 +48,7 @@ export async function checkMigrations(raw: RawQueryable, list: MigrationList): P
     })
     .map((migration) => migration.path);
   const failed = rows.filter((row) => !row.finished && !row.rolled_back).map((row) => row.migration_name);
-  return { unapplied, failed };
+  const known = new Set(list.migrationDirectories.map((migration) => migration.path));
+  const ahead = rows.filter((row) => row.finished && !row.rolled_back && !known.has(row.migration_name)).map((row) => row.migration_name);
+  return { unapplied, failed, ahead };
 }

@@ -44,10 +44,14 @@ describeEachDatabase("serverInfo configuration", (suite) => {
       },
     });
     const { serverInfo } = await api.admin.request(Settings);
+    // pgvector is offered only where the database has the `vector` extension (PGlite always does;
+    // Debian's PostgreSQL 15 does not).
+    const { rows } = await suite.db().raw.query<{ present: boolean }>("SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'vector') AS present");
+    const pgvector = rows[0]?.present ? ["pgvector"] : [];
     expect(serverInfo).toEqual({
       retrieval: {
         vectorStore: suite.mode === "server" ? "weaviate" : "pgvector",
-        availableStores: suite.mode === "server" ? ["pgvector", "weaviate"] : ["pgvector"],
+        availableStores: suite.mode === "server" ? [...pgvector, "weaviate"] : ["pgvector"],
         embedder: { model: "weft-local-hash-v1", dimension: 512 },
         topK: { low: 2, medium: 6, high: 12 },
         hybridAlpha: 0.4,

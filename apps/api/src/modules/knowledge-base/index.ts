@@ -3,4 +3,4 @@ export { KnowledgeBaseService } from "./knowledge-base.service.js";
 export { KnowledgeBaseResolver } from "./knowledge-base.resolver.js";
 export { KnowledgeBaseDocumentResolver } from "./knowledge-base-document.resolver.js";
 export { KnowledgeBaseSubscriptionResolver } from "./knowledge-base-subscription.resolver.js";
-export { createKnowledgeBaseRetriever, createRetrievalSetup, type RetrievalSetup } from "./retrieval-setup.js";
+export { createKnowledgeBaseRetriever, createRetrievalSetup, hasPgvector, type RetrievalSetup } from "./retrieval-setup.js";

@@ -107,7 +107,8 @@ export class KnowledgeBaseService {
     if (!chunking.ok) errors.push(...chunking.errors);
     if (errors.length > 0 || !chunking.ok) return { ok: false, errors };
     if (await this.db.knowledgeBase.findUnique({ where: { name }, select: { id: true } })) return { ok: false, errors: [nameTaken(name)] };
-    const { embedder, store } = this.retrieval;
+    const { embedder, store, unavailable } = this.retrieval;
+    if (unavailable) throw new AppError("VECTOR_STORE_NOT_CONFIGURED", unavailable, { audience: "operational" });
     const record = { id: randomUUID(), name, embeddingModel: embedder.model, dimension: embedder.dimension, store: store.id };
     await operational(() => createKnowledgeBaseCollection(record, store));
     try {

@@ -1,7 +1,7 @@
 import type { Embedder, Retriever, VectorStore } from "@weft/engine";
 import { LocalEmbedder, MistralEmbedder, WeaviateVectorStore } from "@weft/providers";
 import type { Database } from "../../db/db.js";
-import type { Env } from "../../env.js";
+import { EnvError, type Env } from "../../env.js";
 import { KnowledgeBaseRetriever } from "../../retrieval/knowledge-base-retriever.js";
 import { PgvectorVectorStore } from "../../retrieval/pgvector-vector-store.js";
 
@@ -18,16 +18,31 @@ export interface RetrievalSetup {
   stores: readonly VectorStore[];
   /** Hybrid weight for Weaviate searches from model nodes, and searchKnowledgeBase's default (WEFT_HYBRID_ALPHA). */
   alpha: number;
+  /** Why new knowledge bases cannot be created here (no usable store), or null. */
+  unavailable: string | null;
   close(): Promise<void>;
+}
+
+export interface StoreAvailability {
+  /** Whether the database has pgvector: always in embedded mode; on a server, when the `vector` extension is installed. */
+  pgvector: boolean;
+}
+
+/** Whether a PostgreSQL server offers the `vector` extension (installed, or installable with CREATE EXTENSION). */
+export async function hasPgvector(database: Pick<Database, "mode" | "raw">): Promise<boolean> {
+  if (database.mode === "embedded") return true;
+  const { rows } = await database.raw.query<{ available: boolean }>("SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'vector') AS available");
+  return rows[0]?.available === true;
 }
 
 /**
  * Builds the setup from the configuration. The local embedder is always there (no key, no network);
  * Mistral's joins when MISTRAL_API_KEY is set and is the default with WEFT_EMBEDDER=mistral. pgvector
  * lives in the database (PGlite's `vector` extension in embedded mode; a server needs the extension
- * installed); Weaviate joins when WEAVIATE_URL is set and then holds new knowledge bases.
+ * installed: without it pgvector is left out of `stores`); Weaviate joins when WEAVIATE_URL is set and
+ * then holds new knowledge bases.
  */
-export function createRetrievalSetup(env: Env, database: Pick<Database, "raw">): RetrievalSetup {
+export function createRetrievalSetup(env: Env, database: Pick<Database, "raw">, availability: StoreAvailability = { pgvector: true }): RetrievalSetup {
   const local = new LocalEmbedder();
   const mistral = env.MISTRAL_API_KEY
     ? new MistralEmbedder({
@@ -37,7 +52,7 @@ export function createRetrievalSetup(env: Env, database: Pick<Database, "raw">):
       })
     : null;
   if (env.WEFT_EMBEDDER === "mistral" && !mistral) {
-    throw new Error("WEFT_EMBEDDER=mistral needs MISTRAL_API_KEY");
+    throw new EnvError(["WEFT_EMBEDDER: mistral needs MISTRAL_API_KEY"]);
   }
   const pgvector = new PgvectorVectorStore(database.raw, { efSearch: env.WEFT_PGVECTOR_EF_SEARCH });
   const weaviate = env.WEAVIATE_URL
@@ -47,12 +62,17 @@ export function createRetrievalSetup(env: Env, database: Pick<Database, "raw">):
         ...(env.WEAVIATE_API_KEY ? { apiKey: env.WEAVIATE_API_KEY } : {}),
       })
     : null;
+  const stores = [...(availability.pgvector ? [pgvector] : []), ...(weaviate ? [weaviate] : [])];
   return {
     embedder: env.WEFT_EMBEDDER === "mistral" && mistral ? mistral : local,
     store: weaviate ?? pgvector,
     embedders: mistral ? [local, mistral] : [local],
-    stores: weaviate ? [pgvector, weaviate] : [pgvector],
+    stores,
     alpha: env.WEFT_HYBRID_ALPHA,
+    unavailable:
+      stores.length === 0
+        ? "no vector store can hold knowledge bases: this PostgreSQL server has no pgvector (`vector` extension) and WEAVIATE_URL is not set"
+        : null,
     close: async () => {
       await weaviate?.close();
     },

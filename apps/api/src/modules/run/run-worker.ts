@@ -49,4 +49,19 @@ export async function executeRun(deps: RunWorkerDeps, runId: string, signal: Abo
     const ended = await terminateRun(deps.db, runId, { kind: "failed", code, message });
     if (ended) for (const message of ended.messages) await recorder.publish(message, message === ended.messages.at(-1) ? ended.status : null);
   }
+  await logRunEnd(deps, runId);
+}
+
+/** One log line per run that ends here: operators follow runs in the service's logs without a client. */
+async function logRunEnd(deps: Pick<RunWorkerDeps, "db" | "logger">, runId: string): Promise<void> {
+  const run = await deps.db.run.findUnique({
+    where: { id: runId },
+    select: { workflowId: true, status: true, error: true, startedAt: true, finishedAt: true, totalTokens: true },
+  });
+  if (!run || run.status === "QUEUED" || run.status === "RUNNING") return;
+  const durationMs = run.startedAt && run.finishedAt ? run.finishedAt.getTime() - run.startedAt.getTime() : null;
+  const errorCode = (run.error as { code?: string } | null)?.code;
+  const fields = { runId, workflowId: run.workflowId, status: run.status, durationMs, totalTokens: run.totalTokens, ...(errorCode ? { errorCode } : {}) };
+  if (run.status === "FAILED") deps.logger.warn(fields, "run failed");
+  else deps.logger.info(fields, run.status === "COMPLETED" ? "run completed" : "run cancelled");
 }

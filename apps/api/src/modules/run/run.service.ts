@@ -189,6 +189,10 @@ export class RunService {
   async #publishEnd({ messages, workflowId, status }: TerminatedRun): Promise<void> {
     for (const message of messages) await this.bus.publish("runEvents", message.runId, message);
     const terminal = messages.at(-1)!;
+    const errorCode = (terminal.payload["error"] as { code?: string } | undefined)?.code;
+    const fields = { runId: terminal.runId, workflowId, status, ...(errorCode ? { errorCode } : {}) };
+    if (status === "FAILED") this.deps.logger.warn(fields, "run failed");
+    else this.deps.logger.info(fields, "run cancelled");
     await this.#publishStatus({ runId: terminal.runId, workflowId, status, at: terminal.at });
   }
 
