@@ -81,6 +81,9 @@ export async function terminateRun(db: PrismaClient, runId: string, termination:
   });
 }
 
+/** A node run records a node's latest execution, not which one: the closing event names the top level. */
+const TOP_LEVEL = "";
+
 /** NODE_FAILED for a node that had started, NODE_SKIPPED for one that had not; shaped as the executor's. */
 function closingEvent(
   runId: string,
@@ -101,10 +104,10 @@ function closingEvent(
       startedAt: nodeRun.startedAt?.toISOString() ?? null,
       finishedAt: now.toISOString(),
     };
-    return { ...base, type: "NODE_FAILED", payload: { nodeId: nodeRun.nodeKey, error, details } };
+    return { ...base, type: "NODE_FAILED", payload: { nodeId: nodeRun.nodeKey, error, details, invocation: TOP_LEVEL } };
   }
   const reason = kind === "cancelled" ? "RUN_CANCELLED" : error.code;
-  return { ...base, type: "NODE_SKIPPED", payload: { nodeId: nodeRun.nodeKey, reason, blockedBy: null } };
+  return { ...base, type: "NODE_SKIPPED", payload: { nodeId: nodeRun.nodeKey, reason, blockedBy: null, invocation: TOP_LEVEL } };
 }
 
 async function settleNodeRuns(tx: Prisma.TransactionClient, runId: string, code: string, message: string, now: Date): Promise<void> {
