@@ -25,7 +25,7 @@ import type { Services } from "../services.js";
 import { corsMiddleware } from "./cors.js";
 import { healthHandler, readinessHandler } from "./health.js";
 import { httpErrorHandler } from "./http-errors.js";
-import { localModeGuard } from "./local-mode-guard.js";
+import { localModeGuard } from "../auth/local-mode-guard.js";
 import { createLlmProviders } from "./llm-providers.js";
 import { requestContextMiddleware } from "./request-context.js";
 import { httpContext } from "./http-context.js";

@@ -11,7 +11,7 @@ import {
 } from "graphql";
 import { AppError } from "../errors/app-error.js";
 import { findUnstorableText, type UnstorableText } from "../modules/common/storable-text.js";
-import { userError } from "../modules/common/user-error.type.js";
+import { userError } from "../errors/user-error.type.js";
 
 /**
  * Refuses, field by field, arguments holding text PostgreSQL cannot store (NUL, unpaired surrogates;

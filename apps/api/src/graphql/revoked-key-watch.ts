@@ -1,6 +1,6 @@
 import type { WebSocket } from "ws";
 import type { Logger } from "../logger.js";
-import type { ApiKeyService } from "../modules/api-key/api-key.service.js";
+import type { ApiKeyService } from "../modules/api-key/index.js";
 import { ALL_KEYS, type EventBus } from "../pubsub.js";
 
 /** graphql-ws's Forbidden: clients do not reconnect after it. The reason says why. */

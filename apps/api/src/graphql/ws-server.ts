@@ -27,7 +27,7 @@ import { watchRevokedKeys } from "./revoked-key-watch.js";
 import { callerOf, rateLimitedError, TOO_MANY_CONNECTIONS_CLOSE_CODE, type RateLimits } from "../rate-limit/rate-limits.js";
 import { clientAddress } from "../rate-limit/trust-proxy.js";
 import { isAllowedOrigin } from "../auth/allowed-origin.js";
-import { localModeRefusal } from "../app/local-mode-guard.js";
+import { localModeRefusal } from "../auth/local-mode-guard.js";
 
 type Extra = { socket: WebSocket; request: IncomingMessage };
 type WsContext = Context<Record<string, unknown> | undefined, Extra>;

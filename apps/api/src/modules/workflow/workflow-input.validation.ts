@@ -43,7 +43,7 @@ export interface SettingsInput {
  * A workflow's name, wherever one is given (create, update, duplicate; import checks the same rule in
  * the document parser): 1 to maxNameLength characters, not blank.
  */
-export function checkName(name: string | null | undefined, path: Path, required: boolean): UserErrorData[] {
+export function checkName(name: string | null | undefined, path: Path, required: boolean): UserError[] {
   return checkText(name, path, { max: LIMITS.maxNameLength, required: required || (name !== undefined && name !== null) });
 }
 

@@ -17,7 +17,6 @@ import type { WorkflowObject } from "./workflow.type.js";
 import { WorkflowNodeService } from "./workflow-node.service.js";
 import { WorkflowEdgeService } from "./workflow-edge.service.js";
 import { WorkflowDocumentService } from "./workflow-document.service.js";
-import { AppError } from "../../errors/app-error.js";
 import type { WorkflowChangedMessage } from "../../pubsub.js";
 import { WorkflowChanges } from "./workflow-changes.js";
 import type { EventBus } from "../../pubsub.js";

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { RequestHandler } from "express";
 import { isLoopbackHost } from "../env.js";
-import { isAllowedOrigin } from "./cors.js";
+import { isAllowedOrigin } from "./allowed-origin.js";
 
 /**
  * WEFT_AUTH=disabled makes every caller an admin and is allowed on a loopback address only. A loopback
