@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { ALL_RUNS, InProcessEventBus, type RunStatusMessage } from "./pubsub.js";
 
-const status = (runId: string): RunStatusMessage => ({ runId, workflowId: "w", status: "RUNNING", at: "2026-11-21T10:00:00.000Z" });
+const status = (runId: string): RunStatusMessage => ({ runId, workflowId: "w", version: null, status: "RUNNING", at: "2026-11-21T10:00:00.000Z" });
 
 describe("InProcessEventBus", () => {
   test("delivers to current subscribers of the channel only, in publish order", async () => {

@@ -24,6 +24,8 @@ export interface RunEventMessage {
 export interface RunStatusMessage {
   runId: string;
   workflowId: string;
+  /** The published version the run executes; null for a run of the draft. */
+  version: number | null;
   status: RunStatusValue;
   at: string;
 }

@@ -75,16 +75,18 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     logger,
   };
   const retrieval = createRetrievalSetup(env, database, { pgvector: await hasPgvector(database) });
+  const models = new ModelCatalogService(deps);
+  const versions = new WorkflowVersionService(deps, models);
   const runs = new RunService(deps, {
+    versionContent: (versionId) => versions.content(versionId),
     retriever: createKnowledgeBaseRetriever(database, retrieval),
     bus,
     runBudget: rateLimits.runs,
     createQueue: (worker) => new InProcessRunQueue({ worker, concurrency: env.WEFT_PROCESS_CONCURRENCY, logger }),
   });
-  const models = new ModelCatalogService(deps);
   const services: Services = {
     workflows: new WorkflowService(deps, bus),
-    versions: new WorkflowVersionService(deps, models),
+    versions,
     runs,
     apiKeys: new ApiKeyService(deps, bus),
     models,

@@ -6,6 +6,8 @@ export const RunFields = graphql(`
   fragment RunFields on Run {
     id
     workflowId
+    version
+    draft
     status
     result
     error { code message }
@@ -62,7 +64,7 @@ export const RunEvents = graphql(`
 
 export const RunStatusChanged = graphql(`
   subscription RunStatusChanged($workflowId: ID) {
-    runStatusChanged(workflowId: $workflowId) { runId workflowId status }
+    runStatusChanged(workflowId: $workflowId) { runId workflowId version draft status }
   }
 `);
 

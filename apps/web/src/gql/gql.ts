@@ -32,7 +32,7 @@ type Documents = {
     "\n  mutation EditorRunWorkflow($workflowId: ID!, $input: RunWorkflowInput) {\n    runWorkflow(workflowId: $workflowId, input: $input) {\n      run {\n        id\n        status\n      }\n      errors {\n        ...EditorUserErrorFields\n      }\n    }\n  }\n": typeof types.EditorRunWorkflowDocument,
     "\n  mutation EditorCancelRun($id: ID!) {\n    cancelRun(id: $id) {\n      errors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.EditorCancelRunDocument,
     "\n  subscription EditorRunEvents($runId: ID!, $afterSeq: Int!) {\n    runEvents(runId: $runId, afterSeq: $afterSeq) {\n      seq\n      type\n      at\n      nodeId\n      payload\n    }\n  }\n": typeof types.EditorRunEventsDocument,
-    "\n  subscription EditorRunStatus($workflowId: ID) {\n    runStatusChanged(workflowId: $workflowId) {\n      runId\n      workflowId\n      status\n    }\n  }\n": typeof types.EditorRunStatusDocument,
+    "\n  subscription EditorRunStatus($workflowId: ID) {\n    runStatusChanged(workflowId: $workflowId) {\n      runId\n      workflowId\n      draft\n      status\n    }\n  }\n": typeof types.EditorRunStatusDocument,
     "\n  query EditorValidate($id: ID!) {\n    validateWorkflow(id: $id) {\n      valid\n      violations {\n        code\n        message\n        nodeIds\n        edgeIds\n      }\n    }\n  }\n": typeof types.EditorValidateDocument,
     "\n  subscription EditorWorkflowChanged($workflowId: ID!) {\n    workflowChanged(workflowId: $workflowId) {\n      workflowId\n      version\n      deleted\n    }\n  }\n": typeof types.EditorWorkflowChangedDocument,
     "\n  query KnowledgeBases($first: Int, $after: String) {\n    knowledgeBases(first: $first, after: $after) {\n      edges {\n        node {\n          id\n          name\n          description\n          embeddingModel\n          dimension\n          store\n          createdAt\n          documentCount\n          chunkCount\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      totalCount\n    }\n  }\n": typeof types.KnowledgeBasesDocument,
@@ -77,7 +77,7 @@ const documents: Documents = {
     "\n  mutation EditorRunWorkflow($workflowId: ID!, $input: RunWorkflowInput) {\n    runWorkflow(workflowId: $workflowId, input: $input) {\n      run {\n        id\n        status\n      }\n      errors {\n        ...EditorUserErrorFields\n      }\n    }\n  }\n": types.EditorRunWorkflowDocument,
     "\n  mutation EditorCancelRun($id: ID!) {\n    cancelRun(id: $id) {\n      errors {\n        code\n        message\n      }\n    }\n  }\n": types.EditorCancelRunDocument,
     "\n  subscription EditorRunEvents($runId: ID!, $afterSeq: Int!) {\n    runEvents(runId: $runId, afterSeq: $afterSeq) {\n      seq\n      type\n      at\n      nodeId\n      payload\n    }\n  }\n": types.EditorRunEventsDocument,
-    "\n  subscription EditorRunStatus($workflowId: ID) {\n    runStatusChanged(workflowId: $workflowId) {\n      runId\n      workflowId\n      status\n    }\n  }\n": types.EditorRunStatusDocument,
+    "\n  subscription EditorRunStatus($workflowId: ID) {\n    runStatusChanged(workflowId: $workflowId) {\n      runId\n      workflowId\n      draft\n      status\n    }\n  }\n": types.EditorRunStatusDocument,
     "\n  query EditorValidate($id: ID!) {\n    validateWorkflow(id: $id) {\n      valid\n      violations {\n        code\n        message\n        nodeIds\n        edgeIds\n      }\n    }\n  }\n": types.EditorValidateDocument,
     "\n  subscription EditorWorkflowChanged($workflowId: ID!) {\n    workflowChanged(workflowId: $workflowId) {\n      workflowId\n      version\n      deleted\n    }\n  }\n": types.EditorWorkflowChangedDocument,
     "\n  query KnowledgeBases($first: Int, $after: String) {\n    knowledgeBases(first: $first, after: $after) {\n      edges {\n        node {\n          id\n          name\n          description\n          embeddingModel\n          dimension\n          store\n          createdAt\n          documentCount\n          chunkCount\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      totalCount\n    }\n  }\n": types.KnowledgeBasesDocument,
@@ -190,7 +190,7 @@ export function graphql(source: "\n  subscription EditorRunEvents($runId: ID!, $
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  subscription EditorRunStatus($workflowId: ID) {\n    runStatusChanged(workflowId: $workflowId) {\n      runId\n      workflowId\n      status\n    }\n  }\n"): (typeof documents)["\n  subscription EditorRunStatus($workflowId: ID) {\n    runStatusChanged(workflowId: $workflowId) {\n      runId\n      workflowId\n      status\n    }\n  }\n"];
+export function graphql(source: "\n  subscription EditorRunStatus($workflowId: ID) {\n    runStatusChanged(workflowId: $workflowId) {\n      runId\n      workflowId\n      draft\n      status\n    }\n  }\n"): (typeof documents)["\n  subscription EditorRunStatus($workflowId: ID) {\n    runStatusChanged(workflowId: $workflowId) {\n      runId\n      workflowId\n      draft\n      status\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -31,10 +31,10 @@ describe("eventWrites", () => {
   test("a terminal event sets the final status, totals and result, and releases the workflow lock", () => {
     const usage = { promptTokens: 10, completionTokens: 4, totalTokens: 14 };
     const writes = eventWrites({ seq: 9, type: "RUN_COMPLETED", runId: "r1", at, result: "answer", outputs: {}, usage });
-    expect(writes.run).toMatchObject({ status: "COMPLETED", activeLock: null, result: "answer", totalTokens: 14, lastSeq: 9, error: null });
+    expect(writes.run).toMatchObject({ status: "COMPLETED", result: "answer", totalTokens: 14, lastSeq: 9, error: null });
     expect(writes.status).toBe("COMPLETED");
     const failed = eventWrites({ seq: 9, type: "RUN_FAILED", runId: "r1", at, error: { code: "X", message: "m" }, failedNodeIds: ["g1"], outputs: {}, usage });
-    expect(failed.run).toMatchObject({ status: "FAILED", activeLock: null, error: { json: { code: "X", message: "m" } } });
+    expect(failed.run).toMatchObject({ status: "FAILED", error: { json: { code: "X", message: "m" } } });
   });
 
   test("events that change no node or status only advance lastSeq", () => {

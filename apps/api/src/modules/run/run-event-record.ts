@@ -63,7 +63,6 @@ export function eventWrites(event: RunEvent): EventWrites {
       Object.assign(writes.run, {
         status,
         finishedAt: when,
-        activeLock: null,
         result: event.type === "RUN_COMPLETED" ? event.result : null,
         error: error ? { json: error } : null,
         promptTokens: event.usage.promptTokens,

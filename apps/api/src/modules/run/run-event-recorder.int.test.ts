@@ -57,7 +57,7 @@ async function seedRun(database: TestDatabase): Promise<{ runId: string; workflo
   const workflowId = await seedWorkflow(database, arrows(["in->g1->v1->out"]));
   const run = await database.prisma.run.create({
     data: {
-      workflowId, status: "QUEUED", request: {}, snapshot: {}, activeLock: workflowId,
+      workflowId, status: "QUEUED", request: {}, snapshot: {},
       nodeRuns: { create: ["in", "g1", "v1", "out"].map((nodeKey) => ({ nodeKey, nodeType: "x" })) },
     },
   });
@@ -90,7 +90,7 @@ describeEachDatabase("run event recorder", (suite) => {
     });
     const drafts = chainEvents();
 
-    const recorder = new RunEventRecorder(new RunEventWriter(db), bus, workflowId);
+    const recorder = new RunEventRecorder(new RunEventWriter(db), bus, { workflowId, version: null });
 
     await emitAll(recorder.record, runId, drafts, () => recorder.idle());
 
@@ -99,7 +99,7 @@ describeEachDatabase("run event recorder", (suite) => {
     // 14 events, one statement per node: [run started, in], [g1 started, described, completed], [v1 …], [out …], [run completed].
     expect(counter.statements).toBe(5);
     const run = await suite.db().prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { nodeRuns: true } });
-    expect(run).toMatchObject({ status: "COMPLETED", lastSeq: drafts.length, activeLock: null, result: "out", totalTokens: 20 });
+    expect(run).toMatchObject({ status: "COMPLETED", lastSeq: drafts.length, result: "out", totalTokens: 20 });
     expect(run.nodeRuns.map((nodeRun) => [nodeRun.nodeKey, nodeRun.status, nodeRun.output, nodeRun.totalTokens]).sort()).toEqual([
       ["g1", "COMPLETED", "g1", 5], ["in", "COMPLETED", "in", 5], ["out", "COMPLETED", "out", 5], ["v1", "COMPLETED", "v1", 5],
     ]);
@@ -109,7 +109,7 @@ describeEachDatabase("run event recorder", (suite) => {
     const { runId, workflowId } = await seedRun(suite.db());
     const { db, counter } = countingDb(suite.db().prisma);
     const drafts = chainEvents().slice(0, -1);
-    const recorder = new RunEventRecorder(new RunEventWriter(db), new InProcessEventBus(), workflowId);
+    const recorder = new RunEventRecorder(new RunEventWriter(db), new InProcessEventBus(), { workflowId, version: null });
 
     await emitAll(recorder.record, runId, drafts);
     await recorder.stored();
@@ -129,7 +129,7 @@ describeEachDatabase("run event recorder", (suite) => {
     const bus = new InProcessEventBus();
     const received: number[] = [];
     await bus.subscribe("runEvents", runId, (message) => received.push(message.seq));
-    const recorder = new RunEventRecorder(new RunEventWriter(db), bus, workflowId);
+    const recorder = new RunEventRecorder(new RunEventWriter(db), bus, { workflowId, version: null });
 
     // The first statement (run started, in) is stored; the second (g1) fails.
     await expect(emitAll(recorder.record, runId, chainEvents(), () => recorder.idle())).rejects.toThrow("disk full");
@@ -150,7 +150,7 @@ describeEachDatabase("run event recorder", (suite) => {
     const { db, counter } = countingDb(suite.db().prisma);
     let release = (): void => undefined;
     counter.gate = new Promise<void>((resolve) => (release = resolve));
-    const recorder = new RunEventRecorder(new RunEventWriter(db), new InProcessEventBus(), workflowId);
+    const recorder = new RunEventRecorder(new RunEventWriter(db), new InProcessEventBus(), { workflowId, version: null });
 
     await recorder.record(warning(runId, 1));
     while (counter.statements === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -169,7 +169,7 @@ describeEachDatabase("run event recorder", (suite) => {
   test(`a long burst is cut into batches of at most ${MAX_BATCH_EVENTS} events`, async () => {
     const { runId, workflowId } = await seedRun(suite.db());
     const { db, counter } = countingDb(suite.db().prisma);
-    const recorder = new RunEventRecorder(new RunEventWriter(db), new InProcessEventBus(), workflowId);
+    const recorder = new RunEventRecorder(new RunEventWriter(db), new InProcessEventBus(), { workflowId, version: null });
     const total = MAX_BATCH_EVENTS * 2 + 3;
 
     for (let seq = 1; seq <= total; seq += 1) await recorder.record(warning(runId, seq));

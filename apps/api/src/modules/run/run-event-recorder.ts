@@ -4,6 +4,13 @@ import { mergeWrites } from "./run-event-batch.js";
 import { eventWrites, type EventWrites } from "./run-event-record.js";
 import type { RunEventWriter } from "./run-event-writer.js";
 
+/** Which workflow and version a run belongs to, as status messages name them. */
+export interface RunScope {
+  workflowId: string;
+  /** Published version number; null for a run of the draft. */
+  version: number | null;
+}
+
 /** At most this many events go into one write; the one that fills a batch waits for it. */
 export const MAX_BATCH_EVENTS = 16;
 
@@ -37,7 +44,7 @@ export class RunEventRecorder {
   constructor(
     private readonly writer: RunEventWriter,
     private readonly bus: EventBus,
-    private readonly workflowId: string,
+    private readonly scope: RunScope,
   ) {}
 
   readonly record = (event: RunEvent): Promise<void> => {
@@ -99,7 +106,7 @@ export class RunEventRecorder {
   async publish(message: RunEventMessage, status: RunStatusValue | null): Promise<void> {
     await this.bus.publish("runEvents", message.runId, message);
     if (status) {
-      await this.bus.publish("runStatus", ALL_RUNS, { runId: message.runId, workflowId: this.workflowId, status, at: message.at });
+      await this.bus.publish("runStatus", ALL_RUNS, { runId: message.runId, ...this.scope, status, at: message.at });
     }
   }
 }

@@ -13,7 +13,7 @@ const ENUM_TYPE: Record<"Run" | "NodeRun", string> = { Run: '"RunStatus"', NodeR
 
 /** Columns the recorder may set; anything else is a programming error, caught before SQL is built. */
 const ALLOWED: Record<"Run" | "NodeRun", ReadonlySet<string>> = {
-  Run: new Set(["status", "startedAt", "finishedAt", "activeLock", "result", "error", "promptTokens", "completionTokens", "totalTokens", "lastSeq"]),
+  Run: new Set(["status", "startedAt", "finishedAt", "result", "error", "promptTokens", "completionTokens", "totalTokens", "lastSeq"]),
   NodeRun: new Set([
     "status", "startedAt", "finishedAt", "description", "output", "error", "inputs", "renderedPrompt", "context",
     "store", "rawReply", "provider", "model", "promptTokens", "completionTokens", "totalTokens", "retries",

@@ -9,10 +9,17 @@ export interface StoredRunRequest extends RunRequest {
   streamTokens: boolean;
 }
 
+/**
+ * What a run executes: a published version by number, the draft, or the latest published version
+ * (the draft while none is published).
+ */
+export type RunTarget = { kind: "version"; number: number } | { kind: "draft" } | { kind: "latest" };
+
 /** `inputNodeIds`: the node ids of `input.inputs` in the order given, for error paths. */
 export interface CheckedRequest {
   request: StoredRunRequest;
   inputNodeIds: string[];
+  target: RunTarget;
 }
 
 const PROMPT_TYPES = ["generation", "ensemble", "validation"] as const;
@@ -24,7 +31,7 @@ const PROMPT_TYPES = ["generation", "ensemble", "validation"] as const;
 export function checkRunRequest(input: RunWorkflowInput | null | undefined): Outcome<CheckedRequest> {
   const errors: UserError[] = [];
   const request: StoredRunRequest = { streamTokens: input?.streamTokens ?? false };
-  if (!input) return { ok: true, value: { request, inputNodeIds: [] } };
+  if (!input) return { ok: true, value: { request, inputNodeIds: [], target: { kind: "latest" } } };
   const tooLong = (value: string, max: number, path: string[]) => {
     if (value.length > max) {
       errors.push(userError("LIMIT_EXCEEDED", `${path.join(".")} is ${value.length} characters; the limit is ${max}`, { path }));
@@ -51,7 +58,20 @@ export function checkRunRequest(input: RunWorkflowInput | null | undefined): Out
   if (input.intensity) request.intensity = input.intensity;
   if (input.inputs) request.inputs = checkInputs(input.inputs, errors);
   const inputNodeIds = (input.inputs ?? []).map((entry) => entry.nodeId);
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: { request, inputNodeIds } };
+  const target = readTarget(input, errors);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: { request, inputNodeIds, target } };
+}
+
+function readTarget(input: RunWorkflowInput, errors: UserError[]): RunTarget {
+  const version = input.version ?? null;
+  if (version !== null && input.draft) {
+    errors.push(userError("VALIDATION_FAILED", "a run executes either a published version or the draft, not both", { path: ["input", "draft"] }));
+  }
+  if (version !== null && !(Number.isSafeInteger(version) && version >= 1)) {
+    errors.push(userError("VALIDATION_FAILED", "version must be a version number, 1 or more", { path: ["input", "version"] }));
+  }
+  if (version !== null) return { kind: "version", number: version };
+  return input.draft ? { kind: "draft" } : { kind: "latest" };
 }
 
 function checkInputs(inputs: { nodeId: string; content: string }[], errors: UserError[]): Record<string, string> {

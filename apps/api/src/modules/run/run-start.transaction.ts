@@ -1,59 +1,126 @@
-import { prepareRun, type NodeTypeRegistry, type RunPolicy, type RunViolation } from "@weft/engine";
+import { prepareRun, type NodeTypeRegistry, type PreparedRun, type RunPolicy, type RunViolation, type Workflow } from "@weft/engine";
 import { Prisma, type PrismaClient, type Run as RunRow } from "../../generated/prisma/client.js";
-import { failure, type Outcome } from "../../errors/outcome.js";
+import { isUuid } from "../common/uuid.js";
+import { loadWorkflow, refuse, withLockedWorkflow } from "../workflow/index.js";
+import type { VersionContent } from "../workflow-version/index.js";
+import type { RunTarget, StoredRunRequest } from "./run-request.validation.js";
 import { userError, type UserError } from "../../errors/user-error.type.js";
-import { loadWorkflow, lockedWhileRunning, refuse, withLockedWorkflow } from "../workflow/index.js";
-import type { StoredRunRequest } from "./run-request.validation.js";
+import { failure, success, type Outcome } from "../../errors/outcome.js";
 
 export interface StartDeps {
   db: PrismaClient;
   registry: NodeTypeRegistry;
   /** Everything prepareRun needs from the server but the knowledge bases, which are read per start. */
   policy: RunPolicy;
+  /** A published version's parsed content (cached: versions never change). */
+  versionContent(versionId: string): Promise<VersionContent>;
+}
+
+/** A published version, found by number or (re-runs) by id. */
+interface PinnedVersion {
+  id: string;
+  number: number;
+}
+
+/** Where a run comes from: a target named by the client, or the version a re-run repeats. */
+export type StartTarget = RunTarget | { kind: "pinned"; version: PinnedVersion | null };
+
+export interface StartRequest {
+  workflowId: string;
+  request: StoredRunRequest;
+  /** The node ids of `input.inputs` in the order given, for error paths. */
+  inputNodeIds: readonly string[];
+  target: StartTarget;
+  apiKeyId: string | null;
+  rerunOfId?: string | null;
 }
 
 /**
- * Accepts a run or refuses it with every reason. Through the workflow module's lock and load (the same
- * row lock every graph edit takes): no other active run, then the engine's prepareRun checks the whole
- * graph (MODEL_UNAVAILABLE against the configured providers), the knowledge base and the input contents,
- * and freezes what the run executes. The run is inserted QUEUED with that prepared run as its snapshot,
- * its node runs PENDING, and activeLock = workflowId; the unique index on activeLock backs the lock
- * against any path that skips it.
+ * Accepts a run or refuses it with every reason, then stores it QUEUED with its node runs PENDING.
+ * The engine's prepareRun checks the whole graph (MODEL_UNAVAILABLE against the configured providers),
+ * the knowledge base and the input contents, and freezes what the run executes as its snapshot.
+ *
+ * A run of a published version reads the version's content (immutable, cached) and takes no lock on
+ * the workflow: any number of them start and run at once, and edits never wait for them. A run of the
+ * draft reads the graph under the workflow's row lock (withLockedWorkflow, the lock every edit takes),
+ * so it starts from the graph one committed edit left, and an edit after it sees it (and is refused
+ * while it is active). Runs of the draft do not refuse each other.
  */
-export async function startRunTransaction(
-  deps: StartDeps,
-  workflowId: string,
-  request: StoredRunRequest,
-  inputNodeIds: readonly string[],
-  apiKeyId: string | null,
-): Promise<Outcome<RunRow>> {
+export async function startRunTransaction(deps: StartDeps, start: StartRequest): Promise<Outcome<RunRow>> {
+  if (!isUuid(start.workflowId)) return failure(workflowNotFound(start.workflowId));
+  const version = await resolveVersion(deps.db, start.workflowId, start.target);
+  if (!version.ok) return version;
   try {
-    return await withLockedWorkflow(deps.db, workflowId, async (tx, locked) => {
-      if (locked.activeRunId) refuse(lockedWhileRunning(locked.activeRunId));
-      const workflow = await loadWorkflow(tx, locked);
-      const knowledgeBases = await existingKnowledgeBases(tx, [request.knowledgeBase, workflow.knowledgeBase]);
-      const prepared = prepareRun(workflow, request, { ...deps.policy, registry: deps.registry, knowledgeBases });
-      if (!prepared.ok) refuse(...prepared.violations.map((violation) => toUserError(violation, inputNodeIds)));
-      const created = await tx.run.create({
-        data: {
-          workflowId,
-          status: "QUEUED",
-          request: request as unknown as Prisma.InputJsonObject,
-          snapshot: prepared.run as unknown as Prisma.InputJsonObject,
-          activeLock: workflowId,
-          apiKeyId,
-        },
-      });
-      await tx.nodeRun.createMany({
-        data: workflow.nodes.map((node) => ({ runId: created.id, nodeKey: node.id, nodeType: node.type })),
-      });
-      return created;
-    });
+    if (version.value) return await startVersionRun(deps, start, version.value);
+    return await startDraftRun(deps, start);
   } catch (error) {
-    // A run start that skipped the lock would still meet the unique index on activeLock.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return failure(lockedWhileRunning(null));
+    // The workflow was deleted between reading its version and storing the run (foreign key).
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") return failure(workflowNotFound(start.workflowId));
     throw error;
   }
+}
+
+/** The version a target names: null means the draft (asked for, or no version published yet). */
+async function resolveVersion(db: PrismaClient, workflowId: string, target: StartTarget): Promise<Outcome<PinnedVersion | null>> {
+  switch (target.kind) {
+    case "draft":
+      return success(null);
+    case "pinned":
+      return success(target.version);
+    case "latest":
+      return success(await db.workflowVersion.findFirst({ where: { workflowId }, orderBy: { number: "desc" }, select: { id: true, number: true } }));
+    case "version": {
+      const found = await db.workflowVersion.findUnique({ where: { workflowId_number: { workflowId, number: target.number } }, select: { id: true, number: true } });
+      if (found) return success(found);
+      const exists = await db.workflow.findUnique({ where: { id: workflowId }, select: { id: true } });
+      if (!exists) return failure(workflowNotFound(workflowId));
+      return failure(userError("NOT_FOUND", `workflow "${workflowId}" has no published version ${target.number}`, { path: ["input", "version"] }));
+    }
+  }
+}
+
+async function startVersionRun(deps: StartDeps, start: StartRequest, version: PinnedVersion): Promise<Outcome<RunRow>> {
+  const { workflow } = await deps.versionContent(version.id);
+  const prepared = await prepare(deps, deps.db, workflow, start);
+  if (!prepared.ok) return prepared;
+  return success(await insertRun(deps.db, start, prepared.value, version));
+}
+
+/** Through the workflow module's lock and load, so the run starts from the graph one committed edit left. */
+function startDraftRun(deps: StartDeps, start: StartRequest): Promise<Outcome<RunRow>> {
+  return withLockedWorkflow(deps.db, start.workflowId, async (tx, locked) => {
+    const prepared = await prepare(deps, tx, await loadWorkflow(tx, locked), start);
+    if (!prepared.ok) refuse(...prepared.errors);
+    return insertRun(tx, start, prepared.value, null);
+  });
+}
+
+async function prepare(deps: StartDeps, db: Prisma.TransactionClient, workflow: Workflow, start: StartRequest): Promise<Outcome<PreparedRun>> {
+  const knowledgeBases = await existingKnowledgeBases(db, [start.request.knowledgeBase, workflow.knowledgeBase]);
+  const prepared = prepareRun(workflow, start.request, { ...deps.policy, registry: deps.registry, knowledgeBases });
+  if (!prepared.ok) return failure(...prepared.violations.map((violation) => toUserError(violation, start.inputNodeIds)));
+  return success(prepared.run);
+}
+
+/** The run and its node runs in one statement (a nested create is one transaction). */
+function insertRun(db: Prisma.TransactionClient, start: StartRequest, prepared: PreparedRun, version: PinnedVersion | null): Promise<RunRow> {
+  return db.run.create({
+    data: {
+      workflowId: start.workflowId,
+      status: "QUEUED",
+      request: start.request as unknown as Prisma.InputJsonObject,
+      snapshot: prepared as unknown as Prisma.InputJsonObject,
+      versionId: version?.id ?? null,
+      versionNumber: version?.number ?? null,
+      rerunOfId: start.rerunOfId ?? null,
+      apiKeyId: start.apiKeyId,
+      nodeRuns: { createMany: { data: prepared.workflow.nodes.map((node) => ({ nodeKey: node.id, nodeType: node.type })) } },
+    },
+  });
+}
+
+function workflowNotFound(workflowId: string): UserError {
+  return userError("NOT_FOUND", `workflow "${workflowId}" does not exist`, { path: ["workflowId"] });
 }
 
 /** Which of the names the run may use (the request's or the workflow's) exist. */

@@ -50,6 +50,7 @@ export class RunSubscriptionResolver {
     @Root() message: RunStatusMessage,
     @Arg("workflowId", () => ID, { nullable: true }) _workflowId: string | null,
   ): RunStatusChangeObject {
-    return { runId: message.runId, workflowId: message.workflowId, status: message.status, at: new Date(message.at) };
+    const { runId, workflowId, version, status, at } = message;
+    return { runId, workflowId, version, draft: version === null, status, at: new Date(at) };
   }
 }

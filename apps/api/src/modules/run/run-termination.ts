@@ -8,6 +8,7 @@ export type Termination =
 
 export interface TerminatedRun {
   workflowId: string;
+  version: number | null;
   status: "FAILED" | "CANCELLED";
   /** What was appended, in seq order: the closing node events, then the terminal event (last). */
   messages: RunEventMessage[];
@@ -50,7 +51,7 @@ export async function terminateRun(db: PrismaClient, runId: string, termination:
     const lastSeq = firstSeq + closing.length;
     const run = await tx.run.update({
       where: { id: runId, status: { in: [...ACTIVE_RUN_STATUSES] } },
-      data: { status, finishedAt: now, activeLock: null, error, lastSeq },
+      data: { status, finishedAt: now, error, lastSeq },
     });
     await settleNodeRuns(tx, runId, error.code, error.message, now);
     const usage = { promptTokens: run.promptTokens, completionTokens: run.completionTokens, totalTokens: run.totalTokens };
@@ -77,7 +78,7 @@ export async function terminateRun(db: PrismaClient, runId: string, termination:
         at: now,
       })),
     });
-    return { workflowId: run.workflowId, status, messages };
+    return { workflowId: run.workflowId, version: run.versionNumber, status, messages };
   });
 }
 

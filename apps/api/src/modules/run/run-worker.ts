@@ -26,9 +26,9 @@ export interface RunWorkerDeps {
  * the run is ended FAILED here so nothing stays active.
  */
 export async function executeRun(deps: RunWorkerDeps, runId: string, signal: AbortSignal): Promise<void> {
-  const run = await deps.db.run.findUnique({ where: { id: runId }, select: { status: true, workflowId: true, snapshot: true } });
+  const run = await deps.db.run.findUnique({ where: { id: runId }, select: { status: true, workflowId: true, versionNumber: true, snapshot: true } });
   if (!run || run.status !== "QUEUED") return;
-  const recorder = new RunEventRecorder(deps.eventWriter, deps.bus, run.workflowId);
+  const recorder = new RunEventRecorder(deps.eventWriter, deps.bus, { workflowId: run.workflowId, version: run.versionNumber });
   try {
     await runWorkflow({
       runId,

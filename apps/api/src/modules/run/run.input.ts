@@ -1,5 +1,5 @@
 import type { SearchIntensity } from "@weft/engine";
-import { ArgsType, Field, ID, InputType } from "type-graphql";
+import { ArgsType, Field, ID, InputType, Int } from "type-graphql";
 import { PaginationArgs } from "../common/pagination.js";
 import { SearchIntensityEnum } from "../common/search-intensity.type.js";
 import { PromptSetInput } from "../workflow/index.js";
@@ -16,6 +16,18 @@ export class NodeContentInput {
 
 @InputType("RunWorkflowInput", { description: "Anything left out comes from the workflow (SPEC §4)." })
 export class RunWorkflowInput {
+  @Field(() => Int, {
+    nullable: true,
+    description: "Run this published version. Omitted: the latest published version, or the draft while none is published.",
+  })
+  version?: number | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "true: run the draft, the workflow as it is now (the editor's test runs). Not together with `version`.",
+  })
+  draft?: boolean | null;
+
   @Field(() => PromptSetInput, { nullable: true, description: "Prompts by node type, merged over the workflow's." })
   prompts?: PromptSetInput | null;
 
@@ -39,6 +51,12 @@ export class RunWorkflowInput {
 export class RunsArgs extends PaginationArgs {
   @Field(() => ID, { nullable: true })
   workflowId?: string | null;
+
+  @Field(() => Int, { nullable: true, description: "Runs of this published version (give workflowId too)." })
+  version?: number | null;
+
+  @Field(() => Boolean, { nullable: true, description: "true: runs of the draft only; false: runs of published versions only." })
+  draft?: boolean | null;
 
   @Field(() => [RunStatusEnum], { nullable: true, description: "Any of these statuses." })
   status?: RunStatusName[] | null;

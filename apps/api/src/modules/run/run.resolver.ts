@@ -34,7 +34,9 @@ export class RunResolver {
 
   @Authorized("run")
   @Mutation(() => RunWorkflowPayload, {
-    description: "Checks the whole graph and starts a run (QUEUED) at once; follow it with runEvents.",
+    description:
+      "Starts a run (QUEUED) of a published version (input.version; default the latest) or of the draft, after checking " +
+      "its whole graph; follow it with runEvents.",
   })
   async runWorkflow(
     @Arg("workflowId", () => ID) workflowId: string,
@@ -43,6 +45,20 @@ export class RunResolver {
   ): Promise<RunWorkflowPayload> {
     const outcome = await context.services.runs.start(workflowId, input, context.auth, context.caller);
     return outcome.ok ? { run: outcome.value, errors: [] } : { run: null, errors: outcome.errors };
+  }
+
+  @Authorized("run")
+  @Mutation(() => RunWorkflowPayload, {
+    description: "Starts a new run of what a run executed — its published version, or the draft as it is now — with the same request and inputs.",
+  })
+  async rerunRun(@Arg("id", () => ID) id: string, @Ctx() context: RunContext): Promise<RunWorkflowPayload> {
+    const outcome = await context.services.runs.rerun(id, context.auth, context.caller);
+    return outcome.ok ? { run: outcome.value, errors: [] } : { run: null, errors: outcome.errors };
+  }
+
+  @FieldResolver(() => RunObject, { nullable: true, description: "The run this one re-ran (rerunRun)." })
+  rerunOf(@Root() run: RunObject, @Ctx() context: RunContext): Promise<RunObject | null> {
+    return run.rerunOfId ? context.services.runs.get(run.rerunOfId) : Promise.resolve(null);
   }
 
   @Authorized("run")

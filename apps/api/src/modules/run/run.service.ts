@@ -13,15 +13,17 @@ import { ACTIVE_RUN_STATUSES } from "../workflow/index.js";
 import { replayThenLive, toEventMessage } from "./run-event-stream.js";
 import type { RunsArgs, RunWorkflowInput } from "./run.input.js";
 import { toNodeRunObject, toRunObject } from "./run.mapper.js";
-import { checkRunRequest } from "./run-request.validation.js";
+import { checkRunRequest, type StoredRunRequest } from "./run-request.validation.js";
 import { runPolicyOf } from "./run-policy.js";
-import { startRunTransaction, type StartDeps } from "./run-start.transaction.js";
+import { startRunTransaction, type StartDeps, type StartRequest } from "./run-start.transaction.js";
 import { terminateRun, type TerminatedRun } from "./run-termination.js";
+import { isUuid } from "../common/uuid.js";
+import type { VersionContent } from "../workflow-version/index.js";
 import type { NodeRunObject, RunObject } from "./run.type.js";
 import { executeRun } from "./run-worker.js";
 import { RunEventWriter } from "./run-event-writer.js";
 import { userError, type UserError } from "../../errors/user-error.type.js";
-import type { Outcome } from "../../errors/outcome.js";
+import { failure, success, type Outcome } from "../../errors/outcome.js";
 
 /** The RUN_CANCELLED reason when a client calls cancelRun. */
 export const CANCEL_REASON = "cancelled by a client";
@@ -33,6 +35,8 @@ export interface RunServiceOptions {
   retriever?: Retriever | null;
   /** WEFT_RATE_LIMIT_RUNS_PER_MINUTE per caller; absent: unlimited. */
   runBudget?: CallerBudget;
+  /** A published version's parsed content (the version service's cache). */
+  versionContent(versionId: string): Promise<VersionContent>;
 }
 
 export const MAX_EVENTS_PER_READ = 1000;
@@ -50,7 +54,7 @@ export class RunService {
   ) {
     this.bus = options.bus;
     this.#runBudget = options.runBudget ?? null;
-    this.#start = { db: deps.db, registry: deps.registry, policy: runPolicyOf(deps.env, deps.llm) };
+    this.#start = { db: deps.db, registry: deps.registry, policy: runPolicyOf(deps.env, deps.llm), versionContent: options.versionContent };
     const workerDeps = {
       db: deps.db,
       bus: options.bus,
@@ -66,20 +70,54 @@ export class RunService {
 
   /** `caller` is whose run budget this start spends (GraphQLContext.caller); every call counts, refused or not. */
   async start(workflowId: string, input: RunWorkflowInput | null | undefined, auth: AuthInfo, caller: string): Promise<Outcome<RunObject>> {
-    const budget = this.#runBudget ? await this.#runBudget.take(caller) : ({ allowed: true } as const);
-    if (!budget.allowed) {
-      const seconds = retryAfterSeconds(budget.retryAfterMs);
-      return { ok: false, errors: [userError("RATE_LIMITED", `at most ${budget.limit} runs may be started per minute; retry in ${seconds} s`)] };
-    }
+    const limited = await this.#spendRunBudget(caller);
+    if (limited) return failure(limited);
     const checked = checkRunRequest(input);
-    if (!checked.ok) return { ok: false, errors: checked.errors };
-    const outcome = await startRunTransaction(this.#start, workflowId, checked.value.request, checked.value.inputNodeIds, auth.keyId);
+    if (!checked.ok) return checked;
+    const { request, inputNodeIds, target } = checked.value;
+    return this.#accept({ workflowId, request, inputNodeIds, target, apiKeyId: auth.keyId });
+  }
+
+  /**
+   * Starts a new run of what run `runId` executed — the same published version (or the draft as it is
+   * now, for a run of the draft) — with the same request and input contents, linked to it (rerunOf).
+   */
+  async rerun(runId: string, auth: AuthInfo, caller: string): Promise<Outcome<RunObject>> {
+    const limited = await this.#spendRunBudget(caller);
+    if (limited) return failure(limited);
+    const original = isUuid(runId)
+      ? await this.deps.db.run.findUnique({ where: { id: runId }, select: { workflowId: true, versionId: true, versionNumber: true, request: true } })
+      : null;
+    if (!original) return failure(userError("NOT_FOUND", `run "${runId}" does not exist`, { path: ["id"] }));
+    const request = original.request as unknown as StoredRunRequest;
+    const version = original.versionId !== null && original.versionNumber !== null ? { id: original.versionId, number: original.versionNumber } : null;
+    return this.#accept({
+      workflowId: original.workflowId,
+      request,
+      inputNodeIds: Object.keys(request.inputs ?? {}),
+      target: { kind: "pinned", version },
+      apiKeyId: auth.keyId,
+      rerunOfId: runId,
+    });
+  }
+
+  async #accept(start: StartRequest): Promise<Outcome<RunObject>> {
+    const outcome = await startRunTransaction(this.#start, start);
     if (!outcome.ok) return outcome;
     const run = outcome.value;
-    await this.#publishStatus({ runId: run.id, workflowId, status: "QUEUED", at: run.createdAt.toISOString() });
+    const scope = { workflowId: run.workflowId, version: run.versionNumber };
+    await this.#publishStatus({ runId: run.id, ...scope, status: "QUEUED", at: run.createdAt.toISOString() });
     this.queue.enqueue(run.id);
-    this.deps.logger.info({ runId: run.id, workflowId }, "run queued");
-    return { ok: true, value: toRunObject(run) };
+    this.deps.logger.info({ runId: run.id, ...scope }, "run queued");
+    return success(toRunObject(run));
+  }
+
+  /** Every start spends one of the caller's runs per minute, refused or not; the refusal when none is left. */
+  async #spendRunBudget(caller: string): Promise<UserError | null> {
+    const budget = this.#runBudget ? await this.#runBudget.take(caller) : ({ allowed: true } as const);
+    if (budget.allowed) return null;
+    const seconds = retryAfterSeconds(budget.retryAfterMs);
+    return userError("RATE_LIMITED", `at most ${budget.limit} runs may be started per minute; retry in ${seconds} s`);
   }
 
   /** Cancels an active run; a finished run is left as it is (CONFLICT), so repeating is harmless. */
@@ -114,6 +152,8 @@ export class RunService {
     const page = readPage(args);
     const filter: Prisma.RunWhereInput = {
       ...(args.workflowId ? { workflowId: args.workflowId } : {}),
+      ...(args.version !== null && args.version !== undefined ? { versionNumber: args.version } : {}),
+      ...(args.draft === true ? { versionId: null } : args.draft === false ? { versionId: { not: null } } : {}),
       ...(args.status && args.status.length > 0 ? { status: { in: args.status } } : {}),
       ...(args.createdAfter || args.createdBefore
         ? { createdAt: { ...(args.createdAfter ? { gte: args.createdAfter } : {}), ...(args.createdBefore ? { lt: args.createdBefore } : {}) } }
@@ -186,14 +226,14 @@ export class RunService {
     await this.queue.close();
   }
 
-  async #publishEnd({ messages, workflowId, status }: TerminatedRun): Promise<void> {
+  async #publishEnd({ messages, workflowId, version, status }: TerminatedRun): Promise<void> {
     for (const message of messages) await this.bus.publish("runEvents", message.runId, message);
     const terminal = messages.at(-1)!;
     const errorCode = (terminal.payload["error"] as { code?: string } | undefined)?.code;
     const fields = { runId: terminal.runId, workflowId, status, ...(errorCode ? { errorCode } : {}) };
     if (status === "FAILED") this.deps.logger.warn(fields, "run failed");
     else this.deps.logger.info(fields, "run cancelled");
-    await this.#publishStatus({ runId: terminal.runId, workflowId, status, at: terminal.at });
+    await this.#publishStatus({ runId: terminal.runId, workflowId, version, status, at: terminal.at });
   }
 
   async #publishStatus(message: RunStatusMessage): Promise<void> {

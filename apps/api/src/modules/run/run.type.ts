@@ -154,6 +154,15 @@ export class RunObject {
   @Field(() => RunStatusEnum)
   status!: RunStatusName;
 
+  @Field(() => Int, { nullable: true, description: "The published version the run executes; null for a run of the draft." })
+  version!: number | null;
+
+  @Field(() => Boolean, { description: "The run executes the draft (the workflow as it was when the run started), not a published version." })
+  draft!: boolean;
+
+  /** The run this one re-ran; read by the rerunOf field. */
+  rerunOfId!: string | null;
+
   @Field(() => GraphQLJSONObject, { description: "The run request as received.", complexity: TEXT_COST })
   request!: Record<string, unknown>;
 
@@ -200,6 +209,12 @@ export class RunStatusChangeObject {
 
   @Field(() => ID)
   workflowId!: string;
+
+  @Field(() => Int, { nullable: true, description: "The published version the run executes; null for a run of the draft." })
+  version!: number | null;
+
+  @Field(() => Boolean, { description: "A run of the draft: while one is active, the workflow's graph cannot change." })
+  draft!: boolean;
 
   @Field(() => RunStatusEnum)
   status!: RunStatusName;

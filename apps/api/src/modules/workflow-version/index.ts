@@ -3,3 +3,4 @@ export { WorkflowVersionService } from "./workflow-version.service.js";
 export { WorkflowVersionResolver } from "./workflow-version.resolver.js";
 export { WorkflowVersionsFieldResolver } from "./workflow-versions-field.resolver.js";
 export { WorkflowDocumentsResolver } from "./workflow-documents.resolver.js";
+export type { VersionContent } from "./version-content-cache.js";

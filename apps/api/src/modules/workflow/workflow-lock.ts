@@ -4,7 +4,7 @@ import { failure, success, type Outcome } from "../../errors/outcome.js";
 import { notFoundError, userError, type UserError, type UserErrorOptions } from "../../errors/user-error.type.js";
 import { workflowFromRows } from "./workflow.mapper.js";
 
-/** Runs that hold a workflow: while one of these exists, no node or edge of it may change. */
+/** Runs that are still going: QUEUED or RUNNING. While one of the draft is, no node or edge may change. */
 export const ACTIVE_RUN_STATUSES = ["QUEUED", "RUNNING"] as const;
 
 /**
@@ -19,7 +19,7 @@ export const LOCKED_TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 } a
 /** A workflow whose row lock this transaction holds. */
 export interface LockedWorkflow {
   row: WorkflowRow;
-  /** The QUEUED or RUNNING run holding the workflow, if any. */
+  /** The QUEUED or RUNNING run of the draft holding the graph, if any (runs of published versions never do). */
   activeRunId: string | null;
 }
 
@@ -51,7 +51,7 @@ export async function withLockedWorkflow<T>(db: PrismaClient, workflowId: string
       const [locked] = await tx.$queryRaw<(WorkflowRow & { activeRunId: string | null })[]>`
         SELECT w.*, (
           SELECT r.id FROM "Run" r
-          WHERE r."workflowId" = w.id AND r.status::text IN (${Prisma.join(ACTIVE_RUN_STATUSES)})
+          WHERE r."workflowId" = w.id AND r."versionId" IS NULL AND r.status::text IN (${Prisma.join(ACTIVE_RUN_STATUSES)})
           ORDER BY r."createdAt" DESC LIMIT 1
         ) AS "activeRunId"
         FROM "Workflow" w WHERE w.id = ${workflowId} FOR UPDATE OF w`;
@@ -66,12 +66,12 @@ export async function withLockedWorkflow<T>(db: PrismaClient, workflowId: string
   }
 }
 
-/** The one refusal while a run holds the workflow, for an edit as for a second run. */
+/** The one refusal of a graph change while a run of the draft holds the workflow. */
 export function lockedWhileRunning(activeRunId: string | null, refs: UserErrorOptions = {}): UserError {
-  const which = activeRunId ? `its run "${activeRunId}"` : "one of its runs";
+  const which = activeRunId ? `its draft run "${activeRunId}"` : "a run of its draft";
   return userError(
     "LOCKED_WHILE_RUNNING",
-    `the workflow is held by ${which}: its graph cannot change and no other run can start until that run ends or is cancelled`,
+    `the workflow's graph cannot change while ${which} is active; wait for it to end or cancel it (runs of published versions never block edits)`,
     refs,
   );
 }
@@ -84,10 +84,15 @@ export async function loadWorkflow(tx: Prisma.TransactionClient, workflow: Locke
   return workflowFromRows(workflow.row, nodes, edges);
 }
 
-/** The id of the workflow's QUEUED or RUNNING run, if any. */
+/** How many runs of the workflow, of any version or the draft, are active. */
+export function countActiveRuns(db: Prisma.TransactionClient, workflowId: string): Promise<number> {
+  return db.run.count({ where: { workflowId, status: { in: [...ACTIVE_RUN_STATUSES] } } });
+}
+
+/** The id of the workflow's QUEUED or RUNNING run of the draft, if any. */
 export async function findActiveRunId(db: Prisma.TransactionClient, workflowId: string): Promise<string | null> {
   const run = await db.run.findFirst({
-    where: { workflowId, status: { in: [...ACTIVE_RUN_STATUSES] } },
+    where: { workflowId, versionId: null, status: { in: [...ACTIVE_RUN_STATUSES] } },
     select: { id: true },
     orderBy: { createdAt: "desc" },
   });

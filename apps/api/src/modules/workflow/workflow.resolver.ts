@@ -75,7 +75,7 @@ export class WorkflowResolver {
   }
 
   @Authorized("write")
-  @Mutation(() => DeleteWorkflowPayload, { description: "Deletes a workflow and its runs; refused while a run is active." })
+  @Mutation(() => DeleteWorkflowPayload, { description: "Deletes a workflow with its published versions and runs; refused while any of its runs is active." })
   async deleteWorkflow(@Arg("id", () => ID) id: string, @Ctx() context: WorkflowContext): Promise<DeleteWorkflowPayload> {
     const outcome = await context.services.workflows.delete(id);
     return outcome.ok ? { deletedWorkflowId: outcome.value, errors: [] } : { deletedWorkflowId: null, errors: outcome.errors };
@@ -106,7 +106,10 @@ export class WorkflowResolver {
     return (await graphOf(workflow, context)).edges;
   }
 
-  @FieldResolver(() => ID, { nullable: true, description: "The QUEUED or RUNNING run holding the graph, if any." })
+  @FieldResolver(() => ID, {
+    nullable: true,
+    description: "The QUEUED or RUNNING run of the draft holding the graph, if any (runs of published versions never hold it).",
+  })
   activeRunId(@Root() workflow: WorkflowObject, @Ctx() context: WorkflowContext): Promise<string | null> {
     return context.services.workflows.activeRunId(workflow.id);
   }

@@ -7,7 +7,7 @@ import type { CreateWorkflowInput, UpdateWorkflowInput } from "./workflow.input.
 import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
 import { checkName, checkSettings, checkText } from "./workflow-input.validation.js";
 import { runWorkflowEdit } from "./workflow-edit.transaction.js";
-import { findActiveRunId, LOCKED_TRANSACTION_OPTIONS, lockedWhileRunning, refuse, withLockedWorkflow } from "./workflow-lock.js";
+import { countActiveRuns, findActiveRunId, LOCKED_TRANSACTION_OPTIONS, refuse, withLockedWorkflow } from "./workflow-lock.js";
 import { insertWorkflow } from "./workflow-insert.js";
 import { isUuid } from "../common/uuid.js";
 import { AppError } from "../../errors/app-error.js";
@@ -20,7 +20,7 @@ import { WorkflowDocumentService } from "./workflow-document.service.js";
 import type { WorkflowChangedMessage } from "../../pubsub.js";
 import { WorkflowChanges } from "./workflow-changes.js";
 import type { EventBus } from "../../pubsub.js";
-import { notFoundError } from "../../errors/user-error.type.js";
+import { notFoundError, userError, type UserError } from "../../errors/user-error.type.js";
 import { failure, success, type Outcome } from "../../errors/outcome.js";
 
 interface Deletion {
@@ -150,14 +150,19 @@ export class WorkflowService {
     return outcome.ok ? this.#reload(id) : outcome;
   }
 
-  /** Refused while a run is active, which would otherwise lose its workflow mid-run. */
+  /**
+   * Deletes the workflow with its published versions and all its runs (node runs and events too), so
+   * nothing is left that refers to what is gone. Refused while any of its runs, of any version, is
+   * active: it would lose its workflow mid-run.
+   */
   async delete(id: string): Promise<Outcome<string>> {
     if (!isUuid(id)) return failure(notFoundError("workflow", id));
     const result = await withLockedWorkflow(
       this.db,
       id,
-      async (tx, workflow): Promise<Deletion> => {
-        if (workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId));
+      async (tx): Promise<Deletion> => {
+        const active = await countActiveRuns(tx, id);
+        if (active > 0) refuse(activeRunsError(active));
         const gone = await tx.workflow.delete({ where: { id } });
         return { id, version: gone.version + 1 };
       },
@@ -184,6 +189,11 @@ export class WorkflowService {
     const workflow = await this.get(id);
     return workflow ? success(workflow) : failure(notFoundError("workflow", id));
   }
+}
+
+function activeRunsError(count: number): UserError {
+  const runs = count === 1 ? "a run is" : `${count} runs are`;
+  return userError("LOCKED_WHILE_RUNNING", `the workflow cannot be deleted while ${runs} active; wait for them to end or cancel them`);
 }
 
 export function copyName(name: string): string {

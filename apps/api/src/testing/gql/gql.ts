@@ -36,6 +36,14 @@ type Documents = {
     "\n  mutation IngestDeleteKb($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code } } }\n": typeof types.IngestDeleteKbDocument,
     "\n  mutation IngestReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { id title status chunkCount } errors { code } } }\n": typeof types.IngestReindexDocument,
     "\n  subscription IngestProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId title status error phase chunksDone chunksTotal }\n  }\n": typeof types.IngestProgressDocument,
+    "\n  mutation RunVerPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": typeof types.RunVerPublishDocument,
+    "\n  mutation RunVerRerun($id: ID!) {\n    rerunRun(id: $id) { run { ...RunFields rerunOf { id } } errors { code message path } }\n  }\n": typeof types.RunVerRerunDocument,
+    "\n  mutation RunVerUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {\n    updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code message } }\n  }\n": typeof types.RunVerUpdateNodeDocument,
+    "\n  mutation RunVerRemoveEdge($workflowId: ID!, $edgeId: ID!) { removeEdge(workflowId: $workflowId, edgeId: $edgeId) { errors { code message } } }\n": typeof types.RunVerRemoveEdgeDocument,
+    "\n  query RunVerRuns($workflowId: ID!, $version: Int, $draft: Boolean) {\n    runs(workflowId: $workflowId, version: $version, draft: $draft, first: 50) { totalCount edges { node { id version draft } } }\n  }\n": typeof types.RunVerRunsDocument,
+    "\n  query RunVerSnapshot($id: ID!) { run(id: $id) { snapshot nodeRuns { nodeId status output } } }\n": typeof types.RunVerSnapshotDocument,
+    "\n  query RunVerWorkflow($id: ID!) { workflow(id: $id) { activeRunId } }\n": typeof types.RunVerWorkflowDocument,
+    "\n  mutation RunVerDelete($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code message } } }\n": typeof types.RunVerDeleteDocument,
     "\n  mutation VerPublish($id: ID!, $note: String) {\n    publishWorkflow(id: $id, note: $note) {\n      version { id workflowId number note contentHash editVersion publishedBy publishedAt }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": typeof types.VerPublishDocument,
     "\n  query VerList($workflowId: ID!, $first: Int, $after: String) {\n    workflowVersions(workflowId: $workflowId, first: $first, after: $after) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { node { number note editVersion contentHash } }\n    }\n    workflow(id: $workflowId) {\n      version\n      publishedVersion { number }\n      versions(first: 2) { totalCount edges { node { number } } }\n    }\n  }\n": typeof types.VerListDocument,
     "\n  query VerContent($workflowId: ID!, $number: Int!) {\n    workflowVersion(workflowId: $workflowId, number: $number) {\n      number name outputFormat intensity knowledgeBase prompts { generation }\n      nodes { id type model params position { x y } }\n      edges { id source target order }\n    }\n  }\n": typeof types.VerContentDocument,
@@ -71,13 +79,13 @@ type Documents = {
     "\n  mutation GraphRemoveEdge($workflowId: ID!, $edgeId: ID!) {\n    removeEdge(workflowId: $workflowId, edgeId: $edgeId) { removedEdgeId errors { code message edgeIds path } }\n  }\n": typeof types.GraphRemoveEdgeDocument,
     "\n  mutation GraphSettingsAndDelete($id: ID!) {\n    updateWorkflow(id: $id, input: { outputFormat: \"changed during the run\" }) { workflow { outputFormat } errors { code } }\n    deleteWorkflow(id: $id) { deletedWorkflowId errors { code } }\n  }\n": typeof types.GraphSettingsAndDeleteDocument,
     "\n  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId lastRun { id status } nodes { id } edges { id source target order } } }\n": typeof types.GraphOfDocument,
-    "\n  fragment RunFields on Run {\n    id\n    workflowId\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n": typeof types.RunFieldsFragmentDoc,
+    "\n  fragment RunFields on Run {\n    id\n    workflowId\n    version\n    draft\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n": typeof types.RunFieldsFragmentDoc,
     "\n  mutation RunWorkflow($workflowId: ID!, $input: RunWorkflowInput) {\n    runWorkflow(workflowId: $workflowId, input: $input) {\n      run { ...RunFields }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": typeof types.RunWorkflowDocument,
     "\n  mutation CancelRun($id: ID!) {\n    cancelRun(id: $id) {\n      run { ...RunFields }\n      errors { code message path }\n    }\n  }\n": typeof types.CancelRunDocument,
     "\n  query RunDetail($id: ID!) {\n    run(id: $id) {\n      ...RunFields\n      nodeRuns { nodeId nodeType status output description error { code message } retries totalTokens inputs }\n      events { seq type nodeId output description error { code message } }\n    }\n  }\n": typeof types.RunDetailDocument,
     "\n  query Runs($first: Int, $after: String, $workflowId: ID, $status: [RunStatus!], $createdAfter: DateTimeISO, $createdBefore: DateTimeISO) {\n    runs(first: $first, after: $after, workflowId: $workflowId, status: $status, createdAfter: $createdAfter, createdBefore: $createdBefore) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { cursor node { id status workflowId workflowName } }\n    }\n  }\n": typeof types.RunsDocument,
     "\n  subscription RunEvents($runId: ID!, $afterSeq: Int!) {\n    runEvents(runId: $runId, afterSeq: $afterSeq) { runId seq type nodeId output description text error { code message } }\n  }\n": typeof types.RunEventsDocument,
-    "\n  subscription RunStatusChanged($workflowId: ID) {\n    runStatusChanged(workflowId: $workflowId) { runId workflowId status }\n  }\n": typeof types.RunStatusChangedDocument,
+    "\n  subscription RunStatusChanged($workflowId: ID) {\n    runStatusChanged(workflowId: $workflowId) { runId workflowId version draft status }\n  }\n": typeof types.RunStatusChangedDocument,
     "\n  mutation AddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) {\n      errors { code message }\n    }\n  }\n": typeof types.AddNodeDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      key\n      apiKey { id name prefix scopes revokedAt }\n      errors { code message path }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      apiKey { id revokedAt }\n      errors { code message }\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
@@ -107,6 +115,14 @@ const documents: Documents = {
     "\n  mutation IngestDeleteKb($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code } } }\n": types.IngestDeleteKbDocument,
     "\n  mutation IngestReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { id title status chunkCount } errors { code } } }\n": types.IngestReindexDocument,
     "\n  subscription IngestProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId title status error phase chunksDone chunksTotal }\n  }\n": types.IngestProgressDocument,
+    "\n  mutation RunVerPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": types.RunVerPublishDocument,
+    "\n  mutation RunVerRerun($id: ID!) {\n    rerunRun(id: $id) { run { ...RunFields rerunOf { id } } errors { code message path } }\n  }\n": types.RunVerRerunDocument,
+    "\n  mutation RunVerUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {\n    updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code message } }\n  }\n": types.RunVerUpdateNodeDocument,
+    "\n  mutation RunVerRemoveEdge($workflowId: ID!, $edgeId: ID!) { removeEdge(workflowId: $workflowId, edgeId: $edgeId) { errors { code message } } }\n": types.RunVerRemoveEdgeDocument,
+    "\n  query RunVerRuns($workflowId: ID!, $version: Int, $draft: Boolean) {\n    runs(workflowId: $workflowId, version: $version, draft: $draft, first: 50) { totalCount edges { node { id version draft } } }\n  }\n": types.RunVerRunsDocument,
+    "\n  query RunVerSnapshot($id: ID!) { run(id: $id) { snapshot nodeRuns { nodeId status output } } }\n": types.RunVerSnapshotDocument,
+    "\n  query RunVerWorkflow($id: ID!) { workflow(id: $id) { activeRunId } }\n": types.RunVerWorkflowDocument,
+    "\n  mutation RunVerDelete($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code message } } }\n": types.RunVerDeleteDocument,
     "\n  mutation VerPublish($id: ID!, $note: String) {\n    publishWorkflow(id: $id, note: $note) {\n      version { id workflowId number note contentHash editVersion publishedBy publishedAt }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": types.VerPublishDocument,
     "\n  query VerList($workflowId: ID!, $first: Int, $after: String) {\n    workflowVersions(workflowId: $workflowId, first: $first, after: $after) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { node { number note editVersion contentHash } }\n    }\n    workflow(id: $workflowId) {\n      version\n      publishedVersion { number }\n      versions(first: 2) { totalCount edges { node { number } } }\n    }\n  }\n": types.VerListDocument,
     "\n  query VerContent($workflowId: ID!, $number: Int!) {\n    workflowVersion(workflowId: $workflowId, number: $number) {\n      number name outputFormat intensity knowledgeBase prompts { generation }\n      nodes { id type model params position { x y } }\n      edges { id source target order }\n    }\n  }\n": types.VerContentDocument,
@@ -142,13 +158,13 @@ const documents: Documents = {
     "\n  mutation GraphRemoveEdge($workflowId: ID!, $edgeId: ID!) {\n    removeEdge(workflowId: $workflowId, edgeId: $edgeId) { removedEdgeId errors { code message edgeIds path } }\n  }\n": types.GraphRemoveEdgeDocument,
     "\n  mutation GraphSettingsAndDelete($id: ID!) {\n    updateWorkflow(id: $id, input: { outputFormat: \"changed during the run\" }) { workflow { outputFormat } errors { code } }\n    deleteWorkflow(id: $id) { deletedWorkflowId errors { code } }\n  }\n": types.GraphSettingsAndDeleteDocument,
     "\n  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId lastRun { id status } nodes { id } edges { id source target order } } }\n": types.GraphOfDocument,
-    "\n  fragment RunFields on Run {\n    id\n    workflowId\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n": types.RunFieldsFragmentDoc,
+    "\n  fragment RunFields on Run {\n    id\n    workflowId\n    version\n    draft\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n": types.RunFieldsFragmentDoc,
     "\n  mutation RunWorkflow($workflowId: ID!, $input: RunWorkflowInput) {\n    runWorkflow(workflowId: $workflowId, input: $input) {\n      run { ...RunFields }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": types.RunWorkflowDocument,
     "\n  mutation CancelRun($id: ID!) {\n    cancelRun(id: $id) {\n      run { ...RunFields }\n      errors { code message path }\n    }\n  }\n": types.CancelRunDocument,
     "\n  query RunDetail($id: ID!) {\n    run(id: $id) {\n      ...RunFields\n      nodeRuns { nodeId nodeType status output description error { code message } retries totalTokens inputs }\n      events { seq type nodeId output description error { code message } }\n    }\n  }\n": types.RunDetailDocument,
     "\n  query Runs($first: Int, $after: String, $workflowId: ID, $status: [RunStatus!], $createdAfter: DateTimeISO, $createdBefore: DateTimeISO) {\n    runs(first: $first, after: $after, workflowId: $workflowId, status: $status, createdAfter: $createdAfter, createdBefore: $createdBefore) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { cursor node { id status workflowId workflowName } }\n    }\n  }\n": types.RunsDocument,
     "\n  subscription RunEvents($runId: ID!, $afterSeq: Int!) {\n    runEvents(runId: $runId, afterSeq: $afterSeq) { runId seq type nodeId output description text error { code message } }\n  }\n": types.RunEventsDocument,
-    "\n  subscription RunStatusChanged($workflowId: ID) {\n    runStatusChanged(workflowId: $workflowId) { runId workflowId status }\n  }\n": types.RunStatusChangedDocument,
+    "\n  subscription RunStatusChanged($workflowId: ID) {\n    runStatusChanged(workflowId: $workflowId) { runId workflowId version draft status }\n  }\n": types.RunStatusChangedDocument,
     "\n  mutation AddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) {\n      errors { code message }\n    }\n  }\n": types.AddNodeDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      key\n      apiKey { id name prefix scopes revokedAt }\n      errors { code message path }\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      apiKey { id revokedAt }\n      errors { code message }\n    }\n  }\n": types.RevokeApiKeyDocument,
@@ -255,6 +271,38 @@ export function graphql(source: "\n  mutation IngestReindex($id: ID!) { reindexK
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription IngestProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId title status error phase chunksDone chunksTotal }\n  }\n"): (typeof documents)["\n  subscription IngestProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId title status error phase chunksDone chunksTotal }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RunVerPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n"): (typeof documents)["\n  mutation RunVerPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RunVerRerun($id: ID!) {\n    rerunRun(id: $id) { run { ...RunFields rerunOf { id } } errors { code message path } }\n  }\n"): (typeof documents)["\n  mutation RunVerRerun($id: ID!) {\n    rerunRun(id: $id) { run { ...RunFields rerunOf { id } } errors { code message path } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RunVerUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {\n    updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code message } }\n  }\n"): (typeof documents)["\n  mutation RunVerUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {\n    updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RunVerRemoveEdge($workflowId: ID!, $edgeId: ID!) { removeEdge(workflowId: $workflowId, edgeId: $edgeId) { errors { code message } } }\n"): (typeof documents)["\n  mutation RunVerRemoveEdge($workflowId: ID!, $edgeId: ID!) { removeEdge(workflowId: $workflowId, edgeId: $edgeId) { errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RunVerRuns($workflowId: ID!, $version: Int, $draft: Boolean) {\n    runs(workflowId: $workflowId, version: $version, draft: $draft, first: 50) { totalCount edges { node { id version draft } } }\n  }\n"): (typeof documents)["\n  query RunVerRuns($workflowId: ID!, $version: Int, $draft: Boolean) {\n    runs(workflowId: $workflowId, version: $version, draft: $draft, first: 50) { totalCount edges { node { id version draft } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RunVerSnapshot($id: ID!) { run(id: $id) { snapshot nodeRuns { nodeId status output } } }\n"): (typeof documents)["\n  query RunVerSnapshot($id: ID!) { run(id: $id) { snapshot nodeRuns { nodeId status output } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RunVerWorkflow($id: ID!) { workflow(id: $id) { activeRunId } }\n"): (typeof documents)["\n  query RunVerWorkflow($id: ID!) { workflow(id: $id) { activeRunId } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RunVerDelete($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code message } } }\n"): (typeof documents)["\n  mutation RunVerDelete($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code message } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -398,7 +446,7 @@ export function graphql(source: "\n  query GraphOf($id: ID!) { workflow(id: $id)
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment RunFields on Run {\n    id\n    workflowId\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n"): (typeof documents)["\n  fragment RunFields on Run {\n    id\n    workflowId\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n"];
+export function graphql(source: "\n  fragment RunFields on Run {\n    id\n    workflowId\n    version\n    draft\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n"): (typeof documents)["\n  fragment RunFields on Run {\n    id\n    workflowId\n    version\n    draft\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -422,7 +470,7 @@ export function graphql(source: "\n  subscription RunEvents($runId: ID!, $afterS
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  subscription RunStatusChanged($workflowId: ID) {\n    runStatusChanged(workflowId: $workflowId) { runId workflowId status }\n  }\n"): (typeof documents)["\n  subscription RunStatusChanged($workflowId: ID) {\n    runStatusChanged(workflowId: $workflowId) { runId workflowId status }\n  }\n"];
+export function graphql(source: "\n  subscription RunStatusChanged($workflowId: ID) {\n    runStatusChanged(workflowId: $workflowId) { runId workflowId version draft status }\n  }\n"): (typeof documents)["\n  subscription RunStatusChanged($workflowId: ID) {\n    runStatusChanged(workflowId: $workflowId) { runId workflowId version draft status }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

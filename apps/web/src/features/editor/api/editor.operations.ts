@@ -238,6 +238,7 @@ export const EditorRunStatusSubscription = graphql(`
     runStatusChanged(workflowId: $workflowId) {
       runId
       workflowId
+      draft
       status
     }
   }

@@ -68,6 +68,8 @@ export function useEditorRun({ workflowId, initialActiveRunId, initialRunId, set
     const result = await runWorkflow({
       workflowId,
       input: {
+        // The editor tests what is on the canvas: the draft, never a published version.
+        draft: true,
         streamTokens: true,
         prompts: { generation: settings.prompts.generation ?? "", ensemble: settings.prompts.ensemble ?? "", validation: settings.prompts.validation ?? "" },
         outputFormat: settings.outputFormat,
