@@ -187,7 +187,7 @@ describeEachDatabase("run event writer", (suite) => {
     let release = (): void => undefined;
     counter.gate = new Promise<void>((resolve) => (release = resolve));
     const writer = new RunEventWriter(db);
-    const recorders = runs.map(({ workflowId }) => new RunEventRecorder(writer, new InProcessEventBus(), workflowId));
+    const recorders = runs.map(({ workflowId }) => new RunEventRecorder(writer, new InProcessEventBus(), { workflowId, version: null }));
 
     // Run 0's first batch holds the writer; runs 1 and 2 queue behind it and go together.
     await recorders[0]!.record(warning(runs[0]!.runId, 1));
@@ -210,7 +210,7 @@ describeEachDatabase("run event writer", (suite) => {
   test("batches of several runs in one statement store every event and update each run and node run", async () => {
     const runs = [await seedRun(suite.db()), await seedRun(suite.db()), await seedRun(suite.db())];
     const writer = new RunEventWriter(suite.db().prisma);
-    const recorders = runs.map(({ workflowId }) => new RunEventRecorder(writer, new InProcessEventBus(), workflowId));
+    const recorders = runs.map(({ workflowId }) => new RunEventRecorder(writer, new InProcessEventBus(), { workflowId, version: null }));
     await Promise.all(runs.map(({ runId }, k) => emitAll(recorders[k]!.record, runId, chainEvents())));
     for (const { runId } of runs) {
       const run = await suite.db().prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { nodeRuns: true } });
