@@ -41,7 +41,7 @@ describe("the prepared-run snapshot migration", () => {
     ]);
     await db.raw.exec(await readFile(MIGRATION, "utf8"));
     const snapshotOf = async (id: string) => (await db.prisma.run.findUniqueOrThrow({ where: { id } })).snapshot;
-    expect(parsePreparedRun(await snapshotOf(withInputs.id))).toEqual({ format: "weft.run/1", workflow, settings, inputs: { in: "supplied" }, concurrency: 4 });
+    expect(parsePreparedRun(await snapshotOf(withInputs.id))).toEqual({ format: "weft.run/1", workflow, settings, inputs: { in: "supplied" }, state: {}, concurrency: 4, maxInvocations: 1000 });
     expect(parsePreparedRun(await snapshotOf(without.id)).inputs).toEqual({});
     expect(await snapshotOf(current.id)).toEqual({ format: "weft.run/1", keep: "as is" });
   });

@@ -25,7 +25,7 @@ describe("knowledge-base input checks", () => {
 
   it("decodes base64 files and guesses Markdown from the title", () => {
     const result = prepareDocuments([{ title: "notes.md", content: Buffer.from("# 제목\n\n본문").toString("base64"), encoding: "BASE64" }]);
-    expect(result).toMatchObject({ ok: true, documents: [{ mimeType: "text/markdown", content: "# 제목\n\n본문" }] });
+    expect(result).toMatchObject({ ok: true, value: [{ mimeType: "text/markdown", content: "# 제목\n\n본문" }] });
   });
 
   it("bounds the number of documents and the search arguments", () => {
