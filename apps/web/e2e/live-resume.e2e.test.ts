@@ -1,21 +1,17 @@
-import { createClient, type Client } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initialEventSequence, receiveEvent, type EventSequenceState } from "../src/features/runs/live/event-sequence.reducer.js";
-import { startResumableStream, type StreamSink } from "../src/features/runs/live/resumable-stream.js";
+import { initialEventSequence, type EventSequenceState } from "../src/features/runs/live/event-sequence.reducer.js";
+import { followRunEvents, type RunStreamState } from "../src/features/runs/live/run-event-stream.js";
+import type { LiveEvent } from "../src/features/runs/live/run-projection.js";
+import { openSharedSocket } from "../src/lib/shared-socket.js";
 import { startApi, type ApiServer } from "./harness/weft-stack.js";
 
 /**
- * The run page's live stream against the real API over a real WebSocket: the socket is cut twice
- * while the run goes on, and the page's resume logic must end with every event exactly once.
+ * The pages' live run stream (followRunEvents on the app's shared socket, as the browser runs it)
+ * against the real API over a real WebSocket: the socket is cut twice while the run goes on, graphql-ws
+ * reconnects and sends the subscription again, and the page must end with every event exactly once.
  *
  *   question ──▶ draft (offline echo, 400 ms) ──▶ check (offline echo, 400 ms) ──▶ answer
  */
-
-interface WireEvent {
-  seq: number;
-  type: string;
-  nodeId: string | null;
-}
 
 const WORKFLOW = {
   format: "weft.workflow/v1",
@@ -35,9 +31,25 @@ const WORKFLOW = {
   ],
 };
 
-const RUN_EVENTS = `subscription ($runId: ID!, $afterSeq: Int!) {
-  runEvents(runId: $runId, afterSeq: $afterSeq) { seq type nodeId }
-}`;
+/** Records the afterSeq of every runEvents subscription the socket sends. */
+function recordingWebSocket(afterSeqs: number[]): typeof WebSocket {
+  return class extends WebSocket {
+    override send(data: string | ArrayBufferLike | Blob | ArrayBufferView): void {
+      if (typeof data === "string") {
+        const message = JSON.parse(data) as { type: string; payload?: { variables?: { afterSeq?: number } } };
+        if (message.type === "subscribe") afterSeqs.push(message.payload?.variables?.afterSeq ?? -1);
+      }
+      super.send(data);
+    }
+  };
+}
+
+/** What the test reads back of the stored events. */
+interface StoredEvent {
+  seq: number;
+  type: string;
+  nodeId: string | null;
+}
 
 let api: ApiServer;
 
@@ -75,58 +87,48 @@ describe("live run stream against the real API", () => {
     expect(started.runWorkflow.errors).toEqual([]);
     const runId = started.runWorkflow.run!.id;
 
-    const ws: Client = createClient({ url: `${api.apiUrl.replace("http", "ws")}/graphql`, lazy: true, retryAttempts: 0 });
-    let state: EventSequenceState<WireEvent> = initialEventSequence<WireEvent>();
     const subscribedAfter: number[] = [];
+    const socket = openSharedSocket({ url: `${api.apiUrl.replace("http", "ws")}/graphql`, webSocketImpl: recordingWebSocket(subscribedAfter) });
+    let state: EventSequenceState<LiveEvent> = initialEventSequence<LiveEvent>();
     const drops: number[] = [];
-    let finished = false;
+    const streams: RunStreamState["status"][] = [];
 
     await new Promise<void>((resolve, reject) => {
-      const handle = startResumableStream<WireEvent>({
-        subscribe: (afterSeq, sink: StreamSink<WireEvent>) => {
-          subscribedAfter.push(afterSeq);
-          return ws.subscribe<{ runEvents: WireEvent }>(
-            { query: RUN_EVENTS, variables: { runId, afterSeq } },
-            {
-              next: (result) => (result.data ? sink.next(result.data.runEvents) : reject(new Error(JSON.stringify(result.errors)))),
-              error: sink.error,
-              complete: sink.complete,
-            },
-          );
-        },
-        afterSeq: () => state.lastSeq,
-        isFinished: () => finished,
-        // Long enough that the run moves on while the client is away, so the replay has work to do.
-        backoffMs: () => 500,
-        onValue: (event) => {
-          state = receiveEvent(state, event);
+      followRunEvents(socket, {
+        runId,
+        from: state,
+        onChange: (sequence) => {
+          const event = sequence.events.at(-1);
           // Cut the socket right after each model node starts: its completion happens while away.
-          if (event.type === "NODE_STARTED" && event.nodeId !== "question" && event.nodeId !== "answer") {
+          if (sequence.lastSeq > state.lastSeq && event?.type === "NODE_STARTED" && event.nodeId !== "question" && event.nodeId !== "answer") {
             // Events that came in the same network read are applied before the microtask runs: the
             // drop happens after the last of them, and the resubscription starts from there.
             queueMicrotask(() => {
               drops.push(state.lastSeq);
-              ws.terminate();
+              socket.ws.terminate();
             });
           }
-          if (["RUN_COMPLETED", "RUN_FAILED", "RUN_CANCELLED"].includes(event.type)) {
-            finished = true;
-            handle.stop();
-            resolve();
-          }
+          state = sequence;
+        },
+        onStream: (stream) => {
+          streams.push(stream.status);
+          if (stream.error) reject(new Error(stream.error));
+          if (stream.status === "done") resolve();
         },
       });
     });
-    await ws.dispose();
+    socket.dispose();
 
-    const stored = await graphql<{ run: { status: string; events: WireEvent[] } }>(
+    const stored = await graphql<{ run: { status: string; events: StoredEvent[] } }>(
       "query ($id: ID!) { run(id: $id) { status events { seq type nodeId } } }",
       { id: runId },
     );
     expect(stored.run.status).toBe("COMPLETED");
     expect(drops).toHaveLength(2);
-    // One subscription at the start, then one per drop, each from the last seq applied before it.
+    // One subscription at the start, then one per drop (sent again by graphql-ws when it reconnects),
+    // each from the last seq applied before it.
     expect(subscribedAfter).toEqual([0, ...drops]);
+    expect(streams.filter((status) => status === "reconnecting")).toHaveLength(2);
     expect(state.duplicates).toBe(0);
     expect(state.pending.size).toBe(0);
     expect(state.events.map((e) => [e.seq, e.type, e.nodeId])).toEqual(stored.run.events.map((e) => [e.seq, e.type, e.nodeId]));

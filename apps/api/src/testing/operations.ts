@@ -41,7 +41,9 @@ export const RunDetail = graphql(`
     run(id: $id) {
       ...RunFields
       nodeRuns { nodeId nodeType status output description error { code message } retries totalTokens inputs }
-      events { seq type nodeId output description error { code message } }
+      nodes { id type provider model }
+      edges { id source target order }
+      events { seq type nodeId nodeIds output description reason code error { code message } }
     }
   }
 `);

@@ -1,16 +1,15 @@
 import { Client, cacheExchange, fetchExchange, subscriptionExchange } from "@urql/core";
-import { createClient as createWsClient } from "graphql-ws";
-import type { Client as WsClient } from "graphql-ws";
 import { env } from "../env";
 import type { ApiEndpoint } from "./api-endpoint";
 import { resolveApiEndpoint } from "./api-endpoint";
 import { browserStorage, readApiUrlOverride } from "./api-url-override";
+import { openSharedSocket, type SharedSocket } from "./shared-socket";
 
 export interface WeftClient {
   client: Client;
   endpoint: ApiEndpoint;
-  /** The graphql-ws client under urql's subscriptions, for streams that manage their own resumption. */
-  ws: WsClient;
+  /** The app's one WebSocket, under urql's subscriptions and the pages' own streams alike. */
+  socket: SharedSocket;
   /** Closes the WebSocket; call when the client is replaced. */
   dispose(): void;
 }
@@ -30,13 +29,7 @@ function authorization(apiKey: string | null): Record<string, string> {
  * run-event subscription resumes from its last sequence number, so a reconnect loses nothing.
  */
 export function createWeftClient(endpoint: ApiEndpoint, apiKey: string | null): WeftClient {
-  const ws: WsClient = createWsClient({
-    url: endpoint.wsUrl,
-    lazy: true,
-    retryAttempts: Infinity,
-    shouldRetry: () => true,
-    connectionParams: () => authorization(apiKey),
-  });
+  const socket = openSharedSocket({ url: endpoint.wsUrl, connectionParams: () => authorization(apiKey) });
   const client = new Client({
     url: endpoint.httpUrl,
     exchanges: [
@@ -47,7 +40,7 @@ export function createWeftClient(endpoint: ApiEndpoint, apiKey: string | null): 
           const input = { ...request, query: request.query ?? "" };
           return {
             subscribe(sink) {
-              const unsubscribe = ws.subscribe(input, sink);
+              const unsubscribe = socket.ws.subscribe(input, sink);
               return { unsubscribe };
             },
           };
@@ -59,5 +52,5 @@ export function createWeftClient(endpoint: ApiEndpoint, apiKey: string | null): 
     // POST always: Apollo Server's CSRF guard refuses simple GET requests, and URLs would log queries.
     preferGetMethod: false,
   });
-  return { client, endpoint, ws, dispose: () => void ws.dispose() };
+  return { client, endpoint, socket, dispose: socket.dispose };
 }

@@ -1,17 +1,17 @@
 "use client";
 
-import { createContext, useContext, useEffect, useState } from "react";
+import { createContext, useContext, useEffect, useRef, useState } from "react";
 import type { ReactNode } from "react";
 import { Provider } from "urql";
 import { useT } from "../i18n/i18n-provider";
-import type { Client as WsClient } from "graphql-ws";
 import type { ApiEndpoint } from "./api-endpoint";
 import { readApiKey, subscribeApiKey } from "./api-key-store";
 import type { WeftClient } from "./graphql-client";
 import { browserApiEndpoint, createWeftClient } from "./graphql-client";
+import type { SharedSocket } from "./shared-socket";
 
 const EndpointContext = createContext<ApiEndpoint | null>(null);
-const WsContext = createContext<WsClient | null>(null);
+const SocketContext = createContext<SharedSocket | null>(null);
 
 /**
  * Builds the client in the browser only (the endpoint depends on window.location) and rebuilds it when
@@ -46,9 +46,9 @@ export function GraphqlProvider({ children }: { children: ReactNode }) {
   }
   return (
     <EndpointContext.Provider value={weft.endpoint}>
-      <WsContext.Provider value={weft.ws}>
+      <SocketContext.Provider value={weft.socket}>
         <Provider value={weft.client}>{children}</Provider>
-      </WsContext.Provider>
+      </SocketContext.Provider>
     </EndpointContext.Provider>
   );
 }
@@ -59,8 +59,33 @@ export function useApiEndpoint(): ApiEndpoint {
   return endpoint;
 }
 
-export function useWsClient(): WsClient {
-  const ws = useContext(WsContext);
-  if (!ws) throw new Error("useWsClient must be used inside <GraphqlProvider>");
-  return ws;
+/** The app's one WebSocket (see shared-socket.ts). */
+export function useSharedSocket(): SharedSocket {
+  const socket = useContext(SocketContext);
+  if (!socket) throw new Error("useSharedSocket must be used inside <GraphqlProvider>");
+  return socket;
+}
+
+/**
+ * Whether the shared WebSocket is connected, calling `onConnected` after every (re)connection: feeds
+ * whose messages are not replayed refetch then.
+ */
+export function useWsConnection(onConnected?: () => void): boolean {
+  const socket = useSharedSocket();
+  const [connected, setConnected] = useState(socket.isConnected());
+  const latest = useRef(onConnected);
+  latest.current = onConnected;
+  useEffect(() => {
+    setConnected(socket.isConnected());
+    const offConnected = socket.ws.on("connected", () => {
+      setConnected(true);
+      latest.current?.();
+    });
+    const offClosed = socket.ws.on("closed", () => setConnected(false));
+    return () => {
+      offConnected();
+      offClosed();
+    };
+  }, [socket]);
+  return connected;
 }

@@ -55,6 +55,19 @@ describeEachDatabase("runs over HTTP and WebSocket", (suite) => {
       events.map((event) => [event.seq, event.type, event.nodeId]),
     );
     expect(stored!.nodeRuns.every((nodeRun) => nodeRun.status === "COMPLETED")).toBe(true);
+    // The graph as executed, typed, and the nodes the run started with.
+    expect(stored!.nodes.map((node) => [node.id, node.type, node.model])).toEqual([
+      ["in", "input", null],
+      ["g1", "generation", "echo"],
+      ["v1", "validation", "echo"],
+      ["out", "output", null],
+    ]);
+    expect(stored!.edges.map((edge) => [edge.source, edge.target, edge.order])).toEqual([
+      ["in", "g1", 1],
+      ["g1", "v1", 2],
+      ["v1", "out", 3],
+    ]);
+    expect(stored!.events[0]!.nodeIds).toEqual(["in", "g1", "v1", "out"]);
     const row = await suite.db().prisma.run.findUniqueOrThrow({ where: { id: run.id } });
     expect(row).toMatchObject({ versionId: null, versionNumber: null });
     // The snapshot is the engine's prepared run, which the worker executed as it is.
@@ -173,6 +186,11 @@ describeEachDatabase("runs over HTTP and WebSocket", (suite) => {
     expect(events.at(-1)!.type).toBe("RUN_CANCELLED");
     expect(events.find((event) => event.nodeId === "g1" && event.type === "NODE_FAILED")?.error?.code).toBe("RUN_CANCELLED");
     expect(seqs(events)).toEqual(range(1, events.length));
+    const { run: cancelled } = await api!.admin.request(RunDetail, { id: run.id });
+    expect(cancelled!.events.filter((event) => event.reason !== null).map((event) => [event.type, event.nodeId, event.reason])).toEqual([
+      ["NODE_SKIPPED", "out", "RUN_CANCELLED"],
+      ["RUN_CANCELLED", null, "cancelled by a client"],
+    ]);
 
     const again = await api!.admin.request(CancelRun, { id: run.id });
     expect(again.cancelRun.errors.map((error) => error.code)).toEqual(["CONFLICT"]);

@@ -18,7 +18,7 @@ function asObject(json: unknown): Record<string, unknown> {
   return json && typeof json === "object" && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
 }
 
-/** The name frozen in the run's snapshot; every snapshot has one (see run-snapshot.ts). */
+/** The name frozen in the run's snapshot (a PreparedRun: its `workflow` has one). */
 function snapshotWorkflowName(snapshot: unknown): string {
   const name = asObject(asObject(snapshot)["workflow"])["name"];
   return typeof name === "string" ? name : "";
@@ -86,6 +86,9 @@ export function toRunEventObject(message: RunEventMessage): RunEventObject {
     output: message.type === "RUN_COMPLETED" ? text("result") : text("output"),
     text: message.type === "WARNING" ? text("message") : text("text"),
     error: toRunError(payload["error"]),
+    nodeIds: message.type === "RUN_STARTED" && Array.isArray(payload["nodeIds"]) ? payload["nodeIds"].map(String) : null,
+    code: message.type === "WARNING" ? text("code") : null,
+    reason: message.type === "NODE_SKIPPED" || message.type === "RUN_CANCELLED" ? text("reason") : null,
     payload,
   };
 }

@@ -1,6 +1,8 @@
 import { Arg, Args, Authorized, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { EXPENSIVE, listCostByArgument, unboundedListCost } from "../common/field-cost.js";
+import { parsePreparedRun } from "@weft/engine";
 import type { GraphQLContext } from "../../graphql/context.js";
+import { graphEdgeObjects, graphNodeObjects, WorkflowEdgeObject, WorkflowNodeObject } from "../workflow/index.js";
 import { RunsArgs, RunWorkflowInput } from "./run.input.js";
 import { toRunEventObject } from "./run.mapper.js";
 import { MAX_EVENTS_PER_READ } from "./run.service.js";
@@ -66,6 +68,18 @@ export class RunResolver {
   async cancelRun(@Arg("id", () => ID) id: string, @Ctx() context: RunContext): Promise<CancelRunPayload> {
     const outcome = await context.services.runs.cancel(id);
     return outcome.ok ? { run: outcome.value, errors: [] } : { run: null, errors: outcome.errors };
+  }
+
+  @Extensions(EXPENSIVE)
+  @FieldResolver(() => [WorkflowNodeObject], { description: "The graph's nodes as the run executed them (from its snapshot).", complexity: unboundedListCost })
+  nodes(@Root() run: RunObject): WorkflowNodeObject[] {
+    return graphNodeObjects(parsePreparedRun(run.snapshot).workflow);
+  }
+
+  @Extensions(EXPENSIVE)
+  @FieldResolver(() => [WorkflowEdgeObject], { description: "The graph's edges as the run executed them, in their order.", complexity: unboundedListCost })
+  edges(@Root() run: RunObject): WorkflowEdgeObject[] {
+    return graphEdgeObjects(parsePreparedRun(run.snapshot).workflow);
   }
 
   @Extensions(EXPENSIVE)

@@ -136,7 +136,17 @@ export class RunEventObject {
   @Field(() => RunErrorObject, { nullable: true, description: "NODE_FAILED, RUN_FAILED." })
   error!: RunErrorObject | null;
 
-  @Field(() => GraphQLJSONObject, { complexity: TEXT_COST })
+  // One event per run carries it: costed as one long text rather than as a list on every event.
+  @Field(() => [String], { nullable: true, description: "RUN_STARTED: every node of the run, in node order.", complexity: TEXT_COST })
+  nodeIds!: string[] | null;
+
+  @Field(() => String, { nullable: true, description: "WARNING: its stable code (EMPTY_PLACEHOLDER, PROVIDER_RETRY, …)." })
+  code!: string | null;
+
+  @Field(() => String, { nullable: true, description: "NODE_SKIPPED: why (UPSTREAM_FAILED, RUN_CANCELLED); RUN_CANCELLED: the reason given." })
+  reason!: string | null;
+
+  @Field(() => GraphQLJSONObject, { description: "The whole event, for clients that want what no typed field lifts.", complexity: TEXT_COST })
   payload!: Record<string, unknown>;
 }
 
@@ -166,7 +176,10 @@ export class RunObject {
   @Field(() => GraphQLJSONObject, { description: "The run request as received.", complexity: TEXT_COST })
   request!: Record<string, unknown>;
 
-  @Field(() => GraphQLJSONObject, { description: "Graph, prompts and settings as executed.", complexity: DOCUMENT_COST })
+  @Field(() => GraphQLJSONObject, {
+    description: "What the run executes, frozen when it started (the engine's prepared run: graph, prompts, resolved settings, input contents). `nodes` and `edges` lift its graph.",
+    complexity: DOCUMENT_COST,
+  })
   snapshot!: Record<string, unknown>;
 
   @Field(() => String, { nullable: true, description: "The output node's output.", complexity: TEXT_COST })

@@ -1,7 +1,7 @@
 import type { Workflow } from "@weft/engine";
 import type { WorkflowVersion as VersionRow } from "../../generated/prisma/client.js";
 import { encodeOffsetCursor, PageInfo, type Page } from "../common/pagination.js";
-import { toPromptSetObject, type PromptSetObject, type WorkflowEdgeObject, type WorkflowNodeObject } from "../workflow/index.js";
+import { toPromptSetObject, type PromptSetObject } from "../workflow/index.js";
 import type { WorkflowVersionObject } from "./workflow-version.type.js";
 
 /** Version rows and contents → GraphQL objects, and the version list's cursors. Nothing here touches the database. */
@@ -17,24 +17,6 @@ export function toVersionObject(row: Omit<VersionRow, "document">): WorkflowVers
     publishedBy: row.publishedBy,
     publishedAt: row.createdAt,
   };
-}
-
-export function versionNodeObjects(workflow: Workflow): WorkflowNodeObject[] {
-  return workflow.nodes.map((node) => ({
-    id: node.id,
-    type: node.type,
-    content: node.content ?? null,
-    provider: node.provider ?? null,
-    model: node.model ?? null,
-    params: node.params ?? null,
-    prompt: node.prompt ?? null,
-    position: { x: node.position?.x ?? 0, y: node.position?.y ?? 0 },
-  }));
-}
-
-/** Edges in the version's order, numbered 1..n (the order a node's inputs are joined in). */
-export function versionEdgeObjects(workflow: Workflow): WorkflowEdgeObject[] {
-  return workflow.edges.map((edge, index) => ({ id: edge.id, source: edge.source, target: edge.target, order: index + 1 }));
 }
 
 export function versionPromptSet(workflow: Workflow): PromptSetObject {

@@ -6,9 +6,9 @@ import { AppError } from "../../errors/app-error.js";
 import { PaginationArgs, type Page } from "../common/pagination.js";
 import type { Outcome } from "../../errors/outcome.js";
 import { SearchIntensityEnum } from "../common/search-intensity.type.js";
-import { PromptSetObject, WorkflowEdgeObject, WorkflowNodeObject } from "../workflow/index.js";
+import { graphEdgeObjects, graphNodeObjects, PromptSetObject, WorkflowEdgeObject, WorkflowNodeObject } from "../workflow/index.js";
 import type { WorkflowVersionService } from "./workflow-version.service.js";
-import { versionEdgeObjects, versionNodeObjects, versionPromptSet } from "./workflow-version.mapper.js";
+import { versionPromptSet } from "./workflow-version.mapper.js";
 import {
   PublishWorkflowPayload,
   WorkflowComparisonObject,
@@ -99,13 +99,13 @@ export class WorkflowVersionResolver {
   @Extensions(EXPENSIVE)
   @FieldResolver(() => [WorkflowNodeObject], { description: "Nodes in the version's order.", complexity: unboundedListCost })
   async nodes(@Root() version: WorkflowVersionObject, @Ctx() context: VersionContext): Promise<WorkflowNodeObject[]> {
-    return versionNodeObjects((await context.services.versions.content(version.id)).workflow);
+    return graphNodeObjects((await context.services.versions.content(version.id)).workflow);
   }
 
   @Extensions(EXPENSIVE)
   @FieldResolver(() => [WorkflowEdgeObject], { description: "Edges in the version's order (their `order`).", complexity: unboundedListCost })
   async edges(@Root() version: WorkflowVersionObject, @Ctx() context: VersionContext): Promise<WorkflowEdgeObject[]> {
-    return versionEdgeObjects((await context.services.versions.content(version.id)).workflow);
+    return graphEdgeObjects((await context.services.versions.content(version.id)).workflow);
   }
 }
 

@@ -8,7 +8,7 @@ export { WorkflowGraphResolver } from "./workflow-graph.resolver.js";
 export { WorkflowSubscriptionResolver } from "./workflow-subscription.resolver.js";
 export { PromptSetObject, WorkflowEdgeObject, WorkflowNodeObject, WorkflowObject } from "./workflow.type.js";
 export { WorkflowPayload } from "./workflow-payload.type.js";
-export { toPromptSetObject } from "./workflow.mapper.js";
+export { graphEdgeObjects, graphNodeObjects, toPromptSetObject } from "./workflow.mapper.js";
 export { checkText } from "./workflow-input.validation.js";
 export { readWorkflow } from "./workflow-read.js";
 export type { AfterImport } from "./workflow-document.service.js";

@@ -122,6 +122,25 @@ export function toEdgeObject(row: EdgeRowData): WorkflowEdgeObject {
   return { id: row.key, source: row.source, target: row.target, order: row.position };
 }
 
+/** An engine workflow's nodes as GraphQL objects (a published version, a run's snapshot). */
+export function graphNodeObjects(workflow: Pick<Workflow, "nodes">): WorkflowNodeObject[] {
+  return workflow.nodes.map((node) => ({
+    id: node.id,
+    type: node.type,
+    content: node.content ?? null,
+    provider: node.provider ?? null,
+    model: node.model ?? null,
+    params: node.params ?? null,
+    prompt: node.prompt ?? null,
+    position: { x: node.position?.x ?? 0, y: node.position?.y ?? 0 },
+  }));
+}
+
+/** An engine workflow's edges in its order, numbered 1..n (the order a node's inputs are joined in). */
+export function graphEdgeObjects(workflow: Pick<Workflow, "edges">): WorkflowEdgeObject[] {
+  return workflow.edges.map((edge, index) => ({ id: edge.id, source: edge.source, target: edge.target, order: index + 1 }));
+}
+
 export function toWorkflowObject(
   row: WorkflowRow,
   graph?: { nodes: readonly NodeRowData[]; edges: readonly EdgeRowData[] },

@@ -27,9 +27,7 @@ export const CreateApiKeyMutation = graphql(`
         prefix
       }
       errors {
-        code
-        message
-        path
+        ...UserErrorFields
       }
     }
   }
@@ -43,8 +41,7 @@ export const RevokeApiKeyMutation = graphql(`
         revokedAt
       }
       errors {
-        code
-        message
+        ...UserErrorFields
       }
     }
   }

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useQuery } from "urql";
 import { useT } from "../../i18n/i18n-provider";
 import { ErrorState, LoadingState, QueryError } from "../../ui/state-views";
+import { NodeTypesProvider } from "../node-types/node-types-context";
 import { EditorOptionsQuery, EditorWorkflowQuery } from "./api/editor.operations";
 import type { ApiWorkflowNode } from "./graph/api-node";
 import type { Intensity } from "./panels/panel-options.type";
@@ -69,16 +70,18 @@ export function WorkflowEditorPage({ workflowId }: { workflowId: string }) {
   if (!optionsResult.data) return <LoadingState />;
 
   return (
-    <ReactFlowProvider>
-      <WorkflowEditor
-        key={`${workflow.id}:${generation}`}
-        workflow={workflow}
-        providers={optionsResult.data.models}
-        knowledgeBases={knowledgeBases}
-        followRunId={followRunId}
-        reload={reload}
-        initialSelection={selection}
-      />
-    </ReactFlowProvider>
+    <NodeTypesProvider>
+      <ReactFlowProvider>
+        <WorkflowEditor
+          key={`${workflow.id}:${generation}`}
+          workflow={workflow}
+          providers={optionsResult.data.models}
+          knowledgeBases={knowledgeBases}
+          followRunId={followRunId}
+          reload={reload}
+          initialSelection={selection}
+        />
+      </ReactFlowProvider>
+    </NodeTypesProvider>
   );
 }

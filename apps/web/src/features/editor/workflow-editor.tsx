@@ -3,10 +3,11 @@
 import "./editor.css";
 
 import { useEdgesState, useNodesState, useReactFlow } from "@xyflow/react";
-import { defaultRegistry } from "@weft/engine";
 import Link from "next/link";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useT } from "../../i18n/i18n-provider";
+import type { NodeTypeCatalogue } from "../node-types/node-type-catalogue";
+import { useNodeTypes } from "../node-types/node-types-context";
 import { EditorCanvas } from "./canvas/editor-canvas";
 import type { ApiWorkflowEdge, ApiWorkflowNode } from "./graph/api-node";
 import { fromApiEdge, fromApiNode } from "./graph/api-node";
@@ -50,17 +51,18 @@ interface WorkflowEditorProps {
 
 const FIT_VIEW = { padding: 0.25, maxZoom: 1.1 };
 
-const initialNodes = (workflow: EditorWorkflow, selection: readonly string[]) =>
+const initialNodes = (workflow: EditorWorkflow, selection: readonly string[], nodeTypes: NodeTypeCatalogue) =>
   workflow.nodes.map((node) => {
-    const flowNode = toFlowNode(defaultRegistry, fromApiNode(node));
+    const flowNode = toFlowNode(nodeTypes, fromApiNode(node));
     return selection.includes(node.id) ? { ...flowNode, selected: true } : flowNode;
   });
 const initialEdges = (workflow: EditorWorkflow) => workflow.edges.map((edge) => toFlowEdge(fromApiEdge(edge)));
 
 export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunId, reload, initialSelection = [] }: WorkflowEditorProps) {
   const t = useT();
+  const nodeTypes = useNodeTypes();
   const flow = useReactFlow<EditorFlowNode, EditorFlowEdge>();
-  const [nodes, setNodes, onNodesChange] = useNodesState<EditorFlowNode>(initialNodes(workflow, initialSelection));
+  const [nodes, setNodes, onNodesChange] = useNodesState<EditorFlowNode>(initialNodes(workflow, initialSelection, nodeTypes));
   const [edges, setEdges, onEdgesChange] = useEdgesState<EditorFlowEdge>(initialEdges(workflow));
   const [flagged, setFlagged] = useState<{ nodes: ReadonlySet<string>; edges: ReadonlySet<string> }>({ nodes: new Set(), edges: new Set() });
   const { getNodes, getEdges } = flow;
@@ -108,12 +110,12 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
       nodes.map((node) => {
         const live = run.live.state.nodes[node.id];
         const status = live?.status;
-        const liveText = (node.data.node.type === "output" ? live?.output : live?.description) ?? undefined;
+        const liveText = (nodeTypes.isSink(node.data.node.type) ? live?.output : live?.description) ?? undefined;
         const isFlagged = flagged.nodes.has(node.id);
         if (!live && !isFlagged && !node.data.status && !node.data.flagged) return node;
         return { ...node, data: { ...node.data, status, flagged: isFlagged, liveText } } as EditorFlowNode;
       }),
-    [nodes, run.live.state.nodes, flagged.nodes],
+    [nodes, run.live.state.nodes, flagged.nodes, nodeTypes],
   );
   const shownEdges = useMemo(
     () => edges.map((edge) => (flagged.edges.has(edge.id) ? { ...edge, className: "wf-edge--flagged", animated: true } : edge)),
@@ -210,7 +212,7 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
           </div>
         )}
       </aside>
-      <ResultsPane runId={run.runId} status={run.runId ? run.live.state.status : null} events={run.live.events} refusals={run.refusals} refusalKind={run.refusalKind} reconnecting={run.live.stream === "reconnecting"} onFocusNode={focusNode} getGraph={getGraph} />
+      <ResultsPane runId={run.runId} status={run.runId ? run.live.state.status : null} events={run.live.events} refusals={run.refusals} refusalKind={run.refusalKind} reconnecting={run.live.stream.status === "reconnecting"} onFocusNode={focusNode} getGraph={getGraph} />
     </div>
   );
 }

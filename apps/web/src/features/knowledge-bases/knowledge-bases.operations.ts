@@ -90,9 +90,7 @@ export const CreateKnowledgeBaseMutation = graphql(`
         name
       }
       errors {
-        code
-        message
-        path
+        ...UserErrorFields
       }
     }
   }
@@ -103,8 +101,7 @@ export const DeleteKnowledgeBaseMutation = graphql(`
     deleteKnowledgeBase(id: $id) {
       deletedKnowledgeBaseId
       errors {
-        code
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -119,9 +116,7 @@ export const AddDocumentsMutation = graphql(`
         status
       }
       errors {
-        code
-        message
-        path
+        ...UserErrorFields
       }
     }
   }
@@ -131,8 +126,7 @@ export const RemoveDocumentMutation = graphql(`
   mutation RemoveDocument($documentId: ID!) {
     removeDocument(documentId: $documentId) {
       errors {
-        code
-        message
+        ...UserErrorFields
       }
     }
   }

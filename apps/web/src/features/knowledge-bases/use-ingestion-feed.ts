@@ -1,14 +1,9 @@
 "use client";
 
-import { print } from "graphql";
-import { createClient } from "graphql-ws";
-import { useEffect, useRef, useState } from "react";
-import { readApiKey } from "@/lib/api-key-store";
-import { useApiEndpoint } from "@/lib/graphql-provider";
-import { applyIngestionStep, NO_LIVE_INGESTION, type IngestionStep, type LiveIngestion } from "./ingestion-progress";
+import { useState } from "react";
+import { useSocketFeed } from "@/lib/use-socket-feed";
+import { applyIngestionStep, NO_LIVE_INGESTION, type LiveIngestion } from "./ingestion-progress";
 import { IngestionProgressSubscription } from "./knowledge-bases.operations";
-
-const QUERY = print(IngestionProgressSubscription);
 
 /**
  * Follows a knowledge base's ingestionProgress: the server first replays its unfinished documents, then
@@ -18,47 +13,20 @@ const QUERY = print(IngestionProgressSubscription);
  * feed is connected.
  */
 export function useIngestionFeed(knowledgeBaseId: string, onSettled: () => void): { live: LiveIngestion; connected: boolean } {
-  const endpoint = useApiEndpoint();
   const [live, setLive] = useState<LiveIngestion>(NO_LIVE_INGESTION);
-  const [connected, setConnected] = useState(false);
-  const latest = useRef(onSettled);
-  latest.current = onSettled;
-
-  useEffect(() => {
-    const apiKey = readApiKey();
-    const ws = createClient({
-      url: endpoint.wsUrl,
-      lazy: false,
-      retryAttempts: Infinity,
-      shouldRetry: () => true,
-      connectionParams: () => (apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
-      on: {
-        connected: () => {
-          setConnected(true);
-          setLive(NO_LIVE_INGESTION);
-          latest.current();
-        },
-        closed: () => setConnected(false),
+  const connected = useSocketFeed(
+    IngestionProgressSubscription,
+    { knowledgeBaseId },
+    {
+      onData: ({ ingestionProgress: step }) => {
+        setLive((state) => applyIngestionStep(state, step));
+        if (step.status !== "PENDING" && step.status !== "INDEXING") onSettled();
       },
-    });
-    const unsubscribe = ws.subscribe<{ ingestionProgress: IngestionStep }>(
-      { query: QUERY, variables: { knowledgeBaseId } },
-      {
-        next: (result) => {
-          const step = result.data?.ingestionProgress;
-          if (!step) return;
-          setLive((state) => applyIngestionStep(state, step));
-          if (step.status !== "PENDING" && step.status !== "INDEXING") latest.current();
-        },
-        error: () => setConnected(false),
-        complete: () => undefined,
+      onConnected: () => {
+        setLive(NO_LIVE_INGESTION);
+        onSettled();
       },
-    );
-    return () => {
-      unsubscribe();
-      void ws.dispose();
-    };
-  }, [endpoint.wsUrl, knowledgeBaseId]);
-
+    },
+  );
   return { live, connected };
 }

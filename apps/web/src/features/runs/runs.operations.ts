@@ -39,11 +39,13 @@ export const RunFilterWorkflowsQuery = graphql(`
   }
 `);
 
+/** Run status changes, of every workflow or of one: the run list and the editor's lock follow it. */
 export const RunStatusChangedSubscription = graphql(`
-  subscription RunStatusChanged {
-    runStatusChanged {
+  subscription RunStatusChanged($workflowId: ID) {
+    runStatusChanged(workflowId: $workflowId) {
       runId
       workflowId
+      draft
       status
       at
     }
@@ -56,7 +58,22 @@ export const RunDetailQuery = graphql(`
       id
       workflowId
       status
-      snapshot
+      workflowName
+      nodes {
+        id
+        type
+        provider
+        model
+        position {
+          x
+          y
+        }
+      }
+      edges {
+        id
+        source
+        target
+      }
       result
       error {
         code
@@ -95,25 +112,35 @@ export const RunDetailQuery = graphql(`
         finishedAt
         durationMs
       }
-      events {
-        seq
-        type
-        at
-        nodeId
-        payload
-      }
     }
   }
 `);
 
+/** What the live views read of a run event: typed fields only, no guessing at payload keys. */
+export const RunEventFields = graphql(`
+  fragment RunEventFields on RunEvent {
+    seq
+    type
+    at
+    nodeId
+    nodeIds
+    description
+    output
+    text
+    code
+    reason
+    error {
+      code
+      message
+    }
+  }
+`);
+
+/** The one run-event stream, for the editor's results pane and the run pages alike. */
 export const RunEventsSubscription = graphql(`
   subscription RunEvents($runId: ID!, $afterSeq: Int!) {
     runEvents(runId: $runId, afterSeq: $afterSeq) {
-      seq
-      type
-      at
-      nodeId
-      payload
+      ...RunEventFields
     }
   }
 `);
@@ -126,8 +153,7 @@ export const CancelRunMutation = graphql(`
         status
       }
       errors {
-        code
-        message
+        ...UserErrorFields
       }
     }
   }

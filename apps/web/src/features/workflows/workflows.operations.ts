@@ -33,9 +33,7 @@ export const CreateWorkflowMutation = graphql(`
         name
       }
       errors {
-        code
-        message
-        path
+        ...UserErrorFields
       }
     }
   }
@@ -50,9 +48,7 @@ export const RenameWorkflowMutation = graphql(`
         updatedAt
       }
       errors {
-        code
-        message
-        path
+        ...UserErrorFields
       }
     }
   }
@@ -66,8 +62,7 @@ export const DuplicateWorkflowMutation = graphql(`
         name
       }
       errors {
-        code
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -78,8 +73,7 @@ export const DeleteWorkflowMutation = graphql(`
     deleteWorkflow(id: $id) {
       deletedWorkflowId
       errors {
-        code
-        message
+        ...UserErrorFields
       }
     }
   }
@@ -93,9 +87,7 @@ export const ImportWorkflowMutation = graphql(`
         name
       }
       errors {
-        code
-        message
-        path
+        ...UserErrorFields
       }
     }
   }

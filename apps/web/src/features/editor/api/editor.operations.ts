@@ -17,16 +17,6 @@ export const EditorNodeFields = graphql(`
   }
 `);
 
-/** What the editor needs of a refusal to explain it and highlight the nodes and edges it names. */
-export const EditorUserErrorFields = graphql(`
-  fragment EditorUserErrorFields on UserError {
-    code
-    message
-    nodeIds
-    edgeIds
-  }
-`);
-
 export const EditorWorkflowQuery = graphql(`
   query EditorWorkflow($id: ID!) {
     workflow(id: $id) {
@@ -89,7 +79,7 @@ export const EditorAddNodeMutation = graphql(`
         ...EditorNodeFields
       }
       errors {
-        ...EditorUserErrorFields
+        ...UserErrorFields
       }
     }
   }
@@ -106,7 +96,7 @@ export const EditorUpdateNodeMutation = graphql(`
         ...EditorNodeFields
       }
       errors {
-        ...EditorUserErrorFields
+        ...UserErrorFields
       }
     }
   }
@@ -120,7 +110,7 @@ export const EditorMoveNodesMutation = graphql(`
         version
       }
       errors {
-        ...EditorUserErrorFields
+        ...UserErrorFields
       }
     }
   }
@@ -136,7 +126,7 @@ export const EditorRemoveNodeMutation = graphql(`
       removedNodeId
       removedEdgeIds
       errors {
-        ...EditorUserErrorFields
+        ...UserErrorFields
       }
     }
   }
@@ -156,7 +146,7 @@ export const EditorAddEdgeMutation = graphql(`
         order
       }
       errors {
-        ...EditorUserErrorFields
+        ...UserErrorFields
       }
     }
   }
@@ -171,7 +161,7 @@ export const EditorRemoveEdgeMutation = graphql(`
       }
       removedEdgeId
       errors {
-        ...EditorUserErrorFields
+        ...UserErrorFields
       }
     }
   }
@@ -186,11 +176,7 @@ export const EditorUpdateWorkflowMutation = graphql(`
         updatedAt
       }
       errors {
-        code
-        message
-        nodeIds
-        edgeIds
-        path
+        ...UserErrorFields
       }
     }
   }
@@ -204,42 +190,8 @@ export const EditorRunWorkflowMutation = graphql(`
         status
       }
       errors {
-        ...EditorUserErrorFields
+        ...UserErrorFields
       }
-    }
-  }
-`);
-
-export const EditorCancelRunMutation = graphql(`
-  mutation EditorCancelRun($id: ID!) {
-    cancelRun(id: $id) {
-      errors {
-        code
-        message
-      }
-    }
-  }
-`);
-
-export const EditorRunEventsSubscription = graphql(`
-  subscription EditorRunEvents($runId: ID!, $afterSeq: Int!) {
-    runEvents(runId: $runId, afterSeq: $afterSeq) {
-      seq
-      type
-      at
-      nodeId
-      payload
-    }
-  }
-`);
-
-export const EditorRunStatusSubscription = graphql(`
-  subscription EditorRunStatus($workflowId: ID) {
-    runStatusChanged(workflowId: $workflowId) {
-      runId
-      workflowId
-      draft
-      status
     }
   }
 `);

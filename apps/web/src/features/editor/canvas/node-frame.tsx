@@ -1,12 +1,12 @@
 "use client";
 
 import { Handle, Position } from "@xyflow/react";
-import { defaultRegistry } from "@weft/engine";
 import type { ReactNode } from "react";
 import { useT } from "../../../i18n/i18n-provider";
 import type { MessageKey } from "../../../i18n/dictionary.type";
 import type { EditorNodeData } from "../graph/editor-graph";
-import { nodeTypeLabel } from "../graph/node-type-label";
+import { useNodeTypeLabel } from "../../node-types/use-node-type-label";
+import { useNodeTypes } from "../../node-types/node-types-context";
 
 const STATUS_KEYS: Record<string, MessageKey> = {
   PENDING: "editor.status.PENDING",
@@ -24,7 +24,8 @@ const STATUS_ICONS: Record<string, string> = { PENDING: "○", RUNNING: "◌", C
  */
 export function NodeFrame({ data, selected, kind, children }: { data: EditorNodeData; selected: boolean; kind: "text" | "model"; children: ReactNode }) {
   const t = useT();
-  const spec = defaultRegistry.get(data.node.type);
+  const typeLabel = useNodeTypeLabel();
+  const nodeTypes = useNodeTypes();
   const status = data.status;
   const classes = [
     "wf-node",
@@ -36,9 +37,9 @@ export function NodeFrame({ data, selected, kind, children }: { data: EditorNode
   ].filter(Boolean);
   return (
     <div className={classes.join(" ")} data-testid={`node-${data.node.id}`} data-status={status ?? "IDLE"} data-flagged={data.flagged ? "true" : undefined}>
-      {spec && spec.inDegree.max > 0 ? <Handle type="target" position={Position.Left} /> : null}
+      {nodeTypes.isSource(data.node.type) ? null : <Handle type="target" position={Position.Left} />}
       <div className="wf-node__header">
-        <span className="wf-node__type">{nodeTypeLabel(t, data.node.type)}</span>
+        <span className="wf-node__type">{typeLabel(data.node.type)}</span>
         <span className="wf-node__id">{data.node.id}</span>
         {status ? (
           <span className={`wf-node__status wf-node__status--${status.toLowerCase()}`} title={t(STATUS_KEYS[status] ?? "editor.status.PENDING")}>
@@ -48,7 +49,7 @@ export function NodeFrame({ data, selected, kind, children }: { data: EditorNode
         ) : null}
       </div>
       <div className="wf-node__body">{children}</div>
-      {spec && spec.outDegree.max > 0 ? <Handle type="source" position={Position.Right} /> : null}
+      {nodeTypes.isSink(data.node.type) ? null : <Handle type="source" position={Position.Right} />}
     </div>
   );
 }

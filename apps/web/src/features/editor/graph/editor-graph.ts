@@ -1,5 +1,6 @@
 import type { Edge, Node } from "@xyflow/react";
-import type { NodeTypeRegistry, WorkflowEdge, WorkflowGraph, WorkflowNode } from "@weft/engine";
+import type { WorkflowEdge, WorkflowGraph, WorkflowNode } from "@weft/engine";
+import type { NodeTypeCatalogue } from "../../node-types/node-type-catalogue";
 import type { NodeStatusValue } from "../../runs/live/run-projection";
 
 /** What a canvas node carries: the workflow node itself plus what the canvas paints on it. */
@@ -16,15 +17,11 @@ export type EditorNodeData = {
 export type EditorFlowNode = Node<EditorNodeData, "text" | "model">;
 export type EditorFlowEdge = Edge<{ flagged?: boolean }>;
 
-/** The xyflow node type that renders a workflow node, from the registry's `component`. */
-export function flowTypeOf(registry: NodeTypeRegistry, type: string): "text" | "model" {
-  return registry.get(type)?.component === "TextNode" ? "text" : "model";
-}
-
-export function toFlowNode(registry: NodeTypeRegistry, node: WorkflowNode): EditorFlowNode {
+export function toFlowNode(nodeTypes: Pick<NodeTypeCatalogue, "isText">, node: WorkflowNode): EditorFlowNode {
   return {
     id: node.id,
-    type: flowTypeOf(registry, node.type),
+    // The xyflow node type that renders it, from the type's `component`.
+    type: nodeTypes.isText(node.type) ? "text" : "model",
     position: node.position ?? { x: 0, y: 0 },
     data: { node },
   };

@@ -6,6 +6,7 @@ import { checkAddNode, defaultRegistry } from "@weft/engine";
 import type { WorkflowGraph } from "@weft/engine";
 import { useMutation } from "urql";
 import { useT } from "../../../i18n/i18n-provider";
+import { useNodeTypes } from "../../node-types/node-types-context";
 import { useToast } from "../../../ui/toast";
 import { useReportOutcome } from "../../../ui/user-errors";
 import {
@@ -49,6 +50,7 @@ interface GraphEditsOptions {
 /** The canvas' edits as API mutations. The engine has already approved each; the server decides. */
 export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges, reload, flag, track }: GraphEditsOptions) {
   const t = useT();
+  const nodeTypes = useNodeTypes();
   const toast = useToast();
   const report = useReportOutcome();
   const addNode = useTracked(useMutation(EditorAddNodeMutation)[1], track);
@@ -80,7 +82,7 @@ export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges
         return reload();
       }
       if (!report(t("editor.refused.edit"), { error: result.error }) || !payload?.node) return;
-      const node = { ...toFlowNode(defaultRegistry, fromApiNode(payload.node as ApiWorkflowNode)), selected: true };
+      const node = { ...toFlowNode(nodeTypes, fromApiNode(payload.node as ApiWorkflowNode)), selected: true };
       setNodes((all) => [...all.map((n) => (n.selected ? { ...n, selected: false } : n)), node]);
     },
     [addNode, getGraph, locked, refuse, reload, report, setNodes, t, workflowId],

@@ -6,7 +6,7 @@ import type { WorkflowNode } from "@weft/engine";
 import { useT } from "../../../i18n/i18n-provider";
 import { Button } from "../../../ui/button";
 import { useDirtyReport } from "./use-dirty-report";
-import { nodeTypeLabel } from "../graph/node-type-label";
+import { useNodeTypeLabel } from "../../node-types/use-node-type-label";
 import type { ProviderOption } from "./panel-options.type";
 import { formatParams, parseParams } from "./params-json";
 
@@ -29,6 +29,7 @@ interface ModelNodeFormProps {
 /** Generation, ensemble and validation nodes: provider, model, prompt override and params. */
 export function ModelNodeForm({ node, providers, readOnly, onSave, onDirtyChange }: ModelNodeFormProps) {
   const t = useT();
+  const typeLabel = useNodeTypeLabel();
   const initial = useMemo(
     () => ({ provider: node.provider ?? "", model: node.model ?? "", prompt: node.prompt ?? "", params: formatParams(node.params) }),
     [node],
@@ -89,7 +90,7 @@ export function ModelNodeForm({ node, providers, readOnly, onSave, onDirtyChange
         <span>{t("editor.panel.promptOverride")}</span>
         <textarea name="prompt" aria-label={t("editor.panel.promptOverride")} className="mono" rows={5} value={draft.prompt} readOnly={readOnly} onChange={(e) => set({ prompt: e.target.value })} />
       </label>
-      <p className="hint">{t("editor.panel.promptOverrideHelp", { type: nodeTypeLabel(t, node.type) })}</p>
+      <p className="hint">{t("editor.panel.promptOverrideHelp", { type: typeLabel(node.type) })}</p>
       <label className={paramsError ? "field field--invalid" : "field"}>
         <span>{t("editor.panel.params")}</span>
         <textarea name="params" aria-label={t("editor.panel.params")} className="mono" rows={4} value={draft.params} readOnly={readOnly} placeholder='{"temperature": 0.2}' aria-invalid={paramsError ? true : undefined} onChange={(e) => set({ params: e.target.value })} />

@@ -1,10 +1,10 @@
 "use client";
 
-import { defaultRegistry } from "@weft/engine";
 import type { WorkflowNode } from "@weft/engine";
 import { useT } from "../../../i18n/i18n-provider";
+import { useNodeTypes } from "../../node-types/node-types-context";
 import { Button } from "../../../ui/button";
-import { nodeTypeLabel } from "../graph/node-type-label";
+import { useNodeTypeLabel } from "../../node-types/use-node-type-label";
 import type { NodePatch } from "../graph/use-graph-edits";
 import { ModelNodeForm } from "./model-node-form";
 import type { ProviderOption } from "./panel-options.type";
@@ -22,13 +22,14 @@ interface NodePanelProps {
 /** The selected node's attributes; the form remounts per node so drafts never leak between nodes. */
 export function NodePanel({ node, providers, readOnly, onSave, onDelete, onDirtyChange }: NodePanelProps) {
   const t = useT();
-  const usesModel = defaultRegistry.get(node.type)?.usesModel ?? false;
+  const typeLabel = useNodeTypeLabel();
+  const usesModel = useNodeTypes().usesModel(node.type);
   const formKey = `${node.id}:${JSON.stringify(node)}`;
   return (
     <div className="panel__section" data-testid="node-panel">
       <header className="panel__header">
         <h2>
-          {nodeTypeLabel(t, node.type)} · <code>{node.id}</code>
+          {typeLabel(node.type)} · <code>{node.id}</code>
         </h2>
         <Button size="sm" variant="danger" disabled={readOnly} onClick={onDelete}>
           {t("editor.panel.deleteNode")}

@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { FormEvent } from "react";
 import type { WorkflowNode } from "@weft/engine";
 import { useT } from "../../../i18n/i18n-provider";
+import { useNodeTypes } from "../../node-types/node-types-context";
 import { Button } from "../../../ui/button";
 import { useDirtyReport } from "./use-dirty-report";
 
@@ -14,6 +15,7 @@ export interface TextNodePatch {
 /** Input and output nodes: their content. */
 export function TextNodeForm({ node, readOnly, onSave, onDirtyChange }: { node: WorkflowNode; readOnly: boolean; onSave: (patch: TextNodePatch) => Promise<boolean>; onDirtyChange?: (dirty: boolean) => void }) {
   const t = useT();
+  const nodeTypes = useNodeTypes();
   const [content, setContent] = useState(node.content ?? "");
   const [busy, setBusy] = useState(false);
   const dirty = content !== (node.content ?? "");
@@ -32,7 +34,7 @@ export function TextNodeForm({ node, readOnly, onSave, onDirtyChange }: { node: 
         <span>{t("editor.panel.content")}</span>
         <textarea name="content" aria-label={t("editor.panel.content")} rows={6} value={content} readOnly={readOnly} onChange={(e) => setContent(e.target.value)} />
       </label>
-      <p className="hint">{node.type === "output" ? t("editor.panel.contentOutputHelp") : t("editor.panel.contentInputHelp")}</p>
+      <p className="hint">{nodeTypes.isSink(node.type) ? t("editor.panel.contentOutputHelp") : t("editor.panel.contentInputHelp")}</p>
       <div className="row">
         <Button type="submit" variant="primary" disabled={readOnly || !dirty} busy={busy}>
           {t("editor.panel.save")}

@@ -1,19 +1,17 @@
 "use client";
 
-import { defaultRegistry } from "@weft/engine";
 import { useState } from "react";
 import type { FormEvent } from "react";
 import type { MessageKey } from "../../../i18n/dictionary.type";
 import { useT } from "../../../i18n/i18n-provider";
+import { useNodeTypes } from "../../node-types/node-types-context";
 import { Button } from "../../../ui/button";
-import { nodeTypeLabel } from "../graph/node-type-label";
+import { useNodeTypeLabel } from "../../node-types/use-node-type-label";
 import type { Intensity, KnowledgeBaseOption } from "./panel-options.type";
 import { INTENSITIES } from "./panel-options.type";
 import type { WorkflowSettingsDraft } from "./workflow-settings.type";
 import { sameSettings } from "./workflow-settings.type";
 
-/** Node types that take a prompt, in registry order. */
-const PROMPT_TYPES = defaultRegistry.specs().filter((spec) => spec.usesModel).map((spec) => spec.type);
 
 interface WorkflowSettingsPanelProps {
   saved: WorkflowSettingsDraft;
@@ -27,6 +25,11 @@ interface WorkflowSettingsPanelProps {
 /** Name, prompts per node type, output format, default knowledge base and intensity. */
 export function WorkflowSettingsPanel({ saved, draft, knowledgeBases, readOnly, onChange, onSave }: WorkflowSettingsPanelProps) {
   const t = useT();
+  const typeLabel = useNodeTypeLabel();
+  // Node types that take a prompt, in registry order.
+  const promptTypes = useNodeTypes()
+    .types.filter((type) => type.usesModel)
+    .map((type) => type.type);
   const [busy, setBusy] = useState(false);
   const dirty = !sameSettings(saved, draft);
   const set = (patch: Partial<WorkflowSettingsDraft>) => onChange({ ...draft, ...patch });
@@ -74,12 +77,12 @@ export function WorkflowSettingsPanel({ saved, draft, knowledgeBases, readOnly, 
         </label>
       </div>
       <h3>{t("editor.panel.prompts")}</h3>
-      {PROMPT_TYPES.map((type) => (
+      {promptTypes.map((type) => (
         <label key={type} className="field">
-          <span>{t("editor.panel.promptFor", { type: nodeTypeLabel(t, type) })}</span>
+          <span>{t("editor.panel.promptFor", { type: typeLabel(type) })}</span>
           <textarea
             name={`prompt-${type}`}
-            aria-label={t("editor.panel.promptFor", { type: nodeTypeLabel(t, type) })}
+            aria-label={t("editor.panel.promptFor", { type: typeLabel(type) })}
             className="mono"
             rows={5}
             value={draft.prompts[type] ?? ""}

@@ -9,16 +9,7 @@ export type ResultLine =
   | { kind: "warning"; key: string; nodeId: string | null; code: string; message: string }
   | { kind: "run"; key: string; status: RunStatusValue; result: string | null };
 
-const str = (value: unknown): string | null => (typeof value === "string" ? value : null);
-
-function nodeOf(event: LiveEvent): string | null {
-  return event.nodeId ?? str(event.payload.nodeId);
-}
-
-function errorOf(value: unknown): { code: string; message: string } {
-  const record = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
-  return { code: str(record.code) ?? "ERROR", message: str(record.message) ?? "" };
-}
+const errorOf = (event: LiveEvent): { code: string; message: string } => event.error ?? { code: "ERROR", message: "" };
 
 /**
  * Folds events into printed lines: a node's streamed tokens show as one growing line that its
@@ -37,13 +28,12 @@ export function buildResultLines(events: readonly LiveEvent[]): ResultLine[] {
     streaming.delete(nodeId);
   };
   for (const event of events) {
-    const nodeId = nodeOf(event);
-    const p = event.payload;
+    const nodeId = event.nodeId;
     switch (event.type) {
       case "NODE_TOKEN": {
         if (!nodeId || described.has(nodeId)) break;
         const at = streaming.get(nodeId);
-        const piece = str(p.text) ?? "";
+        const piece = event.text ?? "";
         if (at === undefined) {
           streaming.set(nodeId, lines.length);
           lines.push({ kind: "streaming", key: `s-${event.seq}`, nodeId, text: piece });
@@ -55,27 +45,27 @@ export function buildResultLines(events: readonly LiveEvent[]): ResultLine[] {
       }
       case "NODE_DESCRIPTION":
       case "NODE_COMPLETED": {
-        const text = str(p.description);
+        const text = event.description;
         if (nodeId && text !== null && !described.has(nodeId)) describe(nodeId, text, event.seq);
         break;
       }
       case "NODE_FAILED": {
         if (nodeId !== null && streaming.has(nodeId)) streaming.delete(nodeId);
-        lines.push({ kind: "error", key: `f-${event.seq}`, nodeId, ...errorOf(p.error) });
+        lines.push({ kind: "error", key: `f-${event.seq}`, nodeId, ...errorOf(event) });
         break;
       }
       case "NODE_SKIPPED":
-        if (nodeId) lines.push({ kind: "skipped", key: `k-${event.seq}`, nodeId, reason: str(p.reason) ?? "" });
+        if (nodeId) lines.push({ kind: "skipped", key: `k-${event.seq}`, nodeId, reason: event.reason ?? "" });
         break;
       case "WARNING":
-        lines.push({ kind: "warning", key: `w-${event.seq}`, nodeId, code: str(p.code) ?? "WARNING", message: str(p.message) ?? "" });
+        lines.push({ kind: "warning", key: `w-${event.seq}`, nodeId, code: event.code ?? "WARNING", message: event.text ?? "" });
         break;
       case "RUN_COMPLETED":
-        lines.push({ kind: "run", key: `r-${event.seq}`, status: "COMPLETED", result: str(p.result) });
+        lines.push({ kind: "run", key: `r-${event.seq}`, status: "COMPLETED", result: event.output });
         break;
       case "RUN_FAILED":
         lines.push({ kind: "run", key: `r-${event.seq}`, status: "FAILED", result: null });
-        lines.push({ kind: "error", key: `re-${event.seq}`, nodeId: null, ...errorOf(p.error) });
+        lines.push({ kind: "error", key: `re-${event.seq}`, nodeId: null, ...errorOf(event) });
         break;
       case "RUN_CANCELLED":
         lines.push({ kind: "run", key: `r-${event.seq}`, status: "CANCELLED", result: null });

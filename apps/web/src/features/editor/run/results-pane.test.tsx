@@ -2,19 +2,14 @@ import { render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../../i18n/i18n-provider";
+import { liveEvent } from "../../runs/live/live-event.test-helpers";
 import type { LiveEvent } from "../../runs/live/run-projection";
 import { ResultsPane } from "./results-pane";
 
 vi.mock("next/link", () => ({ default: ({ href, children }: { href: string; children: ReactNode }) => <a href={href}>{children}</a> }));
 
 let seq = 0;
-const event = (type: string, payload: Record<string, unknown>): LiveEvent => ({
-  seq: ++seq,
-  type,
-  at: "2026-11-21T10:00:00.000Z",
-  nodeId: typeof payload.nodeId === "string" ? payload.nodeId : null,
-  payload,
-});
+const event = (type: string, payload: Record<string, unknown>): LiveEvent => liveEvent(++seq, type, payload);
 
 const renderPane = (events: LiveEvent[], extra: Partial<Parameters<typeof ResultsPane>[0]> = {}) =>
   render(

@@ -6,11 +6,12 @@ import { useT } from "../../../i18n/i18n-provider";
 import { useToast } from "../../../ui/toast";
 import { useReportOutcome } from "../../../ui/user-errors";
 import { isTerminalRunStatus } from "../../runs/live/run-projection";
-import { EditorCancelRunMutation, EditorRunWorkflowMutation, EditorValidateQuery } from "../api/editor.operations";
+import { CancelRunMutation } from "../../runs/runs.operations";
+import { EditorRunWorkflowMutation, EditorValidateQuery } from "../api/editor.operations";
 import type { WorkflowSettingsDraft } from "../panels/workflow-settings.type";
 import type { RunRefusal } from "./results-pane";
 import type { RunChoice } from "./run-bar";
-import { useLiveRun } from "./use-live-run";
+import { useLiveRun } from "../../runs/live/use-live-run";
 import { useWorkflowLock } from "./use-workflow-lock";
 
 interface EditorRunOptions {
@@ -42,7 +43,7 @@ export function useEditorRun({ workflowId, initialActiveRunId, initialRunId, set
   const [refusalKind, setRefusalKind] = useState<"run" | "check">("run");
   const [starting, setStarting] = useState(false);
   const [, runWorkflow] = useMutation(EditorRunWorkflowMutation);
-  const [, cancelRun] = useMutation(EditorCancelRunMutation);
+  const [, cancelRun] = useMutation(CancelRunMutation);
   const live = useLiveRun(runId);
   // Our own run's status broadcast can arrive before runWorkflow answers; it is not a foreign run.
   const startingRef = useRef(false);

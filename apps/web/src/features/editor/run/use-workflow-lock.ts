@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { useSubscription } from "urql";
-import { EditorRunStatusSubscription } from "../api/editor.operations";
+import { RunStatusChangedSubscription } from "../../runs/runs.operations";
 
 const ACTIVE = new Set(["QUEUED", "RUNNING"]);
 
@@ -13,7 +13,7 @@ const ACTIVE = new Set(["QUEUED", "RUNNING"]);
  */
 export function useWorkflowLock(workflowId: string, initialActiveRunId: string | null): [string | null, (runId: string | null) => void] {
   const [activeRunId, setActiveRunId] = useState(initialActiveRunId);
-  const [{ data }] = useSubscription({ query: EditorRunStatusSubscription, variables: { workflowId } });
+  const [{ data }] = useSubscription({ query: RunStatusChangedSubscription, variables: { workflowId } });
 
   useEffect(() => setActiveRunId(initialActiveRunId), [initialActiveRunId]);
 

@@ -10,9 +10,10 @@ import { RunDetailQuery } from "../runs.operations";
 import { RunTimeline } from "../timeline/run-timeline";
 import { NodeRunDetails } from "./node-run-details";
 import { RunEventLog } from "./run-event-log";
+import { NodeTypesProvider } from "../../node-types/node-types-context";
 import { RunGraph } from "./run-graph";
 import { RunHeader } from "./run-header";
-import { readSnapshotGraph, readSnapshotName } from "./run-snapshot";
+import { snapshotGraphOf } from "./run-snapshot";
 import { RunSummary } from "./run-summary";
 import { buildRunView } from "./run-view";
 import "../../admin-pages.css";
@@ -22,7 +23,7 @@ export function RunDetailPage({ runId }: { runId: string }) {
   const [{ data, fetching, error }, refetch] = useQuery({ query: RunDetailQuery, variables: { id: runId } });
   const [selected, setSelected] = useState<string | null>(null);
   const run = data?.run ?? null;
-  const live = useLiveRun(runId, run ? { status: run.status, events: run.events } : null);
+  const live = useLiveRun(runId);
 
   // Persisted node details arrive as nodes settle; fetch them again then (the events carry less).
   const settled = useRef<string | null>(null);
@@ -31,10 +32,10 @@ export function RunDetailPage({ runId }: { runId: string }) {
     settled.current = live.settledKey;
   }, [live.settledKey, refetch]);
 
-  // Refetches return a new snapshot object with the same content; the graph is rebuilt only when the
-  // content changes, so the canvas keeps its layout and measurements.
-  const snapshotJson = run ? JSON.stringify(run.snapshot) : null;
-  const graph = useMemo(() => readSnapshotGraph(snapshotJson ? JSON.parse(snapshotJson) : null), [snapshotJson]);
+  // Refetches return new node and edge objects with the same content; the graph is rebuilt only when
+  // the content changes, so the canvas keeps its layout and measurements.
+  const graphJson = run ? JSON.stringify({ nodes: run.nodes, edges: run.edges }) : null;
+  const graph = useMemo(() => snapshotGraphOf(graphJson ? JSON.parse(graphJson) : { nodes: [], edges: [] }), [graphJson]);
   const records = useMemo(() => new Map((run?.nodeRuns ?? []).map((n) => [n.nodeId, n])), [run?.nodeRuns]);
   const view = useMemo(() => buildRunView(graph, live.state.nodes, records, selected), [graph, live.state.nodes, records, selected]);
 
@@ -47,38 +48,40 @@ export function RunDetailPage({ runId }: { runId: string }) {
   const result = run.result ?? live.state.result;
 
   return (
-    <div className="run-page">
-      <RunHeader runId={run.id} status={status} active={!isTerminalRunStatus(status)} stream={live.stream} />
-      <RunSummary run={{ ...run, workflowName: readSnapshotName(run.snapshot), error: run.error ?? live.state.error }} warnings={live.state.warnings} />
-      <div className="run-grid">
-        <div className="run-column">
-          <section className="run-panel">
-            <h3>{t("runs.detail.graph")}</h3>
-            <RunGraph graph={graph} statuses={view.statuses} selected={view.focus} onSelect={setSelected} />
-          </section>
-          <section className="run-panel">
-            <h3>{t("runs.detail.timeline")}</h3>
-            <RunTimeline rows={view.rows} origin={run.startedAt ?? null} selected={view.focus} onSelect={setSelected} />
-          </section>
-          {result ? (
+    <NodeTypesProvider>
+      <div className="run-page">
+        <RunHeader runId={run.id} status={status} active={!isTerminalRunStatus(status)} stream={live.stream} />
+        <RunSummary run={{ ...run, error: run.error ?? live.state.error }} warnings={live.state.warnings} />
+        <div className="run-grid">
+          <div className="run-column">
             <section className="run-panel">
-              <h3>{t("runs.detail.result")}</h3>
-              <pre className="pre">{result}</pre>
+              <h3>{t("runs.detail.graph")}</h3>
+              <RunGraph graph={graph} statuses={view.statuses} selected={view.focus} onSelect={setSelected} />
             </section>
-          ) : null}
-          <section className="run-panel">
-            <h3>{t("runs.detail.events")}</h3>
-            <RunEventLog events={live.events} />
+            <section className="run-panel">
+              <h3>{t("runs.detail.timeline")}</h3>
+              <RunTimeline rows={view.rows} origin={run.startedAt ?? null} selected={view.focus} onSelect={setSelected} />
+            </section>
+            {result ? (
+              <section className="run-panel">
+                <h3>{t("runs.detail.result")}</h3>
+                <pre className="pre">{result}</pre>
+              </section>
+            ) : null}
+            <section className="run-panel">
+              <h3>{t("runs.detail.events")}</h3>
+              <RunEventLog events={live.events} />
+            </section>
+          </div>
+          <section className="run-panel" aria-label={t("runs.detail.nodes")}>
+            {focusNode ? (
+              <NodeRunDetails nodeId={focusNode.id} nodeType={focusNode.type} record={records.get(focusNode.id) ?? null} live={live.state.nodes[focusNode.id] ?? null} />
+            ) : (
+              <p className="muted">{t("runs.detail.selectNode")}</p>
+            )}
           </section>
         </div>
-        <section className="run-panel" aria-label={t("runs.detail.nodes")}>
-          {focusNode ? (
-            <NodeRunDetails nodeId={focusNode.id} nodeType={focusNode.type} record={records.get(focusNode.id) ?? null} live={live.state.nodes[focusNode.id] ?? null} />
-          ) : (
-            <p className="muted">{t("runs.detail.selectNode")}</p>
-          )}
-        </section>
       </div>
-    </div>
+    </NodeTypesProvider>
   );
 }

@@ -3,13 +3,11 @@
 import type { LiveEvent } from "../live/run-projection";
 
 function summary(event: LiveEvent): string {
-  const p = event.payload;
-  if (typeof p.description === "string") return p.description;
-  if (typeof p.message === "string") return p.message;
-  const error = p.error as { code?: unknown; message?: unknown } | undefined;
-  if (error && typeof error.message === "string") return `${String(error.code)}: ${error.message}`;
-  if (typeof p.reason === "string") return p.reason;
-  if (typeof p.result === "string") return p.result;
+  if (event.description !== null) return event.description;
+  if (event.type === "WARNING" && event.text !== null) return event.text;
+  if (event.error) return `${event.error.code}: ${event.error.message}`;
+  if (event.reason !== null) return event.reason;
+  if (event.type === "RUN_COMPLETED" && event.output !== null) return event.output;
   return "";
 }
 

@@ -4,20 +4,23 @@ import { applyNodeChanges, Background, Handle, Position, ReactFlow, type Edge, t
 import { useEffect, useMemo, useState } from "react";
 import type { AnyStatus } from "../status/status-badge";
 import { statusTone } from "../status/status-badge";
+import { useNodeTypes } from "../../node-types/node-types-context";
+import { useNodeTypeLabel } from "../../node-types/use-node-type-label";
 import { layeredPositions, type SnapshotGraph } from "./run-snapshot";
 
-type RunNodeData = { nodeType: string; label: string | null; status: AnyStatus; selected: boolean };
+type RunNodeData = { nodeType: string; label: string | null; status: AnyStatus; selected: boolean; source: boolean; sink: boolean };
 
 /** A read-only node: type, id, model, tinted by the node's state in this run. */
 function RunNodeCard({ id, data }: NodeProps<Node<RunNodeData>>) {
+  const typeLabel = useNodeTypeLabel();
   const classes = ["run-node", `run-node--${statusTone(data.status)}`, data.selected ? "run-node--selected" : ""];
   return (
     <div className={classes.join(" ")} data-node-id={id} data-status={data.status}>
-      {data.nodeType !== "input" ? <Handle type="target" position={Position.Left} isConnectable={false} /> : null}
-      <div className="run-node__type">{data.nodeType}</div>
+      {data.source ? null : <Handle type="target" position={Position.Left} isConnectable={false} />}
+      <div className="run-node__type">{typeLabel(data.nodeType)}</div>
       <div className="run-node__id">{id}</div>
       {data.label ? <div className="muted">{data.label}</div> : null}
-      {data.nodeType !== "output" ? <Handle type="source" position={Position.Right} isConnectable={false} /> : null}
+      {data.sink ? null : <Handle type="source" position={Position.Right} isConnectable={false} />}
     </div>
   );
 }
@@ -36,6 +39,7 @@ export function RunGraph({
   selected: string | null;
   onSelect: (id: string) => void;
 }) {
+  const nodeTypes = useNodeTypes();
   const positions = useMemo(() => layeredPositions(graph), [graph]);
   // Nodes live in state so ReactFlow's measurements (applied through onNodesChange) survive status
   // updates: a node object rebuilt without them would be hidden until it is measured again.
@@ -46,12 +50,12 @@ export function RunGraph({
         id: node.id,
         type: "runNode",
         position: positions.get(node.id) ?? { x: 0, y: 0 },
-        data: { nodeType: node.type, label: node.label, status: "PENDING", selected: false },
+        data: { nodeType: node.type, label: node.label, status: "PENDING", selected: false, source: nodeTypes.isSource(node.type), sink: nodeTypes.isSink(node.type) },
         draggable: false,
         connectable: false,
       })),
     );
-  }, [graph, positions]);
+  }, [graph, positions, nodeTypes]);
   useEffect(() => {
     setNodes((current) =>
       current.map((node) => {

@@ -1,23 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { layeredPositions, readSnapshotGraph, readSnapshotName } from "./run-snapshot";
+import { layeredPositions, snapshotGraphOf } from "./run-snapshot";
 
-describe("run snapshot graph", () => {
+describe("the graph a run executed", () => {
   //   in ──▶ gen ──▶ out
-  const snapshot = {
-    name: "demo",
+  const run = {
     nodes: [
-      { id: "in", type: "input", content: "hi", position: { x: 0, y: 40 } },
-      { id: "gen", type: "generation", provider: "offline", model: "echo" },
-      { id: "out", type: "output" },
+      { id: "in", type: "input", provider: null, model: null, position: { x: 0, y: 40 } },
+      { id: "gen", type: "generation", provider: "offline", model: "echo", position: { x: 200, y: 40 } },
+      { id: "out", type: "output", provider: null, model: null, position: { x: 400, y: 40 } },
     ],
     edges: [
       { id: "e1", source: "in", target: "gen" },
       { id: "e2", source: "gen", target: "out" },
+      { id: "e3", source: "gen", target: "ghost" },
     ],
   };
 
-  it("reads nodes and edges as executed, with the model as the node's label", () => {
-    const graph = readSnapshotGraph(snapshot);
+  it("keeps nodes and edges as executed, with the model as the node's label, and drops edges to unknown nodes", () => {
+    const graph = snapshotGraphOf(run);
     expect(graph.nodes.map((n) => [n.id, n.type, n.label])).toEqual([
       ["in", "input", null],
       ["gen", "generation", "offline / echo"],
@@ -26,26 +26,10 @@ describe("run snapshot graph", () => {
     expect(graph.edges.map((e) => e.id)).toEqual(["e1", "e2"]);
   });
 
-  it("finds the graph under a nested key and drops edges to unknown nodes", () => {
-    const graph = readSnapshotGraph({ graph: { nodes: snapshot.nodes, edges: [...snapshot.edges, { source: "gen", target: "ghost" }] } });
-    expect(graph.edges).toHaveLength(2);
-  });
-
-  it("reads the workflow's name as it was when the run started", () => {
-    expect(readSnapshotName({ version: 1, workflow: snapshot })).toBe("demo");
-    expect(readSnapshotName({})).toBeNull();
-  });
-
-  it("returns an empty graph for a snapshot it cannot read", () => {
-    expect(readSnapshotGraph(null)).toEqual({ nodes: [], edges: [] });
-    expect(readSnapshotGraph({ nodes: "nope" })).toEqual({ nodes: [], edges: [] });
-    expect(readSnapshotGraph({ nodes: [{ id: 3 }, { id: "x", type: "input" }] }).nodes).toHaveLength(1);
-  });
-
   //   a ──▶ c ──▶ d
   //   b ──▶ c
   it("lays nodes without positions out in columns by depth and keeps given positions", () => {
-    const graph = readSnapshotGraph({
+    const graph = snapshotGraphOf({
       nodes: [
         { id: "a", type: "input" },
         { id: "b", type: "input" },
@@ -53,9 +37,9 @@ describe("run snapshot graph", () => {
         { id: "d", type: "output", position: { x: 999, y: 5 } },
       ],
       edges: [
-        { source: "a", target: "c" },
-        { source: "b", target: "c" },
-        { source: "c", target: "d" },
+        { id: "1", source: "a", target: "c" },
+        { id: "2", source: "b", target: "c" },
+        { id: "3", source: "c", target: "d" },
       ],
     });
     const positions = layeredPositions(graph, { x: 100, y: 50 });

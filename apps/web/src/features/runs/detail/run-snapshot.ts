@@ -1,7 +1,6 @@
 /**
- * Reads the graph out of a run's snapshot (JSON as stored by the API). The snapshot is the graph as
- * executed, so the run page never consults the current workflow, which may have changed since. Parsing
- * is defensive: a malformed or older snapshot yields what can be read, never a crash.
+ * The graph a run executed, from the run's typed `nodes` and `edges` (lifted by the API from its
+ * snapshot), so the run page never consults the current workflow, which may have changed since.
  */
 
 export interface SnapshotNode {
@@ -22,49 +21,22 @@ export interface SnapshotGraph {
   edges: SnapshotEdge[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-const str = (value: unknown): string | null => (typeof value === "string" && value.length > 0 ? value : null);
-const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
-
-function graphRoot(snapshot: unknown): Record<string, unknown> | null {
-  if (!isRecord(snapshot)) return null;
-  if (Array.isArray(snapshot.nodes)) return snapshot;
-  for (const key of ["graph", "workflow"]) {
-    const inner = snapshot[key];
-    if (isRecord(inner) && Array.isArray(inner.nodes)) return inner;
-  }
-  return null;
+/** The fields of a run's `nodes` and `edges` the page reads (RunDetail in runs.operations.ts). */
+export interface ExecutedGraph {
+  nodes: readonly { id: string; type: string; provider?: string | null; model?: string | null; position?: { x: number; y: number } | null }[];
+  edges: readonly { id: string; source: string; target: string }[];
 }
 
-function readNode(raw: unknown): SnapshotNode | null {
-  if (!isRecord(raw)) return null;
-  const id = str(raw.id);
-  const type = str(raw.type);
-  if (!id || !type) return null;
-  const pos = isRecord(raw.position) ? raw.position : null;
-  const x = num(pos?.x);
-  const y = num(pos?.y);
-  const label = str(raw.model) ? `${str(raw.provider) ?? "?"} / ${str(raw.model)}` : null;
-  return { id, type, label, position: x !== null && y !== null ? { x, y } : null };
-}
-
-function readEdge(raw: unknown, index: number): SnapshotEdge | null {
-  if (!isRecord(raw)) return null;
-  const source = str(raw.source);
-  const target = str(raw.target);
-  if (!source || !target) return null;
-  return { id: str(raw.id) ?? `edge-${index}`, source, target };
-}
-
-export function readSnapshotGraph(snapshot: unknown): SnapshotGraph {
-  const root = graphRoot(snapshot);
-  if (!root) return { nodes: [], edges: [] };
-  const nodes = (root.nodes as unknown[]).map(readNode).filter((n): n is SnapshotNode => n !== null);
-  const ids = new Set(nodes.map((n) => n.id));
-  const edges = (Array.isArray(root.edges) ? root.edges : [])
-    .map(readEdge)
-    .filter((e): e is SnapshotEdge => e !== null && ids.has(e.source) && ids.has(e.target));
+/** Nodes labelled with their model; edges to nodes the graph lacks are left out. */
+export function snapshotGraphOf(run: ExecutedGraph): SnapshotGraph {
+  const nodes = run.nodes.map((node) => ({
+    id: node.id,
+    type: node.type,
+    label: node.model ? `${node.provider ?? "?"} / ${node.model}` : null,
+    position: node.position ?? null,
+  }));
+  const ids = new Set(nodes.map((node) => node.id));
+  const edges = run.edges.filter((edge) => ids.has(edge.source) && ids.has(edge.target)).map(({ id, source, target }) => ({ id, source, target }));
   return { nodes, edges };
 }
 
@@ -96,10 +68,4 @@ export function layeredPositions(graph: SnapshotGraph, gap = { x: 220, y: 110 })
     positions.set(node.id, node.position ?? { x: column * gap.x, y: row * gap.y });
   }
   return positions;
-}
-
-/** The workflow's name as it was when the run started. */
-export function readSnapshotName(snapshot: unknown): string | null {
-  const root = graphRoot(snapshot);
-  return root ? str(root.name) : null;
 }

@@ -1,10 +1,10 @@
 /**
  * Keeps a subscription alive across dropped connections, resubscribing from the last applied seq.
  *
- * graphql-ws can retry by itself, but it resends the original payload — the original `afterSeq` — so
- * the server would replay everything again. Here each attempt asks `afterSeq()` afresh, so a reconnect
- * replays only what the page has not seen. The transport is injected: the page passes graphql-ws, the
- * tests pass a scripted one.
+ * graphql-ws retries by itself and then sends the subscription's variables again, so the caller reads
+ * `afterSeq` when they are sent (use-live-run.ts passes a getter); when a subscription ends or fails
+ * anyway, each new attempt here asks `afterSeq()` afresh. Either way a reconnect replays only what the
+ * page has not seen. The transport is injected: the page passes graphql-ws, the tests pass a scripted one.
  */
 
 export interface StreamSink<T> {

@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { liveEvent } from "./live-event.test-helpers";
 import { applyRunEvent, initialRunLiveState, isTerminalRunStatus, projectRun, type LiveEvent } from "./run-projection";
 
 let seq = 0;
-const event = (type: string, payload: Record<string, unknown> = {}, nodeId: string | null = null): LiveEvent => ({
-  seq: ++seq,
-  type,
-  at: new Date(Date.UTC(2026, 10, 21, 10, 0, seq)).toISOString(),
-  nodeId,
-  payload,
-});
+const event = (type: string, payload: Record<string, unknown> = {}, nodeId: string | null = null): LiveEvent => {
+  seq += 1;
+  return liveEvent(seq, type, payload, nodeId, new Date(Date.UTC(2026, 10, 21, 10, 0, seq)).toISOString());
+};
 
 describe("run projection", () => {
   //   in ──▶ gen ──▶ out

@@ -7,13 +7,24 @@
 export type RunStatusValue = "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED" | "CANCELLED";
 export type NodeStatusValue = "PENDING" | "RUNNING" | "COMPLETED" | "FAILED" | "SKIPPED";
 
-/** An event as the page receives it: the common fields plus the type's payload, untyped. */
+/** An event as the page receives it: the typed fields of RunEventFields (runs.operations.ts). */
 export interface LiveEvent {
   seq: number;
   type: string;
   at: string;
   nodeId: string | null;
-  payload: Record<string, unknown>;
+  /** RUN_STARTED: every node of the run. */
+  nodeIds: readonly string[] | null;
+  description: string | null;
+  /** NODE_COMPLETED: the node's output; RUN_COMPLETED: the result. */
+  output: string | null;
+  /** NODE_TOKEN: the streamed text; WARNING: the message. */
+  text: string | null;
+  /** WARNING: its code. */
+  code: string | null;
+  /** NODE_SKIPPED, RUN_CANCELLED: why. */
+  reason: string | null;
+  error: { code: string; message: string } | null;
 }
 
 export interface NodeLiveState {
@@ -48,14 +59,6 @@ const emptyNode = (): NodeLiveState => ({
   finishedAt: null,
 });
 
-const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
-
-function errorOf(value: unknown): { code: string; message: string } | null {
-  if (!value || typeof value !== "object") return null;
-  const record = value as Record<string, unknown>;
-  return { code: text(record.code) ?? "UNKNOWN", message: text(record.message) ?? "" };
-}
-
 function withNode(
   state: RunLiveState,
   nodeId: string,
@@ -65,19 +68,13 @@ function withNode(
   return { ...state, nodes: { ...state.nodes, [nodeId]: change(current) } };
 }
 
-function nodeIdOf(event: LiveEvent): string | null {
-  return event.nodeId ?? text(event.payload.nodeId);
-}
-
 /** Applies one event. Unknown event types are ignored, so newer servers don't break older pages. */
 export function applyRunEvent(state: RunLiveState, event: LiveEvent): RunLiveState {
-  const nodeId = nodeIdOf(event);
-  const p = event.payload;
+  const nodeId = event.nodeId;
   switch (event.type) {
     case "RUN_STARTED": {
-      const ids = Array.isArray(p.nodeIds) ? p.nodeIds.filter((id): id is string => typeof id === "string") : [];
       let next: RunLiveState = { ...state, status: "RUNNING" };
-      for (const id of ids) next = withNode(next, id, (node) => node);
+      for (const id of event.nodeIds ?? []) next = withNode(next, id, (node) => node);
       return next;
     }
     case "NODE_STARTED":
@@ -85,22 +82,22 @@ export function applyRunEvent(state: RunLiveState, event: LiveEvent): RunLiveSta
         ? withNode(state, nodeId, (node) => ({ ...node, status: "RUNNING", startedAt: event.at }))
         : state;
     case "NODE_TOKEN":
-      return nodeId ? withNode(state, nodeId, (node) => ({ ...node, tokens: node.tokens + (text(p.text) ?? "") })) : state;
+      return nodeId ? withNode(state, nodeId, (node) => ({ ...node, tokens: node.tokens + (event.text ?? "") })) : state;
     case "NODE_DESCRIPTION":
-      return nodeId ? withNode(state, nodeId, (node) => ({ ...node, description: text(p.description) })) : state;
+      return nodeId ? withNode(state, nodeId, (node) => ({ ...node, description: event.description })) : state;
     case "NODE_COMPLETED":
       return nodeId
         ? withNode(state, nodeId, (node) => ({
             ...node,
             status: "COMPLETED",
-            description: text(p.description) ?? node.description,
-            output: text(p.output),
+            description: event.description ?? node.description,
+            output: event.output,
             finishedAt: event.at,
           }))
         : state;
     case "NODE_FAILED":
       return nodeId
-        ? withNode(state, nodeId, (node) => ({ ...node, status: "FAILED", error: errorOf(p.error), finishedAt: event.at }))
+        ? withNode(state, nodeId, (node) => ({ ...node, status: "FAILED", error: event.error, finishedAt: event.at }))
         : state;
     case "NODE_SKIPPED":
       return nodeId ? withNode(state, nodeId, (node) => ({ ...node, status: "SKIPPED" })) : state;
@@ -109,15 +106,15 @@ export function applyRunEvent(state: RunLiveState, event: LiveEvent): RunLiveSta
         ...state,
         warnings: [
           ...state.warnings,
-          { seq: event.seq, nodeId, code: text(p.code) ?? "WARNING", message: text(p.message) ?? "" },
+          { seq: event.seq, nodeId, code: event.code ?? "WARNING", message: event.text ?? "" },
         ],
       };
     case "RUN_COMPLETED":
-      return { ...state, status: "COMPLETED", result: text(p.result) };
+      return { ...state, status: "COMPLETED", result: event.output };
     case "RUN_FAILED":
-      return { ...state, status: "FAILED", error: errorOf(p.error) };
+      return { ...state, status: "FAILED", error: event.error };
     case "RUN_CANCELLED":
-      return { ...state, status: "CANCELLED", error: { code: "RUN_CANCELLED", message: text(p.reason) ?? "" } };
+      return { ...state, status: "CANCELLED", error: { code: "RUN_CANCELLED", message: event.reason ?? "" } };
     default:
       return state;
   }

@@ -1,0 +1,28 @@
+import { useCallback, useContext } from "react";
+import type { MessageKey } from "../../i18n/dictionary.type";
+import { useT } from "../../i18n/i18n-provider";
+import { NodeTypesContext } from "./node-types-context";
+
+const TYPE_LABEL_KEYS: Record<string, MessageKey> = {
+  input: "editor.nodeType.input",
+  generation: "editor.nodeType.generation",
+  ensemble: "editor.nodeType.ensemble",
+  validation: "editor.nodeType.validation",
+  output: "editor.nodeType.output",
+};
+
+/**
+ * The translated name of a node type. A type without a translation shows the label the API's
+ * `nodeTypes` gives it, so a type added on the server is named without a change here.
+ */
+export function useNodeTypeLabel(): (type: string) => string {
+  const t = useT();
+  const catalogue = useContext(NodeTypesContext);
+  return useCallback(
+    (type: string) => {
+      const key = TYPE_LABEL_KEYS[type];
+      return key ? t(key) : (catalogue?.get(type)?.label ?? type);
+    },
+    [catalogue, t],
+  );
+}

@@ -1,0 +1,24 @@
+import type { LiveEvent } from "./run-projection";
+
+const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
+
+/**
+ * A typed event from the engine's payload, lifted the way the API lifts it (run.mapper.ts), so tests
+ * can write events as the engine emits them.
+ */
+export function liveEvent(seq: number, type: string, payload: Record<string, unknown>, nodeId: string | null = null, at = "2026-11-21T10:00:00.000Z"): LiveEvent {
+  const error = payload.error as { code?: unknown; message?: unknown } | undefined;
+  return {
+    seq,
+    type,
+    at,
+    nodeId: nodeId ?? text(payload.nodeId),
+    nodeIds: type === "RUN_STARTED" && Array.isArray(payload.nodeIds) ? payload.nodeIds.map(String) : null,
+    description: text(payload.description),
+    output: type === "RUN_COMPLETED" ? text(payload.result) : text(payload.output),
+    text: type === "WARNING" ? text(payload.message) : text(payload.text),
+    code: type === "WARNING" ? text(payload.code) : null,
+    reason: type === "NODE_SKIPPED" || type === "RUN_CANCELLED" ? text(payload.reason) : null,
+    error: error ? { code: text(error.code) ?? "UNKNOWN", message: text(error.message) ?? "" } : null,
+  };
+}

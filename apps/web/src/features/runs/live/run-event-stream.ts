@@ -1,0 +1,140 @@
+import { print } from "graphql";
+import type { RunEventFieldsFragment } from "@/gql/graphql";
+import type { SharedSocket } from "@/lib/shared-socket";
+import { RunEventsSubscription } from "../runs.operations";
+import { receiveEvent, type EventSequenceState } from "./event-sequence.reducer";
+import { startResumableStream, type StreamStatus } from "./resumable-stream";
+import type { LiveEvent } from "./run-projection";
+
+/** How the stream stands, for the page's indicator. */
+export interface RunStreamState {
+  status: StreamStatus | "idle";
+  attempt: number;
+  /** Why the server refused the subscription (an unknown run, a revoked key); retrying will not help. */
+  error: string | null;
+}
+
+export interface RunEventStreamOptions {
+  runId: string;
+  /** What the page already has: the stream asks for the events after its `lastSeq`. */
+  from: EventSequenceState<LiveEvent>;
+  /** Every change of the sequence (events applied, held back or dropped as repeats). */
+  onChange: (sequence: EventSequenceState<LiveEvent>) => void;
+  onStream: (stream: RunStreamState) => void;
+  /** Delay before the stream's own resubscription n (after the server completed or failed it). */
+  backoffMs?: (attempt: number) => number;
+}
+
+const QUERY = print(RunEventsSubscription);
+const TERMINAL: ReadonlySet<string> = new Set(["RUN_COMPLETED", "RUN_FAILED", "RUN_CANCELLED"]);
+
+/** True once the run's last event has been applied (everything before it has, then, too). */
+export function hasRunEnded(sequence: EventSequenceState<LiveEvent>): boolean {
+  const last = sequence.events[sequence.events.length - 1];
+  return last !== undefined && TERMINAL.has(last.type);
+}
+
+export function toLiveEvent(raw: RunEventFieldsFragment): LiveEvent {
+  return {
+    seq: raw.seq,
+    type: raw.type,
+    at: String(raw.at),
+    nodeId: raw.nodeId ?? null,
+    nodeIds: raw.nodeIds ?? null,
+    description: raw.description ?? null,
+    output: raw.output ?? null,
+    text: raw.text ?? null,
+    code: raw.code ?? null,
+    reason: raw.reason ?? null,
+    error: raw.error ? { code: raw.error.code, message: raw.error.message } : null,
+  };
+}
+
+/**
+ * Follows one run's `runEvents` on the shared socket until its last event, each event once and in
+ * order. Every (re)subscription asks for the events after the last seq applied: graphql-ws sends a
+ * subscription's variables again when it reconnects, so `afterSeq` is a getter read at that moment;
+ * when the server itself completes or fails the subscription before the run ended, the resumable
+ * stream subscribes afresh. Either way a dropped connection loses nothing and repeats nothing.
+ */
+export function followRunEvents(socket: Pick<SharedSocket, "ws" | "isConnected">, options: RunEventStreamOptions): { stop: () => void } {
+  const { runId, onChange } = options;
+  let shown: RunStreamState | null = null;
+  const onStream = (stream: RunStreamState) => {
+    if (shown && shown.status === stream.status && shown.attempt === stream.attempt && shown.error === stream.error) return;
+    shown = stream;
+    options.onStream(stream);
+  };
+  let sequence = options.from;
+  let ended = hasRunEnded(sequence);
+  let refused = false;
+  let closes = 0;
+  const lastSeq = () => sequence.lastSeq;
+  // The socket is shared: connected means a subscription sent now is live at once.
+  const live = () => {
+    closes = 0;
+    onStream({ status: "live", attempt: 0, error: null });
+  };
+  const offConnected = socket.ws.on("connected", () => !ended && !refused && live());
+  const offClosed = socket.ws.on("closed", () => {
+    if (ended || refused) return;
+    closes += 1;
+    onStream({ status: "reconnecting", attempt: closes, error: null });
+  });
+
+  const handle = startResumableStream<LiveEvent>({
+    subscribe: (_afterSeq, sink) =>
+      socket.ws.subscribe<{ runEvents: RunEventFieldsFragment }>(
+        {
+          query: QUERY,
+          variables: {
+            runId,
+            get afterSeq() {
+              return lastSeq();
+            },
+          },
+        },
+        {
+          next: (result) => {
+            if (result.errors?.length) {
+              refused = true;
+              onStream({ status: "stopped", attempt: 0, error: result.errors.map((error) => error.message).join("; ") });
+              queueMicrotask(() => stop());
+            } else if (result.data?.runEvents) sink.next(toLiveEvent(result.data.runEvents));
+          },
+          error: sink.error,
+          complete: sink.complete,
+        },
+      ),
+    afterSeq: lastSeq,
+    isFinished: () => ended,
+    ...(options.backoffMs ? { backoffMs: options.backoffMs } : {}),
+    onValue: (event) => {
+      const next = receiveEvent(sequence, event);
+      if (next === sequence) return;
+      sequence = next;
+      onChange(sequence);
+      if (!ended && hasRunEnded(sequence)) {
+        ended = true;
+        // After the current delivery returns: graphql-ws is still inside its message handler.
+        queueMicrotask(() => stop());
+      }
+    },
+    onStatus: (status, detail) => {
+      if (refused) return;
+      if (status === "connecting" || status === "reconnecting") {
+        if (socket.isConnected()) live();
+        else onStream({ status, attempt: detail?.attempt ?? 0, error: null });
+        return;
+      }
+      onStream({ status: ended ? "done" : status, attempt: detail?.attempt ?? 0, error: null });
+    },
+  });
+
+  function stop(): void {
+    offConnected();
+    offClosed();
+    handle.stop();
+  }
+  return { stop };
+}
