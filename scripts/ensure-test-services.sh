@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Makes sure the real services the test suite starts are installed: PostgreSQL 15 and Chromium from
-# Debian's packages, and a Weaviate server built from the Go module proxy (cached in ~/.cache/weft).
+# Makes sure the real services the test suite starts are installed: PostgreSQL 15, Redis 7 and Chromium
+# from Debian's packages, and a Weaviate server built from the Go module proxy (cached in ~/.cache/weft).
 # The tests start and stop their own instances on loopback; nothing here runs a server.
 set -euo pipefail
 WEAVIATE_VERSION="${WEAVIATE_VERSION:-v1.38.11}"
@@ -10,6 +10,7 @@ missing=()
 pg_bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1 || true)"
 [ -n "$pg_bin" ] && [ -x "$pg_bin/initdb" ] || missing+=(postgresql)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 # Korean text in the admin UI screenshots needs a Hangul font.
 [ -d /usr/share/fonts/truetype/nanum ] || missing+=(fonts-nanum)
 if [ ${#missing[@]} -gt 0 ]; then
@@ -33,4 +34,4 @@ if [ ! -x "$weaviate" ]; then
   mv "$tmp/weaviate-server" "$weaviate"
   rm -rf "$tmp"
 fi
-echo "weft: test services ready (postgres: $pg_bin, weaviate: $weaviate, chromium: $(command -v chromium))" >&2
+echo "weft: test services ready (postgres: $pg_bin, redis: $(command -v redis-server), weaviate: $weaviate, chromium: $(command -v chromium))" >&2

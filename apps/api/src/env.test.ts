@@ -65,4 +65,14 @@ describe("loadEnv", () => {
   test("a small chunk size without an overlap gets a fitting overlap rather than an error", () => {
     expect(loadEnv({}, { WEFT_CHUNK_SIZE: "100" }).WEFT_CHUNK_SIZE).toBe(100);
   });
+
+  test("Redis is off by default and needs a server database when set", () => {
+    expect(loadEnv({}, {})).toMatchObject({ WEFT_REDIS_PREFIX: "weft", WEFT_QUEUE_LOCK_MS: 5_000, WEFT_RUN_MAX_ATTEMPTS: 3 });
+    expect(loadEnv({}, {}).REDIS_URL).toBeUndefined();
+    const server = { DATABASE_URL: "postgresql://weft@db/weft" };
+    expect(loadEnv({ ...server, REDIS_URL: "redis://cache:6380/2" }, {}).REDIS_URL).toBe("redis://cache:6380/2");
+    expect(() => loadEnv({ REDIS_URL: "redis://cache:6380" }, {})).toThrow(/REDIS_URL: needs DATABASE_URL/);
+    expect(() => loadEnv({ ...server, REDIS_URL: "http://cache" }, {})).toThrow(/REDIS_URL/);
+    expect(() => loadEnv({ WEFT_REDIS_PREFIX: "a b" }, {})).toThrow(/WEFT_REDIS_PREFIX/);
+  });
 });

@@ -101,6 +101,14 @@ const envSchema = z.object({
   MISTRAL_TIMEOUT_MS: integer(120_000, 1),
   WEFT_PGVECTOR_EF_SEARCH: integer(100, 1),
   CORS_ORIGINS: list,
+  /** Server mode across processes: the run and ingestion queues, the event bus and the rate limits on Redis. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Prefix of every Redis key and channel, so deployments may share one Redis. */
+  WEFT_REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, "letters, digits, _ . - (at most 40)").default("weft"),
+  /** How long a worker's claim on a job lasts without renewal, and how often stalled jobs are looked for. */
+  WEFT_QUEUE_LOCK_MS: integer(5_000, 500),
+  /** Executions of one run (the first and its resumptions after a worker died) before it ends FAILED. */
+  WEFT_RUN_MAX_ATTEMPTS: integer(3, 1),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "WEFT_SEED_DEMO"> & { WEFT_SEED_DEMO: boolean };
@@ -133,6 +141,9 @@ export function loadEnv(overrides: Partial<Record<EnvName, string>> = {}, source
   const env: Env = { ...parsed.data, WEFT_SEED_DEMO: parsed.data.WEFT_SEED_DEMO ?? parsed.data.DATABASE_URL === undefined };
   if (env.WEFT_AUTH === "disabled" && !isLoopbackHost(env.HOST)) {
     throw new EnvError([`WEFT_AUTH=disabled is allowed only when HOST is a loopback address (got "${env.HOST}")`]);
+  }
+  if (env.REDIS_URL && !env.DATABASE_URL) {
+    throw new EnvError(["REDIS_URL: needs DATABASE_URL (server mode): the embedded database serves one process, which needs no Redis"]);
   }
   checkChunkDefaults(env);
   return env;

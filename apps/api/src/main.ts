@@ -1,17 +1,21 @@
 import "reflect-metadata";
 import { createApp } from "./app/create-app.js";
+import { roleFromArgs, type ProcessRole } from "./app/process-role.js";
 import { startupFailure } from "./app/startup-failure.js";
 import { EnvError, loadEnv } from "./env.js";
 import { createLogger } from "./logger.js";
 
 /**
- * `node apps/api/dist/main.js`: the API on the configuration in the environment (see docs/api.md).
+ * `node apps/api/dist/main.js [--role api|worker|all]`: the API on the configuration in the environment
+ * (see docs/api.md); separate API and worker processes with REDIS_URL (docs/deployment.md).
  * Every line it writes is JSON on stdout, a refusal to start included: an expected one (bad
  * configuration, database not migrated, unreachable, locked) is one line with its code and no stack.
  */
 async function main(): Promise<void> {
   let env;
+  let role: ProcessRole;
   try {
+    role = roleFromArgs(process.argv.slice(2));
     env = loadEnv();
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
@@ -21,7 +25,7 @@ async function main(): Promise<void> {
   const logger = createLogger(env);
   let app;
   try {
-    app = await createApp(env, { logger });
+    app = await createApp(env, { logger, role });
   } catch (error) {
     const failure = startupFailure(error);
     logger.fatal(failure.fields, failure.message);

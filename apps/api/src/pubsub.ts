@@ -5,7 +5,7 @@ import type { IngestionPhase } from "./retrieval/ingestion.service.js";
 /**
  * Typed topics and the event bus. Events are published only after they are stored, so a subscriber
  * that also reads the database (runEvents replay) misses nothing. The in-process bus serves one API
- * process; a Redis-backed bus will implement the same interface for several.
+ * process; the Redis bus (redis/redis-event-bus.ts) serves several.
  */
 
 export type RunStatusValue = "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED" | "CANCELLED";
@@ -65,6 +65,12 @@ export interface ApiKeyRevokedMessage {
   at: string;
 }
 
+/** Asks the process executing a run to abort it (cancelRun through any API process). Channel: ALL_RUNS. */
+export interface RunCancelMessage {
+  runId: string;
+  reason: string;
+}
+
 /** Topic → payload. On `runEvents` the channel is the run id (`runEvents:<runId>`), in seq order. */
 export interface Topics {
   runEvents: RunEventMessage;
@@ -72,20 +78,38 @@ export interface Topics {
   ingestionProgress: IngestionProgressMessage;
   workflowChanged: WorkflowChangedMessage;
   apiKeyRevoked: ApiKeyRevokedMessage;
+  runCancel: RunCancelMessage;
 }
 
 export type TopicName = keyof Topics;
 
 export type Unsubscribe = () => void;
 
+export interface SubscribeOptions {
+  /**
+   * Called after a network bus lost its connection and subscribed again: messages published in between
+   * may be lost, so a listener that can read them from the database does so now. Never called by the
+   * in-process bus.
+   */
+  onResync?: () => void;
+}
+
 export interface EventBus {
-  /** Delivers to every current subscriber of the channel, in publish order. */
+  /**
+   * Delivers to every current subscriber of the channel, in publish order. Publishing never fails the
+   * publisher: a network bus that is away drops the message (it is stored already; see onResync).
+   */
   publish<T extends TopicName>(topic: T, channel: string, payload: Topics[T]): Promise<void>;
   /**
    * Resolves once the subscription is active: everything published after that is delivered.
    * (A network bus resolves after the broker has confirmed.)
    */
-  subscribe<T extends TopicName>(topic: T, channel: string, listener: (payload: Topics[T]) => void): Promise<Unsubscribe>;
+  subscribe<T extends TopicName>(
+    topic: T,
+    channel: string,
+    listener: (payload: Topics[T]) => void,
+    options?: SubscribeOptions,
+  ): Promise<Unsubscribe>;
   close(): Promise<void>;
 }
 

@@ -1,15 +1,10 @@
 // Decorated GraphQL types need the metadata polyfill before they load; createApp is an entry point for tests and benchmarks too.
 import "reflect-metadata";
-import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expressMiddleware } from "@as-integrations/express5";
+import type { Server as HttpServer } from "node:http";
 import { createDefaultRegistry, type LlmProvider } from "@weft/engine";
-import express from "express";
 import { databaseOptionsFromEnv, openDatabase, type Database } from "../db/db.js";
 import type { Env } from "../env.js";
-import { startApollo } from "../graphql/apollo-server.js";
-import { buildWeftSchema } from "../graphql/schema.js";
-import { startWsServer } from "../graphql/ws-server.js";
 import { createLogger, type Logger } from "../logger.js";
 import { ApiKeyService } from "../modules/api-key/index.js";
 import { createKnowledgeBaseRetriever, createRetrievalSetup, hasPgvector, KnowledgeBaseService } from "../modules/knowledge-base/index.js";
@@ -17,22 +12,15 @@ import { ModelCatalogService } from "../modules/model/index.js";
 import { RunService } from "../modules/run/index.js";
 import { WorkflowService } from "../modules/workflow/index.js";
 import { WorkflowVersionService } from "../modules/workflow-version/index.js";
-import { InProcessEventBus, type EventBus } from "../pubsub.js";
-import { InProcessRunQueue } from "../queue/in-process-run-queue.js";
+import type { EventBus } from "../pubsub.js";
 import { createRateLimits } from "../rate-limit/rate-limits.js";
 import type { ServiceDeps } from "../service-deps.js";
 import type { Services } from "../services.js";
-import { corsMiddleware } from "./cors.js";
-import { healthHandler, readinessHandler } from "./health.js";
-import { httpErrorHandler } from "./http-errors.js";
-import { localModeGuard } from "../auth/local-mode-guard.js";
 import { createLlmProviders } from "./llm-providers.js";
-import { requestContextMiddleware } from "./request-context.js";
-import { httpContext } from "./http-context.js";
 import { checkVectorStores, startupTasks } from "./startup.js";
-
-/** Longer than the idle timeout of clients and load balancers (AWS ALB: 60 s). */
-const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+import { createEventBus, runQueueFactory, startReconciler } from "./infrastructure.js";
+import { createHttpService } from "./http-server.js";
+import { checkRole, servesApi, type ProcessRole } from "./process-role.js";
 
 export interface CreateAppOptions {
   /** Extra LLM providers (tests and benchmarks); they join the configured ones. */
@@ -40,9 +28,12 @@ export interface CreateAppOptions {
   logger?: Logger;
   /** Use an already open database (tests sharing one); otherwise it is opened from env. */
   database?: Database;
+  /** `--role`: api, worker or all (default; one process does everything). */
+  role?: ProcessRole;
 }
 
 export interface App {
+  role: ProcessRole;
   url: string;
   wsUrl: string;
   httpServer: HttpServer;
@@ -60,12 +51,14 @@ export interface App {
  */
 export async function createApp(env: Env, options: CreateAppOptions = {}): Promise<App> {
   const logger = options.logger ?? createLogger(env);
+  const role = options.role ?? "all";
+  checkRole(role, env);
   if (env.WEFT_AUTH === "disabled") {
     logger.warn({ host: env.HOST }, "AUTHENTICATION IS DISABLED (WEFT_AUTH=disabled): every caller is admin; local development only");
   }
   const database = options.database ?? (await openDatabase(databaseOptionsFromEnv(env)));
   const ownsDatabase = !options.database;
-  const bus = new InProcessEventBus();
+  const bus = createEventBus(env, logger);
   const rateLimits = createRateLimits(env);
   const deps: ServiceDeps = {
     env,
@@ -82,7 +75,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     retriever: createKnowledgeBaseRetriever(database, retrieval),
     bus,
     runBudget: rateLimits.runs,
-    createQueue: (worker) => new InProcessRunQueue({ worker, concurrency: env.WEFT_PROCESS_CONCURRENCY, logger }),
+    createQueue: runQueueFactory(env, role, bus, logger),
   });
   const services: Services = {
     workflows: new WorkflowService(deps, bus),
@@ -92,31 +85,12 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     models,
     knowledgeBases: new KnowledgeBaseService(deps, retrieval, bus),
   };
-  await startupTasks({ env, services, logger });
+  await startupTasks({ env, role, services, logger });
   await checkVectorStores(retrieval, logger);
+  const reconciler = startReconciler(env, role, database.prisma, runs.queue, logger);
 
-  const schema = await buildWeftSchema();
-  const expressApp = express();
-  const httpServer = createServer(expressApp);
-  // Idle keep-alive sockets are closed by the client first (undici waits 4 s, proxies up to 60 s), never
-  // by us while a request may be on its way: a busy event loop firing our timer late would reset it.
-  httpServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  httpServer.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
-  const apollo = await startApollo(schema, httpServer, env);
-  expressApp.disable("x-powered-by");
-  expressApp.set("trust proxy", rateLimits.proxyTrust);
-  expressApp.use(requestContextMiddleware(logger));
-  if (env.WEFT_AUTH === "disabled") expressApp.use(localModeGuard(env.CORS_ORIGINS));
-  expressApp.use(corsMiddleware(env.CORS_ORIGINS));
-  expressApp.get("/healthz", healthHandler(database, runs.queue));
-  expressApp.get("/readyz", readinessHandler(database, retrieval.store, runs.queue));
-  expressApp.use(
-    "/graphql",
-    express.json({ limit: env.WEFT_MAX_BODY_BYTES }),
-    expressMiddleware(apollo, { context: httpContext({ env, services, rateLimits }) }),
-  );
-  expressApp.use(httpErrorHandler(env.WEFT_MAX_BODY_BYTES));
-  const ws = await startWsServer({ httpServer, schema, env, services, rateLimits, bus, logger });
+  const http = await createHttpService({ env, role, database, store: retrieval.store, queue: runs.queue, services, rateLimits, bus, logger });
+  const httpServer = http.httpServer;
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
@@ -125,10 +99,11 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   const address = httpServer.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}/graphql`;
-  logger.info({ url, database: database.mode, auth: env.WEFT_AUTH }, "Weft API listening");
+  logger.info({ url, role, database: database.mode, auth: env.WEFT_AUTH, redis: Boolean(env.REDIS_URL) }, servesApi(role) ? "Weft API listening" : "Weft worker listening (health only)");
 
   let closing: Promise<void> | null = null;
   return {
+    role,
     url,
     wsUrl: url.replace(/^http/, "ws"),
     httpServer,
@@ -143,8 +118,8 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
           await stop();
           logger.debug({ step: name, ms: Math.round(performance.now() - started) }, "shutdown step done");
         };
-        await step("websocket", () => ws.close());
-        await step("http", () => apollo.stop());
+        await step("http", () => http.close());
+        await step("reconciler", async () => reconciler?.stop());
         await step("runs", () => runs.close());
         await step("ingestion", () => services.knowledgeBases.close());
         await step("vector stores", () => retrieval.close());

@@ -5,11 +5,17 @@ import type { RetrievalSetup } from "../modules/knowledge-base/index.js";
 import { insertWorkflow } from "../modules/workflow/index.js";
 import type { Services } from "../services.js";
 import { demoWorkflow } from "./demo-workflow.js";
+import { servesApi, type ProcessRole } from "./process-role.js";
 
-/** What happens once at start, before the server accepts requests. */
-export async function startupTasks(context: { env: Env; services: Services; logger: Logger }): Promise<void> {
+/**
+ * What happens once at start, before the server accepts requests. A single process (no Redis) ends the
+ * runs an earlier one left active; with Redis other processes may be executing them, and the queue's
+ * stalled-job check and the reconciler take care of those whose worker stopped.
+ */
+export async function startupTasks(context: { env: Env; role: ProcessRole; services: Services; logger: Logger }): Promise<void> {
   const { env, services, logger } = context;
-  await services.runs.recoverInterrupted();
+  if (!env.REDIS_URL) await services.runs.recoverInterrupted();
+  if (!servesApi(context.role)) return;
   const requeued = await services.knowledgeBases.documents.recoverInterrupted();
   if (requeued > 0) logger.info({ knowledgeBases: requeued }, "re-queued documents left unindexed by an earlier stop");
   if (env.WEFT_ADMIN_KEY) {

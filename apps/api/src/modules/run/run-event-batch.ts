@@ -9,15 +9,20 @@ import type { ColumnValue, Columns, EventWrites } from "./run-event-record.js";
  */
 export interface BatchWrites {
   runId: string;
+  /**
+   * The attempt of the run these events belong to (its claim, run-claim.ts): the write is refused when a
+   * later attempt has claimed the run. Null: any attempt (writers that own the run outright).
+   */
+  attempt: number | null;
   messages: RunEventMessage[];
   nodeRuns: Map<string, Columns>;
   run: Columns;
 }
 
-export function mergeWrites(batch: readonly EventWrites[]): BatchWrites {
+export function mergeWrites(batch: readonly EventWrites[], attempt: number | null = null): BatchWrites {
   const first = batch[0];
   if (!first) throw new Error("an event batch needs at least one event");
-  const merged: BatchWrites = { runId: first.message.runId, messages: [], nodeRuns: new Map(), run: {} };
+  const merged: BatchWrites = { runId: first.message.runId, attempt, messages: [], nodeRuns: new Map(), run: {} };
   for (const writes of batch) {
     if (writes.message.runId !== merged.runId) throw new Error("an event batch holds the events of one run");
     merged.messages.push(writes.message);

@@ -15,12 +15,12 @@ function countingDb(prisma: PrismaClient) {
   const counter = { statements: 0, failOn: 0, gate: null as Promise<void> | null };
   const db = new Proxy(prisma, {
     get(target, property, receiver) {
-      if (property !== "$executeRaw") return Reflect.get(target, property, receiver) as unknown;
-      return async (...args: Parameters<PrismaClient["$executeRaw"]>) => {
+      if (property !== "$queryRaw") return Reflect.get(target, property, receiver) as unknown;
+      return async (...args: Parameters<PrismaClient["$queryRaw"]>) => {
         counter.statements += 1;
         if (counter.statements === counter.failOn) throw new Error("disk full");
         if (counter.gate) await counter.gate;
-        return target.$executeRaw(...args);
+        return target.$queryRaw(...args);
       };
     },
   });

@@ -32,7 +32,8 @@ const CLOSES_BATCH = new Set<RunEvent["type"]>(["NODE_COMPLETED", "NODE_FAILED"]
  * room; an event arriving while a write is in flight waits for that write, and one that fills or closes
  * a batch (a node's result) waits for its own, so the engine never runs more than one batch ahead of the
  * database. A terminal event waits until everything is stored, so the run ends only then. A failed write stores and publishes none of its batch and
- * nothing after it: that and every later `record` reject, which ends the run (the worker marks it FAILED).
+ * nothing after it: that and every later `record` reject, which ends the run (the worker marks it FAILED,
+ * unless the write was fenced off: then the run belongs to someone else and this worker just stops).
  */
 export class RunEventRecorder {
   #queue: EventWrites[] = [];
@@ -45,6 +46,8 @@ export class RunEventRecorder {
     private readonly writer: RunEventWriter,
     private readonly bus: EventBus,
     private readonly scope: RunScope,
+    /** The claimed attempt whose events these are (fencing); null: unfenced. */
+    private readonly attempt: number | null = null,
   ) {}
 
   readonly record = (event: RunEvent): Promise<void> => {
@@ -86,7 +89,7 @@ export class RunEventRecorder {
         this.#queue = [];
         this.#inFlight = true;
         try {
-          await this.writer.write(mergeWrites(batch));
+          await this.writer.write(mergeWrites(batch, this.attempt));
           for (const writes of batch) await this.publish(writes.message, writes.status);
         } finally {
           this.#inFlight = false;

@@ -42,10 +42,21 @@ function setClause(table: "Run" | "NodeRun", columns: Columns): Prisma.Sql {
  * Batches of one or more runs (one batch per run, see mergeWrites) as ONE statement: a multi-row insert of
  * every event and one update per node run and per run touched. Distinct runs touch distinct rows, so no
  * row is updated twice.
+ *
+ * Fencing: the statement first locks the runs it writes (`fence`), keeping only those still active and,
+ * for a batch that names its attempt, still claimed by that attempt; rows of the other runs are neither
+ * inserted nor updated. It returns the ids of the runs it wrote, so the writer can refuse the others'
+ * batches. The lock orders the write with a claim (run-claim.ts) and with terminateRun: whichever
+ * commits first, the other sees it.
  */
 export function batchStatement(batches: readonly BatchWrites[]): Prisma.Sql {
   const runIds = new Set(batches.map((batch) => batch.runId));
   if (batches.length === 0 || runIds.size !== batches.length) throw new Error("a statement holds one batch for each of its runs");
+  const owners = batches.map((batch) =>
+    batch.attempt === null ? Prisma.sql`(id = ${batch.runId})` : Prisma.sql`(id = ${batch.runId} AND attempt = ${batch.attempt}::int)`,
+  );
+  const fence = Prisma.sql`SELECT id FROM "Run" WHERE (${Prisma.join(owners, " OR ")}) AND status IN ('QUEUED', 'RUNNING') FOR UPDATE`;
+  const fenced = Prisma.sql`IN (SELECT id FROM fence)`;
   const rows = batches.flatMap((batch) =>
     batch.messages.map(
       (message) => Prisma.sql`(${message.runId}, ${message.seq}::int, ${message.type}, ${message.nodeId}, ${JSON.stringify(message.payload)}::jsonb, ${message.at}::timestamp(3))`,
@@ -54,13 +65,12 @@ export function batchStatement(batches: readonly BatchWrites[]): Prisma.Sql {
   const updates: Prisma.Sql[] = [];
   for (const batch of batches) {
     for (const [nodeKey, set] of batch.nodeRuns) {
-      updates.push(Prisma.sql`UPDATE "NodeRun" SET ${setClause("NodeRun", set)} WHERE "runId" = ${batch.runId} AND "nodeKey" = ${nodeKey}`);
+      updates.push(Prisma.sql`UPDATE "NodeRun" SET ${setClause("NodeRun", set)} WHERE "runId" = ${batch.runId} AND "nodeKey" = ${nodeKey} AND "runId" ${fenced}`);
     }
-    updates.push(Prisma.sql`UPDATE "Run" SET ${setClause("Run", batch.run)} WHERE "id" = ${batch.runId}`);
+    updates.push(Prisma.sql`UPDATE "Run" SET ${setClause("Run", batch.run)} WHERE "id" = ${batch.runId} AND "id" ${fenced}`);
   }
-  const insert = Prisma.sql`INSERT INTO "RunEvent" ("runId", "seq", "type", "nodeKey", "payload", "at") VALUES ${Prisma.join(rows, ", ")}`;
-  // Every write but the last is a data-modifying CTE; the last run update is the statement itself.
-  const last = updates.pop()!;
+  const insert = Prisma.sql`INSERT INTO "RunEvent" ("runId", "seq", "type", "nodeKey", "payload", "at")
+    SELECT * FROM (VALUES ${Prisma.join(rows, ", ")}) AS v("runId", "seq", "type", "nodeKey", "payload", "at") WHERE v."runId" ${fenced}`;
   const ctes = [insert, ...updates].map((sql, index) => Prisma.sql`${Prisma.raw(`w${index}`)} AS (${sql})`);
-  return Prisma.sql`WITH ${Prisma.join(ctes, ", ")} ${last}`;
+  return Prisma.sql`WITH fence AS (${fence}), ${Prisma.join(ctes, ", ")} SELECT id FROM fence`;
 }

@@ -24,12 +24,14 @@ export function toEventMessage(row: RunEventRow): RunEventMessage {
  * Order matters: subscribe to the bus first (live events are held back), then read the database, then
  * release what was held back, skipping seq ≤ the last one sent. Events are stored before they are
  * published, so an event is either committed before the read (replayed) or published after the
- * subscription (held back) — often both, hence the seq filter.
+ * subscription (held back) — often both, hence the seq filter. When a network bus lost messages (it
+ * reconnected: onResync), the same catch-up runs again from the last seq sent.
  */
 export function replayThenLive(db: PrismaClient, bus: EventBus, runId: string, afterSeq: number): AsyncIterableIterator<RunEventMessage> {
   let unsubscribe: Unsubscribe | null = null;
   let lastSent = afterSeq;
   let held: RunEventMessage[] | null = [];
+  let catchingUp: Promise<void> = Promise.resolve();
   const out = new AsyncQueue<RunEventMessage>(() => {
     unsubscribe?.();
     unsubscribe = null;
@@ -42,10 +44,9 @@ export function replayThenLive(db: PrismaClient, bus: EventBus, runId: string, a
     if (TERMINAL_EVENT_TYPES.has(message.type)) out.end();
   };
 
-  const start = async () => {
-    const subscription = await bus.subscribe("runEvents", runId, (message) => (held ? held.push(message) : send(message)));
-    if (out.closed) return subscription();
-    unsubscribe = subscription;
+  /** Reads what is stored after the last seq sent while live events are held back, then releases them. */
+  const catchUp = async () => {
+    held ??= [];
     const run = await db.run.findUnique({ where: { id: runId }, select: { status: true, lastSeq: true } });
     for (;;) {
       const rows = await db.runEvent.findMany({
@@ -60,9 +61,23 @@ export function replayThenLive(db: PrismaClient, bus: EventBus, runId: string, a
     // it, there is nothing left to wait for.
     const finished = !run || !(ACTIVE_RUN_STATUSES as readonly string[]).includes(run.status);
     if (finished && lastSent >= (run?.lastSeq ?? 0)) out.end();
-    const pending = held ?? [];
+    const pending = held;
     held = null;
     for (const message of pending) send(message);
+  };
+
+  const resync = () => {
+    if (out.closed) return;
+    held ??= [];
+    catchingUp = catchingUp.then(catchUp).catch((error: unknown) => out.fail(error));
+  };
+
+  const start = async () => {
+    const subscription = await bus.subscribe("runEvents", runId, (message) => (held ? held.push(message) : send(message)), { onResync: resync });
+    if (out.closed) return subscription();
+    unsubscribe = subscription;
+    catchingUp = catchUp();
+    await catchingUp;
   };
   start().catch((error: unknown) => out.fail(error));
   return out;

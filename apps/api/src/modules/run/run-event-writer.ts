@@ -1,3 +1,4 @@
+import { WeftError } from "@weft/engine";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { BatchWrites } from "./run-event-batch.js";
 import { batchStatement } from "./run-event-sql.js";
@@ -12,6 +13,21 @@ interface Pending {
 }
 
 /**
+ * A batch refused because its run is no longer this attempt's to write: it ended (cancelled, failed by
+ * another process), or a later attempt claimed it after this worker lost its job.
+ */
+export class RunFencedError extends WeftError {
+  constructor(runId: string, attempt: number | null) {
+    super("RUN_ATTEMPT_SUPERSEDED", `run ${runId} is no longer executed by attempt ${attempt ?? "(any)"}: it ended or another worker took it over`, { audience: "operational" });
+  }
+}
+
+export function isRunFenced(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) if (cause instanceof RunFencedError) return true;
+  return false;
+}
+
+/**
  * Group commit across runs: the event batches of every run in the process go through one writer, and
  * the batches handed over in the same turn of the event loop, or while a statement is in flight, are
  * stored together (one statement, one commit, however many runs take part). With many runs at once —
@@ -20,12 +36,13 @@ interface Pending {
  * statement before its own.
  *
  * A combined statement that fails is retried batch by batch, so one run's bad write fails only that run.
+ * A batch the statement's fence left out (see batchStatement) is refused with RunFencedError.
  */
 export class RunEventWriter {
   #pending: Pending[] = [];
   #loop: Promise<void> | null = null;
 
-  constructor(private readonly db: Pick<PrismaClient, "$executeRaw">) {}
+  constructor(private readonly db: Pick<PrismaClient, "$queryRaw">) {}
 
   /** Stores one run's batch; settles when it is committed (or rejects with the failure). */
   write(batch: BatchWrites): Promise<void> {
@@ -51,8 +68,11 @@ export class RunEventWriter {
 
   async #store(group: Pending[]): Promise<void> {
     try {
-      await this.db.$executeRaw(batchStatement(group.map((pending) => pending.batch)));
-      for (const pending of group) pending.resolve();
+      const written = new Set((await this.db.$queryRaw<{ id: string }[]>(batchStatement(group.map((pending) => pending.batch)))).map((row) => row.id));
+      for (const pending of group) {
+        if (written.has(pending.batch.runId)) pending.resolve();
+        else pending.reject(new RunFencedError(pending.batch.runId, pending.batch.attempt));
+      }
     } catch (error) {
       if (group.length === 1) {
         group[0]!.reject(error);

@@ -24,7 +24,13 @@ export interface TerminatedRun {
  * the events therefore sees every started node end, and every runEvents stream ends. Returns null when
  * the run had already finished.
  */
-export async function terminateRun(db: PrismaClient, runId: string, termination: Termination): Promise<TerminatedRun | null> {
+export async function terminateRun(
+  db: PrismaClient,
+  runId: string,
+  termination: Termination,
+  /** Only if this attempt still holds the run (a worker ending its own execution); absent: whoever holds it. */
+  owner: { attempt: number } | null = null,
+): Promise<TerminatedRun | null> {
   const status = termination.kind === "cancelled" ? "CANCELLED" : "FAILED";
   const error =
     termination.kind === "cancelled"
@@ -33,9 +39,9 @@ export async function terminateRun(db: PrismaClient, runId: string, termination:
   const now = new Date();
   return db.$transaction(async (tx) => {
     // The row lock keeps the seqs ours: an event write of the run (it updates the row too) waits.
-    const locked = await tx.$queryRaw<{ lastSeq: number; status: string }[]>`
-      SELECT "lastSeq", status::text AS status FROM "Run" WHERE id = ${runId} AND status IN ('QUEUED', 'RUNNING') FOR UPDATE`;
-    if (locked.length === 0) return null;
+    const locked = await tx.$queryRaw<{ lastSeq: number; status: string; attempt: number }[]>`
+      SELECT "lastSeq", status::text AS status, attempt FROM "Run" WHERE id = ${runId} AND status IN ('QUEUED', 'RUNNING') FOR UPDATE`;
+    if (locked.length === 0 || (owner && locked[0]!.attempt !== owner.attempt)) return null;
     // A run that never started (QUEUED) has no node events to close: its stream is just the terminal event.
     const started = locked[0]!.status === "RUNNING";
     // Started nodes first (in the order they started), then the ones that never did.

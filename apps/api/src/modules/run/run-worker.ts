@@ -2,9 +2,10 @@ import { parsePreparedRun, runWorkflow, WeftError, type ConcurrencyLimiter, type
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../../logger.js";
 import type { EventBus } from "../../pubsub.js";
+import { claimRun, type RunClaim } from "./run-claim.js";
 import { RunEventRecorder } from "./run-event-recorder.js";
-import type { RunEventWriter } from "./run-event-writer.js";
-import { terminateRun } from "./run-termination.js";
+import { isRunFenced, type RunEventWriter } from "./run-event-writer.js";
+import { terminateRun, type Termination } from "./run-termination.js";
 
 export interface RunWorkerDeps {
   db: PrismaClient;
@@ -17,39 +18,72 @@ export interface RunWorkerDeps {
   /** Process-wide cap on node executions, shared by every run. */
   limiter: ConcurrencyLimiter;
   logger: Logger;
+  /** WEFT_RUN_MAX_ATTEMPTS: executions of one run before it ends FAILED. */
+  maxAttempts: number;
 }
 
 /**
  * Executes one accepted run: its snapshot is the engine's PreparedRun, handed to the engine as it is
- * (never the live workflow, never resolved again). Every engine event goes through the recorder (stored,
- * then published). If the snapshot cannot be read, the engine refuses to start or the recorder fails,
- * the run is ended FAILED here so nothing stays active.
+ * (never the live workflow, never resolved again). The worker first claims the run (a new attempt,
+ * run-claim.ts); every engine event goes through the recorder (stored under that attempt, then
+ * published). If the snapshot cannot be read, the engine refuses to start or the recorder fails, the run
+ * is ended FAILED here so nothing stays active — unless a write was fenced off: then another attempt
+ * owns the run (or it ended) and this worker only stops.
  */
 export async function executeRun(deps: RunWorkerDeps, runId: string, signal: AbortSignal): Promise<void> {
   const run = await deps.db.run.findUnique({ where: { id: runId }, select: { status: true, workflowId: true, versionNumber: true, snapshot: true } });
-  if (!run || run.status !== "QUEUED") return;
-  const recorder = new RunEventRecorder(deps.eventWriter, deps.bus, { workflowId: run.workflowId, version: run.versionNumber });
-  try {
-    await runWorkflow({
-      runId,
-      prepared: parsePreparedRun(run.snapshot),
-      registry: deps.registry,
-      providers: deps.llm,
-      retriever: deps.retriever,
-      onEvent: recorder.record,
-      signal,
-      options: { limiter: deps.limiter },
-    });
-  } catch (error) {
-    deps.logger.error({ err: error, runId }, "run could not be executed");
-    const code = error instanceof WeftError ? error.code : "RUN_EXECUTION_FAILED";
-    const message = error instanceof WeftError ? error.message : "the run stopped because of an internal error";
-    // Batches still in flight take the next seqs; the terminal event must come after them.
-    await recorder.idle();
-    const ended = await terminateRun(deps.db, runId, { kind: "failed", code, message });
-    if (ended) for (const message of ended.messages) await recorder.publish(message, message === ended.messages.at(-1) ? ended.status : null);
+  if (!run || (run.status !== "QUEUED" && run.status !== "RUNNING") || signal.aborted) return;
+  const claim = await claimRun(deps.db, runId);
+  if (!claim) return;
+  const recorder = new RunEventRecorder(deps.eventWriter, deps.bus, { workflowId: run.workflowId, version: run.versionNumber }, claim.attempt);
+  const interruption = interruptedEnd(deps, claim);
+  if (interruption) {
+    deps.logger.warn({ runId, attempt: claim.attempt }, "run left active by a stopped worker");
+    await endRun(deps, recorder, runId, interruption, claim);
+  } else {
+    try {
+      await runWorkflow({
+        runId,
+        prepared: parsePreparedRun(run.snapshot),
+        registry: deps.registry,
+        providers: deps.llm,
+        retriever: deps.retriever,
+        onEvent: recorder.record,
+        signal,
+        options: { limiter: deps.limiter },
+      });
+    } catch (error) {
+      // Batches still in flight take the next seqs; the terminal event must come after them.
+      await recorder.idle();
+      if (isRunFenced(error)) {
+        deps.logger.warn({ runId, attempt: claim.attempt }, "run taken over by another attempt (or ended elsewhere); this worker stops executing it");
+        return;
+      }
+      deps.logger.error({ err: error, runId }, "run could not be executed");
+      const code = error instanceof WeftError ? error.code : "RUN_EXECUTION_FAILED";
+      const message = error instanceof WeftError ? error.message : "the run stopped because of an internal error";
+      await endRun(deps, recorder, runId, { kind: "failed", code, message }, claim);
+    }
   }
   await logRunEnd(deps, runId);
+}
+
+/**
+ * A run an earlier attempt had started (its worker stopped mid-run) cannot be resumed yet: it ends
+ * FAILED, RUN_INTERRUPTED, as after a crash of a single process; past WEFT_RUN_MAX_ATTEMPTS it says so.
+ */
+function interruptedEnd(deps: Pick<RunWorkerDeps, "maxAttempts">, claim: RunClaim): Termination | null {
+  if (claim.attempt > deps.maxAttempts) {
+    return { kind: "failed", code: "RUN_ATTEMPTS_EXHAUSTED", message: `the run was started ${claim.attempt - 1} times and its worker stopped each time` };
+  }
+  if (claim.status !== "RUNNING") return null;
+  return { kind: "failed", code: "RUN_INTERRUPTED", message: "the worker executing this run stopped; start it again" };
+}
+
+/** Ends the run as this attempt, if it still holds it, and publishes the closing events. */
+async function endRun(deps: RunWorkerDeps, recorder: RunEventRecorder, runId: string, termination: Termination, claim: RunClaim): Promise<void> {
+  const ended = await terminateRun(deps.db, runId, termination, { attempt: claim.attempt });
+  if (ended) for (const message of ended.messages) await recorder.publish(message, message === ended.messages.at(-1) ? ended.status : null);
 }
 
 /** One log line per run that ends here: operators follow runs in the service's logs without a client. */

@@ -64,6 +64,7 @@ export class RunService {
       eventWriter: new RunEventWriter(deps.db),
       limiter: new ConcurrencyLimiter(deps.env.WEFT_PROCESS_CONCURRENCY),
       logger: deps.logger,
+      maxAttempts: deps.env.WEFT_RUN_MAX_ATTEMPTS,
     };
     this.queue = options.createQueue((runId, signal) => executeRun(workerDeps, runId, signal));
   }
@@ -126,12 +127,12 @@ export class RunService {
     if (!run) return { ok: false, errors: [userError("NOT_FOUND", `run "${runId}" does not exist`, { path: ["id"] })] };
     if (!isActive(run.status)) return { ok: false, errors: [finishedError(runId, run.status)] };
     const reason = CANCEL_REASON;
-    const result = await this.queue.cancel(runId, reason);
-    if (result !== "aborted") {
-      // Not started here (still waiting, or orphaned): nobody else will end it, so end it now.
-      const ended = await terminateRun(this.deps.db, runId, { kind: "cancelled", reason });
-      if (ended) await this.#publishEnd(ended);
-    }
+    await this.queue.cancel(runId, reason);
+    // Whatever the queue found (a waiting job removed, an executing one aborted, or nothing: orphaned,
+    // or its worker did not answer in time), a run still active now is ended here; its executor's later
+    // writes are refused (fencing), so nothing follows the terminal event.
+    const ended = await terminateRun(this.deps.db, runId, { kind: "cancelled", reason });
+    if (ended) await this.#publishEnd(ended);
     const after = await this.deps.db.run.findUniqueOrThrow({ where: { id: runId } });
     return { ok: true, value: toRunObject(after) };
   }
@@ -201,9 +202,9 @@ export class RunService {
   }
 
   /**
-   * At start: runs left QUEUED or RUNNING by a previous process cannot be resumed (their executor state
-   * is gone), so they are ended FAILED with RUN_INTERRUPTED and their lock released. Assumes one API
-   * process per database, as the in-process queue does.
+   * At start of a single process (no Redis): runs left QUEUED or RUNNING by a previous process cannot be
+   * resumed (their executor state is gone), so they are ended FAILED with RUN_INTERRUPTED. With Redis,
+   * other processes may be executing them: the queue's stalled-job check and the reconciler take over.
    */
   async recoverInterrupted(): Promise<number> {
     const stuck = await this.deps.db.run.findMany({ where: { status: { in: [...ACTIVE_RUN_STATUSES] } }, select: { id: true } });

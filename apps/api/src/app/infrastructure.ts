@@ -1,0 +1,32 @@
+import type { Env } from "../env.js";
+import type { PrismaClient } from "../generated/prisma/client.js";
+import type { Logger } from "../logger.js";
+import { InProcessEventBus, type EventBus } from "../pubsub.js";
+import { BullRunQueue } from "../queue/bull-run-queue.js";
+import { InProcessRunQueue } from "../queue/in-process-run-queue.js";
+import { RunReconciler } from "../queue/run-reconciler.js";
+import type { RunQueue, RunWorker } from "../queue/run-queue.js";
+import { RedisEventBus } from "../redis/redis-event-bus.js";
+import { executesRuns, type ProcessRole } from "./process-role.js";
+
+/**
+ * Where runs wait and events travel. Without REDIS_URL: in this process (the embedded default, one
+ * process). With it: BullMQ and Redis pub/sub, shared by every API and worker process.
+ */
+export function createEventBus(env: Env, logger: Logger): EventBus {
+  return env.REDIS_URL ? new RedisEventBus({ url: env.REDIS_URL, prefix: env.WEFT_REDIS_PREFIX, logger }) : new InProcessEventBus();
+}
+
+export function runQueueFactory(env: Env, role: ProcessRole, bus: EventBus, logger: Logger): (worker: RunWorker) => RunQueue {
+  const concurrency = env.WEFT_PROCESS_CONCURRENCY;
+  if (!env.REDIS_URL) return (worker) => new InProcessRunQueue({ worker, concurrency, logger });
+  const url = env.REDIS_URL;
+  return (worker) =>
+    new BullRunQueue({ url, prefix: env.WEFT_REDIS_PREFIX, bus, logger, worker: executesRuns(role) ? worker : null, concurrency, lockMs: env.WEFT_QUEUE_LOCK_MS });
+}
+
+/** Worker processes on Redis look for active runs without a job (one of them per pass). */
+export function startReconciler(env: Env, role: ProcessRole, db: PrismaClient, queue: RunQueue, logger: Logger): RunReconciler | null {
+  if (!(queue instanceof BullRunQueue) || !executesRuns(role)) return null;
+  return new RunReconciler(db, queue, logger, Math.max(10_000, 2 * env.WEFT_QUEUE_LOCK_MS));
+}

@@ -1,0 +1,132 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startApiProcess, type ApiProcess } from "../testing/api-process.js";
+import { acquirePostgres, openTestDatabase, releasePostgres, type TestDatabase } from "../testing/database.js";
+import { seedWorkflow } from "../testing/app.js";
+import { CancelRun, RunDetail, RunEvents, RunWorkflow } from "../testing/operations.js";
+import { startRedisServer, type RedisServer } from "../testing/redis-server.js";
+import { arrows } from "../testing/workflows.js";
+
+/**
+ * Two API processes and two worker processes, each its own Node process (`main.ts --role …`), meeting
+ * through one PostgreSQL and one Redis: runs accepted by either API execute on a worker, events reach
+ * subscribers of the other API, cancellation crosses processes, and a killed worker's run is taken over.
+ */
+const PROCESS_TEST_MS = 240_000;
+
+describe("API and worker processes on Redis", () => {
+  let redis: RedisServer;
+  let database: TestDatabase;
+  const adminKey = `weft_test_${randomBytes(24).toString("base64url")}`;
+  let apis: ApiProcess[] = [];
+  let workers: ApiProcess[] = [];
+
+  beforeAll(async () => {
+    [redis] = await Promise.all([startRedisServer(), acquirePostgres()]);
+    database = await openTestDatabase("server");
+    const env = {
+      DATABASE_URL: database.location,
+      REDIS_URL: redis.url,
+      WEFT_QUEUE_LOCK_MS: "1000",
+      WEFT_PROCESS_CONCURRENCY: "2",
+      WEFT_RATE_LIMIT_RUNS_PER_MINUTE: "0",
+    };
+    const started = await Promise.all([
+      startApiProcess("api", env, adminKey),
+      startApiProcess("api", env, adminKey),
+      startApiProcess("worker", env, adminKey),
+      startApiProcess("worker", env, adminKey),
+    ]);
+    apis = started.slice(0, 2);
+    workers = started.slice(2);
+  }, PROCESS_TEST_MS);
+
+  afterAll(async () => {
+    await Promise.all([...apis, ...workers].map((process) => process.kill("SIGKILL")));
+    await database?.close();
+    await releasePostgres();
+    await redis?.stop();
+  });
+
+  const pidOf = async (runId: string) => {
+    const row = await database.prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { claimedBy: true } });
+    return Number(row.claimedBy?.split(":")[1]);
+  };
+  const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> => {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const value = await read();
+      if (done(value)) return value;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  test("a subscriber on one API sees every seq of a run started through the other and executed by a worker", async () => {
+    const workflowId = await seedWorkflow(database, arrows(["in->g1->v1->out"], { params: { delayMs: 300 } }));
+    const started = await apis[1]!.admin.request(RunWorkflow, { workflowId, input: {} });
+    const runId = started.runWorkflow.run!.id;
+    const ws = apis[0]!.admin.ws();
+    try {
+      const events = apis[0]!.admin.subscribe(ws, RunEvents, { runId, afterSeq: 0 });
+      await events.ended;
+      expect(events.failure).toBeNull();
+      const seqs = events.items.map((item) => item.runEvents.seq);
+      expect(seqs).toEqual(seqs.map((_, index) => index + 1));
+      expect(events.items.at(-1)?.runEvents.type).toBe("RUN_COMPLETED");
+      expect(workers.map((worker) => worker.pid)).toContain(await pidOf(runId));
+    } finally {
+      await ws.dispose();
+    }
+  }, PROCESS_TEST_MS);
+
+  test("runs accepted by both APIs are spread over both workers and all complete", async () => {
+    const workflowId = await seedWorkflow(database, arrows(["in->g1->out"], { params: { delayMs: 400 } }));
+    const runIds = await Promise.all(
+      Array.from({ length: 8 }, async (_, k) => (await apis[k % 2]!.admin.request(RunWorkflow, { workflowId, input: {} })).runWorkflow.run!.id),
+    );
+    const statuses = await waitFor(
+      () => database.prisma.run.findMany({ where: { id: { in: runIds } }, select: { status: true } }),
+      (rows) => rows.every((row) => row.status === "COMPLETED"),
+      "every run to complete",
+    );
+    expect(statuses).toHaveLength(8);
+    const pids = new Set(await Promise.all(runIds.map(pidOf)));
+    expect([...pids].sort()).toEqual(workers.map((worker) => worker.pid).sort());
+  }, PROCESS_TEST_MS);
+
+  test("cancelRun through the other API aborts the run on the worker executing it", async () => {
+    const workflowId = await seedWorkflow(database, arrows(["in->g1->out"], { params: { delayMs: 60_000 } }));
+    const runId = (await apis[1]!.admin.request(RunWorkflow, { workflowId, input: {} })).runWorkflow.run!.id;
+    await waitFor(() => apis[0]!.admin.request(RunDetail, { id: runId }), (data) => data.run?.nodeRuns.some((node) => node.status === "RUNNING") === true, "g1 to start");
+
+    const ownerPid = await pidOf(runId);
+    const cancelled = await apis[0]!.admin.request(CancelRun, { id: runId });
+
+    expect(cancelled.cancelRun.run?.status).toBe("CANCELLED");
+    const owner = workers.find((worker) => worker.pid === ownerPid);
+    expect(owner?.logs.some((line) => line["runId"] === runId && line["msg"] === "cancelling the run executed here")).toBe(true);
+    const detail = await apis[1]!.admin.request(RunDetail, { id: runId });
+    expect(detail.run?.events.at(-1)).toMatchObject({ type: "RUN_CANCELLED" });
+    expect(detail.run?.nodeRuns.find((node) => node.nodeId === "g1")?.error?.code).toBe("RUN_CANCELLED");
+  }, PROCESS_TEST_MS);
+
+  test("a run whose worker is killed (SIGKILL) is taken over by the other worker and does not stay active", async () => {
+    const workflowId = await seedWorkflow(database, arrows(["in->g1->v1->out"], { params: { delayMs: 5_000 } }));
+    const runId = (await apis[0]!.admin.request(RunWorkflow, { workflowId, input: {} })).runWorkflow.run!.id;
+    await waitFor(() => apis[0]!.admin.request(RunDetail, { id: runId }), (data) => data.run?.status === "RUNNING", "the run to start");
+    const ownerPid = await pidOf(runId);
+    const owner = workers.find((worker) => worker.pid === ownerPid)!;
+    await owner.kill("SIGKILL");
+
+    const ended = await waitFor(
+      () => database.prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { events: { orderBy: { seq: "asc" } } } }),
+      (run) => run.status !== "RUNNING" && run.status !== "QUEUED",
+      "the run to end",
+    );
+    expect(ended.attempt).toBe(2);
+    expect(await pidOf(runId)).not.toBe(ownerPid);
+    expect(ended.events.map((event) => event.seq)).toEqual(ended.events.map((_, index) => index + 1));
+    expect(ended.events.at(-1)?.type).toMatch(/^RUN_(COMPLETED|FAILED)$/);
+  }, PROCESS_TEST_MS);
+});

@@ -1,0 +1,29 @@
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import { hostname } from "node:os";
+import { randomBytes } from "node:crypto";
+
+/** This process, as claims name it: host, pid and a random part (pids repeat across containers). */
+export const WORKER_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+
+export interface RunClaim {
+  /** 1 for the first execution, then one more for each resumption. */
+  attempt: number;
+  /** The run's status when claimed: QUEUED (nothing executed yet) or RUNNING (an earlier attempt started it). */
+  status: "QUEUED" | "RUNNING";
+  /** The last seq stored before this attempt. */
+  lastSeq: number;
+}
+
+/**
+ * Claims an active run for this worker: one statement, under the run's row lock, counts a new attempt.
+ * Every event write names its attempt and is refused once a later attempt has claimed the run (see
+ * run-event-sql.ts), so a worker that lost its job but is still running (a zombie) can neither store
+ * nor publish. Returns null when the run has finished (or was cancelled) in the meantime.
+ */
+export async function claimRun(db: Pick<PrismaClient, "$queryRaw">, runId: string, workerId: string = WORKER_ID): Promise<RunClaim | null> {
+  const rows = await db.$queryRaw<RunClaim[]>`
+    UPDATE "Run" SET attempt = attempt + 1, "claimedBy" = ${workerId}
+     WHERE id = ${runId} AND status IN ('QUEUED', 'RUNNING')
+    RETURNING attempt, status::text AS status, "lastSeq"`;
+  return rows[0] ?? null;
+}

@@ -1,0 +1,174 @@
+import { Queue, Worker, type Job } from "bullmq";
+import type { Redis } from "ioredis";
+import type { Logger } from "../logger.js";
+import { ALL_RUNS, type EventBus } from "../pubsub.js";
+import { closeRedis, connectRedis } from "../redis/redis-connection.js";
+import { SHUTDOWN_REASON } from "./in-process-run-queue.js";
+import type { CancelResult, RunQueue, RunQueueStats, RunWorker } from "./run-queue.js";
+
+/** The BullMQ queue of runs: one job per run, the run id as job id (adding it twice adds one job). */
+export const RUN_QUEUE_NAME = "runs";
+
+/** How long cancel waits for the worker executing a run to record its end. */
+const CANCEL_WAIT_MS = 10_000;
+/** How often the cluster's waiting count is read (health and metrics). */
+const COUNTS_EVERY_MS = 2_000;
+
+export interface BullRunQueueOptions {
+  url: string;
+  /** WEFT_REDIS_PREFIX: BullMQ's key prefix. */
+  prefix: string;
+  bus: EventBus;
+  logger: Logger;
+  /** The run executor of a worker process; null in a process that only enqueues (`--role api`). */
+  worker: RunWorker | null;
+  /** Runs this process executes at once. */
+  concurrency: number;
+  /** WEFT_QUEUE_LOCK_MS: a worker's job lock, renewed at half of it; stalled jobs are looked for as often. */
+  lockMs: number;
+}
+
+/**
+ * The run queue across processes, on BullMQ. API processes add jobs; worker processes execute them,
+ * `concurrency` at a time each. A worker that dies stops renewing its job's lock, and within about two
+ * lock periods another worker's stalled-job check hands the job to a worker again (which claims a new
+ * attempt of the run in PostgreSQL: run-claim.ts). BullMQ never gives up on a stalled job by itself:
+ * the number of attempts is counted in PostgreSQL (WEFT_RUN_MAX_ATTEMPTS).
+ *
+ * Cancellation reaches the process executing the run wherever it is: a waiting job is removed; otherwise
+ * every worker hears `runCancel` on the event bus and the one holding the job aborts it.
+ */
+export class BullRunQueue implements RunQueue {
+  readonly #queue: Queue;
+  readonly #worker: Worker | null = null;
+  readonly #connection: Redis;
+  readonly #workerConnection: Redis | null = null;
+  readonly #options: BullRunQueueOptions;
+  readonly #ready: Promise<void>;
+  #unsubscribeCancel: (() => void) | null = null;
+  #running = 0;
+  #waiting = 0;
+  readonly #countsTimer: NodeJS.Timeout;
+  #closing: Promise<void> | null = null;
+
+  constructor(options: BullRunQueueOptions) {
+    this.#options = options;
+    this.#connection = connectRedis(options.url, "queue", options.logger);
+    this.#queue = new Queue(RUN_QUEUE_NAME, {
+      connection: this.#connection,
+      prefix: options.prefix,
+      defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
+    });
+    this.#queue.on("error", (error) => options.logger.debug({ err: { message: error.message } }, "run queue error"));
+    if (options.worker) {
+      const execute = options.worker;
+      this.#workerConnection = connectRedis(options.url, "worker", options.logger);
+      // Three declared parameters: BullMQ hands a signal only to processors that take one.
+      const processor = async (job: Job<{ runId: string }>, _token: string | undefined, signal: AbortSignal | undefined) => {
+        this.#running += 1;
+        try {
+          await execute(job.data.runId, signal ?? new AbortController().signal);
+        } finally {
+          this.#running -= 1;
+        }
+      };
+      this.#worker = new Worker(RUN_QUEUE_NAME, processor, {
+        connection: this.#workerConnection,
+        prefix: options.prefix,
+        concurrency: options.concurrency,
+        lockDuration: options.lockMs,
+        stalledInterval: options.lockMs,
+        maxStalledCount: Number.MAX_SAFE_INTEGER,
+      });
+      this.#worker.on("error", (error) => options.logger.debug({ err: { message: error.message } }, "run worker error"));
+      this.#worker.on("failed", (job, error) => options.logger.error({ err: error, runId: job?.id }, "run worker failed"));
+    }
+    this.#ready = this.#subscribeCancel();
+    this.#countsTimer = setInterval(() => void this.#refreshCounts(), COUNTS_EVERY_MS);
+    this.#countsTimer.unref();
+  }
+
+  /** Resolves once the worker listens for cancellations and takes jobs. */
+  async ready(): Promise<void> {
+    await this.#ready;
+    await this.#worker?.waitUntilReady();
+  }
+
+  enqueue(runId: string): void {
+    // A job that cannot be added now (Redis away) is added when Redis is back; if this process stops
+    // first, the reconciler adds it (the run is QUEUED in PostgreSQL either way).
+    this.#queue.add("run", { runId }, { jobId: runId }).catch((error: unknown) => {
+      this.#options.logger.warn({ runId, err: { message: (error as Error).message } }, "run not handed to the queue yet; the reconciler will");
+    });
+  }
+
+  /** Whether a job for the run waits or executes somewhere (the reconciler asks). */
+  async hasJob(runId: string): Promise<boolean> {
+    return ["waiting", "active", "delayed", "prioritized", "waiting-children"].includes(await this.#queue.getJobState(runId));
+  }
+
+  async cancel(runId: string, reason: string): Promise<CancelResult> {
+    const job = await this.#queue.getJob(runId);
+    if (job && ["waiting", "delayed", "prioritized"].includes(await job.getState())) {
+      try {
+        await job.remove();
+        return "dequeued";
+      } catch {
+        // Taken by a worker in the meantime: cancel it there.
+      }
+    }
+    let unsubscribe: (() => void) | null = null;
+    let timer: NodeJS.Timeout | undefined;
+    const ended = new Promise<CancelResult>((resolve) => {
+      timer = setTimeout(() => resolve("unknown"), CANCEL_WAIT_MS);
+      void this.#options.bus
+        .subscribe("runStatus", ALL_RUNS, (message) => {
+          if (message.runId === runId && !["QUEUED", "RUNNING"].includes(message.status)) resolve("aborted");
+        })
+        .then(async (stop) => {
+          unsubscribe = stop;
+          await this.#options.bus.publish("runCancel", ALL_RUNS, { runId, reason });
+        });
+    });
+    try {
+      return await ended;
+    } finally {
+      clearTimeout(timer);
+      (unsubscribe as (() => void) | null)?.();
+    }
+  }
+
+  stats(): RunQueueStats {
+    return { queued: this.#waiting, running: this.#running };
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      clearInterval(this.#countsTimer);
+      this.#unsubscribeCancel?.();
+      if (this.#worker) {
+        this.#worker.cancelAllJobs(SHUTDOWN_REASON);
+        await this.#worker.close();
+      }
+      await this.#queue.close();
+      await Promise.all([closeRedis(this.#connection), this.#workerConnection ? closeRedis(this.#workerConnection) : undefined]);
+    })();
+    return this.#closing;
+  }
+
+  async #subscribeCancel(): Promise<void> {
+    if (!this.#worker) return;
+    const worker = this.#worker;
+    this.#unsubscribeCancel = await this.#options.bus.subscribe("runCancel", ALL_RUNS, ({ runId, reason }) => {
+      if (worker.cancelJob(runId, reason)) this.#options.logger.info({ runId }, "cancelling the run executed here");
+    });
+  }
+
+  async #refreshCounts(): Promise<void> {
+    try {
+      this.#waiting = await this.#queue.getWaitingCount();
+    } catch {
+      // Redis away: keep the last figure.
+    }
+  }
+}
