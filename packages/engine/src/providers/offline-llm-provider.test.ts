@@ -97,4 +97,26 @@ describe("the scripted model (SPEC-V2 §9)", () => {
   it("refuses to answer without replies", async () => {
     await expect(new OfflineLlmProvider().complete(scripted([]), live())).rejects.toMatchObject({ code: "PROVIDER_BAD_REQUEST", retryable: false });
   });
+
+  it("answers from the first params.match entry whose pattern finds the input, else from params.replies", async () => {
+    const provider = new OfflineLlmProvider();
+    const match = [
+      { pattern: "^(hi|안녕)", replies: ["simple"] },
+      { pattern: "이전|earlier", replies: ["history", "history again"] },
+    ];
+    const answer = async (inputData: string, invocationIndex = 0) =>
+      (await provider.complete({ ...scripted(["rag"], invocationIndex), params: { replies: ["rag"], match }, inputData }, live())).text;
+    expect(await answer("안녕하세요")).toBe("simple");
+    expect(await answer("HI there")).toBe("simple");
+    expect(await answer("what did I ask earlier?", 1)).toBe("history again");
+    expect(await answer("explain hybrid search")).toBe("rag");
+  });
+
+  it("refuses a params.match entry without a pattern or replies, or with a broken pattern", async () => {
+    const provider = new OfflineLlmProvider();
+    const ask = (match: unknown) => provider.complete({ ...scripted(["x"]), params: { replies: ["x"], match } }, live());
+    await expect(ask([{ pattern: "a" }])).rejects.toMatchObject({ code: "PROVIDER_BAD_REQUEST", message: expect.stringMatching(/params\.match\[0\] needs/) });
+    await expect(ask([{ pattern: "(", replies: ["y"] }])).rejects.toMatchObject({ code: "PROVIDER_BAD_REQUEST", message: expect.stringMatching(/not a valid regular expression/) });
+    await expect(ask("a")).rejects.toMatchObject({ code: "PROVIDER_BAD_REQUEST" });
+  });
 });

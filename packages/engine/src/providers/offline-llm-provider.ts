@@ -19,7 +19,8 @@ const OFFLINE_MODELS: readonly LlmModelInfo[] = [
  * They are NOT language models: `echo` hands the node's input data back in the ResultParser's format,
  * `invalid-json` exercises parse errors, `flaky` exercises retries, `scripted` answers what the node's
  * `params.replies` says (SPEC-V2 §9: the k-th invocation of the node gets `replies[min(k, len − 1)]`, a
- * string as the raw reply, anything else as its JSON), so routing and loops are deterministic.
+ * string as the raw reply, anything else as its JSON; `params.match` picks another reply list by the node's
+ * input), so routing and loops are deterministic.
  * `params.delayMs` makes any of them wait (abortably) before answering. Token usage is an approximation (characters ÷ 4, rounded up),
  * not a tokenizer's count.
  */
@@ -85,17 +86,45 @@ export class OfflineLlmProvider implements LlmProvider {
 
 const STREAM_CHUNKS = 4;
 
-/** Stateless: the request says which invocation of the node this is. */
+/** Longest `params.match[].pattern` the scripted model accepts (as guardrail patterns). */
+export const SCRIPTED_PATTERN_MAX_LENGTH = 500;
+
+/**
+ * Stateless: the request says which invocation of the node this is. With `params.match`, the first
+ * entry whose pattern finds the node's input data answers from its own `replies`, so one workflow file
+ * can route differently by input; otherwise `params.replies`.
+ */
 function scriptedReply(request: LlmRequest): string {
-  const replies = request.params.replies;
-  if (!Array.isArray(replies) || replies.length === 0) {
-    throw new ProviderError("PROVIDER_BAD_REQUEST", "the offline scripted model needs params.replies: a non-empty list of replies", {
-      retryable: false,
-      status: 400,
-    });
-  }
+  const replies = matchedReplies(request) ?? request.params.replies;
+  if (!Array.isArray(replies) || replies.length === 0) throw scriptedMisuse("the offline scripted model needs params.replies: a non-empty list of replies");
   const next: unknown = replies[Math.min(request.invocationIndex ?? 0, replies.length - 1)];
   return typeof next === "string" ? next : JSON.stringify(next);
+}
+
+function matchedReplies(request: LlmRequest): unknown[] | null {
+  const match = request.params.match;
+  if (match === undefined) return null;
+  if (!Array.isArray(match)) throw scriptedMisuse("params.match must be a list of {pattern, replies}");
+  for (const [index, entry] of match.entries()) {
+    const { pattern, replies } = (entry ?? {}) as { pattern?: unknown; replies?: unknown };
+    if (typeof pattern !== "string" || pattern.length > SCRIPTED_PATTERN_MAX_LENGTH || !Array.isArray(replies) || replies.length === 0) {
+      throw scriptedMisuse(`params.match[${index}] needs pattern (a regular expression of at most ${SCRIPTED_PATTERN_MAX_LENGTH} characters) and replies (a non-empty list)`);
+    }
+    if (compilePattern(pattern, index).test(request.inputData)) return replies;
+  }
+  return null;
+}
+
+function compilePattern(pattern: string, index: number): RegExp {
+  try {
+    return new RegExp(pattern, "iu");
+  } catch (error) {
+    throw scriptedMisuse(`params.match[${index}].pattern is not a valid regular expression: ${(error as Error).message}`);
+  }
+}
+
+function scriptedMisuse(message: string): ProviderError {
+  return new ProviderError("PROVIDER_BAD_REQUEST", message, { retryable: false, status: 400 });
 }
 
 function echoReply(inputData: string): string {
