@@ -132,6 +132,17 @@ export type {
 } from "./providers/web-search.js";
 export { cacheScopeKey, namespaceProblem, resolveCacheScope, SEMANTIC_CACHE_LIMITS } from "./providers/semantic-cache.js";
 export type { ToolProviders } from "./providers/tool-providers.js";
+export {
+  approximateTokens,
+  fitMessages,
+  formatTranscript,
+  retainMessages,
+  runQuestionText,
+  THREAD_LIMITS,
+  turnMessages,
+} from "./providers/thread-history.js";
+export type { ThreadHistory, ThreadMessage, ThreadRetention, ThreadRole } from "./providers/thread-history.js";
+export { threadChannels, threadQuestion, threadStateOf, workflowUsesThread } from "./threads/thread-workflow.js";
 export type {
   CachedAnswer,
   CacheScope,

@@ -7,6 +7,7 @@ export { parseMistralModels, DEFAULT_MISTRAL_MODELS } from "./mistral/mistral-re
 export { parseRetryAfter } from "./http/retry-after.js";
 export * from "./vector-store/vector-store.errors.js";
 export * from "./vector-store/exact-vector-store.js";
+export { searchCollection } from "./vector-store/collection-search.js";
 export * from "./weaviate/weaviate-vector-store.js";
 export { weaviateCollectionName } from "./weaviate/weaviate-schema.mapper.js";
 export * from "./web-search/offline-web-search-provider.js";
@@ -17,3 +18,4 @@ export * from "./semantic-cache/semantic-cache.checks.js";
 export * from "./semantic-cache/exact-semantic-cache.js";
 export * from "./semantic-cache/embedding-semantic-cache.js";
 export * from "./weaviate/weaviate-semantic-cache.js";
+export * from "./thread/in-memory-thread.js";

@@ -10,6 +10,7 @@ import {
   type Retriever,
   type VectorStore,
 } from "@weft/engine";
+import { searchCollection } from "@weft/providers";
 import { embedderFor, knowledgeBaseCollection, knowledgeBaseNotFound, storeFor, type KnowledgeBaseRecord } from "./knowledge-base-record.js";
 
 export type KnowledgeBaseLookup = (name: string) => Promise<KnowledgeBaseRecord | null>;
@@ -42,19 +43,11 @@ export class KnowledgeBaseRetriever implements Retriever, KnowledgeBaseSearch {
   async search(knowledgeBase: string, query: KnowledgeBaseQuery, signal: AbortSignal): Promise<RetrievalResult> {
     const { kb, store } = await this.resolve(knowledgeBase);
     const embedder = embedderFor(kb, this.options.embedders);
-    const texts = query.queries.filter((text) => text.trim() !== "");
-    if (texts.length === 0) return { chunks: [], store: store.id };
-    return this.guard(kb, store, async () => {
-      const vectors = await embedder.embed(texts, signal);
-      if (vectors.length !== texts.length) throw new Error(`the embedder ${embedder.model} returned ${vectors.length} vectors for ${texts.length} queries`);
-      const shared = { topK: query.topK, alpha: query.alpha ?? this.options.alpha ?? 0.75, ...(query.filter ? { filter: query.filter } : {}) };
-      const collection = knowledgeBaseCollection(kb);
-      const chunks =
-        texts.length === 1
-          ? await store.search(collection, { ...shared, vector: vectors[0] as number[], text: texts[0] as string }, signal)
-          : await store.searchMany(collection, { ...shared, queries: texts.map((text, i) => ({ vector: vectors[i] as number[], text })) }, signal);
-      return { chunks, store: store.id };
-    });
+    const alpha = query.alpha ?? this.options.alpha ?? 0.75;
+    return this.guard(kb, store, async () => ({
+      chunks: await searchCollection(embedder, store, knowledgeBaseCollection(kb), { ...query, alpha }, signal),
+      store: store.id,
+    }));
   }
 
   async neighbours(knowledgeBase: string, anchors: readonly ChunkAnchor[], window: number, signal: AbortSignal): Promise<NeighbourResult> {

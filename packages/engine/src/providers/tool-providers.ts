@@ -1,11 +1,12 @@
 import type { KnowledgeBaseSearch } from "./knowledge-base-search.js";
 import type { SemanticCache } from "./semantic-cache.js";
+import type { ThreadHistory } from "./thread-history.js";
 import type { WebSearchProviders } from "./web-search.js";
 
 /**
  * The I/O the tool nodes of SPEC-V2 §6 need, handed to a run by whoever runs it (the API, the command
  * line, tests). Each is optional: a node whose tool is missing fails with a clear code, an `llm` node's
- * `cache` is skipped with a warning.
+ * `cache` is skipped with a warning, a `history` node without a thread reads an empty history with a warning.
  */
 export interface ToolProviders {
   /** `retrieve` and `expand`: knowledge bases by name. */
@@ -14,6 +15,8 @@ export interface ToolProviders {
   webSearch?: WebSearchProviders;
   /** `cache_lookup`, `cache_store`, `cache` on `llm`. */
   cache?: SemanticCache;
+  /** `history`: the thread the run belongs to. */
+  thread?: ThreadHistory;
   /** The workflow version the run executes: the default cache scope (`workflow:<id>:v<version>`). */
   workflowVersion?: { workflowId: string; version: number };
 }

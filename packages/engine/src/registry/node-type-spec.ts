@@ -170,6 +170,8 @@ export interface NodeTypeSpec {
   count?: CountRule;
   /** Whether a node of this type calls a model (needs provider and model). */
   usesModel: boolean;
+  /** Whether a node of this type reads the run's thread (`history`): a workflow with one runs on a thread. */
+  usesThread?: boolean;
   /** Whether its prompt comes from the workflow's prompts by type (seed model types; default: usesModel). */
   workflowPrompt?: boolean;
   /** Validates the node's own attributes (content, provider, model, params, prompt). */

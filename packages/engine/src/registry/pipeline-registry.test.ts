@@ -4,7 +4,7 @@ import { pipelineRegistry } from "./pipeline-registry.js";
 
 const SEED = ["input", "generation", "ensemble", "validation", "output"];
 const PIPELINE = ["llm", "switch", "classify", "grade", "join", "template", "map", "subgraph"];
-const TOOLS = ["retrieve", "expand", "rerank", "web_search", "guardrail", "cache_lookup", "cache_store"];
+const TOOLS = ["retrieve", "expand", "rerank", "web_search", "guardrail", "cache_lookup", "cache_store", "history"];
 const NEW = [...PIPELINE, ...TOOLS];
 
 describe("pipelineRegistry", () => {

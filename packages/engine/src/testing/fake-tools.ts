@@ -5,6 +5,7 @@ import type { KnowledgeBaseQuery, KnowledgeBaseSearch, NeighbourResult } from ".
 import type { ChunkAnchor, RetrievalResult, ScoredChunk } from "../providers/retrieval.js";
 import { mergeSearchResults, neighbourRanges, orderNeighbours } from "../providers/search-merge.js";
 import { cacheScopeKey, type CacheScope, type SemanticCache, type SemanticCacheEntry, type SemanticCacheHit } from "../providers/semantic-cache.js";
+import type { ThreadHistory, ThreadMessage } from "../providers/thread-history.js";
 import type { WebSearchProvider, WebSearchRequest, WebSearchResponse, WebSearchResult } from "../providers/web-search.js";
 
 /**
@@ -116,5 +117,17 @@ export class FakeWebSearch implements WebSearchProvider {
     const failure = this.failures.shift();
     if (failure) throw failure;
     return { provider: this.id, results: this.results.slice(0, request.maxResults) };
+  }
+}
+
+/** A thread's messages in memory; records every read's limit. */
+export class FakeThread implements ThreadHistory {
+  readonly reads: number[] = [];
+
+  constructor(readonly messages: ThreadMessage[] = []) {}
+
+  async recentMessages(limit: number): Promise<ThreadMessage[]> {
+    this.reads.push(limit);
+    return this.messages.slice(Math.max(0, this.messages.length - limit));
   }
 }

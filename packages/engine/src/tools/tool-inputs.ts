@@ -2,6 +2,7 @@ import { WeftError } from "../model/errors.js";
 import { jsonText, type JsonValue } from "../model/json-value.js";
 import type { NodeExecutionContext } from "../registry/node-type-spec.js";
 import { joinValues } from "../template/node-template.js";
+import { runQuestionText } from "../providers/thread-history.js";
 
 /** The node's input as one text: one value as itself, several joined in edge order. */
 export function inputText(context: NodeExecutionContext): string {
@@ -10,7 +11,7 @@ export function inputText(context: NodeExecutionContext): string {
 
 /** The run's input contents joined in input-node order: the question a pipeline was asked. */
 export function runQuestion(context: NodeExecutionContext): string {
-  return Object.values(context.runInputs).map(jsonText).filter((text) => text.trim() !== "").join("\n");
+  return runQuestionText(context.runInputs);
 }
 
 /** A CEL `value` field as text (a string as itself, anything else as JSON); null when the node has no such field. */

@@ -7,6 +7,8 @@ import { executeCacheLookupNode } from "./cache-lookup-node.executor.js";
 import { executeCacheStoreNode } from "./cache-store-node.executor.js";
 import { expandConfig } from "./expand-node.config.js";
 import { executeExpandNode } from "./expand-node.executor.js";
+import { historyConfig } from "./history-node.config.js";
+import { executeHistoryNode } from "./history-node.executor.js";
 import { guardrailConfig, GUARDRAIL_PORTS } from "./guardrail-node.config.js";
 import { executeGuardrailNode } from "./guardrail-node.executor.js";
 import { rerankConfig } from "./rerank-node.config.js";
@@ -126,6 +128,18 @@ export const CACHE_STORE_NODE_SPEC: NodeTypeSpec = {
   execute: executeCacheStoreNode,
 };
 
+export const HISTORY_NODE_SPEC: NodeTypeSpec = {
+  ...TOOL_SHAPE,
+  type: "history",
+  label: "history",
+  description: "The thread's recent messages (maxMessages, maxTokens) as a value for prompts; its inputs only start it.",
+  usesModel: false,
+  usesThread: true,
+  attributes: z.strictObject({}),
+  config: historyConfig,
+  execute: executeHistoryNode,
+};
+
 /** The tool node types of SPEC-V2 §6: `createPipelineRegistry(TOOL_NODE_SPECS)`. */
 export const TOOL_NODE_SPECS: readonly NodeTypeSpec[] = [
   RETRIEVE_NODE_SPEC,
@@ -135,4 +149,5 @@ export const TOOL_NODE_SPECS: readonly NodeTypeSpec[] = [
   GUARDRAIL_NODE_SPEC,
   CACHE_LOOKUP_NODE_SPEC,
   CACHE_STORE_NODE_SPEC,
+  HISTORY_NODE_SPEC,
 ];
