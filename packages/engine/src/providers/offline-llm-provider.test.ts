@@ -98,14 +98,14 @@ describe("the scripted model (SPEC-V2 §9)", () => {
     await expect(new OfflineLlmProvider().complete(scripted([]), live())).rejects.toMatchObject({ code: "PROVIDER_BAD_REQUEST", retryable: false });
   });
 
-  it("answers from the first params.match entry whose pattern finds the input, else from params.replies", async () => {
+  it("answers from the first params.match entry whose pattern finds the prompt, else from params.replies", async () => {
     const provider = new OfflineLlmProvider();
     const match = [
       { pattern: "^(hi|안녕)", replies: ["simple"] },
       { pattern: "이전|earlier", replies: ["history", "history again"] },
     ];
-    const answer = async (inputData: string, invocationIndex = 0) =>
-      (await provider.complete({ ...scripted(["rag"], invocationIndex), params: { replies: ["rag"], match }, inputData }, live())).text;
+    const answer = async (prompt: string, invocationIndex = 0) =>
+      (await provider.complete({ ...scripted(["rag"], invocationIndex), params: { replies: ["rag"], match }, prompt }, live())).text;
     expect(await answer("안녕하세요")).toBe("simple");
     expect(await answer("HI there")).toBe("simple");
     expect(await answer("what did I ask earlier?", 1)).toBe("history again");

@@ -19,8 +19,8 @@ const OFFLINE_MODELS: readonly LlmModelInfo[] = [
  * They are NOT language models: `echo` hands the node's input data back in the ResultParser's format,
  * `invalid-json` exercises parse errors, `flaky` exercises retries, `scripted` answers what the node's
  * `params.replies` says (SPEC-V2 §9: the k-th invocation of the node gets `replies[min(k, len − 1)]`, a
- * string as the raw reply, anything else as its JSON; `params.match` picks another reply list by the node's
- * input), so routing and loops are deterministic.
+ * string as the raw reply, anything else as its JSON; `params.match` picks another reply list by a pattern
+ * on the prompt), so routing and loops are deterministic.
  * `params.delayMs` makes any of them wait (abortably) before answering. Token usage is an approximation (characters ÷ 4, rounded up),
  * not a tokenizer's count.
  */
@@ -91,8 +91,8 @@ export const SCRIPTED_PATTERN_MAX_LENGTH = 500;
 
 /**
  * Stateless: the request says which invocation of the node this is. With `params.match`, the first
- * entry whose pattern finds the node's input data answers from its own `replies`, so one workflow file
- * can route differently by input; otherwise `params.replies`.
+ * entry whose pattern finds the rendered prompt — what a model would read — answers from its own
+ * `replies`, so one workflow file can route differently by input; otherwise `params.replies`.
  */
 function scriptedReply(request: LlmRequest): string {
   const replies = matchedReplies(request) ?? request.params.replies;
@@ -110,7 +110,7 @@ function matchedReplies(request: LlmRequest): unknown[] | null {
     if (typeof pattern !== "string" || pattern.length > SCRIPTED_PATTERN_MAX_LENGTH || !Array.isArray(replies) || replies.length === 0) {
       throw scriptedMisuse(`params.match[${index}] needs pattern (a regular expression of at most ${SCRIPTED_PATTERN_MAX_LENGTH} characters) and replies (a non-empty list)`);
     }
-    if (compilePattern(pattern, index).test(request.inputData)) return replies;
+    if (compilePattern(pattern, index).test(request.prompt)) return replies;
   }
   return null;
 }

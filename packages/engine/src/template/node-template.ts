@@ -4,8 +4,9 @@ import { jsonText, type JsonValue } from "../model/json-value.js";
  * Templates of the pipeline node types (`llm` prompts, `template` nodes; SPEC-V2 §2). Every placeholder
  * is substituted in ONE pass, so text inside a value that looks like a placeholder stays literal:
  * `{input}`, `{input.<sourceNodeId>}`, `{state.<channel>}`, `{item}`, `{index}`, `{feedback}`,
- * `{iteration}`, and v1's `{input_data}`, `{context}`, `{output_format}`. Anything else in braces is
- * left as written (JSON in a prompt needs no escaping).
+ * `{iteration}`, and v1's `{input_data}`, `{context}`, `{output_format}`. `{state.<channel>}` and
+ * `{item}` may go on into their value with field names and list indices (`{state.plan.rewrites.0}`,
+ * `{item.query}`). Anything else in braces is left as written (JSON in a prompt needs no escaping).
  */
 export interface TemplateValues {
   /** The node's input values in edge order. */
@@ -26,7 +27,7 @@ export interface RenderedTemplate {
   empty: string[];
 }
 
-const PLACEHOLDER = /\{(input(?:\.[^{}\s]+)?|state\.[A-Za-z_][A-Za-z0-9_]*|item|index|feedback|iteration|input_data|context|output_format)\}/g;
+const PLACEHOLDER = /\{(input(?:\.[^{}\s]+)?|state\.[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*|item(?:\.[A-Za-z0-9_]+)*|index|feedback|iteration|input_data|context|output_format)\}/g;
 
 /**
  * `text` mode puts values in as text (strings as they are, other values as JSON); `json` mode puts every
@@ -49,10 +50,12 @@ export function renderTemplate(template: string, values: TemplateValues, mode: "
 function lookup(name: string, values: TemplateValues): JsonValue | undefined {
   if (name === "input" || name === "input_data") return joinValues(values.values);
   if (name.startsWith("input.")) return values.inputsBySource[name.slice("input.".length)];
-  if (name.startsWith("state.")) return values.state[name.slice("state.".length)];
+  if (name.startsWith("state.")) {
+    const [channel, ...path] = name.slice("state.".length).split(".");
+    return within(values.state[channel!], path);
+  }
+  if (name.startsWith("item")) return within(values.item, name.split(".").slice(1));
   switch (name) {
-    case "item":
-      return values.item;
     case "index":
       return values.index;
     case "feedback":
@@ -66,6 +69,17 @@ function lookup(name: string, values: TemplateValues): JsonValue | undefined {
     default:
       return undefined;
   }
+}
+
+/** A field path into a value: object keys by name, list items by index; undefined where the path leads nowhere. */
+function within(value: JsonValue | undefined, path: readonly string[]): JsonValue | undefined {
+  let current = value;
+  for (const step of path) {
+    if (Array.isArray(current) && /^\d+$/.test(step)) current = current[Number(step)];
+    else if (current !== null && typeof current === "object" && !Array.isArray(current) && Object.hasOwn(current, step)) current = current[step];
+    else return undefined;
+  }
+  return current;
 }
 
 /** One input: the value itself. Several: their texts joined by a blank line, in edge order. */
@@ -100,7 +114,7 @@ export function stateReferences(template: string): string[] {
   const channels = new Set<string>();
   for (const match of template.matchAll(PLACEHOLDER)) {
     const name = match[1]!;
-    if (name.startsWith("state.")) channels.add(name.slice("state.".length));
+    if (name.startsWith("state.")) channels.add(name.slice("state.".length).split(".")[0]!);
   }
   return [...channels];
 }

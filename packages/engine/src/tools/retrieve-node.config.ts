@@ -21,5 +21,11 @@ export const retrieveConfig = nodeConfig({
     .optional()
     .meta(kind("celList", `CEL list of query texts (multi-query, at most ${RETRIEVE_MAX_QUERIES}; hits merged by chunk id, best score kept); default: the input (a list of texts is several queries).`)),
   filter: chunkFilterSchema.optional().meta({ description: "Metadata filter: documentId, source (title), page and chunkIndex (value, list or {gte, lte}), metadata.<key>." }),
+  minScore: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .meta({ description: "Chunks scoring below this are dropped, so a question the knowledge base does not cover finds few or none; default: keep all." }),
   alpha: z.number().min(0).max(1).optional().meta({ description: "Hybrid search weight on stores with keyword search (Weaviate): 1 = vectors only, 0 = keywords only; default: the server's." }),
 });

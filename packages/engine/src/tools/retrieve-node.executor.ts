@@ -23,11 +23,15 @@ export const executeRetrieveNode: NodeExecutor = async (context) => {
     const alpha = configValue<number | null>(node, "alpha", null);
     const query = { queries, topK: configValue<number>(node, "topK", RETRIEVE_DEFAULTS.topK), ...(filter ? { filter } : {}), ...(alpha === null ? {} : { alpha }) };
     const result = await search.search(knowledgeBase, query, context.signal);
-    details.context = result.chunks;
+    const minScore = configValue<number>(node, "minScore", 0);
+    const kept = result.chunks.filter((chunk) => chunk.score >= minScore);
+    details.context = kept;
     details.store = result.store;
-    const output = result.chunks.map((chunk) => chunkValue(chunk, { knowledgeBase }));
+    const output = kept.map((chunk) => chunkValue(chunk, { knowledgeBase }));
     const asked = queries.length === 1 ? "1 query" : `${queries.length} queries`;
-    return { description: `${output.length} chunks from ${knowledgeBase} (${asked}, ${result.store})`, output, details };
+    const dropped = result.chunks.length - kept.length;
+    const below = dropped > 0 ? `; ${dropped} under ${minScore} dropped` : "";
+    return { description: `${output.length} chunks from ${knowledgeBase} (${asked}, ${result.store}${below})`, output, details };
   } catch (error) {
     throw NodeFailure.wrap(error, details);
   }

@@ -53,6 +53,14 @@ describe("retrieve nodes", () => {
     expect(ids).toEqual(["retries#0", "editor#0"]);
   });
 
+  it("drop the chunks scoring under minScore, saying how many", async () => {
+    const workflow = retrieveGraph("how are rate limits and retries handled", { minScore: 0.2 });
+    const { of } = await runPipeline({ workflow, tools: { knowledgeBases: handbook() } });
+    const completed = of("NODE_COMPLETED").find((event) => event.nodeId === "find");
+    expect((completed?.value as { chunkId: string; score: number }[]).map((chunk) => chunk.chunkId)).toEqual(["retries#0"]);
+    expect(completed?.description).toBe("1 chunks from handbook (1 query, fake; 1 under 0.2 dropped)");
+  });
+
   it("take an input that is a list of texts as several queries", async () => {
     //  q ─► plan (template, JSON list) ─► find ─► out
     const tools = { knowledgeBases: handbook() };
