@@ -4,7 +4,7 @@ import { joinValues } from "../template/node-template.js";
 import { configValue } from "../nodes/router-ports.js";
 import { CACHE_DEFAULTS } from "./cache-node.config.js";
 import { nodeCache } from "./cache-scope.js";
-import { inputText } from "./tool-inputs.js";
+import { expressionText, inputText } from "./tool-inputs.js";
 
 /**
  * Semantic cache lookup (SPEC-V2 §6): embeds its input and finds the nearest cached question of its
@@ -16,7 +16,7 @@ export const executeCacheLookupNode: NodeExecutor = async (context) => {
   try {
     const passThrough = joinValues(context.values) ?? null;
     const cached = nodeCache(context);
-    const question = inputText(context);
+    const question = expressionText(context, "query") ?? inputText(context);
     const hit = cached ? await cached.cache.lookup(cached.scope, question, configValue<number>(context.node, "threshold", CACHE_DEFAULTS.threshold), context.signal) : null;
     details.store = cached?.cache.store ?? null;
     if (hit) {

@@ -17,6 +17,7 @@ export const namespaceField = z
 export const cacheLookupConfig = nodeConfig({
   threshold: z.number().min(0).max(1).optional().meta({ description: "Cosine similarity at or above which a cached answer is a hit.", default: CACHE_DEFAULTS.threshold }),
   namespace: namespaceField,
+  query: celExpression.optional().meta(kind("cel", "CEL for the question looked up; default: the input as text.")),
 });
 
 export const cacheStoreConfig = nodeConfig({

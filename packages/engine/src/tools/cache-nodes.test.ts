@@ -69,6 +69,14 @@ describe("cache_lookup and cache_store nodes", () => {
     expect(cache.saved[0]?.question).toBe("canonical: what is hybrid search");
   });
 
+  it("look up a question given by CEL", async () => {
+    const cache = new FakeSemanticCache();
+    const tools = { cache, workflowVersion: version(1) };
+    await ask("what is hybrid search", tools, {}, { query: '"canonical: " + run.inputs.q' });
+    const again = await ask("WHAT IS HYBRID SEARCH", tools, { query: '"canonical: " + run.inputs.q.lowerAscii()' });
+    expect(again.of("CACHE_HIT")).toHaveLength(1);
+  });
+
   it("answer without a cache service, warning that none is configured", async () => {
     const run = await ask("what is hybrid search", {});
     expect(run.outcome.result).toBe("fresh answer");

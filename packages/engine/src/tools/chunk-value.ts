@@ -38,9 +38,10 @@ function isChunkValue(value: JsonValue): value is ChunkValue {
 }
 
 /**
- * The chunks among a node's input values: each value that is a chunk list (or a single chunk)
- * contributes its chunks, in edge order, each chunk id once (first seen wins). Other values are not
- * chunks and are returned apart (a rerank node's query, for instance).
+ * The chunks among a node's input values: each value that is a chunk list (or a single chunk, or a
+ * list of chunk lists — a join's `array` of several searches) contributes its chunks, in edge order,
+ * each chunk id once (first seen wins). Other values are not chunks and are returned apart (a rerank
+ * node's query, for instance).
  */
 export function readChunks(values: readonly JsonValue[]): { chunks: ChunkValue[]; others: JsonValue[] } {
   const chunks: ChunkValue[] = [];
@@ -52,11 +53,24 @@ export function readChunks(values: readonly JsonValue[]): { chunks: ChunkValue[]
     chunks.push(chunk);
   };
   for (const value of values) {
-    if (Array.isArray(value) && value.length > 0 && value.every(isChunkValue)) value.forEach(add);
-    else if (isChunkValue(value)) add(value);
-    else if (!(Array.isArray(value) && value.length === 0)) others.push(value);
+    const held = chunksIn(value, true);
+    if (held === null) others.push(value);
+    else held.forEach(add);
   }
   return { chunks, others };
+}
+
+/** A chunk, a list of chunks or (when `nested`) of chunk lists: its chunks; null for anything else. */
+function chunksIn(value: JsonValue, nested: boolean): ChunkValue[] | null {
+  if (isChunkValue(value)) return [value];
+  if (!Array.isArray(value)) return null;
+  const found: ChunkValue[] = [];
+  for (const item of value) {
+    const inner = isChunkValue(item) ? [item] : nested ? chunksIn(item, false) : null;
+    if (inner === null) return null;
+    found.push(...inner);
+  }
+  return found;
 }
 
 /** Chunk values back as engine chunks (for node-run details and `{context}` formatting). */

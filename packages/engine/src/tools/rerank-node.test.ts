@@ -35,6 +35,11 @@ describe("rerank nodes", () => {
     expect(of("WARNING")).toEqual([]);
   });
 
+  it("read a list of chunk lists (a join's array of searches) as one list, each chunk once", async () => {
+    const nested = [chunks.slice(0, 2), [], chunks.slice(1, 4)];
+    expect((await rerank([{ order: [3, 0] }], {}, nested)).ids).toEqual(["c3", "c0"]);
+  });
+
   it("follow a partial order with the rest in their original order", async () => {
     expect((await rerank([{ order: [3] }], { topN: 3 })).ids).toEqual(["c3", "c0", "c1"]);
   });

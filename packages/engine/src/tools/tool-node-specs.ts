@@ -113,6 +113,7 @@ export const CACHE_LOOKUP_NODE_SPEC: NodeTypeSpec = {
   attributes: z.strictObject({}),
   config: cacheLookupConfig,
   router: fixedPorts(CACHE_PORTS),
+  expressions: celField("query", "value"),
   execute: executeCacheLookupNode,
 };
 

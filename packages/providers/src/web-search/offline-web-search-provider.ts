@@ -1,12 +1,13 @@
 import { hostAllowedByDomains, type Embedder, type WebSearchProvider, type WebSearchRequest, type WebSearchResponse, type WebSearchResult } from "@weft/engine";
 import { LocalEmbedder } from "../embedding/local-embedder.js";
+import { DEVELOPER_PAGES } from "./offline-web-corpus.dev.js";
 import { ENGLISH_PAGES } from "./offline-web-corpus.en.js";
 import { KOREAN_PAGES } from "./offline-web-corpus.ko.js";
 import type { OfflineWebPage } from "./offline-web-page.js";
 import { checkWebSearchRequest } from "./web-search-request.js";
 
 /** The corpus Weft ships: a few dozen short pages in English and Korean. */
-export const OFFLINE_WEB_CORPUS: readonly OfflineWebPage[] = [...ENGLISH_PAGES, ...KOREAN_PAGES];
+export const OFFLINE_WEB_CORPUS: readonly OfflineWebPage[] = [...ENGLISH_PAGES, ...KOREAN_PAGES, ...DEVELOPER_PAGES];
 
 export interface OfflineWebSearchOptions {
   pages?: readonly OfflineWebPage[];
