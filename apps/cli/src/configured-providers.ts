@@ -1,4 +1,4 @@
-import { availableModelsOf, OfflineLlmProvider, type AvailableModel, type LlmProvider, type LlmProviders, type ToolProviders } from "@weft/engine";
+import { availableModelsOf, OfflineLlmProvider, type AvailableModel, type Embedder, type LlmProvider, type LlmProviders, type ToolProviders } from "@weft/engine";
 import { configureWebSearch, EmbeddingSemanticCache, ExactSemanticCache, LocalEmbedder, MistralLlmProvider, parseMistralModels } from "@weft/providers";
 import type { CliEnv } from "./env.js";
 
@@ -8,9 +8,11 @@ export interface ConfiguredProviders {
   models: AvailableModel[];
   /**
    * For the tool nodes: web search (`offline` always, `tavily` with TAVILY_API_KEY) and a semantic cache
-   * in memory, which lasts as long as the command. The command line has no knowledge bases.
+   * in memory, which lasts as long as the command. Knowledge bases and the thread come per run (run-tools.ts).
    */
   tools: ToolProviders;
+  /** The local embedder: the cache's and the folder knowledge bases'. */
+  embedder: Embedder;
 }
 
 /** The offline test provider always; Mistral when MISTRAL_API_KEY is set; the tool providers. */
@@ -31,5 +33,5 @@ export function configureProviders(env: CliEnv): ConfiguredProviders {
     webSearch: configureWebSearch({ tavilyApiKey: env.TAVILY_API_KEY, tavilyServerURL: env.TAVILY_SERVER_URL, tavilyTimeoutMs: env.TAVILY_TIMEOUT_MS }),
     cache: new EmbeddingSemanticCache(embedder, new ExactSemanticCache(embedder.model, embedder.dimension)),
   };
-  return { providers, models: availableModelsOf(providers), tools };
+  return { providers, models: availableModelsOf(providers), tools, embedder };
 }

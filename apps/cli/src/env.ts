@@ -15,6 +15,10 @@ const envSchema = z.object({
   TAVILY_SERVER_URL: z.url().optional(),
   /** Time limit of one Tavily search, in milliseconds. */
   TAVILY_TIMEOUT_MS: z.coerce.number().int().min(1).optional(),
+  /** `--thread` files keep at most this many messages (the oldest go first); 0: no limit. */
+  WEFT_THREAD_MAX_MESSAGES: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
+  /** `--thread` files drop messages older than this many days; 0: no limit. */
+  WEFT_THREAD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
   /** Nodes of one run executing at once. */
   WEFT_CONCURRENCY: z.coerce.number().int().min(1).max(1024).optional(),
 });

@@ -5,11 +5,16 @@ export class UsageError extends Error {
 
 export const USAGE = `Usage:
   weft validate FILE                      check a weft.workflow/v1 file against every connection rule
-  weft run FILE [--input TEXT] [--json]   run a workflow file headless
+  weft run FILE [--input TEXT] [--json] [--thread FILE] [--knowledge-base NAME=DIR]...
+                                          run a workflow file headless
 
 Options of run:
-  --input TEXT   content for every input node of the workflow (replaces the content in the file)
-  --json         print every run event as one JSON object per line on stdout
+  --input TEXT                content for every input node of the workflow (replaces the content in the file)
+  --json                      print every run event as one JSON object per line on stdout
+  --thread FILE               continue the conversation kept in FILE (created if missing): history nodes
+                              read it, thread state channels persist, a completed run adds its turn
+  --knowledge-base NAME=DIR   the knowledge base NAME is the Markdown and text files in DIR
+                              (default: knowledge-bases/NAME/ beside the workflow file)
 
 Exit codes: 0 valid / completed, 1 rule violations / run failed, 2 unreadable, malformed or invalid
 file (or a wrong command line), 130 run cancelled by Ctrl-C. See docs/cli.md.`;

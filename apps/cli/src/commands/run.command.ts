@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
-import { pipelineRegistry, prepareRun, runWorkflow, type RunEvent, type RunOutcome, type Workflow } from "@weft/engine";
+import type { RunEvent, RunOutcome } from "@weft/engine";
 import { writeLine, type CliIo } from "../cli-io.js";
 import { configureProviders } from "../configured-providers.js";
 import type { CliEnv } from "../env.js";
@@ -9,18 +8,24 @@ import { formatProgress } from "../run-progress.printer.js";
 import { UsageError } from "../usage.js";
 import { toReportedViolations } from "../violation-report.mapper.js";
 import { readWorkflowFile } from "../workflow-file.reader.js";
+import { runWorkflowFile } from "../workflow-file.runner.js";
 
 /**
- * `weft run FILE [--input TEXT] [--json]`: prepares the run with the engine's prepareRun (every rule,
- * as `validate` checks them, and the input contents), then executes it. Ctrl-C cancels the run (in-flight provider calls are aborted); a second Ctrl-C
- * exits at once.
+ * `weft run FILE [--input TEXT] [--json] [--thread FILE] [--knowledge-base NAME=DIR]…`: runs the file
+ * (workflow-file.runner.ts), printing its events as they come. Ctrl-C cancels the run (in-flight
+ * provider calls are aborted); a second Ctrl-C exits at once.
  */
 export async function runCommand(argv: string[], io: CliIo, env: CliEnv): Promise<ExitCode> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
     strict: true,
-    options: { input: { type: "string" }, json: { type: "boolean", default: false } },
+    options: {
+      input: { type: "string" },
+      json: { type: "boolean", default: false },
+      thread: { type: "string" },
+      "knowledge-base": { type: "string", multiple: true, default: [] },
+    },
   });
   if (positionals.length !== 1) throw new UsageError("run takes exactly one FILE");
   const json = values.json ?? false;
@@ -29,15 +34,6 @@ export async function runCommand(argv: string[], io: CliIo, env: CliEnv): Promis
     const lines = [`${read.error.code}: ${read.error.message}`];
     return refuse(io, json, { valid: false, error: read.error }, lines);
   }
-  const workflow = read.workflow;
-  const { providers, models, tools } = configureProviders(env);
-  const request = values.input === undefined ? {} : { inputs: contentForInputs(workflow, values.input) };
-  const prepared = prepareRun(workflow, request, { models, registry: pipelineRegistry, ...(env.WEFT_CONCURRENCY === undefined ? {} : { concurrency: env.WEFT_CONCURRENCY }) });
-  if (!prepared.ok) {
-    const lines = prepared.violations.map((violation) => `${violation.code}: ${violation.message}`);
-    return refuse(io, json, { valid: false, violations: toReportedViolations(workflow, prepared.violations) }, lines);
-  }
-
   const controller = new AbortController();
   const onSigint = (): void => {
     if (controller.signal.aborted) process.exit(EXIT.INTERRUPTED);
@@ -46,29 +42,22 @@ export async function runCommand(argv: string[], io: CliIo, env: CliEnv): Promis
   process.on("SIGINT", onSigint);
   const startedAt = Date.now();
   try {
-    const outcome = await runWorkflow({
-      runId: randomUUID(),
-      prepared: prepared.run,
-      registry: pipelineRegistry,
-      providers,
-      // Cache entries live in memory for this command; the file stands for the workflow version.
-      tools: { ...tools, workflowVersion: { workflowId: `file:${positionals[0] as string}`, version: 0 } },
-      signal: controller.signal,
+    const run = {
+      file: positionals[0] as string,
+      workflow: read.workflow,
+      ...(values.input === undefined ? {} : { input: values.input }),
+      ...(values.thread === undefined ? {} : { threadFile: values.thread }),
+      knowledgeBases: values["knowledge-base"] ?? [],
       onEvent: (event: RunEvent) => (json ? writeLine(io.stdout, JSON.stringify(event)) : printProgress(io, event, startedAt)),
-    });
-    return await finish(io, json, outcome);
+      signal: controller.signal,
+    };
+    const result = await runWorkflowFile(run, configureProviders(env), env);
+    if (result.ok) return await finish(io, json, result.outcome);
+    const lines = result.violations.map((violation) => `${violation.code}: ${violation.message}`);
+    return await refuse(io, json, { valid: false, violations: toReportedViolations(read.workflow, result.violations) }, lines);
   } finally {
     process.off("SIGINT", onSigint);
   }
-}
-
-/** `--input` fills every node that takes no pre-node, which is what the executor treats as an input. */
-function contentForInputs(workflow: Workflow, content: string): Record<string, string> {
-  const inputs: Record<string, string> = {};
-  for (const node of workflow.nodes) {
-    if (pipelineRegistry.require(node.type).inDegree.max === 0) inputs[node.id] = content;
-  }
-  return inputs;
 }
 
 async function printProgress(io: CliIo, event: RunEvent, startedAt: number): Promise<void> {
