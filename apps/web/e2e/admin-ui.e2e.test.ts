@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openBrowser, type BrowserSession } from "./harness/browser.js";
 import { canvasNodeIds, dragConnection, nodeCard } from "./harness/canvas-gestures.js";
+import { graphqlRequest as graphqlRequestTo } from "./harness/graphql-request.js";
 import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
 
 /**
@@ -36,16 +37,7 @@ const workflow = { id: "", input: "", output: "", generation: "", validation: ""
 const poll = <T>(read: () => Promise<T> | T, timeout = 30_000) => expect.poll(read, { timeout, interval: 100 });
 
 /** A GraphQL call from outside the browser, as another client of the same API would make it. */
-async function graphqlRequest<T>(query: string, variables: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`${stack.apiUrl}/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: unknown };
-  if (!body.data) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
+const graphqlRequest = <T>(query: string, variables: Record<string, unknown>) => graphqlRequestTo<T>(stack.apiUrl, query, variables);
 
 /** Graph edits go to the server; waiting for its answer keeps the steps from racing the editor. */
 async function settle(): Promise<void> {
@@ -222,7 +214,7 @@ describe("admin UI in a real browser", () => {
 
     await row.locator(`a[href="/runs/${workflow.runId}"]`).click();
     await page.waitForURL(new RegExp(`/runs/${workflow.runId}$`));
-    await poll(() => page.locator('.run-node[data-status="COMPLETED"]').count()).toBe(4);
+    await poll(() => page.locator('.graph-node[data-state="COMPLETED"]').count()).toBe(4);
     await page.locator(`.timeline [data-node-id="${workflow.generation}"] button`).click();
     const details = page.locator(`.node-details[data-node-id="${workflow.generation}"]`);
     await details.waitFor();
@@ -251,16 +243,16 @@ describe("admin UI in a real browser", () => {
     await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
 
     await page.locator('.run-header [data-stream="live"]').waitFor();
-    await poll(() => page.locator(`.run-node[data-node-id="${workflow.generation}"]`).getAttribute("data-status")).toBe("RUNNING");
-    await poll(() => page.locator(`.run-node[data-node-id="${workflow.input}"]`).getAttribute("data-status")).toBe("COMPLETED");
+    await poll(() => page.locator(`.graph-node[data-node-id="${workflow.generation}"]`).getAttribute("data-state")).toBe("RUNNING");
+    await poll(() => page.locator(`.graph-node[data-node-id="${workflow.input}"]`).getAttribute("data-state")).toBe("COMPLETED");
     await browser.screenshot("run-live");
 
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Cancel run" }).click();
     await poll(() => page.locator(".run-header .badge").first().getAttribute("data-status")).toBe("CANCELLED");
     // The node in flight is aborted; the nodes after it never start.
-    await poll(() => page.locator(`.run-node[data-node-id="${workflow.generation}"]`).getAttribute("data-status")).toBe("FAILED");
-    await poll(() => page.locator(`.run-node[data-node-id="${workflow.output}"]`).getAttribute("data-status")).toBe("SKIPPED");
+    await poll(() => page.locator(`.graph-node[data-node-id="${workflow.generation}"]`).getAttribute("data-state")).toBe("FAILED");
+    await poll(() => page.locator(`.graph-node[data-node-id="${workflow.output}"]`).getAttribute("data-state")).toBe("SKIPPED");
     expect(await page.getByRole("button", { name: "Cancel run" }).count()).toBe(0);
     await browser.screenshot("run-cancelled");
   });

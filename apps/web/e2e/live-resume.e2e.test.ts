@@ -3,6 +3,7 @@ import { initialEventSequence, type EventSequenceState } from "../src/features/r
 import { followRunEvents, type RunStreamState } from "../src/features/runs/live/run-event-stream.js";
 import type { LiveEvent } from "../src/features/runs/live/run-projection.js";
 import { openSharedSocket } from "../src/lib/shared-socket.js";
+import { graphqlRequest as graphqlRequestTo } from "./harness/graphql-request.js";
 import { startApi, type ApiServer } from "./harness/weft-stack.js";
 
 /**
@@ -53,16 +54,8 @@ interface StoredEvent {
 
 let api: ApiServer;
 
-async function graphql<T>(query: string, variables: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`${api.apiUrl}/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  if (!body.data) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
+/** A GraphQL call from outside the browser, as another client of the same API would make it. */
+const graphql = <T>(query: string, variables: Record<string, unknown>) => graphqlRequestTo<T>(api.apiUrl, query, variables);
 
 beforeAll(async () => {
   api = await startApi();

@@ -41,10 +41,15 @@ export interface BrowserSession {
   close: () => Promise<void>;
 }
 
+/** Empties test-artifacts/e2e/ once per suite (vitest's globalSetup), so every file's screenshots stay. */
+export function clearArtifacts(): void {
+  rmSync(artifactsDir, { recursive: true, force: true });
+  mkdirSync(artifactsDir, { recursive: true });
+}
+
 export async function openBrowser(): Promise<BrowserSession> {
   const executablePath = chromiumPath();
   const profile = mkdtempSync(path.join(tmpdir(), "weft-e2e-chromium-"));
-  rmSync(artifactsDir, { recursive: true, force: true });
   mkdirSync(artifactsDir, { recursive: true });
   // Playwright passes the fresh profile as --user-data-dir itself.
   const context = await chromium.launchPersistentContext(profile, {

@@ -48,6 +48,7 @@ export function WorkflowEditorPage({ workflowId }: { workflowId: string }) {
       name: raw.name,
       version: raw.version,
       activeRunId: raw.activeRunId ?? null,
+      publishedVersion: raw.publishedVersion?.number ?? null,
       settings: {
         name: raw.name,
         description: raw.description,

@@ -26,12 +26,15 @@ import { ResultsPane } from "./run/results-pane";
 import { RunBar } from "./run/run-bar";
 import { useEditorRun } from "./run/use-editor-run";
 import { useSettingsSaver } from "./panels/use-settings-saver";
+import { PublishControl } from "../versions/publish-control";
 
 export interface EditorWorkflow {
   id: string;
   name: string;
   version: number;
   activeRunId: string | null;
+  /** The latest published version's number; null while none is. */
+  publishedVersion: number | null;
   settings: WorkflowSettingsDraft;
   nodes: readonly ApiWorkflowNode[];
   edges: readonly ApiWorkflowEdge[];
@@ -176,6 +179,7 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
             {t("editor.sync.deleted")}
           </span>
         ) : null}
+        <PublishControl workflowId={workflow.id} published={workflow.publishedVersion} onStart={() => run.showRefusals("publish", [])} onRefused={(errors) => run.showRefusals("publish", errors)} />
         <RunBar choice={run.choice} knowledgeBases={knowledgeBases} running={locked} starting={run.starting} checking={run.checking} onChange={run.setChoice} onRun={() => void run.start().then((started) => started && flow.fitView({ ...FIT_VIEW, duration: 200 }))} onCancel={run.cancel} onCheck={run.check} />
       </div>
       <NodePalette disabled={locked} onAdd={addFromPalette} />

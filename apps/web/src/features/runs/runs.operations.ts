@@ -1,14 +1,16 @@
 import { graphql } from "@/gql";
 
 export const RunsQuery = graphql(`
-  query Runs($first: Int, $after: String, $workflowId: ID, $status: [RunStatus!], $createdAfter: DateTimeISO, $createdBefore: DateTimeISO) {
-    runs(first: $first, after: $after, workflowId: $workflowId, status: $status, createdAfter: $createdAfter, createdBefore: $createdBefore) {
+  query Runs($first: Int, $after: String, $workflowId: ID, $status: [RunStatus!], $version: Int, $draft: Boolean, $createdAfter: DateTimeISO, $createdBefore: DateTimeISO) {
+    runs(first: $first, after: $after, workflowId: $workflowId, status: $status, version: $version, draft: $draft, createdAfter: $createdAfter, createdBefore: $createdBefore) {
       edges {
         cursor
         node {
           id
           workflowId
           workflowName
+          version
+          draft
           status
           createdAt
           startedAt
@@ -59,6 +61,11 @@ export const RunDetailQuery = graphql(`
       workflowId
       status
       workflowName
+      version
+      draft
+      rerunOf {
+        id
+      }
       nodes {
         id
         type
@@ -151,6 +158,20 @@ export const CancelRunMutation = graphql(`
       run {
         id
         status
+      }
+      errors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);
+
+/** A new run of what a run executed: its published version (or the draft as it is now), same request. */
+export const RerunRunMutation = graphql(`
+  mutation RerunRun($id: ID!) {
+    rerunRun(id: $id) {
+      run {
+        id
       }
       errors {
         ...UserErrorFields

@@ -111,6 +111,7 @@ function WorkflowPage({ after, search, first, last, onChanged, onMore }: Workflo
             updatedAt: String(node.updatedAt),
             activeRunId: node.activeRunId ?? null,
             nodeCount: node.nodes.length,
+            publishedVersion: node.publishedVersion?.number ?? null,
           }}
         />
       ))}

@@ -17,6 +17,8 @@ export interface WorkflowRowData {
   description: string;
   updatedAt: string;
   activeRunId?: string | null;
+  /** The latest published version's number; null while none is. */
+  publishedVersion: number | null;
   nodeCount: number;
 }
 
@@ -88,6 +90,11 @@ export function WorkflowRow({ workflow, onChanged }: { workflow: WorkflowRowData
           <div className="cell-title">
             <Link href={`/workflows/${workflow.id}`}>{workflow.name}</Link>
             {workflow.activeRunId ? <span className="badge badge--running">{t("workflows.status.running")}</span> : null}
+            {workflow.publishedVersion !== null ? (
+              <Link href={`/workflows/${workflow.id}/versions`} className="badge" title={t("versions.link")}>
+                v{workflow.publishedVersion}
+              </Link>
+            ) : null}
             {workflow.description ? <span className="cell-sub">{workflow.description}</span> : null}
           </div>
         )}

@@ -11,6 +11,9 @@ export const WorkflowListQuery = graphql(`
           description
           updatedAt
           activeRunId
+          publishedVersion {
+            number
+          }
           nodes {
             id
           }
@@ -94,7 +97,7 @@ export const ImportWorkflowMutation = graphql(`
 `);
 
 export const ExportWorkflowQuery = graphql(`
-  query ExportWorkflow($id: ID!) {
-    exportWorkflow(id: $id)
+  query ExportWorkflow($id: ID!, $version: Int) {
+    exportWorkflow(id: $id, version: $version)
   }
 `);

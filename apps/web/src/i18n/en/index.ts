@@ -6,6 +6,7 @@ import { knowledgeBases } from "./knowledge-bases";
 import { apiKeys } from "./api-keys";
 import { settings } from "./settings";
 import { rules } from "./rules";
+import { versions } from "./versions";
 
 /**
  * English is the reference dictionary: one namespace per feature, each in its own file, so features
@@ -20,4 +21,5 @@ export const en = {
   apiKeys,
   settings,
   rules,
+  versions,
 };

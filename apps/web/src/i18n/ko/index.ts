@@ -7,6 +7,7 @@ import { knowledgeBases } from "./knowledge-bases";
 import { apiKeys } from "./api-keys";
 import { settings } from "./settings";
 import { rules } from "./rules";
+import { versions } from "./versions";
 
 export const ko: Dictionary = {
   common,
@@ -17,4 +18,5 @@ export const ko: Dictionary = {
   apiKeys,
   settings,
   rules,
+  versions,
 };

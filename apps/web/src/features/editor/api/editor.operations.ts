@@ -33,6 +33,9 @@ export const EditorWorkflowQuery = graphql(`
       knowledgeBase
       intensity
       activeRunId
+      publishedVersion {
+        number
+      }
       nodes {
         ...EditorNodeFields
       }

@@ -10,6 +10,9 @@ import type { GraphNodes } from "../rules/localize-violation";
 import type { ResultLine } from "./result-lines";
 import { buildResultLines } from "./result-lines";
 
+/** What a list of refusals answers. */
+export type RefusalKind = "run" | "check" | "publish";
+
 export interface RunRefusal {
   code: string;
   message: string;
@@ -22,8 +25,8 @@ interface ResultsPaneProps {
   status: RunStatusValue | null;
   events: readonly LiveEvent[];
   refusals: readonly RunRefusal[];
-  /** What the refusals answer: a run that was refused, or a check of the graph. */
-  refusalKind?: "run" | "check";
+  /** What the refusals answer: a run that was refused, a check of the graph, a refused publish. */
+  refusalKind?: RefusalKind;
   reconnecting?: boolean;
   onFocusNode?: (nodeId: string) => void;
   /** The current graph, so refusals name node types in the UI's language. */
@@ -137,12 +140,18 @@ function ResultLineView({ line, onFocusNode }: { line: ResultLine; onFocusNode: 
   }
 }
 
-function RefusalList({ refusals, kind, onFocusNode, graph }: { refusals: readonly RunRefusal[]; kind: "run" | "check"; onFocusNode: ((nodeId: string) => void) | undefined; graph: GraphNodes | undefined }) {
+const REFUSAL_HEADINGS: Record<RefusalKind, MessageKey> = {
+  run: "editor.run.refused",
+  check: "editor.run.checkFailed",
+  publish: "versions.publish.refusedHeading",
+};
+
+function RefusalList({ refusals, kind, onFocusNode, graph }: { refusals: readonly RunRefusal[]; kind: RefusalKind; onFocusNode: ((nodeId: string) => void) | undefined; graph: GraphNodes | undefined }) {
   const t = useT();
   return (
     <div className="results__refusals" role="alert" data-testid="run-refusals">
       <p>
-        <strong>{kind === "check" ? t("editor.run.checkFailed") : t("editor.run.refused")}</strong>
+        <strong>{t(REFUSAL_HEADINGS[kind])}</strong>
       </p>
       <ul>
         {refusals.map((refusal, index) => {

@@ -9,7 +9,7 @@ import { isTerminalRunStatus } from "../../runs/live/run-projection";
 import { CancelRunMutation } from "../../runs/runs.operations";
 import { EditorRunWorkflowMutation, EditorValidateQuery } from "../api/editor.operations";
 import type { WorkflowSettingsDraft } from "../panels/workflow-settings.type";
-import type { RunRefusal } from "./results-pane";
+import type { RefusalKind, RunRefusal } from "./results-pane";
 import type { RunChoice } from "./run-bar";
 import { useLiveRun } from "../../runs/live/use-live-run";
 import { useWorkflowLock } from "./use-workflow-lock";
@@ -39,8 +39,8 @@ export function useEditorRun({ workflowId, initialActiveRunId, initialRunId, set
   const [runId, setRunId] = useState<string | null>(initialRunId);
   const [choice, setChoice] = useState<RunChoice>({ knowledgeBase: settings.knowledgeBase, intensity: settings.intensity });
   const [refusals, setRefusals] = useState<RunRefusal[]>([]);
-  // Whether the listed refusals answer a run or a check: the pane words its heading accordingly.
-  const [refusalKind, setRefusalKind] = useState<"run" | "check">("run");
+  // Whether the listed refusals answer a run, a check or a publish: the pane words its heading accordingly.
+  const [refusalKind, setRefusalKind] = useState<RefusalKind>("run");
   const [starting, setStarting] = useState(false);
   const [, runWorkflow] = useMutation(EditorRunWorkflowMutation);
   const [, cancelRun] = useMutation(CancelRunMutation);
@@ -107,11 +107,21 @@ export function useEditorRun({ workflowId, initialActiveRunId, initialRunId, set
     if (validation.valid) toast.show({ tone: "success", message: t("editor.run.checkPassed") });
   }, [client, flag, report, t, toast, workflowId]);
 
+  /** Lists rule violations from elsewhere (a refused publish) like a refused run, and highlights them. */
+  const showRefusals = useCallback(
+    (kind: RefusalKind, errors: readonly RunRefusal[]) => {
+      setRefusalKind(kind);
+      setRefusals([...errors]);
+      flag(errors.flatMap((e) => e.nodeIds), errors.flatMap((e) => e.edgeIds));
+    },
+    [flag],
+  );
+
   const cancel = useCallback(async () => {
     if (!activeRunId) return;
     const result = await cancelRun({ id: activeRunId });
     report(t("editor.run.cancel"), { error: result.error, errors: result.data?.cancelRun.errors });
   }, [activeRunId, cancelRun, report, t]);
 
-  return { runId, live, locked: activeRunId !== null, choice, setChoice, refusals, refusalKind, starting, start, cancel, check, checking };
+  return { runId, live, locked: activeRunId !== null, choice, setChoice, refusals, refusalKind, showRefusals, starting, start, cancel, check, checking };
 }

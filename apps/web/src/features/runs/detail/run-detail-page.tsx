@@ -50,8 +50,8 @@ export function RunDetailPage({ runId }: { runId: string }) {
   return (
     <NodeTypesProvider>
       <div className="run-page">
-        <RunHeader runId={run.id} status={status} active={!isTerminalRunStatus(status)} stream={live.stream} />
-        <RunSummary run={{ ...run, error: run.error ?? live.state.error }} warnings={live.state.warnings} />
+        <RunHeader runId={run.id} status={status} active={!isTerminalRunStatus(status)} version={run.version ?? null} stream={live.stream} />
+        <RunSummary run={{ ...run, version: run.version ?? null, rerunOf: run.rerunOf?.id ?? null, error: run.error ?? live.state.error }} warnings={live.state.warnings} />
         <div className="run-grid">
           <div className="run-column">
             <section className="run-panel">

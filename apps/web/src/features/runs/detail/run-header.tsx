@@ -1,21 +1,43 @@
 "use client";
 
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useMutation } from "urql";
 import { useT } from "@/i18n/i18n-provider";
 import { Button } from "@/ui/button";
 import { useToast } from "@/ui/toast";
 import type { LiveRun } from "../live/use-live-run";
 import type { RunStatusValue } from "../live/run-projection";
-import { CancelRunMutation } from "../runs.operations";
+import { useReportOutcome } from "@/ui/user-errors";
+import { CancelRunMutation, RerunRunMutation } from "../runs.operations";
 import { StatusBadge } from "../status/status-badge";
 import { LiveStreamIndicator } from "./live-stream-indicator";
 
-/** Title, status, the live stream's state and, while the run is active, its cancel button. */
-export function RunHeader({ runId, status, active, stream }: { runId: string; status: RunStatusValue; active: boolean; stream: LiveRun["stream"] }) {
+interface RunHeaderProps {
+  runId: string;
+  status: RunStatusValue;
+  active: boolean;
+  /** The published version it executed; null: the draft (a re-run executes the draft as it is now). */
+  version: number | null;
+  stream: LiveRun["stream"];
+}
+
+/** Title, status, the live stream's state, and the run's actions: cancel while active, re-run after. */
+export function RunHeader({ runId, status, active, version, stream }: RunHeaderProps) {
   const t = useT();
   const toast = useToast();
+  const router = useRouter();
+  const report = useReportOutcome();
   const [cancelState, cancel] = useMutation(CancelRunMutation);
+  const [rerunState, rerun] = useMutation(RerunRunMutation);
+
+  async function rerunRun() {
+    const response = await rerun({ id: runId });
+    const payload = response.data?.rerunRun;
+    if (!report(t("versions.run.rerunRefused"), { error: response.error, errors: payload?.errors }) || !payload?.run) return;
+    toast.show({ tone: "success", message: t("versions.run.rerunStarted") });
+    router.push(`/runs/${payload.run.id}`);
+  }
 
   async function cancelRun() {
     if (!window.confirm(t("runs.detail.cancelConfirm"))) return;
@@ -39,7 +61,11 @@ export function RunHeader({ runId, status, active, stream }: { runId: string; st
         <Button variant="danger" busy={cancelState.fetching} onClick={() => void cancelRun()}>
           {t("runs.detail.cancel")}
         </Button>
-      ) : null}
+      ) : (
+        <Button busy={rerunState.fetching} title={version === null ? t("versions.run.rerunDraftHelp") : t("versions.run.rerunHelp")} onClick={() => void rerunRun()}>
+          ↻ {t("versions.run.rerun")}
+        </Button>
+      )}
     </div>
   );
 }

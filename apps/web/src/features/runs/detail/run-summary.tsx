@@ -4,10 +4,15 @@ import Link from "next/link";
 import { useI18n } from "@/i18n/i18n-provider";
 import type { RunLiveState } from "../live/run-projection";
 import { elapsedMs, formatDateTime, formatDuration } from "../status/format-duration";
+import { RunVersionLabel } from "../status/run-version-label";
 
 export interface RunSummaryData {
   workflowId: string;
   workflowName: string | null;
+  /** The published version it executed; null for a run of the draft. */
+  version: number | null;
+  /** The run this one re-ran. */
+  rerunOf: string | null;
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
@@ -28,6 +33,18 @@ export function RunSummary({ run, warnings }: { run: RunSummaryData; warnings: R
           <span>{t("runs.detail.workflow")}</span>
           <Link href={`/workflows/${run.workflowId}`}>{run.workflowName || run.workflowId}</Link>
         </div>
+        <div>
+          <span>{t("versions.run.version")}</span>
+          <RunVersionLabel workflowId={run.workflowId} version={run.version} />
+        </div>
+        {run.rerunOf ? (
+          <div>
+            <span>{t("versions.run.rerunOf")}</span>
+            <Link href={`/runs/${run.rerunOf}`} className="mono">
+              {run.rerunOf.slice(0, 8)}
+            </Link>
+          </div>
+        ) : null}
         <div>
           <span>{t("runs.detail.started")}</span>
           <span>{formatDateTime(run.startedAt ?? run.createdAt, language)}</span>

@@ -3,18 +3,27 @@
 import { useQuery } from "urql";
 import { useT } from "@/i18n/i18n-provider";
 import { Button } from "@/ui/button";
+import { VersionOptions } from "../../versions/compare-chooser";
+import { WorkflowVersionsQuery } from "../../versions/versions.operations";
 import { RunFilterWorkflowsQuery } from "../runs.operations";
-import { EMPTY_FILTERS, hasFilters, RUN_STATUSES, type RunFilters, type RunStatusFilter } from "./run-filters";
+import { EMPTY_FILTERS, hasFilters, RUN_STATUSES, type RunFilters, type RunStatusFilter, type RunVersionFilter } from "./run-filters";
 
 export function RunFiltersBar({ filters, onChange }: { filters: RunFilters; onChange: (next: RunFilters) => void }) {
   const t = useT();
   const [{ data }] = useQuery({ query: RunFilterWorkflowsQuery });
   const workflows = data?.workflows.edges.map((edge) => edge.node) ?? [];
+  // One workflow's versions, to filter by one of them.
+  const [versionsResult] = useQuery({ query: WorkflowVersionsQuery, variables: { id: filters.workflowId, first: 100 }, pause: !filters.workflowId });
+  const numbers = filters.workflowId ? (versionsResult.data?.workflow?.versions.edges.map((edge) => edge.node.number) ?? []) : [];
+  const chooseWorkflow = (workflowId: string) => {
+    const keepVersion = filters.version === "draft" || filters.version === "published";
+    onChange({ ...filters, workflowId, version: keepVersion ? filters.version : "" });
+  };
   return (
     <div className="filters" role="search">
       <label className="field">
         <span>{t("runs.filter.workflow")}</span>
-        <select value={filters.workflowId} onChange={(e) => onChange({ ...filters, workflowId: e.target.value })}>
+        <select value={filters.workflowId} onChange={(e) => chooseWorkflow(e.target.value)}>
           <option value="">{t("runs.filter.allWorkflows")}</option>
           {workflows.map((workflow) => (
             <option key={workflow.id} value={workflow.id}>
@@ -32,6 +41,15 @@ export function RunFiltersBar({ filters, onChange }: { filters: RunFilters; onCh
               {t(`runs.status.${status}`)}
             </option>
           ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>{t("versions.filter.version")}</span>
+        <select name="run-version" value={filters.version} onChange={(e) => onChange({ ...filters, version: e.target.value as RunVersionFilter })}>
+          <option value="">{t("versions.filter.anyVersion")}</option>
+          <option value="draft">{t("versions.filter.draftOnly")}</option>
+          <option value="published">{t("versions.filter.publishedOnly")}</option>
+          <VersionOptions numbers={numbers} />
         </select>
       </label>
       <label className="field">

@@ -5,20 +5,32 @@
 export const RUN_STATUSES = ["QUEUED", "RUNNING", "COMPLETED", "FAILED", "CANCELLED"] as const;
 export type RunStatusFilter = (typeof RUN_STATUSES)[number];
 
+/** What a run executed: any, the draft, any published version, or one version (`"3"`) of the chosen workflow. */
+export type RunVersionFilter = "" | "draft" | "published" | `${number}`;
+
 export interface RunFilters {
   workflowId: string;
   status: RunStatusFilter | "";
+  version: RunVersionFilter;
   from: string;
   to: string;
 }
 
-export const EMPTY_FILTERS: RunFilters = { workflowId: "", status: "", from: "", to: "" };
+export const EMPTY_FILTERS: RunFilters = { workflowId: "", status: "", version: "", from: "", to: "" };
 
 export interface RunQueryFilters {
   workflowId?: string;
   status?: RunStatusFilter[];
+  version?: number;
+  draft?: boolean;
   createdAfter?: string;
   createdBefore?: string;
+}
+
+const isVersionNumber = (value: string): value is `${number}` => /^[1-9]\d*$/.test(value);
+
+function readVersion(value: string): RunVersionFilter {
+  return value === "draft" || value === "published" || isVersionNumber(value) ? value : "";
 }
 
 function localToIso(value: string): string | undefined {
@@ -31,6 +43,10 @@ export function toQueryFilters(filters: RunFilters): RunQueryFilters {
   const result: RunQueryFilters = {};
   if (filters.workflowId) result.workflowId = filters.workflowId;
   if (filters.status) result.status = [filters.status];
+  if (filters.version === "draft") result.draft = true;
+  else if (filters.version === "published") result.draft = false;
+  // A version number means something only within one workflow.
+  else if (filters.version && filters.workflowId) result.version = Number(filters.version);
   const after = localToIso(filters.from);
   const before = localToIso(filters.to);
   if (after) result.createdAfter = after;
@@ -46,6 +62,7 @@ export function filtersFromSearch(search: URLSearchParams): RunFilters {
   return {
     workflowId: search.get("workflow") ?? "",
     status: (RUN_STATUSES as readonly string[]).includes(status) ? (status as RunStatusFilter) : "",
+    version: readVersion(search.get("version") ?? ""),
     from: search.get("from") ?? "",
     to: search.get("to") ?? "",
   };
@@ -55,6 +72,7 @@ export function filtersToSearch(filters: RunFilters): string {
   const params = new URLSearchParams();
   if (filters.workflowId) params.set("workflow", filters.workflowId);
   if (filters.status) params.set("status", filters.status);
+  if (filters.version) params.set("version", filters.version);
   if (filters.from) params.set("from", filters.from);
   if (filters.to) params.set("to", filters.to);
   const text = params.toString();

@@ -7,6 +7,7 @@ const run = (change: Partial<RunListItem> = {}): RunListItem => ({
   id: "0b5e2c1a-1111-4222-8333-444455556666",
   workflowId: "9f8e7d6c-1111-4222-8333-444455556666",
   workflowName: "Support answers",
+  version: null,
   status: "COMPLETED",
   createdAt: "2026-11-21T10:00:00.000Z",
   startedAt: "2026-11-21T10:00:00.000Z",
@@ -31,6 +32,14 @@ describe("run row", () => {
     render(inTable(run()));
     const link = screen.getByRole("link", { name: "Support answers" });
     expect(link.getAttribute("href")).toBe("/workflows/9f8e7d6c-1111-4222-8333-444455556666");
+  });
+
+  it("shows the published version it executed, or that it ran the draft", () => {
+    const { unmount } = render(inTable(run({ version: 3 })));
+    expect(screen.getByRole("link", { name: "v3" }).getAttribute("href")).toBe("/workflows/9f8e7d6c-1111-4222-8333-444455556666/versions");
+    unmount();
+    render(inTable(run()));
+    expect(screen.getByTestId("run-version").textContent).toBe("draft");
   });
 
   it("falls back to the workflow id's prefix when the snapshot has no name", () => {

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useI18n } from "@/i18n/i18n-provider";
 import type { RunStatusValue } from "../live/run-projection";
 import { StatusBadge } from "../status/status-badge";
+import { RunVersionLabel } from "../status/run-version-label";
 import { elapsedMs, formatDateTime, formatDuration } from "../status/format-duration";
 
 export interface RunListItem {
@@ -11,6 +12,8 @@ export interface RunListItem {
   workflowId: string;
   /** As the run started (the run's snapshot): true after the workflow is renamed. */
   workflowName: string;
+  /** The published version it executed; null for a run of the draft. */
+  version: number | null;
   status: RunStatusValue;
   createdAt: string;
   startedAt: string | null;
@@ -34,6 +37,9 @@ export function RunRow({ run, now }: { run: RunListItem; now: number }) {
       </td>
       <td>
         <Link href={`/workflows/${run.workflowId}`}>{run.workflowName || run.workflowId.slice(0, 8)}</Link>
+      </td>
+      <td data-testid="run-version">
+        <RunVersionLabel workflowId={run.workflowId} version={run.version} />
       </td>
       <td>
         <Link href={`/runs/${run.id}`} className="mono">

@@ -40,6 +40,7 @@ export function RunsListPage() {
           <tr>
             <th>{t("runs.col.status")}</th>
             <th>{t("runs.col.workflow")}</th>
+            <th>{t("versions.run.version")}</th>
             <th>{t("runs.col.run")}</th>
             <th>{t("runs.col.started")}</th>
             <th className="num">{t("runs.col.duration")}</th>
@@ -83,7 +84,7 @@ function RunsPage({
     query: RunsQuery,
     variables: { first: PAGE_SIZE, after, ...filters },
   });
-  const span = 6;
+  const span = 7;
   if (error) {
     return (
       <tbody>

@@ -1,0 +1,119 @@
+"use client";
+
+import { applyNodeChanges, Background, Handle, Position, ReactFlow, type Edge, type Node, type NodeProps } from "@xyflow/react";
+import { useEffect, useMemo, useState } from "react";
+import { useNodeTypes } from "../node-types/node-types-context";
+import { useNodeTypeLabel } from "../node-types/use-node-type-label";
+import "./graph-view.css";
+
+/** A node as a read-only graph shows it: what it is, where, and the tone that colours it. */
+export interface GraphViewNode {
+  id: string;
+  type: string;
+  /** A second line under the id, e.g. "offline / echo". */
+  label: string | null;
+  position: { x: number; y: number };
+  /** Colours the card (`graph-node--<tone>`): a run status, a change in a comparison. */
+  tone: string;
+  /** Written on the card as `data-state`, for tests and styles (a run status, a change). */
+  state: string;
+  /** A short badge in the card's corner ("2/3", "changed"). */
+  badge?: string;
+}
+
+export interface GraphViewEdge {
+  id: string;
+  source: string;
+  target: string;
+  tone?: string;
+  animated?: boolean;
+}
+
+type CardData = { node: GraphViewNode; selected: boolean; source: boolean; sink: boolean };
+
+/** A read-only card: type, id, label, tinted by its tone. Handles only where the type has edges. */
+function GraphViewCard({ id, data }: NodeProps<Node<CardData>>) {
+  const typeLabel = useNodeTypeLabel();
+  const { node } = data;
+  const classes = ["graph-node", `graph-node--${node.tone}`, data.selected ? "graph-node--selected" : ""];
+  return (
+    <div className={classes.join(" ")} data-node-id={id} data-state={node.state}>
+      {data.source ? null : <Handle type="target" position={Position.Left} isConnectable={false} />}
+      <div className="graph-node__type">{typeLabel(node.type)}</div>
+      <div className="graph-node__id">{id}</div>
+      {node.label ? <div className="muted">{node.label}</div> : null}
+      {node.badge ? <span className="graph-node__badge">{node.badge}</span> : null}
+      {data.sink ? null : <Handle type="source" position={Position.Right} isConnectable={false} />}
+    </div>
+  );
+}
+
+// Declared once at module scope so ReactFlow does not remount nodes on every render.
+const CARD_TYPES = { card: GraphViewCard };
+
+/**
+ * A workflow graph to look at, not to edit: the run page's graph as executed and the comparison of two
+ * versions. Nodes stay in state with ReactFlow's measurements (applied through onNodesChange), so new
+ * tones or badges repaint them without hiding them until they are measured again.
+ */
+export function GraphView({
+  nodes: viewNodes,
+  edges: viewEdges,
+  selected,
+  onSelect,
+  className = "graph-view",
+}: {
+  nodes: readonly GraphViewNode[];
+  edges: readonly GraphViewEdge[];
+  selected: string | null;
+  onSelect?: (id: string) => void;
+  className?: string;
+}) {
+  const nodeTypes = useNodeTypes();
+  const [nodes, setNodes] = useState<Node<CardData>[]>([]);
+  useEffect(() => {
+    setNodes((current) => {
+      const measured = new Map(current.map((node) => [node.id, node.measured]));
+      return viewNodes.map((node) => ({
+        id: node.id,
+        type: "card",
+        position: node.position,
+        data: { node, selected: node.id === selected, source: nodeTypes.isSource(node.type), sink: nodeTypes.isSink(node.type) },
+        draggable: false,
+        connectable: false,
+        ...(measured.get(node.id) ? { measured: measured.get(node.id) } : {}),
+      }));
+    });
+  }, [viewNodes, selected, nodeTypes]);
+  const edges = useMemo<Edge[]>(
+    () =>
+      viewEdges.map((edge) => ({
+        id: edge.id,
+        source: edge.source,
+        target: edge.target,
+        animated: edge.animated ?? false,
+        ...(edge.tone ? { className: `graph-edge--${edge.tone}` } : {}),
+      })),
+    [viewEdges],
+  );
+  return (
+    <div className={className}>
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={CARD_TYPES}
+        onNodesChange={(changes) => setNodes((current) => applyNodeChanges(changes, current))}
+        nodesDraggable={false}
+        nodesConnectable={false}
+        edgesFocusable={false}
+        deleteKeyCode={null}
+        fitView
+        fitViewOptions={{ padding: 0.2 }}
+        proOptions={{ hideAttribution: true }}
+        {...(onSelect ? { onNodeClick: (_: unknown, node: Node) => onSelect(node.id) } : {})}
+      >
+        <Background gap={16} />
+      </ReactFlow>
+    </div>
+  );
+}
