@@ -2,6 +2,7 @@ import type { ApiKeyService } from "./modules/api-key/index.js";
 import type { KnowledgeBaseService } from "./modules/knowledge-base/index.js";
 import type { ModelCatalogService } from "./modules/model/index.js";
 import type { RunService } from "./modules/run/index.js";
+import type { TemplateService } from "./modules/template/index.js";
 import type { WorkflowService } from "./modules/workflow/index.js";
 import type { WorkflowVersionService } from "./modules/workflow-version/index.js";
 
@@ -17,4 +18,5 @@ export interface Services {
   versions: WorkflowVersionService;
   models: ModelCatalogService;
   knowledgeBases: KnowledgeBaseService;
+  templates: TemplateService;
 }

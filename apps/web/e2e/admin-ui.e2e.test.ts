@@ -413,6 +413,21 @@ describe("admin UI in a real browser", () => {
     await page.getByText("No knowledge bases yet").waitFor();
   });
 
+  it("creates a workflow from the demo template and runs it at once", async () => {
+    await page.getByRole("navigation").getByRole("link", { name: "Workflows" }).click();
+    await page.getByRole("button", { name: "From template…" }).click();
+    const picker = page.getByTestId("template-picker");
+    await picker.locator('[data-template="seed-002-query-flow"]').waitFor();
+    expect(await picker.locator("[data-template]").count()).toBe(5);
+    await browser.screenshot("template-picker");
+    await picker.locator('[data-template="demo"]').getByRole("button", { name: "Create" }).click();
+    await page.waitForURL(/\/workflows\/[0-9a-f-]{36}$/);
+    await poll(async () => (await canvasNodeIds(page)).sort()).toEqual(["answer", "check", "draft", "merge", "notes", "question"]);
+    await page.locator(".run-bar button.btn--primary").click();
+    await poll(() => page.getByTestId("run-status").textContent(), 60_000).toMatch(/completed/i);
+    await browser.screenshot("template-demo-run");
+  });
+
   it("left no uncaught errors in the page", () => {
     const unexpected = browser.consoleErrors.filter((message) => !/Failed to load resource/.test(message));
     expect(unexpected).toEqual([]);

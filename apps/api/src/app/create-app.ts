@@ -16,6 +16,8 @@ import type { EventBus } from "../pubsub.js";
 import { createRateLimits } from "../rate-limit/rate-limits.js";
 import type { ServiceDeps } from "../service-deps.js";
 import type { Services } from "../services.js";
+import { TemplateService } from "../modules/template/index.js";
+import { demoWorkflow } from "./demo-workflow.js";
 import { createLlmProviders } from "./llm-providers.js";
 import { checkVectorStores, startupTasks } from "./startup.js";
 import { createEventBus, runQueueFactory, startReconciler } from "./infrastructure.js";
@@ -77,13 +79,16 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     runBudget: rateLimits.runs,
     createQueue: runQueueFactory(env, role, bus, logger),
   });
+  const workflows = new WorkflowService(deps, bus);
+  const knowledgeBases = new KnowledgeBaseService(deps, retrieval, bus);
   const services: Services = {
-    workflows: new WorkflowService(deps, bus),
+    workflows,
     versions,
     runs,
     apiKeys: new ApiKeyService(deps, bus),
     models,
-    knowledgeBases: new KnowledgeBaseService(deps, retrieval, bus),
+    knowledgeBases,
+    templates: new TemplateService({ workflows, knowledgeBases, demo: demoWorkflow, logger }),
   };
   await startupTasks({ env, role, services, logger });
   await checkVectorStores(retrieval, logger);

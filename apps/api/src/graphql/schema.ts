@@ -9,6 +9,7 @@ import { ServerInfoResolver } from "../modules/common/server-info.resolver.js";
 import { KnowledgeBaseDocumentResolver, KnowledgeBaseResolver, KnowledgeBaseSubscriptionResolver } from "../modules/knowledge-base/index.js";
 import { ModelResolver } from "../modules/model/index.js";
 import { RunResolver, RunSubscriptionResolver, WorkflowRunsResolver } from "../modules/run/index.js";
+import { TemplateResolver } from "../modules/template/index.js";
 import { WorkflowGraphResolver, WorkflowResolver, WorkflowSubscriptionResolver } from "../modules/workflow/index.js";
 import { WorkflowDocumentsResolver, WorkflowVersionResolver, WorkflowVersionsFieldResolver } from "../modules/workflow-version/index.js";
 
@@ -32,6 +33,7 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   RunSubscriptionResolver,
   WorkflowRunsResolver,
   ApiKeyResolver,
+  TemplateResolver,
 ];
 
 /**

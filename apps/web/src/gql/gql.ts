@@ -66,6 +66,8 @@ type Documents = {
     "\n  mutation DeleteWorkflow($id: ID!) {\n    deleteWorkflow(id: $id) {\n      deletedWorkflowId\n      errors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.DeleteWorkflowDocument,
     "\n  mutation ImportWorkflow($document: JSON!) {\n    importWorkflow(document: $document) {\n      workflow {\n        id\n        name\n      }\n      errors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.ImportWorkflowDocument,
     "\n  query ExportWorkflow($id: ID!, $version: Int) {\n    exportWorkflow(id: $id, version: $version)\n  }\n": typeof types.ExportWorkflowDocument,
+    "\n  query WorkflowTemplates {\n    workflowTemplates {\n      id\n      name\n      description\n      format\n      nodeCount\n      knowledgeBases\n    }\n  }\n": typeof types.WorkflowTemplatesDocument,
+    "\n  mutation CreateWorkflowFromTemplate($templateId: ID!) {\n    createWorkflowFromTemplate(templateId: $templateId) {\n      workflow {\n        id\n        name\n      }\n      errors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.CreateWorkflowFromTemplateDocument,
     "\n  fragment UserErrorFields on UserError {\n    code\n    message\n    nodeIds\n    edgeIds\n    path\n  }\n": typeof types.UserErrorFieldsFragmentDoc,
 };
 const documents: Documents = {
@@ -120,6 +122,8 @@ const documents: Documents = {
     "\n  mutation DeleteWorkflow($id: ID!) {\n    deleteWorkflow(id: $id) {\n      deletedWorkflowId\n      errors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.DeleteWorkflowDocument,
     "\n  mutation ImportWorkflow($document: JSON!) {\n    importWorkflow(document: $document) {\n      workflow {\n        id\n        name\n      }\n      errors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.ImportWorkflowDocument,
     "\n  query ExportWorkflow($id: ID!, $version: Int) {\n    exportWorkflow(id: $id, version: $version)\n  }\n": types.ExportWorkflowDocument,
+    "\n  query WorkflowTemplates {\n    workflowTemplates {\n      id\n      name\n      description\n      format\n      nodeCount\n      knowledgeBases\n    }\n  }\n": types.WorkflowTemplatesDocument,
+    "\n  mutation CreateWorkflowFromTemplate($templateId: ID!) {\n    createWorkflowFromTemplate(templateId: $templateId) {\n      workflow {\n        id\n        name\n      }\n      errors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.CreateWorkflowFromTemplateDocument,
     "\n  fragment UserErrorFields on UserError {\n    code\n    message\n    nodeIds\n    edgeIds\n    path\n  }\n": types.UserErrorFieldsFragmentDoc,
 };
 
@@ -341,6 +345,14 @@ export function graphql(source: "\n  mutation ImportWorkflow($document: JSON!) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ExportWorkflow($id: ID!, $version: Int) {\n    exportWorkflow(id: $id, version: $version)\n  }\n"): (typeof documents)["\n  query ExportWorkflow($id: ID!, $version: Int) {\n    exportWorkflow(id: $id, version: $version)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WorkflowTemplates {\n    workflowTemplates {\n      id\n      name\n      description\n      format\n      nodeCount\n      knowledgeBases\n    }\n  }\n"): (typeof documents)["\n  query WorkflowTemplates {\n    workflowTemplates {\n      id\n      name\n      description\n      format\n      nodeCount\n      knowledgeBases\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWorkflowFromTemplate($templateId: ID!) {\n    createWorkflowFromTemplate(templateId: $templateId) {\n      workflow {\n        id\n        name\n      }\n      errors {\n        ...UserErrorFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWorkflowFromTemplate($templateId: ID!) {\n    createWorkflowFromTemplate(templateId: $templateId) {\n      workflow {\n        id\n        name\n      }\n      errors {\n        ...UserErrorFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -44,6 +44,9 @@ type Documents = {
     "\n  query RunVerSnapshot($id: ID!) { run(id: $id) { snapshot nodeRuns { nodeId status output } } }\n": typeof types.RunVerSnapshotDocument,
     "\n  query RunVerWorkflow($id: ID!) { workflow(id: $id) { activeRunId } }\n": typeof types.RunVerWorkflowDocument,
     "\n  mutation RunVerDelete($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code message } } }\n": typeof types.RunVerDeleteDocument,
+    "\n  query TemplateList { workflowTemplates { id name description format nodeCount knowledgeBases } }\n": typeof types.TemplateListDocument,
+    "\n  mutation TemplateCreate($id: ID!) {\n    createWorkflowFromTemplate(templateId: $id) { workflow { id name nodes { id } } errors { code message path } }\n  }\n": typeof types.TemplateCreateDocument,
+    "\n  query TemplateKnowledgeBase($name: String!) { knowledgeBase(name: $name) { name documentCount chunkCount documents { edges { node { title status } } } } }\n": typeof types.TemplateKnowledgeBaseDocument,
     "\n  mutation VerPublish($id: ID!, $note: String) {\n    publishWorkflow(id: $id, note: $note) {\n      version { id workflowId number note contentHash editVersion publishedBy publishedAt }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": typeof types.VerPublishDocument,
     "\n  query VerList($workflowId: ID!, $first: Int, $after: String) {\n    workflowVersions(workflowId: $workflowId, first: $first, after: $after) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { node { number note editVersion contentHash } }\n    }\n    workflow(id: $workflowId) {\n      version\n      publishedVersion { number }\n      versions(first: 2) { totalCount edges { node { number } } }\n    }\n  }\n": typeof types.VerListDocument,
     "\n  query VerContent($workflowId: ID!, $number: Int!) {\n    workflowVersion(workflowId: $workflowId, number: $number) {\n      number name outputFormat intensity knowledgeBase prompts { generation }\n      nodes { id type model params position { x y } }\n      edges { id source target order }\n    }\n  }\n": typeof types.VerContentDocument,
@@ -123,6 +126,9 @@ const documents: Documents = {
     "\n  query RunVerSnapshot($id: ID!) { run(id: $id) { snapshot nodeRuns { nodeId status output } } }\n": types.RunVerSnapshotDocument,
     "\n  query RunVerWorkflow($id: ID!) { workflow(id: $id) { activeRunId } }\n": types.RunVerWorkflowDocument,
     "\n  mutation RunVerDelete($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code message } } }\n": types.RunVerDeleteDocument,
+    "\n  query TemplateList { workflowTemplates { id name description format nodeCount knowledgeBases } }\n": types.TemplateListDocument,
+    "\n  mutation TemplateCreate($id: ID!) {\n    createWorkflowFromTemplate(templateId: $id) { workflow { id name nodes { id } } errors { code message path } }\n  }\n": types.TemplateCreateDocument,
+    "\n  query TemplateKnowledgeBase($name: String!) { knowledgeBase(name: $name) { name documentCount chunkCount documents { edges { node { title status } } } } }\n": types.TemplateKnowledgeBaseDocument,
     "\n  mutation VerPublish($id: ID!, $note: String) {\n    publishWorkflow(id: $id, note: $note) {\n      version { id workflowId number note contentHash editVersion publishedBy publishedAt }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": types.VerPublishDocument,
     "\n  query VerList($workflowId: ID!, $first: Int, $after: String) {\n    workflowVersions(workflowId: $workflowId, first: $first, after: $after) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { node { number note editVersion contentHash } }\n    }\n    workflow(id: $workflowId) {\n      version\n      publishedVersion { number }\n      versions(first: 2) { totalCount edges { node { number } } }\n    }\n  }\n": types.VerListDocument,
     "\n  query VerContent($workflowId: ID!, $number: Int!) {\n    workflowVersion(workflowId: $workflowId, number: $number) {\n      number name outputFormat intensity knowledgeBase prompts { generation }\n      nodes { id type model params position { x y } }\n      edges { id source target order }\n    }\n  }\n": types.VerContentDocument,
@@ -303,6 +309,18 @@ export function graphql(source: "\n  query RunVerWorkflow($id: ID!) { workflow(i
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RunVerDelete($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code message } } }\n"): (typeof documents)["\n  mutation RunVerDelete($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TemplateList { workflowTemplates { id name description format nodeCount knowledgeBases } }\n"): (typeof documents)["\n  query TemplateList { workflowTemplates { id name description format nodeCount knowledgeBases } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TemplateCreate($id: ID!) {\n    createWorkflowFromTemplate(templateId: $id) { workflow { id name nodes { id } } errors { code message path } }\n  }\n"): (typeof documents)["\n  mutation TemplateCreate($id: ID!) {\n    createWorkflowFromTemplate(templateId: $id) { workflow { id name nodes { id } } errors { code message path } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TemplateKnowledgeBase($name: String!) { knowledgeBase(name: $name) { name documentCount chunkCount documents { edges { node { title status } } } } }\n"): (typeof documents)["\n  query TemplateKnowledgeBase($name: String!) { knowledgeBase(name: $name) { name documentCount chunkCount documents { edges { node { title status } } } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -10,6 +10,7 @@ import { Button } from "../../ui/button";
 import { EmptyState, LoadingState, QueryError } from "../../ui/state-views";
 import { CreateWorkflowForm } from "./create-workflow-form";
 import { ImportWorkflowButton } from "./import-workflow-button";
+import { TemplatePicker } from "./template-picker";
 import { WorkflowRow } from "./workflow-row";
 import { WorkflowListQuery } from "./workflows.operations";
 
@@ -22,6 +23,7 @@ export function WorkflowListPage() {
   // Each loaded page is its own query; a change reloads from the first page.
   const [pages, setPages] = useState<(string | null)[]>([null]);
   const [generation, setGeneration] = useState(0);
+  const [picking, setPicking] = useState(false);
   const refresh = useCallback(() => {
     setPages([null]);
     setGeneration((value) => value + 1);
@@ -32,8 +34,12 @@ export function WorkflowListPage() {
       <div className="page__header">
         <h1>{t("workflows.list.title")}</h1>
         <input type="search" className="search" aria-label={t("workflows.list.search")} placeholder={t("workflows.list.search")} value={search} onChange={(e) => { setSearch(e.target.value); setPages([null]); }} />
+        <Button onClick={() => setPicking((open) => !open)} aria-expanded={picking}>
+          {t("workflows.templates.button")}
+        </Button>
         <ImportWorkflowButton onImported={(id) => router.push(`/workflows/${id}`)} />
       </div>
+      {picking ? <TemplatePicker onCreated={(id) => router.push(`/workflows/${id}`)} onClose={() => setPicking(false)} /> : null}
       <CreateWorkflowForm onCreated={(id) => router.push(`/workflows/${id}`)} />
       <table className="table" data-testid="workflow-table">
         <thead>

@@ -101,3 +101,30 @@ export const ExportWorkflowQuery = graphql(`
     exportWorkflow(id: $id, version: $version)
   }
 `);
+
+export const WorkflowTemplatesQuery = graphql(`
+  query WorkflowTemplates {
+    workflowTemplates {
+      id
+      name
+      description
+      format
+      nodeCount
+      knowledgeBases
+    }
+  }
+`);
+
+export const CreateFromTemplateMutation = graphql(`
+  mutation CreateWorkflowFromTemplate($templateId: ID!) {
+    createWorkflowFromTemplate(templateId: $templateId) {
+      workflow {
+        id
+        name
+      }
+      errors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);

@@ -7,6 +7,7 @@ import { apiKeys } from "./api-keys";
 import { settings } from "./settings";
 import { rules } from "./rules";
 import { versions } from "./versions";
+import { templates } from "./templates";
 
 /**
  * English is the reference dictionary: one namespace per feature, each in its own file, so features
@@ -22,4 +23,5 @@ export const en = {
   settings,
   rules,
   versions,
+  templates,
 };

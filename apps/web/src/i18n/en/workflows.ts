@@ -31,5 +31,12 @@ export const workflows = {
   "delete.confirm": "Really delete?",
   "delete.confirmButton": "Delete with its runs",
   "delete.done": "Deleted “{name}”.",
+  "templates.button": "From template…",
+  "templates.title": "New workflow from a template",
+  "templates.help": "Each template is created in one click, with the knowledge bases it searches, and runs offline at once (offline and scripted test models, offline web search).",
+  "templates.facts": "{nodes} nodes · {format}",
+  "templates.knowledgeBases": "knowledge bases: {names}",
+  "templates.create": "Create",
+  "templates.creating": "Creating…",
   "failed": "Refused",
 } as const;

@@ -8,6 +8,7 @@ import { apiKeys } from "./api-keys";
 import { settings } from "./settings";
 import { rules } from "./rules";
 import { versions } from "./versions";
+import { templates } from "./templates";
 
 export const ko: Dictionary = {
   common,
@@ -19,4 +20,5 @@ export const ko: Dictionary = {
   settings,
   rules,
   versions,
+  templates,
 };
