@@ -20,7 +20,8 @@ import { TemplateService } from "../modules/template/index.js";
 import { demoWorkflow } from "./demo-workflow.js";
 import { createLlmProviders } from "./llm-providers.js";
 import { checkVectorStores, startupTasks } from "./startup.js";
-import { createEventBus, runQueueFactory, startReconciler } from "./infrastructure.js";
+import { closeRedis } from "../redis/redis-connection.js";
+import { createEventBus, createLimitStore, runQueueFactory, startReconciler } from "./infrastructure.js";
 import { createHttpService } from "./http-server.js";
 import { checkRole, servesApi, type ProcessRole } from "./process-role.js";
 
@@ -61,7 +62,8 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   const database = options.database ?? (await openDatabase(databaseOptionsFromEnv(env)));
   const ownsDatabase = !options.database;
   const bus = createEventBus(env, logger);
-  const rateLimits = createRateLimits(env);
+  const limitStore = createLimitStore(env, logger);
+  const rateLimits = createRateLimits(env, limitStore);
   const deps: ServiceDeps = {
     env,
     db: database.prisma,
@@ -129,6 +131,10 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
         await step("ingestion", () => services.knowledgeBases.close());
         await step("vector stores", () => retrieval.close());
         await step("event bus", () => bus.close());
+        await step("limits", async () => {
+          rateLimits.connections.stop?.();
+          if (limitStore) await closeRedis(limitStore.redis);
+        });
         if (ownsDatabase) await step("database", () => database.close());
         logger.info({ ms: Math.round(performance.now() - started) }, "stopped");
       })()),

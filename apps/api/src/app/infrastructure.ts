@@ -6,6 +6,8 @@ import { BullRunQueue } from "../queue/bull-run-queue.js";
 import { InProcessRunQueue } from "../queue/in-process-run-queue.js";
 import { RunReconciler } from "../queue/run-reconciler.js";
 import type { RunQueue, RunWorker } from "../queue/run-queue.js";
+import type { BudgetStore } from "../rate-limit/caller-budget.js";
+import { connectRedis } from "../redis/redis-connection.js";
 import { RedisEventBus } from "../redis/redis-event-bus.js";
 import { executesRuns, type ProcessRole } from "./process-role.js";
 
@@ -29,4 +31,13 @@ export function runQueueFactory(env: Env, role: ProcessRole, bus: EventBus, logg
 export function startReconciler(env: Env, role: ProcessRole, db: PrismaClient, queue: RunQueue, logger: Logger): RunReconciler | null {
   if (!(queue instanceof BullRunQueue) || !executesRuns(role)) return null;
   return new RunReconciler(db, queue, logger, Math.max(10_000, 2 * env.WEFT_QUEUE_LOCK_MS));
+}
+
+/**
+ * With Redis, rate limits and the WebSocket cap are counted there, across every API process. Its
+ * commands fail fast while Redis is away, so the in-memory insurance limiters answer instead of waiting.
+ */
+export function createLimitStore(env: Env, logger: Logger): BudgetStore | null {
+  if (!env.REDIS_URL) return null;
+  return { redis: connectRedis(env.REDIS_URL, "limits", logger, { offline: false }), prefix: env.WEFT_REDIS_PREFIX };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startApiProcess, type ApiProcess } from "../testing/api-process.js";
 import { acquirePostgres, openTestDatabase, releasePostgres, type TestDatabase } from "../testing/database.js";
 import { seedWorkflow } from "../testing/app.js";
-import { CancelRun, RunDetail, RunEvents, RunWorkflow } from "../testing/operations.js";
+import { CancelRun, CreateApiKey, RunDetail, RunEvents, RunWorkflow } from "../testing/operations.js";
 import { startRedisServer, type RedisServer } from "../testing/redis-server.js";
 import { arrows } from "../testing/workflows.js";
 
@@ -13,6 +13,8 @@ import { arrows } from "../testing/workflows.js";
  * subscribers of the other API, cancellation crosses processes, and a killed worker's run is taken over.
  */
 const PROCESS_TEST_MS = 240_000;
+/** The runs budget of each caller, counted in Redis across both API processes. */
+const RUNS_PER_MINUTE = 20;
 
 describe("API and worker processes on Redis", () => {
   let redis: RedisServer;
@@ -29,7 +31,7 @@ describe("API and worker processes on Redis", () => {
       REDIS_URL: redis.url,
       WEFT_QUEUE_LOCK_MS: "1000",
       WEFT_PROCESS_CONCURRENCY: "2",
-      WEFT_RATE_LIMIT_RUNS_PER_MINUTE: "0",
+      WEFT_RATE_LIMIT_RUNS_PER_MINUTE: String(RUNS_PER_MINUTE),
     };
     const started = await Promise.all([
       startApiProcess("api", env, adminKey),
@@ -109,6 +111,16 @@ describe("API and worker processes on Redis", () => {
     const detail = await apis[1]!.admin.request(RunDetail, { id: runId });
     expect(detail.run?.events.at(-1)).toMatchObject({ type: "RUN_CANCELLED" });
     expect(detail.run?.nodeRuns.find((node) => node.nodeId === "g1")?.error?.code).toBe("RUN_CANCELLED");
+  }, PROCESS_TEST_MS);
+
+  test(`a caller's runs budget is shared by both APIs: exactly ${RUNS_PER_MINUTE} of 30 concurrent starts are accepted`, async () => {
+    const workflowId = await seedWorkflow(database, arrows(["in->out"]));
+    const created = await apis[0]!.admin.request(CreateApiKey, { input: { name: "budget", scopes: ["read", "run"] } });
+    const clients = apis.map((api) => api.admin.withKey(created.createApiKey.key!));
+    const results = await Promise.all(Array.from({ length: 30 }, (_, k) => clients[k % 2]!.request(RunWorkflow, { workflowId, input: {} })));
+    const accepted = results.filter((result) => result.runWorkflow.run !== null);
+    expect(accepted).toHaveLength(RUNS_PER_MINUTE);
+    expect(results.filter((result) => result.runWorkflow.errors.some((error) => error.code === "RATE_LIMITED"))).toHaveLength(30 - RUNS_PER_MINUTE);
   }, PROCESS_TEST_MS);
 
   test("a run whose worker is killed (SIGKILL) is taken over by the other worker and does not stay active", async () => {

@@ -89,12 +89,17 @@ export async function startWsServer(options: WsServerOptions): Promise<WsServerH
           // Gone while authenticating: its close event has passed, so a counted place would never be freed.
           if (socket.readyState !== socket.OPEN) return false;
           const caller = callerOf(auth, clientAddress(ctx.extra.request, rateLimits.proxyTrust));
-          if (!rateLimits.connections.tryOpen(caller)) {
+          const place = await rateLimits.connections.tryOpen(caller);
+          if (place === null) {
             // graphql-ws would close with 4403; closing first makes the client see why. Its own close is then a no-op.
             socket.close(TOO_MANY_CONNECTIONS_CLOSE_CODE, "Too many connections");
             return false;
           }
-          socket.once("close", () => rateLimits.connections.release(caller));
+          if (socket.readyState !== socket.OPEN) {
+            rateLimits.connections.release(caller, place);
+            return false;
+          }
+          socket.once("close", () => rateLimits.connections.release(caller, place));
           if (auth.keyId) revokedKeys.add(auth.keyId, socket);
           connections.set(socket, { auth, header, connectionId: randomUUID(), caller });
           return true;

@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { ANONYMOUS, AUTH_DISABLED } from "../auth/auth-info.js";
 import { loadEnv } from "../env.js";
 import { CallerBudget } from "./caller-budget.js";
-import { ConnectionCap } from "./connection-cap.js";
+import { MemoryConnectionCap } from "./connection-cap.js";
 import { callerOf, retryAfterSeconds } from "./rate-limits.js";
 
 test("a budget allows its points per caller, then refuses with the time until the window resets", async () => {
@@ -23,14 +23,15 @@ test("a budget of 0 never refuses", async () => {
   expect(decisions.every((decision) => decision.allowed)).toBe(true);
 });
 
-test("the connection cap counts open connections per caller and frees a place on release; 0 is no cap", () => {
-  const cap = new ConnectionCap(2);
-  expect([cap.tryOpen("a"), cap.tryOpen("a"), cap.tryOpen("a"), cap.tryOpen("b")]).toEqual([true, true, false, true]);
-  cap.release("a");
+test("the connection cap counts open connections per caller and frees a place on release; 0 is no cap", async () => {
+  const cap = new MemoryConnectionCap(2);
+  const places = [await cap.tryOpen("a"), await cap.tryOpen("a"), await cap.tryOpen("a"), await cap.tryOpen("b")];
+  expect(places.map((place) => place !== null)).toEqual([true, true, false, true]);
+  cap.release("a", places[0]!);
   expect(cap.openFor("a")).toBe(1);
-  expect(cap.tryOpen("a")).toBe(true);
-  const none = new ConnectionCap(0);
-  expect(Array.from({ length: 100 }, () => none.tryOpen("a")).every(Boolean)).toBe(true);
+  expect(await cap.tryOpen("a")).not.toBeNull();
+  const none = new MemoryConnectionCap(0);
+  expect((await Promise.all(Array.from({ length: 100 }, () => none.tryOpen("a")))).every((place) => place !== null)).toBe(true);
 });
 
 test("callers are API keys when there is one, else client addresses (also with authentication disabled)", () => {

@@ -1,8 +1,8 @@
 import type { AuthInfo } from "../auth/auth-info.js";
 import type { Env } from "../env.js";
 import { AppError } from "../errors/app-error.js";
-import { CallerBudget, type BudgetDecision } from "./caller-budget.js";
-import { ConnectionCap } from "./connection-cap.js";
+import { CallerBudget, type BudgetDecision, type BudgetStore } from "./caller-budget.js";
+import { MemoryConnectionCap, RedisConnectionCap, type ConnectionCap } from "./connection-cap.js";
 import { compileProxyTrust, type ProxyTrust } from "./trust-proxy.js";
 
 /** WebSocket close code for a connection over WEFT_MAX_WS_CONNECTIONS_PER_CALLER (429, as in HTTP). */
@@ -19,13 +19,16 @@ export interface RateLimits {
   proxyTrust: ProxyTrust;
 }
 
+/** Limits counted per process, or with a Redis store across every process of the deployment. */
 export function createRateLimits(
   env: Pick<Env, "WEFT_RATE_LIMIT_REQUESTS_PER_MINUTE" | "WEFT_RATE_LIMIT_RUNS_PER_MINUTE" | "WEFT_MAX_WS_CONNECTIONS_PER_CALLER" | "WEFT_TRUST_PROXY">,
+  store: BudgetStore | null = null,
 ): RateLimits {
+  const cap = env.WEFT_MAX_WS_CONNECTIONS_PER_CALLER;
   return {
-    requests: new CallerBudget("requests", env.WEFT_RATE_LIMIT_REQUESTS_PER_MINUTE),
-    runs: new CallerBudget("runs", env.WEFT_RATE_LIMIT_RUNS_PER_MINUTE),
-    connections: new ConnectionCap(env.WEFT_MAX_WS_CONNECTIONS_PER_CALLER),
+    requests: new CallerBudget("requests", env.WEFT_RATE_LIMIT_REQUESTS_PER_MINUTE, store),
+    runs: new CallerBudget("runs", env.WEFT_RATE_LIMIT_RUNS_PER_MINUTE, store),
+    connections: store ? new RedisConnectionCap(cap, store) : new MemoryConnectionCap(cap),
     proxyTrust: compileProxyTrust(env.WEFT_TRUST_PROXY),
   };
 }
