@@ -18,6 +18,8 @@ function describe(event: RunEvent): string | null {
   switch (event.type) {
     case "RUN_STARTED":
       return `run ${event.runId} started (${event.nodeIds.length} nodes)`;
+    case "RUN_RESUMED":
+      return `run ${event.runId} resumed (attempt ${event.attempt})`;
     case "NODE_STARTED":
       return `▶ ${who(event.nodeId, event.invocation)} (${event.nodeType}) started`;
     case "NODE_COMPLETED":

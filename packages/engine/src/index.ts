@@ -79,6 +79,8 @@ export { parsePreparedRun } from "./execute/prepared-run.schema.js";
 export { nodeExecutionSettings } from "./execute/run-settings.js";
 export type { RunRequest, RunSettings, TopKByIntensity } from "./execute/run-settings.js";
 export { runWorkflow } from "./execute/run-workflow.js";
+export { eventKey, resumeFromEvents } from "./execute/run-resume.js";
+export type { FinishedInvocation, ResumeRecord, RunResume, StoredEvent } from "./execute/run-resume.js";
 export type { ExecutionOptions, RunWorkflowInput } from "./execute/run-workflow.js";
 export type { RunOutcome, RunStatus } from "./execute/workflow-runner.js";
 export { ConcurrencyLimiter } from "./execute/concurrency-limiter.js";

@@ -105,6 +105,7 @@ export type RunEventType =
   | 'RUN_CANCELLED'
   | 'RUN_COMPLETED'
   | 'RUN_FAILED'
+  | 'RUN_RESUMED'
   | 'RUN_STARTED'
   | 'WARNING';
 

@@ -36,11 +36,31 @@ interface Invocation {
 
 interface Payloads {
   RUN_STARTED: { nodeIds: string[] };
+  /**
+   * A run another worker had started continues here (that worker stopped): `attempt` is this execution's
+   * number (2 for the first resumption). Nodes that had finished are not executed again; nodes that were
+   * running start again (a new NODE_STARTED).
+   */
+  RUN_RESUMED: { attempt: number };
   NODE_STARTED: { nodeId: string; nodeType: string } & Invocation;
   NODE_TOKEN: { nodeId: string; text: string } & Invocation;
   NODE_DESCRIPTION: { nodeId: string; description: string } & Invocation;
-  /** `output` is the node's output as text; `value` is set when that output is not a string (JSON). */
-  NODE_COMPLETED: { nodeId: string; description: string; output: string; value?: JsonValue; details: NodeRunDetails } & Invocation;
+  /**
+   * `output` is the node's output as text; `value` is set when that output is not a string (JSON).
+   * Routers add `ports` (the ports taken, as BRANCH_TAKEN says next), `passed` (what flows on their
+   * out-edges: their input) and, when they took a loop edge with a reason, `feedback`: with them a
+   * resumed run re-derives its position from finished invocations alone.
+   */
+  NODE_COMPLETED: {
+    nodeId: string;
+    description: string;
+    output: string;
+    value?: JsonValue;
+    ports?: string[];
+    passed?: JsonValue;
+    feedback?: string;
+    details: NodeRunDetails;
+  } & Invocation;
   NODE_FAILED: { nodeId: string; error: EventError; details: NodeRunDetails } & Invocation;
   NODE_SKIPPED: { nodeId: string; reason: SkipReason; blockedBy: string | null } & Invocation;
   WARNING: { nodeId?: string; code: string; message: string; invocation?: string };
@@ -70,6 +90,7 @@ export type RunEventType = keyof Payloads;
  */
 export const RUN_EVENT_TYPES = [
   "RUN_STARTED",
+  "RUN_RESUMED",
   "NODE_STARTED",
   "NODE_TOKEN",
   "NODE_DESCRIPTION",

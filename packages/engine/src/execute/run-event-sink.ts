@@ -20,7 +20,9 @@ export class RunEventSink {
   #queue: RunEvent[] = [];
   #pending: Promise<void> | null = null;
 
-  constructor(runId: string, handler: RunEventHandler, now: () => number, onFailure: (error: unknown) => void) {
+  /** `lastSeq`: the seq already used (a resumed run continues after the stored events). */
+  constructor(runId: string, handler: RunEventHandler, now: () => number, onFailure: (error: unknown) => void, lastSeq = 0) {
+    this.#seq = lastSeq;
     this.#runId = runId;
     this.#handler = handler;
     this.#iso = isoClock(now);

@@ -9,6 +9,7 @@ import { planGraph } from "./graph-plan.js";
 import type { PreparedRun } from "./prepare-run.js";
 import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from "./retry-policy.js";
 import type { RunEventHandler } from "./run-event-sink.js";
+import type { RunResume } from "./run-resume.js";
 import { WorkflowRunner, type RunOutcome } from "./workflow-runner.js";
 
 /** How this process executes a run; none of it changes what the run computes. */
@@ -39,6 +40,8 @@ export interface RunWorkflowInput {
   onEvent: RunEventHandler;
   signal?: AbortSignal;
   options?: ExecutionOptions;
+  /** Continue a run an earlier attempt had started (its worker stopped): see run-resume.ts. */
+  resume?: RunResume | null;
 }
 
 /**
@@ -76,5 +79,6 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
     state: { channels: prepared.workflow.state ?? {}, initial: prepared.state },
     maxInvocations: prepared.maxInvocations,
     stateEvents: options.stateEvents ?? false,
+    resume: input.resume ?? null,
   }).run();
 }

@@ -4,6 +4,7 @@ import { jsonText, type JsonValue } from "../model/json-value.js";
 import type { BodyRunRequest, BodyRunResult, NodeExecutionContext, NodeExecutionResult } from "../registry/node-type-spec.js";
 import type { GraphPlan } from "./graph-plan.js";
 import { emptyNodeDetails, NodeFailure } from "./node-failure.js";
+import type { FinishedInvocation } from "./run-resume.js";
 import { buildNodeContext } from "./node-context.js";
 import { applyLoopExits, loopInvocation, settleLoops } from "./loop-control.js";
 import { DONE, EDGE_DEAD, EDGE_DONE, FAILED, PENDING, QUEUED, RUNNING, ScopeState, SKIPPED, WAITING } from "./scope-state.js";
@@ -25,6 +26,8 @@ export interface ScopeHost extends NodeContextHost {
   nodeFailed(nodeId: string, error: EventError, scope: ScopeRun): void;
   addUsage(details: NodeExecutionResult["details"]): void;
   writeState(channel: string, key: OrderKey, value: JsonValue, nodeId: string, invocation: string): void;
+  /** A resumed run: what an earlier attempt recorded for this invocation, if it had finished. */
+  finishedEarlier(scope: ScopeRun, node: number, invocation: string): FinishedInvocation | null;
   afterEvents(): void;
   iso(): string;
   runBody(scope: ScopeRun, node: number, request: BodyRunRequest): Promise<BodyRunResult>;
@@ -74,6 +77,8 @@ export class ScopeRun implements ScopeView {
     state.status[node] = RUNNING;
     state.startedAt[node] = host.iso();
     const invocation = loopInvocation(this, node);
+    const earlier = host.finishedEarlier(this, node, invocation);
+    if (earlier) return this.#replay(node, invocation, earlier);
     host.emit({ type: "NODE_STARTED", nodeId, nodeType: spec.type, invocation });
     if (host.finished) return;
     let context: NodeExecutionContext;
@@ -87,6 +92,16 @@ export class ScopeRun implements ScopeView {
     execution.then(
       (result) => this.#complete(node, invocation, result),
       (error: unknown) => this.#fail(node, invocation, error),
+    );
+  }
+
+  /** A resumed run: the invocation ends as it ended before (its events, already stored, are not repeated). */
+  #replay(node: number, invocation: string, earlier: FinishedInvocation): void {
+    if (earlier.startedAt) this.state.startedAt[node] = earlier.startedAt;
+    void Promise.resolve().then(() =>
+      earlier.status === "COMPLETED"
+        ? this.#complete(node, invocation, earlier.result)
+        : this.#fail(node, invocation, new NodeFailure(new WeftError(earlier.error.code, earlier.error.message), earlier.details)),
     );
   }
 
@@ -122,14 +137,17 @@ export class ScopeRun implements ScopeView {
     const details = { ...result.details, startedAt: state.startedAt[node]!, finishedAt: host.iso() };
     const output = jsonText(result.output);
     const value = typeof result.output === "string" ? {} : { value: result.output };
-    host.emit({ type: "NODE_COMPLETED", nodeId, description: result.description, output, ...value, details, invocation });
+    const routed = plan.specs[node]!.router ? { ports } : {};
+    const passed = result.value === undefined ? {} : { passed: result.value };
+    const feedback = result.feedback ? { feedback: result.feedback } : {};
+    host.emit({ type: "NODE_COMPLETED", nodeId, description: result.description, output, ...value, ...routed, ...passed, ...feedback, details, invocation });
     if (plan.specs[node]!.router) {
       const skipped = plan.specs[node]!.router!.ports(plan.nodes[node]!).filter((port) => !ports.includes(port));
       host.emit({ type: "BRANCH_TAKEN", nodeId, ports, skipped, invocation });
     }
-    const passed = result.value !== undefined ? result.value : result.output;
-    this.#recordLoopEdges(node, ports, passed, result.feedback ?? "");
-    for (const edge of plan.outEdges[node]!) this.#deliver(edge, ports.includes(plan.edges[edge]!.port) ? EDGE_DONE : EDGE_DEAD, passed);
+    const flowing = result.value !== undefined ? result.value : result.output;
+    this.#recordLoopEdges(node, ports, flowing, result.feedback ?? "");
+    for (const edge of plan.outEdges[node]!) this.#deliver(edge, ports.includes(plan.edges[edge]!.port) ? EDGE_DONE : EDGE_DEAD, flowing);
     state.resolve(node);
     this.#flush();
     host.afterEvents();

@@ -13,6 +13,7 @@ import { isoClock } from "./iso-clock.js";
 import { loopInvocation } from "./loop-control.js";
 import type { RetryOptions } from "./retry-policy.js";
 import { RunEventSink, type RunEventHandler } from "./run-event-sink.js";
+import { alreadyEmitted, invocationKey, type FinishedInvocation, type RunResume } from "./run-resume.js";
 import { nodeExecutionSettings, type RunSettings } from "./run-settings.js";
 import { DONE, RUNNING, WAITING } from "./scope-state.js";
 import { ScopeRun, type ScopeHost, type ScopeOptions } from "./scope-run.js";
@@ -56,6 +57,8 @@ export interface RunnerDeps {
   maxInvocations: number;
   /** Emit STATE_UPDATED after each write. */
   stateEvents: boolean;
+  /** Set when an earlier attempt of the run had started it (run-resume.ts). */
+  resume?: RunResume | null;
 }
 
 type Task = { scope: ScopeRun; node: number };
@@ -94,7 +97,7 @@ export class WorkflowRunner implements ScopeHost {
   constructor(deps: RunnerDeps) {
     this.#deps = deps;
     this.#iso = isoClock(deps.now);
-    this.#sink = new RunEventSink(deps.runId, deps.onEvent, deps.now, (error) => this.#onSinkFailure(error));
+    this.#sink = new RunEventSink(deps.runId, deps.onEvent, deps.now, (error) => this.#onSinkFailure(error), deps.resume?.lastSeq ?? 0);
     this.#store = new StateStore(deps.state.channels, deps.state.initial);
     this.runInputs = runInputsOf(deps.plan, deps.suppliedInputs);
     this.#top = new ScopeRun(this, deps.plan, topScopeOptions(() => this.#finish()));
@@ -138,7 +141,9 @@ export class WorkflowRunner implements ScopeHost {
 
   run(): Promise<RunOutcome> {
     const done = new Promise<RunOutcome>((resolve, reject) => (this.#settle = { resolve, reject }));
-    this.#sink.emit({ type: "RUN_STARTED", nodeIds: this.#deps.plan.nodes.map((node) => node.id) });
+    const resume = this.#deps.resume;
+    if (resume) this.#sink.emit({ type: "RUN_RESUMED", attempt: resume.attempt });
+    else this.#sink.emit({ type: "RUN_STARTED", nodeIds: this.#deps.plan.nodes.map((node) => node.id) });
     const outer = this.#deps.signal;
     if (outer?.aborted) this.#cancel();
     else outer?.addEventListener("abort", this.#onAbort, { once: true });
@@ -150,7 +155,20 @@ export class WorkflowRunner implements ScopeHost {
   readonly #onAbort = (): void => this.#cancel();
 
   emit(event: RunEventDraft): void {
+    const resume = this.#deps.resume;
+    if (resume && alreadyEmitted(resume.record, event)) return;
     this.#sink.emit(event);
+  }
+
+  /**
+   * An earlier attempt's result for this invocation, to replay instead of executing it. A router whose
+   * branch decision was not stored (the worker stopped in between) executes again.
+   */
+  finishedEarlier(scope: ScopeRun, node: number, invocation: string): FinishedInvocation | null {
+    const entry = this.#deps.resume?.record.finished.get(invocationKey(scope.plan.nodes[node]!.id, invocation));
+    if (!entry) return null;
+    if (entry.status === "COMPLETED" && scope.plan.specs[node]!.router && entry.result.ports === undefined) return null;
+    return entry;
   }
 
   iso(): string {

@@ -9,6 +9,7 @@ import type { Sleep } from "../execute/abortable-sleep.js";
 import { prepareRunUnchecked } from "../execute/prepare-run.js";
 import { runWorkflow } from "../execute/run-workflow.js";
 import type { RunRequest } from "../execute/run-settings.js";
+import type { RunResume } from "../execute/run-resume.js";
 import type { RunOutcome } from "../execute/workflow-runner.js";
 import { preparedOrThrow, splitHarnessOptions, type HarnessOptions } from "./prepared-run.harness.js";
 
@@ -24,6 +25,8 @@ export interface PipelineRunInput {
   onEvent?: (event: RunEvent) => void;
   /** Knowledge bases, web search and the semantic cache for the tool types. */
   tools?: ToolProviders;
+  /** Continue a run an earlier attempt had started. */
+  resume?: RunResume;
 }
 
 export interface PipelineRun {
@@ -58,6 +61,7 @@ export function startPipeline(input: PipelineRunInput): { events: RunEvent[]; do
     signal: input.signal,
     ...(input.tools ? { tools: input.tools } : {}),
     options: execution,
+    ...(input.resume ? { resume: input.resume } : {}),
     onEvent: (event) => {
       events.push(event);
       input.onEvent?.(event);

@@ -1,4 +1,14 @@
-import { parsePreparedRun, runWorkflow, WeftError, type ConcurrencyLimiter, type LlmProviders, type NodeTypeRegistry, type Retriever } from "@weft/engine";
+import {
+  parsePreparedRun,
+  resumeFromEvents,
+  runWorkflow,
+  WeftError,
+  type ConcurrencyLimiter,
+  type LlmProviders,
+  type NodeTypeRegistry,
+  type Retriever,
+  type RunResume,
+} from "@weft/engine";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../../logger.js";
 import type { EventBus } from "../../pubsub.js";
@@ -36,12 +46,14 @@ export async function executeRun(deps: RunWorkerDeps, runId: string, signal: Abo
   const claim = await claimRun(deps.db, runId);
   if (!claim) return;
   const recorder = new RunEventRecorder(deps.eventWriter, deps.bus, { workflowId: run.workflowId, version: run.versionNumber }, claim.attempt);
-  const interruption = interruptedEnd(deps, claim);
-  if (interruption) {
-    deps.logger.warn({ runId, attempt: claim.attempt }, "run left active by a stopped worker");
-    await endRun(deps, recorder, runId, interruption, claim);
+  if (claim.attempt > deps.maxAttempts) {
+    deps.logger.warn({ runId, attempt: claim.attempt }, "run stopped its workers too often; it ends FAILED");
+    const message = `the run was started ${claim.attempt - 1} times and its worker stopped each time`;
+    await endRun(deps, recorder, runId, { kind: "failed", code: "RUN_ATTEMPTS_EXHAUSTED", message }, claim);
   } else {
     try {
+      const resume = claim.status === "RUNNING" ? await resumeOf(deps, runId, claim) : null;
+      if (resume) deps.logger.warn({ runId, attempt: claim.attempt, lastSeq: claim.lastSeq }, "resuming a run whose worker stopped");
       await runWorkflow({
         runId,
         prepared: parsePreparedRun(run.snapshot),
@@ -51,6 +63,7 @@ export async function executeRun(deps: RunWorkerDeps, runId: string, signal: Abo
         onEvent: recorder.record,
         signal,
         options: { limiter: deps.limiter },
+        resume,
       });
     } catch (error) {
       // Batches still in flight take the next seqs; the terminal event must come after them.
@@ -69,15 +82,14 @@ export async function executeRun(deps: RunWorkerDeps, runId: string, signal: Abo
 }
 
 /**
- * A run an earlier attempt had started (its worker stopped mid-run) cannot be resumed yet: it ends
- * FAILED, RUN_INTERRUPTED, as after a crash of a single process; past WEFT_RUN_MAX_ATTEMPTS it says so.
+ * A run an earlier attempt had started (its worker stopped): the engine replays every invocation that
+ * had finished from the stored events (no provider call, no event twice) and executes the rest, with
+ * seqs continuing after the stored ones (RUN_RESUMED first).
  */
-function interruptedEnd(deps: Pick<RunWorkerDeps, "maxAttempts">, claim: RunClaim): Termination | null {
-  if (claim.attempt > deps.maxAttempts) {
-    return { kind: "failed", code: "RUN_ATTEMPTS_EXHAUSTED", message: `the run was started ${claim.attempt - 1} times and its worker stopped each time` };
-  }
-  if (claim.status !== "RUNNING") return null;
-  return { kind: "failed", code: "RUN_INTERRUPTED", message: "the worker executing this run stopped; start it again" };
+async function resumeOf(deps: Pick<RunWorkerDeps, "db">, runId: string, claim: RunClaim): Promise<RunResume> {
+  const rows = await deps.db.runEvent.findMany({ where: { runId, seq: { lte: claim.lastSeq } }, orderBy: { seq: "asc" }, select: { type: true, nodeKey: true, payload: true, at: true } });
+  const events = rows.map((row) => ({ ...(row.payload as Record<string, unknown>), type: row.type, nodeId: row.nodeKey ?? undefined, at: row.at.toISOString() }));
+  return { attempt: claim.attempt, lastSeq: claim.lastSeq, record: resumeFromEvents(events) };
 }
 
 /** Ends the run as this attempt, if it still holds it, and publishes the closing events. */

@@ -1,0 +1,121 @@
+import type { EventError, NodeRunDetails, RunEventDraft, RunEventType } from "../events/run-event.js";
+import type { JsonValue } from "../model/json-value.js";
+import type { NodeExecutionResult } from "../registry/node-type-spec.js";
+
+/**
+ * Resuming a run another process had started (its worker died): the run is executed again from the
+ * start, but every node invocation that had finished is replayed from its recorded result instead of
+ * executing (no provider call, no event), so the runner re-derives where it was — edge states, branches,
+ * loop counters, map progress, state channels — from the per-invocation results alone. Invocations that
+ * had not finished execute again. Structural events the earlier attempt had already emitted (skips,
+ * branches, loop iterations, map progress, state updates) are not emitted twice, and seqs continue after
+ * the last stored one, the run's first new event being RUN_RESUMED {attempt}.
+ */
+export interface RunResume {
+  /** The attempt now executing (2 for the first resumption). */
+  attempt: number;
+  /** The last seq stored by earlier attempts: new events continue after it. */
+  lastSeq: number;
+  /** What earlier attempts recorded; build it from the stored events with `resumeFromEvents`. */
+  record: ResumeRecord;
+}
+
+/** One finished invocation as an earlier attempt recorded it. */
+export type FinishedInvocation =
+  | { status: "COMPLETED"; result: NodeExecutionResult; startedAt: string | null }
+  | { status: "FAILED"; error: EventError; details: Omit<NodeRunDetails, "startedAt" | "finishedAt">; startedAt: string | null };
+
+export interface ResumeRecord {
+  /** By `invocationKey(nodeId, invocation)`. */
+  finished: ReadonlyMap<string, FinishedInvocation>;
+  /** `eventKey` of every replayable event already stored. */
+  emitted: ReadonlySet<string>;
+}
+
+/** Events whose second emission a resumed run suppresses (identified by eventKey). */
+const REPLAYED_TYPES: ReadonlySet<RunEventType> = new Set([
+  "NODE_COMPLETED",
+  "NODE_FAILED",
+  "NODE_SKIPPED",
+  "BRANCH_TAKEN",
+  "LOOP_ITERATION",
+  "LOOP_EXHAUSTED",
+  "MAP_STARTED",
+  "MAP_ITEM_COMPLETED",
+  "STATE_UPDATED",
+]);
+
+export function invocationKey(nodeId: string, invocation: string): string {
+  return `${nodeId}\u0000${invocation}`;
+}
+
+/** What identifies an event within a run, for the replayable types; null for the others. */
+export function eventKey(event: { type: string } & Record<string, unknown>): string | null {
+  if (!REPLAYED_TYPES.has(event.type as RunEventType)) return null;
+  const part = (name: string) => (event[name] === undefined ? "" : String(event[name]));
+  return [event.type, part("nodeId"), part("invocation"), part("loopId"), part("iteration"), part("index"), part("channel")].join("\u0000");
+}
+
+/** A stored event: its type and its payload's fields (as the API keeps them), seq and time optional. */
+export type StoredEvent = { type: string } & Record<string, unknown>;
+
+/**
+ * Rebuilds the record of finished invocations from a run's stored events, in seq order: NODE_COMPLETED
+ * gives the output (`value` when JSON, else the text), the description, and for a router the ports it
+ * took, what flowed on (`passed`) and its `feedback`; NODE_FAILED the error.
+ */
+export function resumeFromEvents(events: Iterable<StoredEvent>): ResumeRecord {
+  const finished = new Map<string, FinishedInvocation>();
+  const started = new Map<string, string>();
+  const emitted = new Set<string>();
+  for (const event of events) {
+    const key = eventKey(event);
+    if (key !== null) emitted.add(key);
+    const nodeId = typeof event["nodeId"] === "string" ? event["nodeId"] : null;
+    if (nodeId === null) continue;
+    const at = invocationKey(nodeId, typeof event["invocation"] === "string" ? event["invocation"] : "");
+    if (event.type === "NODE_STARTED" && typeof event["at"] === "string") started.set(at, event["at"]);
+    else if (event.type === "NODE_COMPLETED") finished.set(at, { status: "COMPLETED", result: completedResult(event), startedAt: started.get(at) ?? null });
+    else if (event.type === "NODE_FAILED") {
+      finished.set(at, { status: "FAILED", error: event["error"] as EventError, details: recordedDetails(event["details"]), startedAt: started.get(at) ?? null });
+    } else if (event.type === "BRANCH_TAKEN") {
+      const entry = finished.get(at);
+      if (entry?.status === "COMPLETED") entry.result.ports = event["ports"] as string[];
+    }
+  }
+  return { finished, emitted };
+}
+
+function completedResult(event: StoredEvent): NodeExecutionResult {
+  const output = (event["value"] !== undefined ? event["value"] : event["output"]) as JsonValue;
+  return {
+    description: typeof event["description"] === "string" ? event["description"] : "",
+    output,
+    ...(Array.isArray(event["ports"]) ? { ports: event["ports"] as string[] } : {}),
+    ...(event["passed"] !== undefined ? { value: event["passed"] as JsonValue } : {}),
+    ...(typeof event["feedback"] === "string" ? { feedback: event["feedback"] } : {}),
+    details: recordedDetails(event["details"]),
+  };
+}
+
+/** The details an event kept (the API stores a compact form): usage, provider and model count. */
+function recordedDetails(value: unknown): Omit<NodeRunDetails, "startedAt" | "finishedAt"> {
+  const details = (value ?? {}) as Partial<NodeRunDetails>;
+  return {
+    inputs: details.inputs ?? [],
+    renderedPrompt: details.renderedPrompt ?? null,
+    context: details.context ?? [],
+    store: details.store ?? null,
+    rawReply: details.rawReply ?? null,
+    provider: details.provider ?? null,
+    model: details.model ?? null,
+    usage: details.usage ?? null,
+    retries: details.retries ?? 0,
+  };
+}
+
+/** Whether a resumed run must not emit this event again. */
+export function alreadyEmitted(record: ResumeRecord, draft: RunEventDraft): boolean {
+  const key = eventKey(draft as unknown as StoredEvent);
+  return key !== null && record.emitted.has(key);
+}
