@@ -12,7 +12,9 @@ import { ModelCatalogService } from "../modules/model/index.js";
 import { RunService } from "../modules/run/index.js";
 import { WorkflowService } from "../modules/workflow/index.js";
 import { WorkflowVersionService } from "../modules/workflow-version/index.js";
+import { WeftMetrics } from "../metrics/weft-metrics.js";
 import type { EventBus } from "../pubsub.js";
+import type { RunQueue } from "../queue/run-queue.js";
 import { createRateLimits } from "../rate-limit/rate-limits.js";
 import type { ServiceDeps } from "../service-deps.js";
 import type { Services } from "../services.js";
@@ -64,11 +66,16 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   const bus = createEventBus(env, logger);
   const limitStore = createLimitStore(env, logger);
   const rateLimits = createRateLimits(env, limitStore);
+  let runQueue: RunQueue | null = null;
+  const metrics = new WeftMetrics({
+    runCounts: async () => Object.fromEntries((await database.prisma.run.groupBy({ by: ["status"], _count: { _all: true } })).map((row) => [row.status, row._count._all])),
+    queue: () => runQueue?.stats() ?? { queued: 0, running: 0 },
+  });
   const deps: ServiceDeps = {
     env,
     db: database.prisma,
     registry: createDefaultRegistry(),
-    llm: createLlmProviders(env, options.providers),
+    llm: metrics.instrument(createLlmProviders(env, options.providers)),
     logger,
   };
   const retrieval = createRetrievalSetup(env, database, { pgvector: await hasPgvector(database) });
@@ -80,7 +87,9 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     bus,
     runBudget: rateLimits.runs,
     createQueue: runQueueFactory(env, role, bus, logger),
+    metrics,
   });
+  runQueue = runs.queue;
   const workflows = new WorkflowService(deps, bus);
   const knowledgeBases = new KnowledgeBaseService(deps, retrieval, bus);
   const services: Services = {
@@ -96,7 +105,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   await checkVectorStores(retrieval, logger);
   const reconciler = startReconciler(env, role, database.prisma, runs.queue, logger);
 
-  const http = await createHttpService({ env, role, database, store: retrieval.store, queue: runs.queue, services, rateLimits, bus, logger });
+  const http = await createHttpService({ env, role, database, store: retrieval.store, queue: runs.queue, services, rateLimits, bus, logger, metrics });
   const httpServer = http.httpServer;
 
   await new Promise<void>((resolve, reject) => {

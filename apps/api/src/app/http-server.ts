@@ -8,6 +8,7 @@ import { startApollo } from "../graphql/apollo-server.js";
 import { buildWeftSchema } from "../graphql/schema.js";
 import { startWsServer } from "../graphql/ws-server.js";
 import type { Logger } from "../logger.js";
+import type { WeftMetrics } from "../metrics/weft-metrics.js";
 import type { EventBus } from "../pubsub.js";
 import type { RunQueue } from "../queue/run-queue.js";
 import type { RateLimits } from "../rate-limit/rate-limits.js";
@@ -33,6 +34,7 @@ export interface HttpParts {
   rateLimits: RateLimits;
   bus: EventBus;
   logger: Logger;
+  metrics: WeftMetrics;
 }
 
 export interface HttpService {
@@ -42,7 +44,7 @@ export interface HttpService {
 }
 
 /**
- * The process's HTTP server: /healthz and /readyz in every role; in the api and all roles also GraphQL
+ * The process's HTTP server: /healthz, /readyz and /metrics (Prometheus) in every role; in the api and all roles also GraphQL
  * (Apollo on express at /graphql) and graphql-ws on the same port and path. Not yet listening.
  */
 export async function createHttpService(parts: HttpParts): Promise<HttpService> {
@@ -60,6 +62,14 @@ export async function createHttpService(parts: HttpParts): Promise<HttpService> 
   expressApp.use(corsMiddleware(env.CORS_ORIGINS));
   expressApp.get("/healthz", healthHandler(database, queue));
   expressApp.get("/readyz", readinessHandler(database, parts.store, queue));
+  expressApp.get("/metrics", async (_req, res, next) => {
+    try {
+      const text = await parts.metrics.registry.metrics();
+      res.set("Content-Type", parts.metrics.registry.contentType).send(text);
+    } catch (error) {
+      next(error);
+    }
+  });
   if (!servesApi(parts.role)) {
     expressApp.use(httpErrorHandler(env.WEFT_MAX_BODY_BYTES));
     return { httpServer, close: () => closeServer(httpServer) };

@@ -27,7 +27,14 @@ export function toEventMessage(row: RunEventRow): RunEventMessage {
  * subscription (held back) — often both, hence the seq filter. When a network bus lost messages (it
  * reconnected: onResync), the same catch-up runs again from the last seq sent.
  */
-export function replayThenLive(db: PrismaClient, bus: EventBus, runId: string, afterSeq: number): AsyncIterableIterator<RunEventMessage> {
+export function replayThenLive(
+  db: PrismaClient,
+  bus: EventBus,
+  runId: string,
+  afterSeq: number,
+  /** Sees each event delivered live (not replayed): metrics of the event lag. */
+  onLive?: (message: RunEventMessage) => void,
+): AsyncIterableIterator<RunEventMessage> {
   let unsubscribe: Unsubscribe | null = null;
   let lastSent = afterSeq;
   let held: RunEventMessage[] | null = [];
@@ -73,7 +80,11 @@ export function replayThenLive(db: PrismaClient, bus: EventBus, runId: string, a
   };
 
   const start = async () => {
-    const subscription = await bus.subscribe("runEvents", runId, (message) => (held ? held.push(message) : send(message)), { onResync: resync });
+    const live = (message: RunEventMessage) => {
+      if (message.seq > lastSent) onLive?.(message);
+      send(message);
+    };
+    const subscription = await bus.subscribe("runEvents", runId, (message) => (held ? held.push(message) : live(message)), { onResync: resync });
     if (out.closed) return subscription();
     unsubscribe = subscription;
     catchingUp = catchUp();

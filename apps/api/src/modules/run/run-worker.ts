@@ -7,6 +7,7 @@ import {
   type LlmProviders,
   type NodeTypeRegistry,
   type Retriever,
+  type RunEvent,
   type RunResume,
 } from "@weft/engine";
 import type { PrismaClient } from "../../generated/prisma/client.js";
@@ -30,6 +31,8 @@ export interface RunWorkerDeps {
   logger: Logger;
   /** WEFT_RUN_MAX_ATTEMPTS: executions of one run before it ends FAILED. */
   maxAttempts: number;
+  /** Sees every event of the runs executed here (metrics). */
+  observe?: (event: RunEvent) => void;
 }
 
 /**
@@ -60,7 +63,12 @@ export async function executeRun(deps: RunWorkerDeps, runId: string, signal: Abo
         registry: deps.registry,
         providers: deps.llm,
         retriever: deps.retriever,
-        onEvent: recorder.record,
+        onEvent: deps.observe
+          ? (event) => {
+              deps.observe!(event);
+              return recorder.record(event);
+            }
+          : recorder.record,
         signal,
         options: { limiter: deps.limiter },
         resume,

@@ -1,4 +1,4 @@
-import { ConcurrencyLimiter, type Retriever } from "@weft/engine";
+import { ConcurrencyLimiter, type Retriever, type RunEvent } from "@weft/engine";
 import type { Prisma } from "../../generated/prisma/client.js";
 import type { AuthInfo } from "../../auth/auth-info.js";
 import { AppError } from "../../errors/app-error.js";
@@ -18,6 +18,7 @@ import { runPolicyOf } from "./run-policy.js";
 import { startRunTransaction, type StartDeps, type StartRequest } from "./run-start.transaction.js";
 import { terminateRun, type TerminatedRun } from "./run-termination.js";
 import { isUuid } from "../common/uuid.js";
+import type { WeftMetrics } from "../../metrics/weft-metrics.js";
 import type { VersionContent } from "../workflow-version/index.js";
 import type { NodeRunObject, RunObject } from "./run.type.js";
 import { executeRun } from "./run-worker.js";
@@ -37,6 +38,8 @@ export interface RunServiceOptions {
   runBudget?: CallerBudget;
   /** A published version's parsed content (the version service's cache). */
   versionContent(versionId: string): Promise<VersionContent>;
+  /** Prometheus metrics of this process. */
+  metrics?: WeftMetrics;
 }
 
 export const MAX_EVENTS_PER_READ = 1000;
@@ -47,6 +50,7 @@ export class RunService {
   readonly queue: RunQueue;
   readonly #runBudget: CallerBudget | null;
   readonly #start: StartDeps;
+  readonly #metrics: WeftMetrics | null;
 
   constructor(
     readonly deps: ServiceDeps,
@@ -65,7 +69,9 @@ export class RunService {
       limiter: new ConcurrencyLimiter(deps.env.WEFT_PROCESS_CONCURRENCY),
       logger: deps.logger,
       maxAttempts: deps.env.WEFT_RUN_MAX_ATTEMPTS,
+      ...(options.metrics ? { observe: (event: RunEvent) => options.metrics!.observeEvent(event) } : {}),
     };
+    this.#metrics = options.metrics ?? null;
     this.queue = options.createQueue((runId, signal) => executeRun(workerDeps, runId, signal));
   }
 
@@ -186,7 +192,8 @@ export class RunService {
     checkAfterSeq(afterSeq);
     const exists = await this.deps.db.run.findUnique({ where: { id: runId }, select: { id: true } });
     if (!exists) throw new AppError("NOT_FOUND", `run "${runId}" does not exist`);
-    return replayThenLive(this.deps.db, this.bus, runId, afterSeq);
+    const metrics = this.#metrics;
+    return replayThenLive(this.deps.db, this.bus, runId, afterSeq, metrics ? (message) => metrics.observeDelivery(message) : undefined);
   }
 
   async streamStatus(workflowId: string | null): Promise<AsyncIterableIterator<RunStatusMessage>> {

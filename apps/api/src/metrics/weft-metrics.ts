@@ -1,0 +1,168 @@
+import type { LlmProvider, LlmProviders, LlmReply, LlmStreamChunk, RunEvent } from "@weft/engine";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { RunEventMessage } from "../pubsub.js";
+import type { RunQueueStats } from "../queue/run-queue.js";
+
+/** Seconds: from a 1 ms event hop to a 2-minute model call. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
+const LAG_BUCKETS = [0.0005, 0.001, 0.002, 0.003, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5];
+
+export interface MetricSources {
+  /** Runs by status, read from the database at scrape time (every process sees the same figures). */
+  runCounts(): Promise<Record<string, number>>;
+  /** This process's view of the run queue: waiting in the whole queue, executing here. */
+  queue(): RunQueueStats;
+}
+
+/**
+ * The process's Prometheus metrics (prom-client), served at GET /metrics. One registry per app, so
+ * several apps in one process (tests) do not mix their figures. Node, provider, token and retry figures
+ * are counted where runs execute (worker processes); event lag where subscribers are served (API
+ * processes); run counts and queue depth are read at scrape time.
+ */
+export class WeftMetrics {
+  readonly registry = new Registry();
+  readonly #nodeSeconds: Histogram<"node_type" | "status">;
+  readonly #providerSeconds: Histogram<"provider" | "model" | "outcome">;
+  readonly #tokens: Counter<"provider" | "model" | "kind">;
+  readonly #retries: Counter<"code">;
+  readonly #runsEnded: Counter<"status">;
+  readonly #resumed: Counter;
+  readonly #eventLag: Histogram;
+  readonly #nodeTypes = new Map<string, string>();
+
+  constructor(sources: MetricSources) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry, prefix: "weft_" });
+    new Gauge({
+      name: "weft_runs",
+      help: "Runs in the database by status",
+      labelNames: ["status"],
+      registers,
+      async collect() {
+        const counts = await sources.runCounts();
+        for (const status of ["QUEUED", "RUNNING", "COMPLETED", "FAILED", "CANCELLED"]) this.set({ status }, counts[status] ?? 0);
+      },
+    });
+    new Gauge({
+      name: "weft_run_queue_depth",
+      help: "Runs waiting in the queue (state=waiting) and executing in this process (state=executing)",
+      labelNames: ["state"],
+      registers,
+      collect() {
+        const stats = sources.queue();
+        this.set({ state: "waiting" }, stats.queued);
+        this.set({ state: "executing" }, stats.running);
+      },
+    });
+    this.#nodeSeconds = new Histogram({ name: "weft_node_duration_seconds", help: "Node executions, start to end", labelNames: ["node_type", "status"], buckets: LATENCY_BUCKETS, registers });
+    this.#providerSeconds = new Histogram({
+      name: "weft_provider_call_duration_seconds",
+      help: "Model provider calls (each attempt), by outcome",
+      labelNames: ["provider", "model", "outcome"],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.#tokens = new Counter({ name: "weft_tokens_total", help: "Tokens used by finished nodes", labelNames: ["provider", "model", "kind"], registers });
+    this.#retries = new Counter({ name: "weft_retries_total", help: "Provider retries and parse repairs", labelNames: ["code"], registers });
+    this.#runsEnded = new Counter({ name: "weft_runs_ended_total", help: "Runs ended in this process, by status", labelNames: ["status"], registers });
+    this.#resumed = new Counter({ name: "weft_runs_resumed_total", help: "Runs resumed in this process after their worker stopped", registers });
+    this.#eventLag = new Histogram({
+      name: "weft_event_lag_seconds",
+      help: "From a run event's emission (on the worker) to its delivery to a live subscriber of this process",
+      buckets: LAG_BUCKETS,
+      registers,
+    });
+  }
+
+  /** Every event of a run executing in this process. */
+  observeEvent(event: RunEvent): void {
+    switch (event.type) {
+      case "NODE_STARTED":
+        this.#nodeTypes.set(`${event.runId}\u0000${event.nodeId}`, event.nodeType);
+        break;
+      case "NODE_COMPLETED":
+      case "NODE_FAILED": {
+        const key = `${event.runId}\u0000${event.nodeId}`;
+        const nodeType = this.#nodeTypes.get(key) ?? "unknown";
+        this.#nodeTypes.delete(key);
+        const { startedAt, finishedAt, usage, provider, model } = event.details;
+        if (startedAt && finishedAt) this.#nodeSeconds.observe({ node_type: nodeType, status: event.type === "NODE_COMPLETED" ? "completed" : "failed" }, secondsBetween(startedAt, finishedAt));
+        if (usage && provider) {
+          const labels = { provider, model: model ?? "" };
+          this.#tokens.inc({ ...labels, kind: "prompt" }, usage.promptTokens);
+          this.#tokens.inc({ ...labels, kind: "completion" }, usage.completionTokens);
+        }
+        break;
+      }
+      case "WARNING":
+        if (event.code === "PROVIDER_RETRY" || event.code === "PARSE_REPAIR") this.#retries.inc({ code: event.code });
+        break;
+      case "RUN_RESUMED":
+        this.#resumed.inc();
+        break;
+      case "RUN_COMPLETED":
+      case "RUN_FAILED":
+      case "RUN_CANCELLED":
+        this.#runsEnded.inc({ status: event.type.slice("RUN_".length) });
+        for (const key of this.#nodeTypes.keys()) if (key.startsWith(`${event.runId}\u0000`)) this.#nodeTypes.delete(key);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** A live event handed to a subscriber of this process. */
+  observeDelivery(message: RunEventMessage): void {
+    const lag = (Date.now() - Date.parse(message.at)) / 1000;
+    if (Number.isFinite(lag) && lag >= 0) this.#eventLag.observe(lag);
+  }
+
+  /** The providers, each call timed (complete, or a stream from its first request to its last chunk). */
+  instrument(providers: LlmProviders): LlmProviders {
+    return new Map([...providers].map(([id, provider]) => [id, this.#timed(provider)]));
+  }
+
+  #timed(provider: LlmProvider): LlmProvider {
+    const histogram = this.#providerSeconds;
+    const observe = (model: string, started: number, outcome: string) =>
+      histogram.observe({ provider: provider.id, model, outcome }, (performance.now() - started) / 1000);
+    return {
+      id: provider.id,
+      label: provider.label,
+      get models() {
+        return provider.models;
+      },
+      async complete(request, signal): Promise<LlmReply> {
+        const started = performance.now();
+        try {
+          const reply = await provider.complete(request, signal);
+          observe(request.model, started, "ok");
+          return reply;
+        } catch (error) {
+          observe(request.model, started, outcomeOf(error));
+          throw error;
+        }
+      },
+      async *stream(request, signal): AsyncIterable<LlmStreamChunk> {
+        const started = performance.now();
+        try {
+          yield* provider.stream(request, signal);
+          observe(request.model, started, "ok");
+        } catch (error) {
+          observe(request.model, started, outcomeOf(error));
+          throw error;
+        }
+      },
+    };
+  }
+}
+
+function secondsBetween(from: string, to: string): number {
+  return Math.max(0, (Date.parse(to) - Date.parse(from)) / 1000);
+}
+
+function outcomeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : "error";
+}
