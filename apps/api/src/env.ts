@@ -109,6 +109,10 @@ const envSchema = z.object({
   WEFT_QUEUE_LOCK_MS: integer(5_000, 500),
   /** Executions of one run (the first and its resumptions after a worker died) before it ends FAILED. */
   WEFT_RUN_MAX_ATTEMPTS: integer(3, 1),
+  /** OpenTelemetry traces over OTLP/HTTP: off unless one of the endpoints is set (the standard variables). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default("weft"),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "WEFT_SEED_DEMO"> & { WEFT_SEED_DEMO: boolean };

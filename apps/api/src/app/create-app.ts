@@ -12,6 +12,7 @@ import { ModelCatalogService } from "../modules/model/index.js";
 import { RunService } from "../modules/run/index.js";
 import { WorkflowService } from "../modules/workflow/index.js";
 import { WorkflowVersionService } from "../modules/workflow-version/index.js";
+import { createRunTracer } from "../metrics/run-tracing.js";
 import { WeftMetrics } from "../metrics/weft-metrics.js";
 import type { EventBus } from "../pubsub.js";
 import type { RunQueue } from "../queue/run-queue.js";
@@ -67,6 +68,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   const limitStore = createLimitStore(env, logger);
   const rateLimits = createRateLimits(env, limitStore);
   let runQueue: RunQueue | null = null;
+  const tracer = createRunTracer(env);
   const metrics = new WeftMetrics({
     runCounts: async () => Object.fromEntries((await database.prisma.run.groupBy({ by: ["status"], _count: { _all: true } })).map((row) => [row.status, row._count._all])),
     queue: () => runQueue?.stats() ?? { queued: 0, running: 0 },
@@ -88,6 +90,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     runBudget: rateLimits.runs,
     createQueue: runQueueFactory(env, role, bus, logger),
     metrics,
+    tracer,
   });
   runQueue = runs.queue;
   const workflows = new WorkflowService(deps, bus);
@@ -140,6 +143,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
         await step("ingestion", () => services.knowledgeBases.close());
         await step("vector stores", () => retrieval.close());
         await step("event bus", () => bus.close());
+        await step("traces", async () => tracer?.close());
         await step("limits", async () => {
           rateLimits.connections.stop?.();
           if (limitStore) await closeRedis(limitStore.redis);

@@ -31,8 +31,8 @@ export interface RunWorkerDeps {
   logger: Logger;
   /** WEFT_RUN_MAX_ATTEMPTS: executions of one run before it ends FAILED. */
   maxAttempts: number;
-  /** Sees every event of the runs executed here (metrics). */
-  observe?: (event: RunEvent) => void;
+  /** Sees every event of the runs executed here (metrics, traces). */
+  observe?: ((event: RunEvent) => void) | undefined;
 }
 
 /**

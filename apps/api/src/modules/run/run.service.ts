@@ -18,6 +18,7 @@ import { runPolicyOf } from "./run-policy.js";
 import { startRunTransaction, type StartDeps, type StartRequest } from "./run-start.transaction.js";
 import { terminateRun, type TerminatedRun } from "./run-termination.js";
 import { isUuid } from "../common/uuid.js";
+import type { RunTracer } from "../../metrics/run-tracing.js";
 import type { WeftMetrics } from "../../metrics/weft-metrics.js";
 import type { VersionContent } from "../workflow-version/index.js";
 import type { NodeRunObject, RunObject } from "./run.type.js";
@@ -40,6 +41,8 @@ export interface RunServiceOptions {
   versionContent(versionId: string): Promise<VersionContent>;
   /** Prometheus metrics of this process. */
   metrics?: WeftMetrics;
+  /** OpenTelemetry traces of the runs executed here, when configured. */
+  tracer?: RunTracer | null;
 }
 
 export const MAX_EVENTS_PER_READ = 1000;
@@ -69,7 +72,7 @@ export class RunService {
       limiter: new ConcurrencyLimiter(deps.env.WEFT_PROCESS_CONCURRENCY),
       logger: deps.logger,
       maxAttempts: deps.env.WEFT_RUN_MAX_ATTEMPTS,
-      ...(options.metrics ? { observe: (event: RunEvent) => options.metrics!.observeEvent(event) } : {}),
+      observe: observerOf(options.metrics ?? null, options.tracer ?? null),
     };
     this.#metrics = options.metrics ?? null;
     this.queue = options.createQueue((runId, signal) => executeRun(workerDeps, runId, signal));
@@ -247,6 +250,15 @@ export class RunService {
   async #publishStatus(message: RunStatusMessage): Promise<void> {
     await this.bus.publish("runStatus", ALL_RUNS, message);
   }
+}
+
+/** What sees every event of the runs executed in this process: metrics and traces, when there are any. */
+function observerOf(metrics: WeftMetrics | null, tracer: RunTracer | null): ((event: RunEvent) => void) | undefined {
+  if (!metrics && !tracer) return undefined;
+  return (event) => {
+    metrics?.observeEvent(event);
+    tracer?.observeEvent(event);
+  };
 }
 
 function checkAfterSeq(afterSeq: number): void {
