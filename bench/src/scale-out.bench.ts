@@ -1,0 +1,250 @@
+import { randomBytes } from "node:crypto";
+import {
+  acquirePostgres,
+  arrows,
+  openTestDatabase,
+  releasePostgres,
+  startApiProcess,
+  startRedisServer,
+  type ApiProcess,
+  type RedisServer,
+  type TestDatabase,
+} from "@weft/api/testing/services";
+import { stringifyWorkflow, type Workflow } from "@weft/engine";
+import { createClient, type Client } from "graphql-ws";
+import WebSocket from "ws";
+import { percentile, round } from "./api-harness.js";
+import { machineInfo, machineLine } from "./machine-info.js";
+import { writeDocSection, writeResult } from "./results-writer.js";
+
+/**
+ * Weft as API and worker processes on PostgreSQL and Redis (every process is a real `main.ts --role …`
+ * Node process on this machine, next to its PostgreSQL and Redis):
+ *
+ * - runs per second with 1, 2 and 4 workers: a 5-node graph (in ──▶ g1 ──▶ v1 ──▶ v2 ──▶ out, three
+ *   offline model nodes waiting 200 ms each), 64 runs started through one API process;
+ * - event latency from the worker to a WebSocket client of another process (event time → arrival),
+ *   against the same path inside one process without Redis;
+ * - time from kill -9 of the worker executing a run to RUN_RESUMED at a client, and to its end;
+ * - delivery to 1, 100 and 1,000 subscribers of one run spread over two API processes.
+ *
+ * Event times are the worker's wall clock (ms) compared with the client's: same machine, same clock,
+ * millisecond resolution.
+ */
+const RUNS = 64;
+const WORKER_COUNTS = [1, 2, 4];
+const KILLS = 3;
+const SUBSCRIBERS = [1, 100, 1000];
+
+const RUN = `mutation ($id: ID!) { runWorkflow(workflowId: $id) { run { id } errors { code message } } }`;
+const FOLLOW = `subscription ($id: ID!) { runEvents(runId: $id, afterSeq: 0) { seq type at } }`;
+
+interface Setup {
+  database: TestDatabase;
+  redis: RedisServer;
+  adminKey: string;
+  env(): Record<string, string>;
+}
+
+async function startRun(api: ApiProcess, workflowId: string): Promise<string> {
+  const data = await api.admin.request<{ runWorkflow: { run: { id: string } | null; errors: unknown[] } }, { id: string }>(RUN, { id: workflowId });
+  if (!data.runWorkflow.run) throw new Error(`run refused: ${JSON.stringify(data.runWorkflow.errors)}`);
+  return data.runWorkflow.run.id;
+}
+
+async function importWorkflow(api: ApiProcess, workflow: Workflow): Promise<string> {
+  const data = await api.admin.request<{ importWorkflow: { workflow: { id: string } | null; errors: unknown[] } }, { document: string }>(
+    `mutation ($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }`,
+    { document: stringifyWorkflow(workflow) },
+  );
+  if (!data.importWorkflow.workflow) throw new Error(`import refused: ${JSON.stringify(data.importWorkflow.errors)}`);
+  return data.importWorkflow.workflow.id;
+}
+
+async function waitForAll(database: TestDatabase, runIds: string[]): Promise<void> {
+  for (;;) {
+    const open = await database.prisma.run.count({ where: { id: { in: runIds }, status: { in: ["QUEUED", "RUNNING"] } } });
+    if (open === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Follows a run on one client; `onEvent` gets each event with its arrival time (ms since the epoch). */
+function follow(client: Client, runId: string, onEvent: (event: { seq: number; type: string; at: string }, arrivedAt: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    client.subscribe<{ runEvents: { seq: number; type: string; at: string } }>(
+      { query: FOLLOW, variables: { id: runId } },
+      { next: ({ data }) => data && onEvent(data.runEvents, Date.now()), error: reject, complete: resolve },
+    );
+  });
+}
+
+function wsClient(api: ApiProcess): Client {
+  return createClient({ url: api.admin.wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { authorization: `Bearer ${api.admin.key}` } });
+}
+
+async function throughput(setup: Setup, api: ApiProcess, workflowId: string): Promise<Record<string, number>> {
+  const perWorkers: Record<string, number> = {};
+  for (const count of WORKER_COUNTS) {
+    const workers = await Promise.all(Array.from({ length: count }, () => startApiProcess("worker", setup.env(), setup.adminKey)));
+    try {
+      const started = performance.now();
+      const runIds = await Promise.all(Array.from({ length: RUNS }, () => startRun(api, workflowId)));
+      await waitForAll(setup.database, runIds);
+      perWorkers[String(count)] = round(RUNS / ((performance.now() - started) / 1000), 2);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.kill("SIGTERM")));
+    }
+  }
+  return perWorkers;
+}
+
+async function eventLatency(api: ApiProcess, workflowId: string): Promise<{ p50Ms: number; p99Ms: number; samples: number }> {
+  const samples: number[] = [];
+  for (let run = 0; run < 4; run += 1) {
+    const runId = await startRun(api, workflowId);
+    const client = wsClient(api);
+    await follow(client, runId, (event, arrivedAt) => {
+      if (event.type === "NODE_COMPLETED") samples.push(arrivedAt - Date.parse(event.at));
+    });
+    await client.dispose();
+  }
+  samples.sort((a, b) => a - b);
+  return { p50Ms: percentile(samples, 50), p99Ms: percentile(samples, 99), samples: samples.length };
+}
+
+async function killToResume(setup: Setup, api: ApiProcess, workflowId: string): Promise<{ resumedMs: number[]; completedMs: number[] }> {
+  const resumedMs: number[] = [];
+  const completedMs: number[] = [];
+  let workers = await Promise.all([0, 1].map(() => startApiProcess("worker", { ...setup.env(), WEFT_QUEUE_LOCK_MS: "5000" }, setup.adminKey)));
+  try {
+    for (let kill = 0; kill < KILLS; kill += 1) {
+      const runId = await startRun(api, workflowId);
+      const client = wsClient(api);
+      let killedAt = 0;
+      const done = follow(client, runId, (event, arrivedAt) => {
+        if (event.type === "RUN_RESUMED" && killedAt) resumedMs.push(arrivedAt - killedAt);
+        if (event.type.startsWith("RUN_") && event.type !== "RUN_STARTED" && event.type !== "RUN_RESUMED" && killedAt) completedMs.push(arrivedAt - killedAt);
+        if (event.type === "NODE_STARTED" && !killedAt) {
+          void setup.database.prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { claimedBy: true } }).then(async ({ claimedBy }) => {
+            const owner = workers.find((worker) => worker.pid === Number(claimedBy?.split(":")[1]));
+            if (!owner) return;
+            killedAt = Date.now();
+            await owner.kill("SIGKILL");
+            workers = [...workers.filter((worker) => worker !== owner), await startApiProcess("worker", { ...setup.env(), WEFT_QUEUE_LOCK_MS: "5000" }, setup.adminKey)];
+          });
+        }
+      });
+      await done;
+      await client.dispose();
+    }
+  } finally {
+    await Promise.all(workers.map((worker) => worker.kill("SIGTERM")));
+  }
+  return { resumedMs, completedMs };
+}
+
+async function fanOut(apis: ApiProcess[], workflowId: string): Promise<Record<string, { p50Ms: number; p99Ms: number; deliveries: number }>> {
+  const figures: Record<string, { p50Ms: number; p99Ms: number; deliveries: number }> = {};
+  for (const count of SUBSCRIBERS) {
+    const runId = await startRun(apis[0]!, workflowId);
+    const clients = Array.from({ length: Math.min(count, 50) }, (_, k) => wsClient(apis[k % 2]!));
+    const lags: number[] = [];
+    const follows = Array.from({ length: count }, (_, k) =>
+      follow(clients[k % clients.length]!, runId, (event, arrivedAt) => {
+        if (event.type === "NODE_COMPLETED") lags.push(arrivedAt - Date.parse(event.at));
+      }),
+    );
+    await Promise.all(follows);
+    await Promise.all(clients.map((client) => client.dispose()));
+    lags.sort((a, b) => a - b);
+    figures[String(count)] = { p50Ms: percentile(lags, 50), p99Ms: percentile(lags, 99), deliveries: lags.length };
+  }
+  return figures;
+}
+
+export async function run(): Promise<unknown> {
+  const [redis] = await Promise.all([startRedisServer(), acquirePostgres()]);
+  const database = await openTestDatabase("server");
+  const single = await openTestDatabase("server");
+  const adminKey = `weft_bench_${randomBytes(24).toString("base64url")}`;
+  const setup: Setup = {
+    database,
+    redis,
+    adminKey,
+    env: () => ({
+      DATABASE_URL: database.location,
+      REDIS_URL: redis.url,
+      WEFT_RATE_LIMIT_REQUESTS_PER_MINUTE: "0",
+      WEFT_RATE_LIMIT_RUNS_PER_MINUTE: "0",
+      WEFT_MAX_WS_CONNECTIONS_PER_CALLER: "0",
+    }),
+  };
+  const apis = await Promise.all([startApiProcess("api", setup.env(), adminKey), startApiProcess("api", setup.env(), adminKey)]);
+  const alone = await startApiProcess("all", { ...setup.env(), DATABASE_URL: single.location, REDIS_URL: "" }, adminKey);
+  try {
+    const fiveNodes = arrows(["in->g1->v1->v2->out"], { params: { delayMs: 200 } });
+    const chain = arrows(["in->g1->v1->v2->v3->v4->v5->v6->v7->v8->out"], { params: { delayMs: 20 } });
+    const slow = arrows(["in->g1->v1->v2->out"], { params: { delayMs: 1_500 } });
+    const throughputWorkflow = await importWorkflow(apis[0]!, fiveNodes);
+    const chainWorkflow = await importWorkflow(apis[0]!, chain);
+    const slowWorkflow = await importWorkflow(apis[0]!, slow);
+    const runsPerSecond = await throughput(setup, apis[0]!, throughputWorkflow);
+    const worker = await startApiProcess("worker", setup.env(), adminKey);
+    const crossProcess = await eventLatency(apis[1]!, chainWorkflow);
+    const subscribers = await fanOut(apis, chainWorkflow);
+    await worker.kill("SIGTERM");
+    const inProcess = await eventLatency(alone, await importWorkflow(alone, chain));
+    const kills = await killToResume(setup, apis[0]!, slowWorkflow);
+    const machine = machineInfo();
+    const result = {
+      machine,
+      database: "PostgreSQL 15 (local, durability off)",
+      redis: "Redis 7.0 (local, append-only file)",
+      runsPerSecond: { graph: "5 nodes, 3 model nodes × 200 ms", runs: RUNS, byWorkers: runsPerSecond },
+      eventLatencyMs: { crossProcess, inProcess, goal: { p50Ms: 3, p99Ms: 10 } },
+      killToResumeMs: { lockMs: 5000, kills: KILLS, resumed: kills.resumedMs, completed: kills.completedMs },
+      subscribers,
+    };
+    console.log(JSON.stringify(result, null, 2));
+    writeResult("scale-out", result);
+    writeDocSection("scale-out", docSection(result, machine));
+    return result;
+  } finally {
+    await Promise.all([...apis, alone].map((process) => process.kill("SIGTERM")));
+    await Promise.all([database.close(), single.close()]);
+    await releasePostgres();
+    await redis.stop();
+  }
+}
+
+function docSection(result: {
+  runsPerSecond: { byWorkers: Record<string, number> };
+  eventLatencyMs: { crossProcess: { p50Ms: number; p99Ms: number; samples: number }; inProcess: { p50Ms: number; p99Ms: number; samples: number } };
+  killToResumeMs: { resumed: number[]; completed: number[] };
+  subscribers: Record<string, { p50Ms: number; p99Ms: number; deliveries: number }>;
+}, machine: ReturnType<typeof machineInfo>): string {
+  const { crossProcess, inProcess } = result.eventLatencyMs;
+  return [
+    "## Scale-out: API and worker processes on PostgreSQL and Redis (scale-out)",
+    "",
+    `${machineLine(machine)} · load average ${machine.loadAverage}. **This machine has ${machine.nproc} cores**: every process (API, workers, PostgreSQL, Redis, the benchmark's clients) shares them, so more workers add concurrency, not CPU.`,
+    "",
+    "| workers | runs/s (64 runs of a 5-node graph, 3 × 200 ms model nodes) |",
+    "|---|---|",
+    ...Object.entries(result.runsPerSecond.byWorkers).map(([workers, perSecond]) => `| ${workers} | ${perSecond} |`),
+    "",
+    "| event latency, event time → WebSocket client | p50 | p99 | samples |",
+    "|---|---|---|---|",
+    `| worker process → another API process (Redis pub/sub) | ${crossProcess.p50Ms} ms | ${crossProcess.p99Ms} ms | ${crossProcess.samples} |`,
+    `| one process, no Redis | ${inProcess.p50Ms} ms | ${inProcess.p99Ms} ms | ${inProcess.samples} |`,
+    "",
+    `kill -9 of the worker executing a run (WEFT_QUEUE_LOCK_MS 5000) → RUN_RESUMED at the client: ${result.killToResumeMs.resumed.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(", ")}; → the run's end: ${result.killToResumeMs.completed.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(", ")}.`,
+    "",
+    "| subscriptions to one run (over two API processes, at most 50 WebSocket connections) | p50 | p99 | deliveries |",
+    "|---|---|---|---|",
+    ...Object.entries(result.subscribers).map(([count, figure]) => `| ${count} | ${figure.p50Ms} ms | ${figure.p99Ms} ms | ${figure.deliveries} |`),
+    "",
+    "Event times are the worker's clock at millisecond resolution, compared with the client's on the same machine.",
+  ].join("\n");
+}
