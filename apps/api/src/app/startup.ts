@@ -16,8 +16,12 @@ export async function startupTasks(context: { env: Env; role: ProcessRole; servi
   const { env, services, logger } = context;
   if (!env.REDIS_URL) await services.runs.recoverInterrupted();
   if (!servesApi(context.role)) return;
-  const requeued = await services.knowledgeBases.documents.recoverInterrupted();
-  if (requeued > 0) logger.info({ knowledgeBases: requeued }, "re-queued documents left unindexed by an earlier stop");
+  // With Redis another API process may be indexing those documents right now: recovering them here would
+  // remove its chunks. Interrupted documents are indexed again by reindexKnowledgeBase.
+  if (!env.REDIS_URL) {
+    const requeued = await services.knowledgeBases.documents.recoverInterrupted();
+    if (requeued > 0) logger.info({ knowledgeBases: requeued }, "re-queued documents left unindexed by an earlier stop");
+  }
   if (env.WEFT_ADMIN_KEY) {
     const added = await services.apiKeys.ensureKey(env.WEFT_ADMIN_KEY, "admin (WEFT_ADMIN_KEY)", ["admin"]);
     if (added) logger.info("stored the admin key given in WEFT_ADMIN_KEY");
