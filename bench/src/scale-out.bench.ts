@@ -37,6 +37,7 @@ const KILLS = 3;
 const SUBSCRIBERS = [1, 100, 1000];
 
 const RUN = `mutation ($id: ID!) { runWorkflow(workflowId: $id) { run { id } errors { code message } } }`;
+const TERMINAL = new Set(["RUN_COMPLETED", "RUN_FAILED", "RUN_CANCELLED"]);
 const FOLLOW = `subscription ($id: ID!) { runEvents(runId: $id, afterSeq: 0) { seq type at } }`;
 
 interface Setup {
@@ -122,20 +123,23 @@ async function killToResume(setup: Setup, api: ApiProcess, workflowId: string): 
       const runId = await startRun(api, workflowId);
       const client = wsClient(api);
       let killedAt = 0;
+      let killing: Promise<void> | null = null;
       const done = follow(client, runId, (event, arrivedAt) => {
         if (event.type === "RUN_RESUMED" && killedAt) resumedMs.push(arrivedAt - killedAt);
-        if (event.type.startsWith("RUN_") && event.type !== "RUN_STARTED" && event.type !== "RUN_RESUMED" && killedAt) completedMs.push(arrivedAt - killedAt);
-        if (event.type === "NODE_STARTED" && !killedAt) {
-          void setup.database.prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { claimedBy: true } }).then(async ({ claimedBy }) => {
-            const owner = workers.find((worker) => worker.pid === Number(claimedBy?.split(":")[1]));
-            if (!owner) return;
-            killedAt = Date.now();
-            await owner.kill("SIGKILL");
-            workers = [...workers.filter((worker) => worker !== owner), await startApiProcess("worker", { ...setup.env(), WEFT_QUEUE_LOCK_MS: "5000" }, setup.adminKey)];
-          });
-        }
+        if (TERMINAL.has(event.type) && killedAt) completedMs.push(arrivedAt - killedAt);
+        // The first model node has started: kill the worker executing the run.
+        if (event.type === "NODE_STARTED" && event.seq > 3 && !killing) killing = killOwner();
       });
+      const killOwner = async () => {
+        const { claimedBy } = await setup.database.prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { claimedBy: true } });
+        const owner = workers.find((worker) => worker.pid === Number(claimedBy?.split(":")[1]));
+        if (!owner) return;
+        killedAt = Date.now();
+        await owner.kill("SIGKILL");
+        workers = [...workers.filter((worker) => worker !== owner), await startApiProcess("worker", { ...setup.env(), WEFT_QUEUE_LOCK_MS: "5000" }, setup.adminKey)];
+      };
       await done;
+      await killing;
       await client.dispose();
     }
   } finally {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { resolve } from "node:path";
 import type { ProcessRole } from "../app/process-role.js";
 import { TestClient } from "./graphql-client.js";
+import { cleanUpOnExit } from "./postgres-server.js";
 
 const API_DIR = resolve(import.meta.dirname, "../..");
 const START_TIMEOUT_MS = 120_000;
@@ -22,7 +23,7 @@ export interface ApiProcess {
 
 /**
  * Starts a process with exactly `env` (plus PATH and HOME; nothing else of the shell's environment) and
- * resolves once it listens. It is killed at the test process's exit if still running.
+ * resolves once it listens. It is killed when the test process exits or is stopped (SIGINT, SIGTERM).
  */
 export async function startApiProcess(role: ProcessRole, env: Record<string, string>, adminKey: string): Promise<ApiProcess> {
   const child = spawn(process.execPath, ["--conditions=weft-source", "--import", "tsx", "src/main.ts", "--role", role], {
@@ -30,13 +31,12 @@ export async function startApiProcess(role: ProcessRole, env: Record<string, str
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", WEFT_ADMIN_KEY: adminKey, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const killAtExit = () => child.kill("SIGKILL");
-  process.once("exit", killAtExit);
+  const unhook = cleanUpOnExit(() => child.kill("SIGKILL"));
   const logs: Record<string, unknown>[] = [];
   let stderr = "";
   const exited = new Promise<number | string | null>((done) =>
     child.once("exit", (code, signal) => {
-      process.removeListener("exit", killAtExit);
+      unhook();
       done(signal ?? code);
     }),
   );

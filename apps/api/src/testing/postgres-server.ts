@@ -155,7 +155,7 @@ type Exec = (command: string, args: string[]) => Promise<unknown>;
  * Runs `cleanUp` when the process exits. A worker killed by a signal skips "exit" handlers, so the
  * signals run it too and are then re-raised to do what they would have done. Returns the unhook.
  */
-function cleanUpOnExit(cleanUp: () => void): () => void {
+export function cleanUpOnExit(cleanUp: () => void): () => void {
   const onSignal = (signal: NodeJS.Signals) => {
     cleanUp();
     process.kill(process.pid, signal);

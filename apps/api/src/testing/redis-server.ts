@@ -5,6 +5,7 @@ import { createConnection } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./free-port.js";
+import { cleanUpOnExit } from "./postgres-server.js";
 
 /** A throw-away Redis server on loopback (Debian's `redis-server`), owned by the test that started it. */
 export interface RedisServer {
@@ -46,7 +47,7 @@ export async function startRedisServer(): Promise<RedisServer> {
     child = null;
     rmSync(dir, { recursive: true, force: true });
   };
-  process.once("exit", killSync);
+  const unhook = cleanUpOnExit(killSync);
 
   const launch = async () => {
     const started = spawn(BINARY, [
@@ -73,8 +74,8 @@ export async function startRedisServer(): Promise<RedisServer> {
       (child as ChildProcess | null)?.kill("SIGKILL");
       child = null;
       if (attempt >= 2) {
+        unhook();
         killSync();
-        process.removeListener("exit", killSync);
         throw error;
       }
     }
@@ -102,7 +103,7 @@ export async function startRedisServer(): Promise<RedisServer> {
       await launch();
     },
     async stop() {
-      process.removeListener("exit", killSync);
+      unhook();
       await waitExit("SIGKILL");
       rmSync(dir, { recursive: true, force: true });
     },
