@@ -133,6 +133,37 @@ describe("API and worker processes on Redis", () => {
     expect(results.filter((result) => result.runWorkflow.errors.some((error) => error.code === "RATE_LIMITED"))).toHaveLength(50 - RUNS_PER_MINUTE);
   }, PROCESS_TEST_MS);
 
+  test("a Redis restart under load loses no run: every run completes with gapless seqs, and a subscriber catches up", async () => {
+    //  in ──▶ g1 ──▶ v1 ──▶ out  (offline echo models, 500 ms each)
+    const workflow = arrows(["in->g1->v1->out"], { params: { delayMs: 500 } });
+    const workflowId = await seedWorkflow(database, workflow);
+    const runIds = await Promise.all(Array.from({ length: 8 }, async (_, k) => (await apis[k % 2]!.admin.request(RunWorkflow, { workflowId, input: {} })).runWorkflow.run!.id));
+    const ws = apis[0]!.admin.ws();
+    try {
+      const followed = apis[0]!.admin.subscribe(ws, RunEvents, { runId: runIds[0]!, afterSeq: 0 });
+      await waitFor(() => database.prisma.run.count({ where: { id: { in: runIds }, status: "RUNNING" } }), (running) => running > 0, "runs to start");
+      await redis.crash();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await redis.restart();
+      const runs = await waitFor(
+        () => database.prisma.run.findMany({ where: { id: { in: runIds } }, include: { events: { orderBy: { seq: "asc" } } } }),
+        (rows) => rows.every((row) => row.status !== "QUEUED" && row.status !== "RUNNING"),
+        "every run to end after the Redis restart",
+      );
+      for (const run of runs) {
+        const context = `${run.id}: ${run.events.map((event) => `${event.seq} ${event.type} ${event.nodeKey ?? ""}`).join(", ")}`;
+        expect(run.status, context).toBe("COMPLETED");
+        expect(run.events.map((event) => event.seq), context).toEqual(run.events.map((_, index) => index + 1));
+        for (const node of workflow.nodes) expect(run.events.filter((event) => event.type === "NODE_COMPLETED" && event.nodeKey === node.id), context).toHaveLength(1);
+      }
+      await followed.ended;
+      const seqs = followed.items.map((item) => item.runEvents.seq);
+      expect(seqs).toEqual(runs.find((run) => run.id === runIds[0])!.events.map((event) => event.seq));
+    } finally {
+      await ws.dispose();
+    }
+  }, PROCESS_TEST_MS);
+
   test(`kill -9 of the worker executing a run, ${KILLS} times at varied moments: every run resumes on another worker and completes, finished nodes are not executed again`, async () => {
     //  in ──▶ g1 ──▶ v1 ──▶ e1 ──▶ out, and in ──▶ g2 ──▶ e1  (offline echo models, 300 ms each)
     const workflow = arrows(["in->g1->v1->e1->out", "in->g2->e1"], { params: { delayMs: 300 } });
