@@ -71,6 +71,12 @@ export interface RunCancelMessage {
   reason: string;
 }
 
+/** Asks the process indexing a knowledge base to stop (it is being deleted). Channel: ALL_RUNS. */
+export interface IngestionCancelMessage {
+  knowledgeBaseId: string;
+  reason: string;
+}
+
 /** Topic → payload. On `runEvents` the channel is the run id (`runEvents:<runId>`), in seq order. */
 export interface Topics {
   runEvents: RunEventMessage;
@@ -79,6 +85,7 @@ export interface Topics {
   workflowChanged: WorkflowChangedMessage;
   apiKeyRevoked: ApiKeyRevokedMessage;
   runCancel: RunCancelMessage;
+  ingestionCancel: IngestionCancelMessage;
 }
 
 export type TopicName = keyof Topics;

@@ -24,7 +24,7 @@ import { demoWorkflow } from "./demo-workflow.js";
 import { createLlmProviders } from "./llm-providers.js";
 import { checkVectorStores, startupTasks } from "./startup.js";
 import { closeRedis } from "../redis/redis-connection.js";
-import { createEventBus, createLimitStore, runQueueFactory, startReconciler } from "./infrastructure.js";
+import { createEventBus, createLimitStore, ingestionQueueFactory, runQueueFactory, startReconciler } from "./infrastructure.js";
 import { createHttpService } from "./http-server.js";
 import { checkRole, servesApi, type ProcessRole } from "./process-role.js";
 
@@ -94,7 +94,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   });
   runQueue = runs.queue;
   const workflows = new WorkflowService(deps, bus);
-  const knowledgeBases = new KnowledgeBaseService(deps, retrieval, bus);
+  const knowledgeBases = new KnowledgeBaseService(deps, retrieval, bus, ingestionQueueFactory(env, role, bus, database.prisma, logger));
   const services: Services = {
     workflows,
     versions,
@@ -106,7 +106,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   };
   await startupTasks({ env, role, services, logger });
   await checkVectorStores(retrieval, logger);
-  const reconciler = startReconciler(env, role, database.prisma, runs.queue, logger);
+  const reconciler = startReconciler(env, role, database.prisma, { runs: runs.queue, ingestion: services.knowledgeBases.documents.queue }, logger);
 
   const http = await createHttpService({ env, role, database, store: retrieval.store, queue: runs.queue, services, rateLimits, bus, logger, metrics });
   const httpServer = http.httpServer;

@@ -2,7 +2,9 @@ import type { Env } from "../env.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { Logger } from "../logger.js";
 import { InProcessEventBus, type EventBus } from "../pubsub.js";
+import { BullIngestionQueue } from "../queue/bull-ingestion-queue.js";
 import { BullRunQueue } from "../queue/bull-run-queue.js";
+import type { IngestionQueue, IngestionWorker } from "../queue/ingestion-queue.js";
 import { InProcessRunQueue } from "../queue/in-process-run-queue.js";
 import { RunReconciler } from "../queue/run-reconciler.js";
 import type { RunQueue, RunWorker } from "../queue/run-queue.js";
@@ -27,10 +29,17 @@ export function runQueueFactory(env: Env, role: ProcessRole, bus: EventBus, logg
     new BullRunQueue({ url, prefix: env.WEFT_REDIS_PREFIX, bus, logger, worker: executesRuns(role) ? worker : null, concurrency, lockMs: env.WEFT_QUEUE_LOCK_MS });
 }
 
-/** Worker processes on Redis look for active runs without a job (one of them per pass). */
-export function startReconciler(env: Env, role: ProcessRole, db: PrismaClient, queue: RunQueue, logger: Logger): RunReconciler | null {
-  if (!(queue instanceof BullRunQueue) || !executesRuns(role)) return null;
-  return new RunReconciler(db, queue, logger, Math.max(10_000, 2 * env.WEFT_QUEUE_LOCK_MS));
+/** Worker processes on Redis look for active runs (and PENDING documents) without a job (one of them per pass). */
+export function startReconciler(
+  env: Env,
+  role: ProcessRole,
+  db: PrismaClient,
+  queues: { runs: RunQueue; ingestion: IngestionQueue },
+  logger: Logger,
+): RunReconciler | null {
+  if (!(queues.runs instanceof BullRunQueue) || !executesRuns(role)) return null;
+  const ingestion = queues.ingestion instanceof BullIngestionQueue ? queues.ingestion : null;
+  return new RunReconciler(db, queues.runs, logger, Math.max(10_000, 2 * env.WEFT_QUEUE_LOCK_MS), ingestion);
 }
 
 /**
@@ -40,4 +49,27 @@ export function startReconciler(env: Env, role: ProcessRole, db: PrismaClient, q
 export function createLimitStore(env: Env, logger: Logger): BudgetStore | null {
   if (!env.REDIS_URL) return null;
   return { redis: connectRedis(env.REDIS_URL, "limits", logger, { offline: false }), prefix: env.WEFT_REDIS_PREFIX };
+}
+
+/** Knowledge bases one worker process indexes at once. */
+const INGESTION_CONCURRENCY = 2;
+
+/**
+ * With Redis, ingestion passes go to the worker processes through BullMQ; without, the knowledge-base
+ * service keeps its in-process queue (undefined here).
+ */
+export function ingestionQueueFactory(
+  env: Env,
+  role: ProcessRole,
+  bus: EventBus,
+  db: PrismaClient,
+  logger: Logger,
+): ((worker: IngestionWorker) => IngestionQueue) | undefined {
+  if (!env.REDIS_URL) return undefined;
+  const url = env.REDIS_URL;
+  const hasPending = async (knowledgeBaseId: string) => (await db.document.count({ where: { knowledgeBaseId, status: "PENDING" } })) > 0;
+  return (worker) =>
+    new BullIngestionQueue({
+      url, prefix: env.WEFT_REDIS_PREFIX, bus, logger, worker: executesRuns(role) ? worker : null, concurrency: INGESTION_CONCURRENCY, lockMs: env.WEFT_QUEUE_LOCK_MS, hasPending,
+    });
 }

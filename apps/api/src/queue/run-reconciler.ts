@@ -14,9 +14,16 @@ export interface JobLookup {
   enqueue(runId: string): void;
 }
 
+/** The ingestion queue, as the reconciler sees it: knowledge bases with PENDING documents and no pass. */
+export interface IngestionLookup {
+  hasJob(knowledgeBaseId: string): Promise<boolean>;
+  enqueue(knowledgeBaseId: string): Promise<void>;
+}
+
 /**
  * PostgreSQL is the source of truth, Redis only carries the work: a run that is QUEUED or RUNNING in the
- * database but has no job in the queue (Redis lost its data, the process that accepted it stopped before
+ * database but has no job in the queue (and likewise a knowledge base with PENDING documents and no
+ * ingestion pass) (Redis lost its data, the process that accepted it stopped before
  * adding it, BullMQ dropped it) is re-enqueued, and a worker then claims it as a new attempt. One process
  * at a time does it, chosen by a PostgreSQL advisory lock taken for the pass (any worker may lead; the
  * others skip that pass).
@@ -31,6 +38,7 @@ export class RunReconciler {
     private readonly jobs: JobLookup,
     private readonly logger: Logger,
     everyMs: number,
+    private readonly ingestion: IngestionLookup | null = null,
   ) {
     this.#timer = setInterval(() => {
       this.#pass = this.#pass.then(() => this.reconcile()).catch((error: unknown) => {
@@ -61,8 +69,22 @@ export class RunReconciler {
         requeued += 1;
       }
       if (requeued > 0) this.logger.warn({ runs: requeued }, "re-enqueued active runs that had no job in the queue");
-      return requeued;
+      return requeued + (await this.#reconcileIngestion(tx, before));
     }, { timeout: 60_000 });
+  }
+
+  /** Knowledge bases with documents PENDING for a while and no pass waiting or running get one. */
+  async #reconcileIngestion(tx: Pick<PrismaClient, "document">, before: Date): Promise<number> {
+    if (!this.ingestion) return 0;
+    const waiting = await tx.document.findMany({ where: { status: "PENDING", updatedAt: { lt: before } }, distinct: ["knowledgeBaseId"], select: { knowledgeBaseId: true }, take: PAGE });
+    let requeued = 0;
+    for (const { knowledgeBaseId } of waiting) {
+      if (this.#stopped || (await this.ingestion.hasJob(knowledgeBaseId))) continue;
+      void this.ingestion.enqueue(knowledgeBaseId);
+      requeued += 1;
+    }
+    if (requeued > 0) this.logger.warn({ knowledgeBases: requeued }, "re-enqueued knowledge bases whose PENDING documents had no ingestion pass");
+    return requeued;
   }
 
   async stop(): Promise<void> {
