@@ -1,18 +1,12 @@
 import { pino } from "pino";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { redisBusPair, until } from "../testing/redis-buses.js";
-import { startRedisServer, type RedisServer } from "../testing/redis-server.js";
+import { redisForTests } from "../testing/redis-server.js";
 import { BullIngestionQueue } from "./bull-ingestion-queue.js";
 
 /** Ingestion passes asked for by an API process and run by a worker process, through one real Redis. */
 const logger = pino({ level: "silent" });
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 60_000);
-afterAll(async () => {
-  await redis?.stop();
-});
+const redis = redisForTests();
 
 /** A worker whose passes run until the test ends them (or their signal aborts), with a PENDING flag per knowledge base. */
 function controlledIndexer() {
@@ -37,9 +31,9 @@ function controlledIndexer() {
 
 async function processes() {
   const indexer = controlledIndexer();
-  const [apiBus, workerBus] = redisBusPair(redis.url);
+  const [apiBus, workerBus] = redisBusPair(redis().url);
   const prefix = `ingest${Math.random().toString(36).slice(2, 8)}`;
-  const common = { url: redis.url, prefix, logger, concurrency: 2, lockMs: 2_000, hasPending: async (id: string) => indexer.pending.has(id) };
+  const common = { url: redis().url, prefix, logger, concurrency: 2, lockMs: 2_000, hasPending: async (id: string) => indexer.pending.has(id) };
   const api = new BullIngestionQueue({ ...common, bus: apiBus, worker: null });
   const worker = new BullIngestionQueue({ ...common, bus: workerBus, worker: indexer.index });
   const close = async () => {

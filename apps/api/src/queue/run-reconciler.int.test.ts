@@ -1,9 +1,9 @@
 import { pino } from "pino";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { describeEachDatabase } from "../testing/database.js";
 import { seedWorkflow } from "../testing/app.js";
 import { redisBusPair } from "../testing/redis-buses.js";
-import { startRedisServer, type RedisServer } from "../testing/redis-server.js";
+import { redisForTests } from "../testing/redis-server.js";
 import { arrows } from "../testing/workflows.js";
 import { BullIngestionQueue } from "./bull-ingestion-queue.js";
 import { BullRunQueue } from "./bull-run-queue.js";
@@ -11,13 +11,7 @@ import { RunReconciler } from "./run-reconciler.js";
 
 /** PostgreSQL holds the work, Redis carries it: what Redis lost is handed to the queues again. */
 const logger = pino({ level: "silent" });
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 60_000);
-afterAll(async () => {
-  await redis?.stop();
-});
+const redis = redisForTests();
 
 describeEachDatabase(
   "run reconciler",
@@ -33,10 +27,10 @@ describeEachDatabase(
       const kb = await db.knowledgeBase.create({ data: { name: "kb", embeddingModel: "local", dimension: 8, store: "pgvector" } });
       await db.$executeRaw`INSERT INTO "Document" (id, "knowledgeBaseId", title, "contentHash", content, "updatedAt") VALUES (gen_random_uuid()::text, ${kb.id}, 't', 'h', 'c', ${old})`;
 
-      const [busA, busB] = redisBusPair(redis.url);
+      const [busA, busB] = redisBusPair(redis().url);
       const prefix = `rec${Math.random().toString(36).slice(2, 8)}`;
-      const runs = new BullRunQueue({ url: redis.url, prefix, bus: busA, logger, worker: null, concurrency: 1, lockMs: 1_000 });
-      const ingestion = new BullIngestionQueue({ url: redis.url, prefix, bus: busB, logger, worker: null, concurrency: 1, lockMs: 1_000, hasPending: async () => false });
+      const runs = new BullRunQueue({ url: redis().url, prefix, bus: busA, logger, worker: null, concurrency: 1, lockMs: 1_000 });
+      const ingestion = new BullIngestionQueue({ url: redis().url, prefix, bus: busB, logger, worker: null, concurrency: 1, lockMs: 1_000, hasPending: async () => false });
       const reconcilers = [0, 1].map(() => new RunReconciler(db, runs, logger, 3_600_000, ingestion));
       try {
         const passes = await Promise.all(reconcilers.map((reconciler) => reconciler.reconcile()));

@@ -1,22 +1,18 @@
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { startRedisServer, type RedisServer } from "../testing/redis-server.js";
+import { afterAll, expect, test } from "vitest";
+import { redisForTests } from "../testing/redis-server.js";
 import { CallerBudget, type BudgetStore } from "./caller-budget.js";
 import { RedisConnectionCap } from "./connection-cap.js";
 
 /** Limits shared by several API processes through one Redis; each "process" here has its own connection. */
-let redis: RedisServer;
+const redis = redisForTests();
 const connections: Redis[] = [];
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 60_000);
-afterAll(async () => {
+afterAll(() => {
   for (const connection of connections) connection.disconnect();
-  await redis?.stop();
 });
 
 async function processStore(prefix: string): Promise<BudgetStore> {
-  const connection = new Redis(redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: () => 100 });
+  const connection = new Redis(redis().url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: () => 100 });
   connection.on("error", () => undefined);
   connections.push(connection);
   await new Promise((resolve) => connection.once("ready", resolve));
@@ -39,12 +35,12 @@ test("while Redis is away each process limits on its own (the insurance limiter)
   const store = await processStore(prefix);
   const budget = new CallerBudget("requests", 3, store);
   expect((await budget.take("ip:1")).allowed).toBe(true);
-  await redis.crash();
+  await redis().crash();
   try {
     const during = await Promise.all(Array.from({ length: 5 }, () => budget.take("ip:1")));
     expect(during.filter((decision) => decision.allowed)).toHaveLength(3);
   } finally {
-    await redis.restart();
+    await redis().restart();
   }
 });
 

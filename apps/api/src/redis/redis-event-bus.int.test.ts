@@ -1,18 +1,12 @@
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { busEvent, redisBusPair, until } from "../testing/redis-buses.js";
-import { startRedisServer, type RedisServer } from "../testing/redis-server.js";
+import { redisForTests } from "../testing/redis-server.js";
 
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 60_000);
-afterAll(async () => {
-  await redis?.stop();
-});
+const redis = redisForTests();
 
 test("a message published by one process reaches the listeners of another, in publish order, once subscribe has resolved", async () => {
-  const [a, b] = redisBusPair(redis.url);
+  const [a, b] = redisBusPair(redis().url);
   try {
     const received: number[] = [];
     await a.subscribe("runEvents", "run-1", (message) => received.push(message.seq));
@@ -25,8 +19,8 @@ test("a message published by one process reaches the listeners of another, in pu
 });
 
 test("many local listeners of one channel share one Redis subscription, which ends with the last of them", async () => {
-  const [a, b] = redisBusPair(redis.url);
-  const probe = new Redis(redis.url);
+  const [a, b] = redisBusPair(redis().url);
+  const probe = new Redis(redis().url);
   try {
     const counts = new Array<number>(100).fill(0);
     const unsubscribes = await Promise.all(counts.map((_, k) => a.subscribe("runStatus", "*", () => (counts[k]! += 1))));
@@ -47,7 +41,7 @@ test("many local listeners of one channel share one Redis subscription, which en
 });
 
 test("while Redis is down publishing drops messages without failing; after it is back listeners are told to resynchronise and receive again", async () => {
-  const [a, b] = redisBusPair(redis.url);
+  const [a, b] = redisBusPair(redis().url);
   try {
     const received: number[] = [];
     let resyncs = 0;
@@ -55,10 +49,10 @@ test("while Redis is down publishing drops messages without failing; after it is
     await b.publish("runEvents", "run-2", busEvent("run-2", 1));
     await until(() => received.length === 1, "the first message");
 
-    await redis.crash();
+    await redis().crash();
     await expect(b.publish("runEvents", "run-2", busEvent("run-2", 2))).resolves.toBeUndefined();
     expect(b.dropped).toBeGreaterThanOrEqual(1);
-    await redis.restart();
+    await redis().restart();
 
     await until(() => resyncs === 1, "the resync");
     await until(async () => {

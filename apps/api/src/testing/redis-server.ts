@@ -4,6 +4,7 @@ import { mkdtemp } from "node:fs/promises";
 import { createConnection } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { freePort } from "./free-port.js";
 import { cleanUpOnExit } from "./postgres-server.js";
 
@@ -133,4 +134,19 @@ function ping(port: number): Promise<boolean> {
     socket.once("close", () => resolve(answer.startsWith("+PONG")));
     socket.once("error", () => resolve(false));
   });
+}
+
+/** One Redis for the tests of a file: started before them, stopped after them. Call it at the file's top level. */
+export function redisForTests(): () => RedisServer {
+  let server: RedisServer | undefined;
+  beforeAll(async () => {
+    server = await startRedisServer();
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return () => {
+    if (!server) throw new Error("the test Redis starts in beforeAll");
+    return server;
+  };
 }

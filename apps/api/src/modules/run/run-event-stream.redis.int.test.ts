@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import type { RunEventMessage } from "../../pubsub.js";
 import { busEvent, redisBusPair, until } from "../../testing/redis-buses.js";
 import { seedWorkflow } from "../../testing/app.js";
 import { describeEachDatabase } from "../../testing/database.js";
-import { startRedisServer, type RedisServer } from "../../testing/redis-server.js";
+import { redisForTests } from "../../testing/redis-server.js";
 import { arrows } from "../../testing/workflows.js";
 import { replayThenLive } from "./run-event-stream.js";
 
 /** runEvents' replay-then-live contract when the worker and the subscriber are different processes. */
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 60_000);
-afterAll(async () => {
-  await redis?.stop();
-});
+const redis = redisForTests();
 
 describeEachDatabase(
   "runEvents across processes on Redis",
@@ -23,7 +17,7 @@ describeEachDatabase(
       const db = suite.db().prisma;
       const workflowId = await seedWorkflow(suite.db(), arrows(["in->out"]));
       const run = await db.run.create({ data: { workflowId, status: "RUNNING", request: {}, snapshot: {} } });
-      const [worker, api] = redisBusPair(redis.url);
+      const [worker, api] = redisBusPair(redis().url);
       // The worker process stores each event, then publishes it (as the run event recorder does).
       const store = async (seq: number, type: RunEventMessage["type"] = "WARNING") => {
         const message = busEvent(run.id, seq, type);
@@ -41,9 +35,9 @@ describeEachDatabase(
         await store(2);
         await until(() => seqs.length === 2, "the first two events");
 
-        await redis.crash();
+        await redis().crash();
         for (let seq = 3; seq <= 6; seq += 1) await store(seq); // stored, not delivered: Redis is down
-        await redis.restart();
+        await redis().restart();
         await until(() => seqs.length === 6, "the events stored while Redis was down");
         await store(7);
         await store(8, "RUN_COMPLETED");
