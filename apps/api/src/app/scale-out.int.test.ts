@@ -142,6 +142,8 @@ describe("API and worker processes on Redis", () => {
     try {
       const followed = apis[0]!.admin.subscribe(ws, RunEvents, { runId: runIds[0]!, afterSeq: 0 });
       await waitFor(() => database.prisma.run.count({ where: { id: { in: runIds }, status: "RUNNING" } }), (running) => running > 0, "runs to start");
+      // The subscription is live (it has delivered) before Redis goes away.
+      await followed.until((items) => items.length > 0);
       await redis.crash();
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       await redis.restart();

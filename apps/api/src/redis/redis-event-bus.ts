@@ -3,6 +3,23 @@ import type { Logger } from "../logger.js";
 import type { EventBus, SubscribeOptions, TopicName, Topics, Unsubscribe } from "../pubsub.js";
 import { closeRedis, connectRedis } from "./redis-connection.js";
 
+/** SUBSCRIBE attempts when the connection drops under it. */
+const RESUBSCRIBE_ATTEMPTS = 5;
+const READY_WAIT_MS = 30_000;
+
+function waitForReady(redis: Redis): Promise<void> {
+  if (redis.status === "ready") return new Promise((resolve) => setTimeout(resolve, 100));
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, READY_WAIT_MS);
+    function done() {
+      clearTimeout(timer);
+      redis.removeListener("ready", done);
+      resolve();
+    }
+    redis.once("ready", done);
+  });
+}
+
 interface Listener {
   deliver: (payload: never) => void;
   onResync?: () => void;
@@ -74,7 +91,7 @@ export class RedisEventBus implements EventBus {
     const key = this.#prefix + `${topic}:${channel}`;
     let entry = this.#channels.get(key);
     if (!entry) {
-      entry = { listeners: new Set(), subscribed: this.#subscriber.subscribe(key).then(() => undefined) };
+      entry = { listeners: new Set(), subscribed: this.#acknowledged(key) };
       this.#channels.set(key, entry);
     }
     const own: Listener = { deliver: listener as (payload: never) => void, ...(options.onResync ? { onResync: options.onResync } : {}) };
@@ -96,6 +113,23 @@ export class RedisEventBus implements EventBus {
       throw error;
     }
     return unsubscribe;
+  }
+
+  /**
+   * SUBSCRIBE, acknowledged by Redis. A connection that drops while the command is on its way fails it;
+   * it is sent again once the connection is back (a few times), so a subscriber arriving during a Redis
+   * restart waits for Redis instead of failing.
+   */
+  async #acknowledged(key: string): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await this.#subscriber.subscribe(key);
+        return;
+      } catch (error) {
+        if (this.#closed || attempt >= RESUBSCRIBE_ATTEMPTS) throw error;
+        await waitForReady(this.#subscriber);
+      }
+    }
   }
 
   /** Local subscriptions and the Redis channels behind them (tests check that streams clean up). */
