@@ -58,6 +58,8 @@ export type { ValidateWorkflowOptions } from "./rules/validate-workflow.js";
 export { canConnect, checkAddEdge, checkAddNode, checkEdit, checkRemoveEdge, checkRemoveNode } from "./rules/edit-rules.js";
 export type { EditCheckOptions, WorkflowEdit } from "./rules/edit-rules.js";
 export { checkNodeConfig } from "./document/node-config.check.js";
+export { checkWorkflowSettings } from "./document/workflow-settings.check.js";
+export type { WorkflowSettingsInput } from "./document/workflow-settings.check.js";
 export { availableModelsOf } from "./rules/model-rules.js";
 export type { AvailableModel } from "./rules/model-rules.js";
 

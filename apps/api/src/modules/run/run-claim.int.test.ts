@@ -28,7 +28,7 @@ describeEachDatabase("run claims and fencing", (suite) => {
 
     const first = await claimRun(db, runId, "worker-a");
     expect(first).toEqual({ attempt: 1, status: "QUEUED", lastSeq: 0 });
-    const zombie = new RunEventRecorder(writer, bus, { workflowId, version: null }, first!.attempt);
+    const zombie = new RunEventRecorder(writer, bus, { workflowId, version: null }, new Map(), first!.attempt);
     await zombie.record(warning(runId, 1));
     await zombie.stored();
 
@@ -37,7 +37,7 @@ describeEachDatabase("run claims and fencing", (suite) => {
     const refused = await zombie.record(warning(runId, 2)).then(() => zombie.stored()).catch((error: unknown) => error);
     expect(isRunFenced(refused)).toBe(true);
 
-    const owner = new RunEventRecorder(writer, bus, { workflowId, version: null }, second!.attempt);
+    const owner = new RunEventRecorder(writer, bus, { workflowId, version: null }, new Map(), second!.attempt);
     await owner.record(warning(runId, 2));
     await owner.stored();
     const stored = await db.runEvent.findMany({ where: { runId }, orderBy: { seq: "asc" } });

@@ -1,9 +1,9 @@
 import type { RunEventMessage } from "../../pubsub.js";
-import type { ColumnValue, Columns, EventWrites } from "./run-event-record.js";
+import type { ColumnValue, Columns, EventWrites, NodeRunKey } from "./run-event-record.js";
 
 /**
  * Several consecutive events of one run folded into the writes of ONE statement: every event row, one
- * update per node run touched, one update of the run. Column values are applied in seq order, as
+ * upsert per node run touched (a node run is one invocation of a node), one update of the run. Column values are applied in seq order, as
  * separate updates would apply them: a later value replaces an earlier one, increments add up, and an
  * increment after a value adds to that value. (One statement cannot update the same row twice.)
  */
@@ -15,7 +15,8 @@ export interface BatchWrites {
    */
   attempt: number | null;
   messages: RunEventMessage[];
-  nodeRuns: Map<string, Columns>;
+  /** Keyed by nodeRunId(key); values in the order the batch first touched them. */
+  nodeRuns: Map<string, NodeRunKey & { set: Columns }>;
   run: Columns;
 }
 
@@ -27,12 +28,18 @@ export function mergeWrites(batch: readonly EventWrites[], attempt: number | nul
     if (writes.message.runId !== merged.runId) throw new Error("an event batch holds the events of one run");
     merged.messages.push(writes.message);
     if (writes.nodeRun) {
-      const { nodeKey, set } = writes.nodeRun;
-      merged.nodeRuns.set(nodeKey, mergeColumns(merged.nodeRuns.get(nodeKey) ?? {}, set));
+      const { set, ...key } = writes.nodeRun;
+      const id = nodeRunId(key);
+      merged.nodeRuns.set(id, { ...key, set: mergeColumns(merged.nodeRuns.get(id)?.set ?? {}, set) });
     }
     merged.run = mergeColumns(merged.run, writes.run);
   }
   return merged;
+}
+
+/** One node run's identity within a run: the node and its invocation path. */
+export function nodeRunId(key: Pick<NodeRunKey, "nodeKey" | "invocation">): string {
+  return `${key.nodeKey}\u0000${key.invocation}`;
 }
 
 function mergeColumns(earlier: Columns, later: Columns): Columns {

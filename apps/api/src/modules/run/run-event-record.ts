@@ -3,21 +3,35 @@ import type { RunEventMessage, RunStatusValue } from "../../pubsub.js";
 
 /**
  * How one engine event changes the database: the RunEvent row itself, the node run it concerns, and
- * the run (lastSeq always; status, totals and the lock on transitions). Pure: returns column values
- * for the recorder to write in one statement (run-event-sql.ts).
+ * the run (lastSeq always; status, totals, final state and the lock on transitions). Pure: returns
+ * column values for the recorder to write in one statement (run-event-sql.ts).
+ *
+ * Node runs are kept per (run, node, invocation) (SPEC-V2 §4): the top-level invocation ("") of every
+ * top-level node is created PENDING when the run starts; any other invocation (a loop's later
+ * iteration, a map item, a subgraph's body) gets its row from its first event.
  */
 export type ColumnValue = string | number | null | Date | { json: unknown } | { increment: number };
 export type Columns = Record<string, ColumnValue>;
 
+/** Which node run an event writes; `nodeType` is stored when the row does not exist yet. */
+export interface NodeRunKey {
+  nodeKey: string;
+  invocation: string;
+  nodeType: string;
+}
+
+/** Node id → type for every node of a run's workflow, bodies included (node ids are unique across it). */
+export type NodeTypesById = ReadonlyMap<string, string>;
+
 export interface EventWrites {
   message: RunEventMessage;
-  nodeRun: { nodeKey: string; set: Columns } | null;
+  nodeRun: (NodeRunKey & { set: Columns }) | null;
   run: Columns;
   /** Set when the run changes status with this event. */
   status: RunStatusValue | null;
 }
 
-export function eventWrites(event: RunEvent): EventWrites {
+export function eventWrites(event: RunEvent, nodeTypes: NodeTypesById): EventWrites {
   const { seq, type, runId, at, ...rest } = event;
   const nodeId = "nodeId" in rest && typeof rest.nodeId === "string" ? rest.nodeId : null;
   const payload: Record<string, unknown> = { ...rest };
@@ -25,30 +39,39 @@ export function eventWrites(event: RunEvent): EventWrites {
   const message: RunEventMessage = { runId, seq, type, at, nodeId, payload };
   const writes: EventWrites = { message, nodeRun: null, run: { lastSeq: seq }, status: null };
   const when = new Date(at);
+  const nodeRun = (nodeId: string, invocation: string, set: Columns, nodeType?: string) => ({
+    nodeKey: nodeId,
+    invocation,
+    nodeType: nodeType ?? typeOf(nodeTypes, nodeId),
+    set,
+  });
   switch (event.type) {
     case "RUN_STARTED":
       Object.assign(writes.run, { status: "RUNNING", startedAt: when });
       writes.status = "RUNNING";
       break;
     case "NODE_STARTED":
-      writes.nodeRun = { nodeKey: event.nodeId, set: { status: "RUNNING", startedAt: when } };
+      writes.nodeRun = nodeRun(event.nodeId, event.invocation, { status: "RUNNING", startedAt: when }, event.nodeType);
       break;
     case "NODE_COMPLETED":
-      writes.nodeRun = {
-        nodeKey: event.nodeId,
-        set: { status: "COMPLETED", description: event.description, output: event.output, ...detailColumns(event.details) },
-      };
+      writes.nodeRun = nodeRun(event.nodeId, event.invocation, {
+        status: "COMPLETED",
+        description: event.description,
+        output: event.output,
+        value: event.value === undefined ? null : { json: event.value },
+        ...detailColumns(event.details),
+      });
       Object.assign(writes.run, tokenIncrements(event.details));
       break;
     case "NODE_FAILED":
-      writes.nodeRun = { nodeKey: event.nodeId, set: { status: "FAILED", error: { json: event.error }, ...detailColumns(event.details) } };
+      writes.nodeRun = nodeRun(event.nodeId, event.invocation, { status: "FAILED", error: { json: event.error }, ...detailColumns(event.details) });
       Object.assign(writes.run, tokenIncrements(event.details));
       break;
     case "NODE_SKIPPED":
-      writes.nodeRun = {
-        nodeKey: event.nodeId,
-        set: { status: "SKIPPED", error: { json: { code: event.reason, message: skipMessage(event.reason, event.blockedBy) } } },
-      };
+      writes.nodeRun = nodeRun(event.nodeId, event.invocation, {
+        status: "SKIPPED",
+        error: { json: { code: event.reason, message: skipMessage(event.reason, event.blockedBy) } },
+      });
       break;
     case "RUN_COMPLETED":
     case "RUN_FAILED":
@@ -68,6 +91,7 @@ export function eventWrites(event: RunEvent): EventWrites {
         promptTokens: event.usage.promptTokens,
         completionTokens: event.usage.completionTokens,
         totalTokens: event.usage.totalTokens,
+        state: event.state === undefined ? null : { json: event.state },
       });
       writes.status = status;
       break;
@@ -78,8 +102,16 @@ export function eventWrites(event: RunEvent): EventWrites {
   return writes;
 }
 
+/** The type of a node the run names; every node of its workflow is in the map, bodies included. */
+function typeOf(nodeTypes: NodeTypesById, nodeId: string): string {
+  const type = nodeTypes.get(nodeId);
+  if (type === undefined) throw new Error(`run event names node "${nodeId}", which its workflow does not have`);
+  return type;
+}
+
 function skipMessage(reason: string, blockedBy: string | null): string {
   if (reason === "RUN_CANCELLED") return "not run: the run was cancelled";
+  if (reason === "BRANCH_NOT_TAKEN") return "not run: its branch was not taken";
   return blockedBy ? `not run: upstream node "${blockedBy}" failed` : "not run: an upstream node failed";
 }
 

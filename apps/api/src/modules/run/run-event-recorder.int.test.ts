@@ -51,6 +51,8 @@ function chainEvents(): Draft[] {
   ];
 }
 
+const CHAIN_TYPES = new Map([["in", "input"], ["g1", "generation"], ["v1", "validation"], ["out", "output"]]);
+
 const warning = (runId: string, seq: number): RunEvent => ({ type: "WARNING", code: "W", message: "m", seq, runId, at: new Date().toISOString() });
 
 async function seedRun(database: TestDatabase): Promise<{ runId: string; workflowId: string }> {
@@ -90,7 +92,7 @@ describeEachDatabase("run event recorder", (suite) => {
     });
     const drafts = chainEvents();
 
-    const recorder = new RunEventRecorder(new RunEventWriter(db), bus, { workflowId, version: null });
+    const recorder = new RunEventRecorder(new RunEventWriter(db), bus, { workflowId, version: null }, CHAIN_TYPES);
 
     await emitAll(recorder.record, runId, drafts, () => recorder.idle());
 
@@ -109,7 +111,7 @@ describeEachDatabase("run event recorder", (suite) => {
     const { runId, workflowId } = await seedRun(suite.db());
     const { db, counter } = countingDb(suite.db().prisma);
     const drafts = chainEvents().slice(0, -1);
-    const recorder = new RunEventRecorder(new RunEventWriter(db), new InProcessEventBus(), { workflowId, version: null });
+    const recorder = new RunEventRecorder(new RunEventWriter(db), new InProcessEventBus(), { workflowId, version: null }, CHAIN_TYPES);
 
     await emitAll(recorder.record, runId, drafts);
     await recorder.stored();
@@ -129,7 +131,7 @@ describeEachDatabase("run event recorder", (suite) => {
     const bus = new InProcessEventBus();
     const received: number[] = [];
     await bus.subscribe("runEvents", runId, (message) => received.push(message.seq));
-    const recorder = new RunEventRecorder(new RunEventWriter(db), bus, { workflowId, version: null });
+    const recorder = new RunEventRecorder(new RunEventWriter(db), bus, { workflowId, version: null }, CHAIN_TYPES);
 
     // The first statement (run started, in) is stored; the second (g1) fails.
     await expect(emitAll(recorder.record, runId, chainEvents(), () => recorder.idle())).rejects.toThrow("disk full");
@@ -150,7 +152,7 @@ describeEachDatabase("run event recorder", (suite) => {
     const { db, counter } = countingDb(suite.db().prisma);
     let release = (): void => undefined;
     counter.gate = new Promise<void>((resolve) => (release = resolve));
-    const recorder = new RunEventRecorder(new RunEventWriter(db), new InProcessEventBus(), { workflowId, version: null });
+    const recorder = new RunEventRecorder(new RunEventWriter(db), new InProcessEventBus(), { workflowId, version: null }, CHAIN_TYPES);
 
     await recorder.record(warning(runId, 1));
     while (counter.statements === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -169,7 +171,7 @@ describeEachDatabase("run event recorder", (suite) => {
   test(`a long burst is cut into batches of at most ${MAX_BATCH_EVENTS} events`, async () => {
     const { runId, workflowId } = await seedRun(suite.db());
     const { db, counter } = countingDb(suite.db().prisma);
-    const recorder = new RunEventRecorder(new RunEventWriter(db), new InProcessEventBus(), { workflowId, version: null });
+    const recorder = new RunEventRecorder(new RunEventWriter(db), new InProcessEventBus(), { workflowId, version: null }, CHAIN_TYPES);
     const total = MAX_BATCH_EVENTS * 2 + 3;
 
     for (let seq = 1; seq <= total; seq += 1) await recorder.record(warning(runId, seq));
@@ -177,6 +179,40 @@ describeEachDatabase("run event recorder", (suite) => {
 
     expect(counter.statements).toBe(3);
     expect(await suite.db().prisma.runEvent.count({ where: { runId } })).toBe(total);
+  });
+
+  /**
+   *   in ──▶ g1 ──▶ v1 ──▶ out        v1 sends g1 back once (loop "regen"): g1 and v1 run again as "regen#2"
+   *           ▲──────┘ retry
+   */
+  test("a loop's second iteration gets node runs of its own, created by its first event in the same single statement", async () => {
+    const { runId, workflowId } = await seedRun(suite.db());
+    const { db, counter } = countingDb(suite.db().prisma);
+    const recorder = new RunEventRecorder(new RunEventWriter(db), new InProcessEventBus(), { workflowId, version: null }, CHAIN_TYPES);
+    const at = new Date().toISOString();
+    const drafts: Draft[] = [
+      { type: "RUN_STARTED", nodeIds: ["in", "g1", "v1", "out"] },
+      { type: "NODE_COMPLETED", nodeId: "g1", description: "first", output: "draft 1", details: details(at), invocation: "" },
+      { type: "LOOP_ITERATION", loopId: "regen", iteration: 2, max: 3, feedback: "too short", invocation: "regen#2" },
+      { type: "NODE_STARTED", nodeId: "g1", nodeType: "generation", invocation: "regen#2" },
+      { type: "NODE_COMPLETED", nodeId: "g1", description: "second", output: "draft 2", value: { text: "draft 2" }, details: details(at), invocation: "regen#2" },
+      { type: "NODE_SKIPPED", nodeId: "v1", reason: "BRANCH_NOT_TAKEN", blockedBy: null, invocation: "regen#2" },
+    ];
+
+    await emitAll(recorder.record, runId, drafts);
+    await recorder.stored();
+
+    // [run started, g1 completed], [loop iteration, g1#2 started, completed], [v1#2 skipped].
+    expect(counter.statements).toBe(3);
+    const nodeRuns = await suite.db().prisma.nodeRun.findMany({ where: { runId, nodeKey: { in: ["g1", "v1"] } }, orderBy: [{ nodeKey: "asc" }, { invocation: "asc" }] });
+    expect(nodeRuns.map((run) => [run.nodeKey, run.invocation, run.nodeType, run.status, run.output, run.value])).toEqual([
+      ["g1", "", "x", "COMPLETED", "draft 1", null],
+      ["g1", "regen#2", "generation", "COMPLETED", "draft 2", { text: "draft 2" }],
+      ["v1", "", "x", "PENDING", null, null],
+      ["v1", "regen#2", "validation", "SKIPPED", null, null],
+    ]);
+    const loopEvent = await suite.db().prisma.runEvent.findUniqueOrThrow({ where: { runId_seq: { runId, seq: 3 } } });
+    expect(loopEvent).toMatchObject({ type: "LOOP_ITERATION", nodeKey: null, payload: { loopId: "regen", iteration: 2, feedback: "too short", invocation: "regen#2" } });
   });
 });
 
@@ -187,7 +223,7 @@ describeEachDatabase("run event writer", (suite) => {
     let release = (): void => undefined;
     counter.gate = new Promise<void>((resolve) => (release = resolve));
     const writer = new RunEventWriter(db);
-    const recorders = runs.map(({ workflowId }) => new RunEventRecorder(writer, new InProcessEventBus(), { workflowId, version: null }));
+    const recorders = runs.map(({ workflowId }) => new RunEventRecorder(writer, new InProcessEventBus(), { workflowId, version: null }, CHAIN_TYPES));
 
     // Run 0's first batch holds the writer; runs 1 and 2 queue behind it and go together.
     await recorders[0]!.record(warning(runs[0]!.runId, 1));
@@ -210,7 +246,7 @@ describeEachDatabase("run event writer", (suite) => {
   test("batches of several runs in one statement store every event and update each run and node run", async () => {
     const runs = [await seedRun(suite.db()), await seedRun(suite.db()), await seedRun(suite.db())];
     const writer = new RunEventWriter(suite.db().prisma);
-    const recorders = runs.map(({ workflowId }) => new RunEventRecorder(writer, new InProcessEventBus(), { workflowId, version: null }));
+    const recorders = runs.map(({ workflowId }) => new RunEventRecorder(writer, new InProcessEventBus(), { workflowId, version: null }, CHAIN_TYPES));
     await Promise.all(runs.map(({ runId }, k) => emitAll(recorders[k]!.record, runId, chainEvents())));
     for (const { runId } of runs) {
       const run = await suite.db().prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { nodeRuns: true } });

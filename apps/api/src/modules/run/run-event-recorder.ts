@@ -1,7 +1,7 @@
 import type { RunEvent } from "@weft/engine";
 import { ALL_RUNS, type EventBus, type RunEventMessage, type RunStatusValue } from "../../pubsub.js";
 import { mergeWrites } from "./run-event-batch.js";
-import { eventWrites, type EventWrites } from "./run-event-record.js";
+import { eventWrites, type EventWrites, type NodeTypesById } from "./run-event-record.js";
 import type { RunEventWriter } from "./run-event-writer.js";
 
 /** Which workflow and version a run belongs to, as status messages name them. */
@@ -42,17 +42,19 @@ export class RunEventRecorder {
   #written = signal();
   #failure: { error: unknown } | null = null;
 
+  /** `nodeTypes`: every node of the run's workflow, bodies included (nodeTypesOf), for node runs created by their first event. */
   constructor(
     private readonly writer: RunEventWriter,
     private readonly bus: EventBus,
     private readonly scope: RunScope,
+    private readonly nodeTypes: NodeTypesById,
     /** The claimed attempt whose events these are (fencing); null: unfenced. */
     private readonly attempt: number | null = null,
   ) {}
 
   readonly record = (event: RunEvent): Promise<void> => {
     if (this.#failure) return Promise.reject(this.#failure.error);
-    this.#queue.push(eventWrites(event));
+    this.#queue.push(eventWrites(event, this.nodeTypes));
     this.#loop ??= this.#writeQueued();
     if (TERMINAL.has(event.type)) return this.stored();
     if (CLOSES_BATCH.has(event.type) || this.#queue.length >= MAX_BATCH_EVENTS) return this.#afterWrites(this.#inFlight ? 2 : 1);

@@ -1,10 +1,11 @@
 import { Prisma } from "../../generated/prisma/client.js";
 import type { BatchWrites } from "./run-event-batch.js";
-import type { ColumnValue, Columns } from "./run-event-record.js";
+import type { ColumnValue, Columns, NodeRunKey } from "./run-event-record.js";
 
 /**
- * A batch of events' writes as ONE statement (data-modifying CTEs): insert the RunEvent rows, update the
- * node runs, update the run. Atomic like a transaction, but a single round trip: on the embedded database
+ * A batch of events' writes as ONE statement (data-modifying CTEs): insert the RunEvent rows, upsert the
+ * node runs (one per (run, node, invocation): a loop iteration or map item gets its row from its first
+ * event), update the run. Atomic like a transaction, but a single round trip: on the embedded database
  * a multi-statement Prisma transaction costs several times more, and this write sits on the path of every
  * event a client sees (see docs/benchmarks.md, api-event-latency).
  */
@@ -13,9 +14,9 @@ const ENUM_TYPE: Record<"Run" | "NodeRun", string> = { Run: '"RunStatus"', NodeR
 
 /** Columns the recorder may set; anything else is a programming error, caught before SQL is built. */
 const ALLOWED: Record<"Run" | "NodeRun", ReadonlySet<string>> = {
-  Run: new Set(["status", "startedAt", "finishedAt", "result", "error", "promptTokens", "completionTokens", "totalTokens", "lastSeq"]),
+  Run: new Set(["status", "startedAt", "finishedAt", "result", "error", "state", "promptTokens", "completionTokens", "totalTokens", "lastSeq"]),
   NodeRun: new Set([
-    "status", "startedAt", "finishedAt", "description", "output", "error", "inputs", "renderedPrompt", "context",
+    "status", "startedAt", "finishedAt", "description", "output", "value", "error", "inputs", "renderedPrompt", "context",
     "store", "rawReply", "provider", "model", "promptTokens", "completionTokens", "totalTokens", "retries",
   ]),
 };
@@ -30,18 +31,43 @@ function valueSql(table: "Run" | "NodeRun", column: string, value: ColumnValue):
   return Prisma.sql`${value}`;
 }
 
+function checkColumn(table: "Run" | "NodeRun", column: string): string {
+  if (!ALLOWED[table].has(column)) throw new Error(`run event writes may not set ${table}.${column}`);
+  return `"${column}"`;
+}
+
 function setClause(table: "Run" | "NodeRun", columns: Columns): Prisma.Sql {
-  const parts = Object.entries(columns).map(([column, value]) => {
-    if (!ALLOWED[table].has(column)) throw new Error(`run event writes may not set ${table}.${column}`);
-    return Prisma.sql`${Prisma.raw(`"${column}"`)} = ${valueSql(table, column, value)}`;
-  });
+  const parts = Object.entries(columns).map(([column, value]) => Prisma.sql`${Prisma.raw(checkColumn(table, column))} = ${valueSql(table, column, value)}`);
   return Prisma.join(parts, ", ");
 }
 
 /**
+ * One node run's columns as an upsert on (runId, nodeKey, invocation), for a run the statement's fence
+ * kept: inserted with its type when the invocation has no row yet, else updated. Node-run columns are plain values (no increments), so the
+ * inserted row and the updated one hold the same.
+ */
+function nodeRunUpsert(runId: string, nodeRun: NodeRunKey & { set: Columns }, fenced: Prisma.Sql): Prisma.Sql {
+  const entries = Object.entries(nodeRun.set);
+  for (const [column, value] of entries) {
+    if (typeof value === "object" && value !== null && "increment" in value) throw new Error(`node run column ${column} cannot be incremented`);
+  }
+  const columns = entries.map(([column]) => Prisma.raw(checkColumn("NodeRun", column)));
+  const values = entries.map(([column, value]) => valueSql("NodeRun", column, value));
+  const updates = columns.map((column) => Prisma.sql`${column} = EXCLUDED.${column}`);
+  const names = columns.length > 0 ? Prisma.sql`, ${Prisma.join(columns, ", ")}` : Prisma.empty;
+  const given = values.length > 0 ? Prisma.sql`, ${Prisma.join(values, ", ")}` : Prisma.empty;
+  const onConflict = updates.length > 0 ? Prisma.sql`DO UPDATE SET ${Prisma.join(updates, ", ")}` : Prisma.sql`DO NOTHING`;
+  return Prisma.sql`INSERT INTO "NodeRun" ("id", "runId", "nodeKey", "invocation", "nodeType"${names})
+        SELECT gen_random_uuid()::text, ${runId}, ${nodeRun.nodeKey}, ${nodeRun.invocation}, ${nodeRun.nodeType}${given}
+        WHERE ${runId} ${fenced}
+        ON CONFLICT ("runId", "nodeKey", "invocation") ${onConflict}`;
+}
+
+/**
  * Batches of one or more runs (one batch per run, see mergeWrites) as ONE statement: a multi-row insert of
- * every event and one update per node run and per run touched. Distinct runs touch distinct rows, so no
- * row is updated twice.
+ * every event, one upsert per node run (one per (run, node, invocation): a loop iteration or map item
+ * gets its row from its first event) and one update per run touched. Distinct runs touch distinct rows,
+ * and a batch holds each node run once, so no row is written twice.
  *
  * Fencing: the statement first locks the runs it writes (`fence`), keeping only those still active and,
  * for a batch that names its attempt, still claimed by that attempt; rows of the other runs are neither
@@ -64,9 +90,7 @@ export function batchStatement(batches: readonly BatchWrites[]): Prisma.Sql {
   );
   const updates: Prisma.Sql[] = [];
   for (const batch of batches) {
-    for (const [nodeKey, set] of batch.nodeRuns) {
-      updates.push(Prisma.sql`UPDATE "NodeRun" SET ${setClause("NodeRun", set)} WHERE "runId" = ${batch.runId} AND "nodeKey" = ${nodeKey} AND "runId" ${fenced}`);
-    }
+    for (const nodeRun of batch.nodeRuns.values()) updates.push(nodeRunUpsert(batch.runId, nodeRun, fenced));
     updates.push(Prisma.sql`UPDATE "Run" SET ${setClause("Run", batch.run)} WHERE "id" = ${batch.runId} AND "id" ${fenced}`);
   }
   const insert = Prisma.sql`INSERT INTO "RunEvent" ("runId", "seq", "type", "nodeKey", "payload", "at")

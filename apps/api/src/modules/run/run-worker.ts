@@ -14,6 +14,7 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../../logger.js";
 import type { EventBus } from "../../pubsub.js";
 import { claimRun, type RunClaim } from "./run-claim.js";
+import { nodeTypesOf } from "./node-types-of.js";
 import { RunEventRecorder } from "./run-event-recorder.js";
 import { isRunFenced, type RunEventWriter } from "./run-event-writer.js";
 import { terminateRun, type Termination } from "./run-termination.js";
@@ -48,18 +49,22 @@ export async function executeRun(deps: RunWorkerDeps, runId: string, signal: Abo
   if (!run || (run.status !== "QUEUED" && run.status !== "RUNNING") || signal.aborted) return;
   const claim = await claimRun(deps.db, runId);
   if (!claim) return;
-  const recorder = new RunEventRecorder(deps.eventWriter, deps.bus, { workflowId: run.workflowId, version: run.versionNumber }, claim.attempt);
+  // Filled once the snapshot is read: an unreadable one fails the run below, through this recorder.
+  const nodeTypes = new Map<string, string>();
+  const recorder = new RunEventRecorder(deps.eventWriter, deps.bus, { workflowId: run.workflowId, version: run.versionNumber }, nodeTypes, claim.attempt);
   if (claim.attempt > deps.maxAttempts) {
     deps.logger.warn({ runId, attempt: claim.attempt }, "run stopped its workers too often; it ends FAILED");
     const message = `the run was started ${claim.attempt - 1} times and its worker stopped each time`;
     await endRun(deps, recorder, runId, { kind: "failed", code: "RUN_ATTEMPTS_EXHAUSTED", message }, claim);
   } else {
     try {
+      const prepared = parsePreparedRun(run.snapshot);
+      for (const [nodeId, type] of nodeTypesOf(prepared.workflow, deps.registry)) nodeTypes.set(nodeId, type);
       const resume = claim.status === "RUNNING" ? await resumeOf(deps, runId, claim) : null;
       if (resume) deps.logger.warn({ runId, attempt: claim.attempt, lastSeq: claim.lastSeq }, "resuming a run whose worker stopped");
       await runWorkflow({
         runId,
-        prepared: parsePreparedRun(run.snapshot),
+        prepared,
         registry: deps.registry,
         providers: deps.llm,
         retriever: deps.retriever,
