@@ -2,7 +2,8 @@
 import "reflect-metadata";
 import type { AddressInfo } from "node:net";
 import type { Server as HttpServer } from "node:http";
-import { createDefaultRegistry, type LlmProvider } from "@weft/engine";
+import type { LlmProvider, ToolProviders } from "@weft/engine";
+import { configureWebSearch } from "@weft/providers";
 import { databaseOptionsFromEnv, openDatabase, type Database } from "../db/db.js";
 import type { Env } from "../env.js";
 import { createLogger, type Logger } from "../logger.js";
@@ -22,6 +23,7 @@ import type { Services } from "../services.js";
 import { TemplateService } from "../modules/template/index.js";
 import { demoWorkflow } from "./demo-workflow.js";
 import { createLlmProviders } from "./llm-providers.js";
+import { createNodeRegistry } from "./node-registry.js";
 import { checkVectorStores, startupTasks } from "./startup.js";
 import { closeRedis } from "../redis/redis-connection.js";
 import { createEventBus, createLimitStore, ingestionQueueFactory, runQueueFactory, startReconciler } from "./infrastructure.js";
@@ -76,16 +78,24 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   const deps: ServiceDeps = {
     env,
     db: database.prisma,
-    registry: createDefaultRegistry(),
+    registry: createNodeRegistry(),
     llm: metrics.instrument(createLlmProviders(env, options.providers)),
     logger,
   };
   const retrieval = createRetrievalSetup(env, database, { pgvector: await hasPgvector(database) });
   const models = new ModelCatalogService(deps);
   const versions = new WorkflowVersionService(deps, models);
+  const retriever = createKnowledgeBaseRetriever(database, retrieval);
+  // The tool nodes' I/O (SPEC-V2 §6); each run adds the workflow version it executes (the cache scope).
+  const tools: ToolProviders = {
+    knowledgeBases: retriever,
+    webSearch: configureWebSearch({ tavilyApiKey: env.TAVILY_API_KEY, tavilyServerURL: env.TAVILY_SERVER_URL, tavilyTimeoutMs: env.TAVILY_TIMEOUT_MS }),
+    ...(retrieval.semanticCache ? { cache: retrieval.semanticCache } : {}),
+  };
   const runs = new RunService(deps, {
     versionContent: (versionId) => versions.content(versionId),
-    retriever: createKnowledgeBaseRetriever(database, retrieval),
+    retriever,
+    tools,
     bus,
     runBudget: rateLimits.runs,
     createQueue: runQueueFactory(env, role, bus, logger),

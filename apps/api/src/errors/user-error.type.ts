@@ -1,5 +1,5 @@
 import type { Violation } from "@weft/engine";
-import { Field, InterfaceType, ObjectType } from "type-graphql";
+import { Field, Int, InterfaceType, ObjectType } from "type-graphql";
 
 /**
  * Codes a user error may carry: the engine's rule codes plus these. Clients switch on them, so a code
@@ -30,6 +30,23 @@ export class UserError {
 
   @Field(() => [String], { nullable: true, description: "Path of the offending input field, if any." })
   path?: string[] | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The field of a node or of the workflow the problem is about, as a weft.workflow document writes it: `cases[1].when`, `loops[0].max`, `writes`, `limits.maxInvocations`.",
+  })
+  field?: string | null;
+
+  @Field(() => Int, { nullable: true, description: "EXPRESSION_INVALID: the 0-based character offset of the error in the CEL expression." })
+  position?: number | null;
+
+  @Field(() => [String], {
+    nullable: true,
+    description:
+      "Inside a map or subgraph body: the ids of the enclosing body nodes, outermost first (`[\"perQuestion\"]`); nodeIds and edgeIds are then the body's own. Null at top level.",
+  })
+  bodyPath?: string[] | null;
 }
 
 export interface UserErrorOptions {
@@ -37,6 +54,11 @@ export interface UserErrorOptions {
   edgeIds?: string[];
   /** The offending input field; list indexes may be numbers (`["moves", 3, "x"]`). */
   path?: (string | number)[];
+  /** The node or workflow field at fault, as a document writes it (`cases[1].when`). */
+  field?: string;
+  position?: number;
+  /** Ids of the map or subgraph nodes whose body the problem is in, outermost first. */
+  bodyPath?: string[];
 }
 
 export function userError(code: string, message: string, options: UserErrorOptions = {}): UserError {
@@ -46,12 +68,26 @@ export function userError(code: string, message: string, options: UserErrorOptio
   error.nodeIds = options.nodeIds ?? [];
   error.edgeIds = options.edgeIds ?? [];
   error.path = options.path ? options.path.map(String) : null;
+  error.field = options.field ?? null;
+  error.position = options.position ?? null;
+  error.bodyPath = options.bodyPath && options.bodyPath.length > 0 ? options.bodyPath : null;
   return error;
 }
 
-/** A broken rule (the engine's Violation, or a RunViolation without a request path) as a user error. */
-export function violationToUserError(violation: Pick<Violation, "message" | "nodeIds" | "edgeIds"> & { code: string }): UserError {
-  return userError(violation.code, violation.message, { nodeIds: violation.nodeIds, edgeIds: violation.edgeIds });
+/**
+ * A broken rule (the engine's Violation, or a RunViolation without a request path) as a user error: the
+ * engine's body path becomes `bodyPath` (`path` stays the path of an input field).
+ */
+export function violationToUserError(
+  violation: Pick<Violation, "message" | "nodeIds" | "edgeIds" | "path" | "field" | "position"> & { code: string },
+): UserError {
+  return userError(violation.code, violation.message, {
+    nodeIds: violation.nodeIds,
+    edgeIds: violation.edgeIds,
+    ...(violation.path ? { bodyPath: violation.path } : {}),
+    ...(violation.field !== undefined ? { field: violation.field } : {}),
+    ...(violation.position !== undefined ? { position: violation.position } : {}),
+  });
 }
 
 export function notFoundError(what: string, id: string, path: string[] = ["id"]): UserError {

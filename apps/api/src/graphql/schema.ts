@@ -10,7 +10,7 @@ import { KnowledgeBaseDocumentResolver, KnowledgeBaseResolver, KnowledgeBaseSubs
 import { ModelResolver } from "../modules/model/index.js";
 import { RunResolver, RunSubscriptionResolver, WorkflowRunsResolver } from "../modules/run/index.js";
 import { TemplateResolver } from "../modules/template/index.js";
-import { WorkflowGraphResolver, WorkflowResolver, WorkflowSubscriptionResolver } from "../modules/workflow/index.js";
+import { WorkflowGraphResolver, WorkflowNodeResolver, WorkflowResolver, WorkflowSubscriptionResolver } from "../modules/workflow/index.js";
 import { WorkflowDocumentsResolver, WorkflowVersionResolver, WorkflowVersionsFieldResolver } from "../modules/workflow-version/index.js";
 
 /**
@@ -21,6 +21,7 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   ServerInfoResolver,
   WorkflowResolver,
   WorkflowGraphResolver,
+  WorkflowNodeResolver,
   WorkflowSubscriptionResolver,
   WorkflowVersionResolver,
   WorkflowVersionsFieldResolver,

@@ -1,3 +1,4 @@
+import type { JsonValue } from "../model/json-value.js";
 import type { WorkflowNode } from "../model/workflow.js";
 import { pipelineRegistry } from "../registry/pipeline-registry.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
@@ -9,16 +10,41 @@ import { pipelineNode } from "./workflow-document.serializer.js";
 
 const defaultSchemas = createPipelineSchemas(WORKFLOW_DOCUMENT_LIMITS);
 
+export interface NodeCheckOptions {
+  registry?: NodeTypeRegistry;
+  limits?: WorkflowDocumentLimits;
+}
+
+/** The fields every node may have; everything else on a document's node is its type's config. */
+const NODE_FIELDS = new Set(["id", "type", "content", "provider", "model", "params", "prompt", "position"]);
+
 /**
- * A node's attributes and config, checked exactly as the document parser checks them (its type's
- * attribute and config schemas, params limits, its body read as a graph), for the API's node edits and
- * the editor's forms. Paths are the node's own fields as a document writes them: `cases[0].when`,
- * `body.nodes[1].type`. The connection rules are checkEdit's and validateWorkflow's.
+ * One node as a `weft.workflow/v2` document writes it (its type's fields flat on it, bodies' nodes too),
+ * read exactly as the document parser reads it: attributes, config schema, params limits, its body as a
+ * graph. Returns the node in model form (fields gathered into `config`) and the issues, whose paths are
+ * the node's own fields: `cases[0].when`, `body.nodes[1].type`. For the API's node edits and the
+ * editor's forms; the connection rules are checkEdit's and validateWorkflow's.
  */
-export function checkNodeConfig(node: WorkflowNode, options: { registry?: NodeTypeRegistry; limits?: WorkflowDocumentLimits } = {}): DocumentIssue[] {
+export function readNodeDocument(raw: Record<string, unknown>, options: NodeCheckOptions = {}): { node: WorkflowNode | null; issues: DocumentIssue[] } {
   const limits = options.limits ?? WORKFLOW_DOCUMENT_LIMITS;
   const schemas: PipelineSchemas = limits === WORKFLOW_DOCUMENT_LIMITS ? defaultSchemas : createPipelineSchemas(limits);
   const context = { registry: options.registry ?? pipelineRegistry, limits, schemas, nodePaths: new Map<string, string>(), issues: [] as DocumentIssue[] };
-  readGraph({ nodes: [JSON.parse(JSON.stringify(pipelineNode(node)))], edges: [] }, [], 0, context);
-  return context.issues.map((issue) => ({ ...issue, path: issue.path.replace(/^nodes\[0\]\.?/, "") }));
+  const graph = readGraph({ nodes: [JSON.parse(JSON.stringify(raw))], edges: [] }, [], 0, context);
+  const issues = context.issues.map((issue) => ({ ...issue, path: issue.path.replace(/^nodes\[0\]\.?/, "") }));
+  return { node: graph?.nodes[0] ?? null, issues };
+}
+
+/** A model node's attributes and config checked as the document parser checks them (see readNodeDocument). */
+export function checkNodeConfig(node: WorkflowNode, options: NodeCheckOptions = {}): DocumentIssue[] {
+  return readNodeDocument(pipelineNode(node) as Record<string, unknown>, options).issues;
+}
+
+/**
+ * A node's config as a document writes it, bodies' nodes with their fields flat (the inverse of what
+ * readNodeDocument gathers); null when it has none.
+ */
+export function configDocument(node: WorkflowNode): Record<string, JsonValue> | null {
+  if (!node.config || Object.keys(node.config).length === 0) return null;
+  const written = pipelineNode({ id: node.id, type: node.type, config: node.config }) as Record<string, JsonValue>;
+  return Object.fromEntries(Object.entries(written).filter(([key]) => !NODE_FIELDS.has(key)));
 }

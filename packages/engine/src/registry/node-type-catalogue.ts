@@ -18,6 +18,8 @@ export interface NodeTypeDescription {
   outDegree: { min: number; max: number | null };
   count: { min: number; max: number | null } | null;
   usesModel: boolean;
+  /** The node attributes the type takes besides its config: some of content, provider, model, params, prompt. */
+  attributes: string[];
   /** The ports every node of the type has; a router's config may add more (see `portsField`). */
   ports: string[];
   /** The config field whose entries are further ports (`cases` of a switch, `labels` of a classify node). */
@@ -54,6 +56,7 @@ export function describeNodeType(spec: NodeTypeSpec): NodeTypeDescription {
     outDegree: bounds(spec.outDegree),
     count: spec.count ? bounds(spec.count) : null,
     usesModel: spec.usesModel,
+    attributes: spec.attributes instanceof z.ZodObject ? Object.keys(spec.attributes.shape) : [],
     ports: spec.router ? [...spec.router.ports(bare)] : [DEFAULT_PORT],
     portsField: spec.router?.portsField ?? null,
     router: spec.router !== undefined,

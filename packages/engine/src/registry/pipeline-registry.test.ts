@@ -59,6 +59,7 @@ describe("describeNodeType", () => {
   it("describes every registered type, the seed ones as the seed profile", () => {
     const all = describeNodeTypes(pipelineRegistry);
     expect(all.filter((type) => type.profile === "seed").map((type) => type.type)).toEqual(SEED);
-    expect(all.find((type) => type.type === "input")).toMatchObject({ outDegree: { min: 1, max: null }, count: { min: 1, max: null } });
+    expect(all.find((type) => type.type === "input")).toMatchObject({ outDegree: { min: 1, max: null }, count: { min: 1, max: null }, attributes: ["content"] });
+    expect(all.find((type) => type.type === "llm")?.attributes).toEqual(["provider", "model", "params", "prompt"]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkNodeConfig } from "../document/node-config.check.js";
+import { checkNodeConfig, configDocument, readNodeDocument } from "../document/node-config.check.js";
 import type { Violation } from "../model/violation.js";
 import { pipelineRegistry } from "../registry/pipeline-registry.js";
 import { pipeline } from "../testing/pipeline-builder.js";
@@ -85,6 +85,35 @@ describe("checkNodeConfig", () => {
     expect(checkNodeConfig({ id: "t", type: "template", config: { template: "{input}", json: true } })).toEqual([]);
     expect(checkNodeConfig({ id: "i", type: "input", content: "x", config: { cases: [] } })).toEqual([
       { code: "FIELD_UNKNOWN", path: "cases", message: 'input nodes take no "cases"' },
+    ]);
+  });
+});
+
+describe("readNodeDocument and configDocument", () => {
+  /** perItem (map): item ─► say ─► done, the body's template flat on its node as a document writes it */
+  const written = {
+    id: "perItem",
+    type: "map",
+    items: "input",
+    body: {
+      nodes: [{ id: "item", type: "input" }, { id: "say", type: "template", template: "{item}!" }, { id: "done", type: "output" }],
+      edges: [{ id: "e1", source: "item", target: "say" }, { id: "e2", source: "say", target: "done" }],
+    },
+  };
+
+  it("reads a node written as a document into the model, bodies' fields gathered into their config, and writes it back", () => {
+    const { node, issues } = readNodeDocument(written);
+    expect(issues).toEqual([]);
+    const body = node?.config?.["body"] as { nodes: { id: string; config?: unknown }[] };
+    expect(body.nodes.find((inner) => inner.id === "say")?.config).toEqual({ template: "{item}!" });
+    const { id: _id, type: _type, ...config } = written;
+    expect(configDocument(node!)).toEqual(config);
+    expect(configDocument({ id: "in", type: "input", content: "x" })).toBeNull();
+  });
+
+  it("reports what the parser reports, at the node's own paths", () => {
+    expect(readNodeDocument({ ...written, concurrency: "many" }).issues).toEqual([
+      { code: "FIELD_INVALID", path: "concurrency", message: expect.stringContaining("expected number") },
     ]);
   });
 });

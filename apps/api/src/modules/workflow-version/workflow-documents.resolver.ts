@@ -17,7 +17,7 @@ export class WorkflowDocumentsResolver {
   @Extensions(EXPENSIVE)
   @Query(() => String, {
     nullable: true,
-    description: "The workflow, or one of its published versions, as a weft.workflow document (pretty JSON); importWorkflow reads it back.",
+    description: "The workflow, or one of its published versions, as a weft.workflow document (pretty JSON): weft.workflow/v1 when it uses only v1 features, else weft.workflow/v2; importWorkflow reads it back.",
     complexity: DOCUMENT_COST,
   })
   exportWorkflow(
@@ -31,7 +31,7 @@ export class WorkflowDocumentsResolver {
 
   @Authorized("write")
   @Mutation(() => WorkflowPayload, {
-    description: "Creates a workflow from a weft.workflow/v1 document (JSON text or a JSON object). Refused with every problem listed.",
+    description: "Creates a workflow from a weft.workflow/v1 or weft.workflow/v2 document (JSON text or a JSON object). Refused with every problem listed.",
   })
   async importWorkflow(
     @Arg("document", () => GraphQLJSON) document: unknown,

@@ -6,7 +6,17 @@ import { AppError } from "../../errors/app-error.js";
 import { PaginationArgs, type Page } from "../common/pagination.js";
 import type { Outcome } from "../../errors/outcome.js";
 import { SearchIntensityEnum } from "../common/search-intensity.type.js";
-import { graphEdgeObjects, graphNodeObjects, PromptSetObject, WorkflowEdgeObject, WorkflowNodeObject } from "../workflow/index.js";
+import {
+  graphEdgeObjects,
+  graphNodeObjects,
+  LoopDeclarationObject,
+  PromptSetObject,
+  StateChannelObject,
+  toSettingsObjects,
+  WorkflowEdgeObject,
+  WorkflowLimitsObject,
+  WorkflowNodeObject,
+} from "../workflow/index.js";
 import type { WorkflowVersionService } from "./workflow-version.service.js";
 import { versionPromptSet } from "./workflow-version.mapper.js";
 import {
@@ -94,6 +104,21 @@ export class WorkflowVersionResolver {
   @FieldResolver(() => SearchIntensityEnum)
   async intensity(@Root() version: WorkflowVersionObject, @Ctx() context: VersionContext): Promise<SearchIntensity> {
     return (await context.services.versions.content(version.id)).workflow.intensity ?? "LOW";
+  }
+
+  @FieldResolver(() => [LoopDeclarationObject], { description: "Its declared loops (weft.workflow/v2)." })
+  async loops(@Root() version: WorkflowVersionObject, @Ctx() context: VersionContext): Promise<LoopDeclarationObject[]> {
+    return toSettingsObjects((await context.services.versions.content(version.id)).workflow).loops;
+  }
+
+  @FieldResolver(() => [StateChannelObject], { description: "Its state channels (weft.workflow/v2), in declaration order." })
+  async state(@Root() version: WorkflowVersionObject, @Ctx() context: VersionContext): Promise<StateChannelObject[]> {
+    return toSettingsObjects((await context.services.versions.content(version.id)).workflow).state;
+  }
+
+  @FieldResolver(() => WorkflowLimitsObject)
+  async limits(@Root() version: WorkflowVersionObject, @Ctx() context: VersionContext): Promise<WorkflowLimitsObject> {
+    return toSettingsObjects((await context.services.versions.content(version.id)).workflow).limits;
   }
 
   @Extensions(EXPENSIVE)

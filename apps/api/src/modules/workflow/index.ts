@@ -5,10 +5,13 @@
 export { WorkflowService } from "./workflow.service.js";
 export { WorkflowResolver } from "./workflow.resolver.js";
 export { WorkflowGraphResolver } from "./workflow-graph.resolver.js";
+export { WorkflowNodeResolver } from "./workflow-node.resolver.js";
 export { WorkflowSubscriptionResolver } from "./workflow-subscription.resolver.js";
 export { PromptSetObject, WorkflowEdgeObject, WorkflowNodeObject, WorkflowObject } from "./workflow.type.js";
 export { WorkflowPayload } from "./workflow-payload.type.js";
 export { graphEdgeObjects, graphNodeObjects, toPromptSetObject } from "./workflow.mapper.js";
+export { toSettingsObjects } from "./workflow-settings.mapper.js";
+export { LoopDeclarationObject, StateChannelObject, WorkflowLimitsObject } from "./workflow-settings.type.js";
 export { checkText } from "./workflow-input.validation.js";
 export { readWorkflow } from "./workflow-read.js";
 export type { AfterImport } from "./workflow-document.service.js";

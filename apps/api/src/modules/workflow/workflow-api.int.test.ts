@@ -79,7 +79,7 @@ const ValidateWorkflow = graphql(`
 
 const Catalogue = graphql(`
   query WfCatalogue {
-    nodeTypes { type label component accepts feeds usesModel inDegree { min max } outDegree { min max } count { min max } }
+    nodeTypes { type label component profile accepts feeds usesModel inDegree { min max } outDegree { min max } count { min max } }
     models { id label models { id label testOnly } }
   }
 `);
@@ -280,7 +280,8 @@ describeEachDatabase("workflows through the API", (suite) => {
   test("offers the node-type catalogue and the configured models", async () => {
     await start();
     const { nodeTypes, models } = await api!.admin.request(Catalogue);
-    expect(nodeTypes.map((type) => type.type)).toEqual(["input", "generation", "ensemble", "validation", "output"]);
+    expect(nodeTypes.filter((type) => type.profile === "seed").map((type) => type.type)).toEqual(["input", "generation", "ensemble", "validation", "output"]);
+    expect(nodeTypes.slice(0, 5).every((type) => type.profile === "seed")).toBe(true);
     expect(nodeTypes.find((type) => type.type === "ensemble")).toMatchObject({ component: "ModelNode", inDegree: { min: 1, max: null }, usesModel: true });
     expect(nodeTypes.find((type) => type.type === "output")!.count).toEqual({ min: 1, max: 1 });
     expect(models.find((provider) => provider.id === "offline")!.models.map((model) => model.id)).toContain("echo");

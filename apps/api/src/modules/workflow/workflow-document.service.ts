@@ -3,7 +3,6 @@ import {
   parseWorkflowValue,
   stringifyWorkflow,
   validateWorkflow,
-  WORKFLOW_FORMAT,
   type DocumentIssue,
   type NodeTypeRegistry,
   type ParseWorkflowResult,
@@ -25,7 +24,10 @@ import { failure, success, type Outcome } from "../../errors/outcome.js";
 /** More work in the import's transaction, on the stored workflow (publishing it as version 1). */
 export type AfterImport = (tx: Prisma.TransactionClient, created: WorkflowRow, workflow: Workflow) => Promise<unknown>;
 
-/** Import and export in the `weft.workflow/v1` format, through the engine's parser and serializer. */
+/**
+ * Import and export of `weft.workflow/v1` and `weft.workflow/v2` documents, through the engine's parser
+ * and serializer: export writes v1 whenever the workflow uses only v1 features, v2 otherwise.
+ */
 export class WorkflowDocumentService {
   private readonly db: PrismaClient;
   private readonly registry: NodeTypeRegistry;
@@ -70,9 +72,9 @@ export class WorkflowDocumentService {
     return rows && stringifyWorkflow(workflowFromRows(rows.row, rows.nodes, rows.edges));
   }
 
-  /** Import stays on weft.workflow/v1 until the API stores the v2 fields (ports, loops, state, configs). */
+  /** Either format; the node types are the API's registry's (the pipeline types and tool nodes included). */
   #parse(document: unknown): ParseWorkflowResult {
-    const options = { registry: this.registry, formats: [WORKFLOW_FORMAT] } as const;
+    const options = { registry: this.registry } as const;
     if (typeof document === "string") return parseWorkflowDocument(document, options);
     return parseWorkflowValue(document, options);
   }

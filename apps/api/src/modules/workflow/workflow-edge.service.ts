@@ -1,12 +1,13 @@
-import { checkAddEdge, type NodeTypeRegistry, type WorkflowNode } from "@weft/engine";
+import { checkAddEdge, DEFAULT_PORT, type NodeTypeRegistry, type WorkflowNode } from "@weft/engine";
 import type { PrismaClient, Workflow as WorkflowRow, WorkflowEdge as EdgeRow } from "../../generated/prisma/client.js";
 import type { ServiceDeps } from "../../service-deps.js";
 import type { WorkflowChanges } from "./workflow-changes.js";
 import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
 import { checkNodeId } from "./workflow-input.validation.js";
 import { runWorkflowEdit } from "./workflow-edit.transaction.js";
-import { lockedWhileRunning, refuse } from "./workflow-lock.js";
-import { edgeCounters, newEdgeSlice, nodesByKey, type NewEdgeSides } from "./workflow-graph-slice.js";
+import { loadWorkflow, lockedWhileRunning, refuse } from "./workflow-lock.js";
+import { checkedOnSlices, edgeCounters, newEdgeSlice, nodesByKey, type NewEdgeSides } from "./workflow-graph-slice.js";
+import { checkEdgeName } from "./pipeline-input.validation.js";
 import { nextEdgeNumber } from "./node-id.js";
 import { userError, violationToUserError } from "../../errors/user-error.type.js";
 import { failure, type Outcome } from "../../errors/outcome.js";
@@ -14,6 +15,12 @@ import { failure, type Outcome } from "../../errors/outcome.js";
 export interface EdgeEditResult {
   edge: EdgeRow;
   workflow: WorkflowRow;
+}
+
+/** weft.workflow/v2: the source's port (absent: `out`) and, for a loop edge, the loop it closes. */
+export interface EdgeOptions {
+  sourcePort?: string | null;
+  loop?: string | null;
 }
 
 /** Edge edits: add (checked against every edit-time rule by the engine) and remove. */
@@ -30,11 +37,21 @@ export class WorkflowEdgeService {
 
   /**
    * The new edge is ordered after every existing edge (position = highest + 1); its id `e<n>` is new
-   * to the workflow, never one a deleted edge had.
+   * to the workflow, never one a deleted edge had. A seed-000 workflow's data edge is checked on the
+   * slice of the graph its rules read; anything else (a port, a loop edge, a workflow using the
+   * weft.workflow/v2 language) against the whole graph.
    */
-  async addEdge(workflowId: string, source: string, target: string): Promise<Outcome<EdgeEditResult>> {
-    const invalid = [...checkNodeId(source, ["source"]), ...checkNodeId(target, ["target"])];
+  async addEdge(workflowId: string, source: string, target: string, options: EdgeOptions = {}): Promise<Outcome<EdgeEditResult>> {
+    const invalid = [
+      ...checkNodeId(source, ["source"]),
+      ...checkNodeId(target, ["target"]),
+      ...checkEdgeName(options.sourcePort, ["sourcePort"]),
+      ...checkEdgeName(options.loop, ["loop"]),
+    ];
     if (invalid.length > 0) return failure(...invalid);
+    const sourcePort = options.sourcePort === DEFAULT_PORT ? null : (options.sourcePort ?? null);
+    const loop = options.loop ?? null;
+    const rules = { registry: this.registry, ...(sourcePort !== null ? { sourcePort } : {}), ...(loop !== null ? { loop } : {}) };
     const outcome = await runWorkflowEdit(this.db, workflowId, async (tx, workflow) => {
       if (workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId, { nodeIds: [source, target] }));
       const ends = await nodesByKey(tx, workflowId, [source, target]);
@@ -43,17 +60,20 @@ export class WorkflowEdgeService {
         const names = missing.map((id) => `"${id}"`).join(" and ");
         refuse(userError("NOT_FOUND", `the workflow has no node ${names}`, { nodeIds: missing }));
       }
-      const slice = await newEdgeSlice(tx, workflowId, ends, { source, target }, this.#sides(ends, source, target));
+      const onSlice = sourcePort === null && loop === null && (await checkedOnSlices(tx, workflow.row, this.registry));
+      const graph = onSlice
+        ? await newEdgeSlice(tx, workflowId, ends, { source, target }, this.#sides(ends, source, target))
+        : await loadWorkflow(tx, workflow);
       const counters = await edgeCounters(tx, workflowId);
       if (counters.count >= LIMITS.maxEdges) {
         refuse(userError("LIMIT_EXCEEDED", `a workflow holds at most ${LIMITS.maxEdges} edges`));
       }
-      const violations = checkAddEdge(slice, source, target, { registry: this.registry });
+      const violations = checkAddEdge(graph, source, target, rules);
       if (violations.length > 0) refuse(...violations.map(violationToUserError));
       const position = counters.lastPosition + 1;
       const number = nextEdgeNumber(counters.lastNumber, workflow.row.lastEdgeNumber, position);
       await tx.workflow.update({ where: { id: workflowId }, data: { lastEdgeNumber: number } });
-      return tx.workflowEdge.create({ data: { workflowId, key: `e${number}`, source, target, position } });
+      return tx.workflowEdge.create({ data: { workflowId, key: `e${number}`, source, target, sourcePort, loop, position } });
     }, this.changes, ["workflowId"]);
     return outcome.ok ? { ok: true, value: { edge: outcome.value.value, workflow: outcome.value.workflow } } : outcome;
   }

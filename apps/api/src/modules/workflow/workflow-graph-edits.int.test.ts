@@ -39,7 +39,7 @@ describeEachDatabase("workflow services", (suite) => {
       ["input-1", "input"],
       ["output-1", "output"],
     ]);
-    expect(workflow?.graph?.edges).toEqual([{ id: "e1", source: "input-1", target: "output-1", order: 1 }]);
+    expect(workflow?.graph?.edges).toEqual([{ id: "e1", source: "input-1", target: "output-1", sourcePort: "out", loop: null, order: 1 }]);
     for (const prompt of Object.values(workflow?.prompts ?? {})) {
       expect(prompt).toContain("{input_data}");
       expect(prompt).toContain("{context}");

@@ -1,5 +1,6 @@
-import type { WorkflowEdge, WorkflowGraph, WorkflowNode } from "@weft/engine";
-import type { Prisma } from "../../generated/prisma/client.js";
+import type { NodeTypeRegistry, WorkflowEdge, WorkflowGraph, WorkflowNode } from "@weft/engine";
+import type { Prisma, Workflow as WorkflowRow } from "../../generated/prisma/client.js";
+import { settingsFromRow } from "./workflow-settings.mapper.js";
 
 /**
  * The parts of a stored graph one edit's rules read, fetched by indexed neighbourhood instead of
@@ -110,6 +111,19 @@ export async function edgeCounters(tx: Prisma.TransactionClient, workflowId: str
            max((substring("key" from '^e([0-9]{1,9})$'))::int)::int AS "lastNumber"
     FROM "WorkflowEdge" WHERE "workflowId" = ${workflowId}`;
   return { count: row?.count ?? 0, lastPosition: row?.lastPosition ?? 0, lastNumber: row?.lastNumber ?? 0 };
+}
+
+/**
+ * Whether an edit's rules can be checked on slices: the workflow holds only seed-000 node types and
+ * declares no loops, state channels or limits (so it has no ports, loop edges or bodies either). Anything
+ * else is checked on the whole graph: the weft.workflow/v2 rules (loops, dominators, state conflicts)
+ * are not local.
+ */
+export async function checkedOnSlices(tx: Prisma.TransactionClient, workflow: WorkflowRow, registry: NodeTypeRegistry): Promise<boolean> {
+  if (Object.keys(settingsFromRow(workflow)).length > 0) return false;
+  const seedTypes = registry.specs().filter((spec) => spec.profile === "seed").map((spec) => spec.type);
+  const other = await tx.workflowNode.findFirst({ where: { workflowId: workflow.id, type: { notIn: seedTypes } }, select: { key: true } });
+  return other === null;
 }
 
 function toEdge(row: EdgeRow): WorkflowEdge {

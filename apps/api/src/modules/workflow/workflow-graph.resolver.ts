@@ -67,14 +67,20 @@ export class WorkflowGraphResolver {
   }
 
   @Authorized("write")
-  @Mutation(() => EdgePayload, { description: "Connects source → target; refused when a connection rule forbids it." })
+  @Mutation(() => EdgePayload, {
+    description:
+      "Connects source → target, from one of the source's ports (a router's case, label or verdict; default `out`), or as a loop edge closing a declared loop; refused when a connection rule forbids it.",
+  })
   async addEdge(
     @Arg("workflowId", () => ID) workflowId: string,
     @Arg("source", () => ID) source: string,
     @Arg("target", () => ID) target: string,
+    @Arg("sourcePort", () => String, { nullable: true, description: "The source's output port; absent or null: `out`." }) sourcePort: string | null,
+    @Arg("loop", () => String, { nullable: true, description: "Makes it a loop edge of this declared loop (Workflow.loops); loop edges carry no data." })
+    loop: string | null,
     @Ctx() context: WorkflowContext,
   ): Promise<EdgePayload> {
-    const outcome = await context.services.workflows.edges.addEdge(workflowId, source, target);
+    const outcome = await context.services.workflows.edges.addEdge(workflowId, source, target, { sourcePort, loop });
     if (!outcome.ok) return { workflow: null, edge: null, errors: outcome.errors };
     return { workflow: toWorkflowObject(outcome.value.workflow), edge: toEdgeObject(outcome.value.edge), errors: [] };
   }

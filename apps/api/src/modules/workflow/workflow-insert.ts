@@ -1,10 +1,12 @@
 import type { Workflow } from "@weft/engine";
 import type { Prisma, Workflow as WorkflowRow } from "../../generated/prisma/client.js";
 import { highestEdgeNumber } from "./node-id.js";
+import { settingsColumns } from "./workflow-settings.mapper.js";
 import { edgeCreateData, nodeCreateData } from "./workflow.mapper.js";
 
 /**
- * Stores a whole engine workflow as a new row with its nodes and edges (create, import, duplicate).
+ * Stores a whole engine workflow as a new row with its nodes and edges (create, import, duplicate), its
+ * weft.workflow/v2 settings (loops, state channels, limits) included.
  * Edges get positions 1..n in the graph's order; nodes get createdAt one millisecond apart in the
  * graph's order, which is the order every later read returns them in.
  */
@@ -21,6 +23,7 @@ export async function insertWorkflow(
       outputFormat: workflow.outputFormat,
       knowledgeBase: workflow.knowledgeBase ?? null,
       intensity: workflow.intensity ?? "LOW",
+      ...settingsColumns(workflow),
       lastEdgeNumber: highestEdgeNumber(workflow.edges.map((edge) => edge.id)),
     },
   });

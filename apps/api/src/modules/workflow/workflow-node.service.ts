@@ -1,4 +1,4 @@
-import { checkAddNode, checkRemoveNode, type NodeTypeRegistry, type WorkflowGraph } from "@weft/engine";
+import { checkAddNode, checkEdit, checkRemoveNode, type JsonValue, type NodeTypeRegistry, type WorkflowGraph, type WorkflowNode } from "@weft/engine";
 import { Prisma } from "../../generated/prisma/client.js";
 import type { PrismaClient, Workflow as WorkflowRow, WorkflowNode as NodeRow } from "../../generated/prisma/client.js";
 import type { AddNodeInput, NodeMoveInput, UpdateNodeInput } from "./workflow.input.js";
@@ -12,8 +12,10 @@ import {
   type NodeAttributes,
 } from "./workflow-input.validation.js";
 import { runWorkflowEdit } from "./workflow-edit.transaction.js";
-import { edgesTouching, nodeCount, nodeKeysStartingWith, nodesByKey, nodesOfType } from "./workflow-graph-slice.js";
-import { lockedWhileRunning, refuse } from "./workflow-lock.js";
+import { checkedOnSlices, edgesTouching, nodeCount, nodeKeysStartingWith, nodesByKey, nodesOfType } from "./workflow-graph-slice.js";
+import { loadWorkflow, lockedWhileRunning, refuse, type LockedWorkflow } from "./workflow-lock.js";
+import { checkNodeIdsUnique, configOrNone, readConfigInput } from "./pipeline-input.validation.js";
+import { configColumn, configFromJson } from "./workflow.mapper.js";
 import { nextNodeId } from "./node-id.js";
 import { userError, violationToUserError, type UserError } from "../../errors/user-error.type.js";
 import { failure, type Outcome } from "../../errors/outcome.js";
@@ -31,6 +33,8 @@ export interface NodeRemoval {
 
 type AttributeInput = Pick<UpdateNodeInput, "content" | "provider" | "model" | "params" | "prompt">;
 const ATTRIBUTE_KEYS = ["content", "provider", "model", "params", "prompt"] as const;
+/** What a run executes: changing any of these is a graph edit (refused while a run of the draft is active). */
+const EXECUTED_KEYS = [...ATTRIBUTE_KEYS, "config"] as const;
 
 /** Node edits: add, update, move, remove. Each one is one locked transaction (runWorkflowEdit). */
 export class WorkflowNodeService {
@@ -46,10 +50,13 @@ export class WorkflowNodeService {
 
   async addNode(workflowId: string, input: AddNodeInput): Promise<Outcome<NodeEditResult>> {
     const attributes = withAttributes({}, input);
+    const read = readConfigInput(this.registry, nodeOf(input.id ?? input.type, input.type, attributes, undefined), configOrNone(input.config), ["input"]);
+    const config = read.node.config;
     const invalid = [
       ...(input.id === undefined || input.id === null ? [] : checkNodeId(input.id, ["input", "id"])),
       ...checkPosition(input.position, ["input", "position"]),
       ...checkNodeAttributes(this.registry, input.type, attributes, ["input"]),
+      ...read.errors,
     ];
     if (invalid.length > 0) return failure(...invalid);
     const outcome = await runWorkflowEdit(this.db, workflowId, async (tx, workflow) => {
@@ -64,6 +71,7 @@ export class WorkflowNodeService {
       }
       const violations = checkAddNode(await this.#countSlice(tx, workflowId, input.type), input.type, { registry: this.registry });
       if (violations.length > 0) refuse(...violations.map(violationToUserError));
+      await this.#checkNodeRules(tx, workflow, nodeOf(key, input.type, attributes, config), "add");
       const isText = this.registry.get(input.type)?.component === "TextNode";
       return tx.workflowNode.create({
         data: {
@@ -71,6 +79,7 @@ export class WorkflowNodeService {
           key,
           type: input.type,
           ...toColumns(attributes),
+          config: configColumn(config),
           content: attributes.content ?? (isText ? "" : null),
           positionX: input.position?.x ?? 0,
           positionY: input.position?.y ?? 0,
@@ -90,15 +99,23 @@ export class WorkflowNodeService {
     const outcome = await runWorkflowEdit(this.db, workflowId, async (tx, workflow) => {
       const current = await tx.workflowNode.findUnique({ where: { workflowId_key: { workflowId, key: nodeId } } });
       if (!current) refuse(noSuchNode(nodeId));
-      const changesAttributes = ATTRIBUTE_KEYS.some((key) => input[key] !== undefined);
-      if (changesAttributes && workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId, { nodeIds: [nodeId] }));
+      const changesExecuted = EXECUTED_KEYS.some((key) => input[key] !== undefined);
+      if (changesExecuted && workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId, { nodeIds: [nodeId] }));
       const attributes = withAttributes(attributesOf(current), input);
-      const errors = checkNodeAttributes(this.registry, current.type, attributes, ["input"]);
+      const read =
+        input.config === undefined
+          ? { node: nodeOf(nodeId, current.type, attributes, configFromJson(current.config)), errors: [] }
+          : readConfigInput(this.registry, nodeOf(nodeId, current.type, attributes, undefined), configOrNone(input.config), ["input"]);
+      const after = read.node;
+      const config = after.config;
+      const errors = [...checkNodeAttributes(this.registry, current.type, attributes, ["input"]), ...read.errors];
       if (errors.length > 0) refuse(...errors.map((error) => ({ ...error, nodeIds: [nodeId] })));
+      if (changesExecuted) await this.#checkNodeRules(tx, workflow, after, "update");
       return tx.workflowNode.update({
         where: { workflowId_key: { workflowId, key: nodeId } },
         data: {
           ...toColumns(attributes),
+          config: configColumn(config),
           positionX: input.position?.x ?? current.positionX,
           positionY: input.position?.y ?? current.positionY,
         },
@@ -149,10 +166,32 @@ export class WorkflowNodeService {
     return { ok: true, value: { removedNodeId: nodeId, removedEdgeIds: outcome.value.value, workflow: outcome.value.workflow } };
   }
 
+  /**
+   * The edit-time rules a node's config is subject to (CEL expressions, ports of its edges and loops,
+   * state channels it writes, body ids unique in the workflow), judged by checkEdit updateNode on the
+   * whole graph: the violations the node as it will be adds. A seed-000 workflow whose node has no
+   * config has nothing to check here (its count rules are checked on a slice).
+   */
+  async #checkNodeRules(tx: Prisma.TransactionClient, workflow: LockedWorkflow, node: WorkflowNode, edit: "add" | "update"): Promise<void> {
+    if (!node.config && (await checkedOnSlices(tx, workflow.row, this.registry))) return;
+    const graph = await loadWorkflow(tx, workflow);
+    const bare: WorkflowNode = { id: node.id, type: node.type };
+    const before = edit === "add" ? { ...graph, nodes: [...graph.nodes, bare] } : graph;
+    const clashes = checkNodeIdsUnique(this.registry, graph.nodes, node, ["input"]);
+    if (clashes.length > 0) refuse(...clashes);
+    const violations = checkEdit(before, { kind: "updateNode", nodeId: node.id, node }, { registry: this.registry });
+    if (violations.length > 0) refuse(...violations.map(violationToUserError));
+  }
+
   /** What the count rules of a type read: the nodes of that type, when its registry entry has a count rule. */
   #countSlice(tx: Prisma.TransactionClient, workflowId: string, type: string): Promise<WorkflowGraph> {
     return this.registry.get(type)?.count ? nodesOfType(tx, workflowId, type) : Promise.resolve({ nodes: [], edges: [] });
   }
+}
+
+/** The node as the engine sees it (positions do not matter to the rules). */
+function nodeOf(id: string, type: string, attributes: NodeAttributes, config: Record<string, JsonValue> | undefined): WorkflowNode {
+  return { id, type, ...(attributes as Omit<WorkflowNode, "id" | "type">), ...(config ? { config } : {}) };
 }
 
 function noSuchNode(nodeId: string): UserError {

@@ -1,7 +1,8 @@
 import { Field, Float, ID, InputType } from "type-graphql";
 import { GraphQLJSONObject } from "graphql-scalars";
-import type { SearchIntensity } from "@weft/engine";
+import type { JsonValue, SearchIntensity } from "@weft/engine";
 import { SearchIntensityEnum } from "../common/search-intensity.type.js";
+import { LoopInput, StateChannelInput, WorkflowLimitsInput } from "./workflow-settings.input.js";
 import type { NodePositionObject, PromptSetObject, WorkflowNodeObject } from "./workflow.type.js";
 
 /** Absent prompt fields keep their current (or default) text. */
@@ -67,6 +68,18 @@ export class UpdateWorkflowInput {
 
   @Field(() => SearchIntensityEnum, { nullable: true })
   intensity?: SearchIntensity;
+
+  @Field(() => [LoopInput], {
+    nullable: true,
+    description: "weft.workflow/v2: replaces the declared loops (null or []: none). Checked like a graph edit (refused while a run of the draft is active).",
+  })
+  loops?: LoopInput[] | null;
+
+  @Field(() => [StateChannelInput], { nullable: true, description: "weft.workflow/v2: replaces the state channels, in this order (null or []: none)." })
+  state?: StateChannelInput[] | null;
+
+  @Field(() => WorkflowLimitsInput, { nullable: true, description: "weft.workflow/v2: replaces the limits (null: the defaults)." })
+  limits?: WorkflowLimitsInput | null;
 }
 
 /** The attributes a node's update may change; `null` clears an attribute. */
@@ -86,6 +99,13 @@ export class UpdateNodeInput implements Partial<Omit<WorkflowNodeObject, "id" | 
 
   @Field(() => String, { nullable: true })
   prompt?: string | null;
+
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description:
+      "The type's own fields (weft.workflow/v2), as a document writes them; replaces the whole config (null clears it). Checked against the type's configSchema (see nodeTypes) and the graph's rules.",
+  })
+  config?: Record<string, JsonValue> | null;
 
   @Field(() => NodePositionInput, { nullable: true })
   position?: NodePositionInput;

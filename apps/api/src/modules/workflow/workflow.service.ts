@@ -1,5 +1,5 @@
-import { createNewWorkflow, validateWorkflow, type NodeTypeRegistry, type NodeTypeSpec, type PromptSet, type Violation } from "@weft/engine";
-import type { PrismaClient } from "../../generated/prisma/client.js";
+import { checkEdit, createNewWorkflow, describeNodeTypes, validateWorkflow, type NodeTypeDescription, type NodeTypeRegistry, type PromptSet, type Violation } from "@weft/engine";
+import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import type { ServiceDeps } from "../../service-deps.js";
 import { ModelCatalogService } from "../model/index.js";
 import { afterCursorWhere, buildPage, readPage, type Page } from "../common/pagination.js";
@@ -7,20 +7,22 @@ import type { CreateWorkflowInput, UpdateWorkflowInput } from "./workflow.input.
 import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
 import { checkName, checkSettings, checkText } from "./workflow-input.validation.js";
 import { runWorkflowEdit } from "./workflow-edit.transaction.js";
-import { countActiveRuns, findActiveRunId, LOCKED_TRANSACTION_OPTIONS, refuse, withLockedWorkflow } from "./workflow-lock.js";
+import { countActiveRuns, findActiveRunId, loadWorkflow, LOCKED_TRANSACTION_OPTIONS, lockedWhileRunning, refuse, withLockedWorkflow, type LockedWorkflow } from "./workflow-lock.js";
+import { hasSettingsEdit, readSettingsEdit, type SettingsEdit } from "./pipeline-input.validation.js";
+import { settingsColumns } from "./workflow-settings.mapper.js";
 import { insertWorkflow } from "./workflow-insert.js";
 import { isUuid } from "../common/uuid.js";
 import { AppError } from "../../errors/app-error.js";
 import { readWorkflowRows, type WorkflowRows } from "./workflow-read.js";
 import { promptsFromJson, toEdgeObject, toNodeObject, toWorkflowObject, workflowFromRows } from "./workflow.mapper.js";
-import type { WorkflowObject } from "./workflow.type.js";
+import type { WorkflowNodeObject, WorkflowObject } from "./workflow.type.js";
 import { WorkflowNodeService } from "./workflow-node.service.js";
 import { WorkflowEdgeService } from "./workflow-edge.service.js";
 import { WorkflowDocumentService } from "./workflow-document.service.js";
 import type { WorkflowChangedMessage } from "../../pubsub.js";
 import { WorkflowChanges } from "./workflow-changes.js";
 import type { EventBus } from "../../pubsub.js";
-import { notFoundError, userError, type UserError } from "../../errors/user-error.type.js";
+import { notFoundError, userError, violationToUserError, type UserError } from "../../errors/user-error.type.js";
 import { failure, success, type Outcome } from "../../errors/outcome.js";
 
 interface Deletion {
@@ -44,6 +46,7 @@ export class WorkflowService {
   private readonly models: ModelCatalogService;
   /** Announces committed changes (workflowChanged); without a bus, nobody is told. */
   readonly changes: WorkflowChanges;
+  #nodeTypes: NodeTypeDescription[] | null = null;
 
   constructor(deps: Pick<ServiceDeps, "db" | "registry" | "llm">, bus?: EventBus) {
     this.db = deps.db;
@@ -96,9 +99,15 @@ export class WorkflowService {
     return this.changes.stream(workflowId);
   }
 
-  /** The node-type registry's entries, for palettes. */
-  nodeTypes(): NodeTypeSpec[] {
-    return this.registry.specs();
+  /** The node-type registry's entries described as data (ports, fields as JSON Schema), for palettes and forms. */
+  nodeTypes(): NodeTypeDescription[] {
+    this.#nodeTypes ??= describeNodeTypes(this.registry);
+    return this.#nodeTypes;
+  }
+
+  /** A node's output ports as its type's registry entry gives them (a router's from its config). */
+  portsOf(node: Pick<WorkflowNodeObject, "id" | "type" | "config">): readonly string[] {
+    return this.registry.portsOf({ id: node.id, type: node.type, ...(node.config ? { config: node.config } : {}) });
   }
 
   async activeRunId(workflowId: string): Promise<string | null> {
@@ -127,14 +136,19 @@ export class WorkflowService {
   }
 
   /**
-   * Settings only (name, description, prompts, output format, knowledge base, intensity). Allowed
-   * while a run is active: a run executes the snapshot taken when it started, so it is unaffected.
+   * Settings (name, description, prompts, output format, knowledge base, intensity): allowed while a
+   * run is active, since a run executes the snapshot taken when it started. The weft.workflow/v2
+   * settings (loops, state channels, limits) change what the graph means: they are graph edits,
+   * checked by the edit-time rules on the whole graph and refused while a run of the draft is active.
    */
   async update(id: string, input: UpdateWorkflowInput): Promise<Outcome<WorkflowObject>> {
     const invalid = checkSettings(input, false);
+    const settings = hasSettingsEdit(input) ? readSettingsEdit(input) : null;
+    if (settings && !settings.ok) invalid.push(...settings.errors);
     if (invalid.length > 0) return failure(...invalid);
     if (!isUuid(id)) return failure(notFoundError("workflow", id));
     const outcome = await runWorkflowEdit(this.db, id, async (tx, workflow) => {
+      const pipeline = settings?.ok ? await this.#checkSettingsEdit(tx, workflow, settings.edit) : {};
       await tx.workflow.update({
         where: { id },
         data: {
@@ -144,10 +158,20 @@ export class WorkflowService {
           ...(input.outputFormat != null ? { outputFormat: input.outputFormat } : {}),
           ...(input.knowledgeBase !== undefined ? { knowledgeBase: input.knowledgeBase?.trim() || null } : {}),
           ...(input.intensity != null ? { intensity: input.intensity } : {}),
+          ...pipeline,
         },
       });
     }, this.changes, ["id"]);
     return outcome.ok ? this.#reload(id) : outcome;
+  }
+
+  /** checkEdit updateSettings on the whole graph; the columns to write for the settings the edit sets. */
+  async #checkSettingsEdit(tx: Prisma.TransactionClient, workflow: LockedWorkflow, edit: SettingsEdit): Promise<Partial<ReturnType<typeof settingsColumns>>> {
+    if (workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId));
+    const violations = checkEdit(await loadWorkflow(tx, workflow), { kind: "updateSettings", ...edit }, { registry: this.registry });
+    if (violations.length > 0) refuse(...violations.map(violationToUserError));
+    const columns = settingsColumns(edit);
+    return Object.fromEntries((["loops", "state", "limits"] as const).filter((key) => edit[key] !== undefined).map((key) => [key, columns[key]]));
   }
 
   /**

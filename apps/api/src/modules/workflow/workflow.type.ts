@@ -1,8 +1,9 @@
 import { Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { GraphQLJSONObject } from "graphql-scalars";
-import type { SearchIntensity } from "@weft/engine";
+import type { JsonValue, SearchIntensity } from "@weft/engine";
 import { TEXT_COST } from "../common/field-cost.js";
 import { SearchIntensityEnum } from "../common/search-intensity.type.js";
+import { LoopDeclarationObject, StateChannelObject, WorkflowLimitsObject } from "./workflow-settings.type.js";
 
 @ObjectType("PromptSet", { description: "The workflow's prompt per model-node type." })
 export class PromptSetObject {
@@ -52,6 +53,14 @@ export class WorkflowNodeObject {
   })
   prompt!: string | null;
 
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description:
+      "The type's own fields (weft.workflow/v2: cases, labels, template, items, body, schema, writes, …), as the document writes them; their schema is the type's `configSchema` (nodeTypes). Null when it has none.",
+    complexity: TEXT_COST,
+  })
+  config!: Record<string, JsonValue> | null;
+
   @Field(() => NodePositionObject)
   position!: NodePositionObject;
 }
@@ -66,6 +75,12 @@ export class WorkflowEdgeObject {
 
   @Field(() => ID)
   target!: string;
+
+  @Field(() => String, { description: "The source's output port: `out` for ordinary nodes, a case, label or verdict port for routers." })
+  sourcePort!: string;
+
+  @Field(() => String, { nullable: true, description: "Set on a loop edge: the workflow loop it closes (see Workflow.loops). Loop edges carry no data." })
+  loop!: string | null;
 
   @Field(() => Int, {
     description: "Creation order: a node's inputs are joined in increasing order of their edges' order.",
@@ -95,6 +110,15 @@ export class WorkflowObject {
 
   @Field(() => SearchIntensityEnum)
   intensity!: SearchIntensity;
+
+  @Field(() => [LoopDeclarationObject], { description: "Declared loops (weft.workflow/v2); loop edges name them." })
+  loops!: LoopDeclarationObject[];
+
+  @Field(() => [StateChannelObject], { description: "State channels (weft.workflow/v2), in declaration order." })
+  state!: StateChannelObject[];
+
+  @Field(() => WorkflowLimitsObject)
+  limits!: WorkflowLimitsObject;
 
   @Field(() => Int, { description: "Incremented on every change to the workflow." })
   version!: number;
