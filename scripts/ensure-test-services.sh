@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Makes sure the real services the test suite starts are installed: PostgreSQL 15, Redis 7 and Chromium
-# from Debian's packages, and a Weaviate server built from the Go module proxy (cached in ~/.cache/weft).
+# Makes sure the real services the test suite starts are installed: PostgreSQL 15, Redis 7, Chromium and
+# Python's websockets (for the third-party client test) from Debian's packages, and a Weaviate server
+# built from the Go module proxy (cached in ~/.cache/weft).
 # The tests start and stop their own instances on loopback; nothing here runs a server.
 set -euo pipefail
 WEAVIATE_VERSION="${WEAVIATE_VERSION:-v1.38.11}"
@@ -11,6 +12,8 @@ pg_bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1 || tr
 [ -n "$pg_bin" ] && [ -x "$pg_bin/initdb" ] || missing+=(postgresql)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+# The third-party client test is a Python script speaking GraphQL over HTTP and WebSocket.
+/usr/bin/python3 -c "import websockets" >/dev/null 2>&1 || missing+=(python3-websockets)
 # Korean text in the admin UI screenshots needs a Hangul font.
 [ -d /usr/share/fonts/truetype/nanum ] || missing+=(fonts-nanum)
 if [ ${#missing[@]} -gt 0 ]; then

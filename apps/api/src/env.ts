@@ -85,6 +85,11 @@ const envSchema = z.object({
   MISTRAL_SERVER_URL: z.url().optional(),
   /** `id[=label],…`, parsed by @weft/providers (parseMistralModels); empty: its default list. */
   MISTRAL_MODELS: z.string().optional(),
+  /** web_search nodes: enables the `tavily` provider (the `offline` corpus is always there). */
+  TAVILY_API_KEY: z.string().min(1).optional(),
+  /** Another Tavily-compatible endpoint. */
+  TAVILY_SERVER_URL: z.url().optional(),
+  TAVILY_TIMEOUT_MS: integer(30_000, 1),
   WEAVIATE_URL: z.url().optional(),
   WEAVIATE_GRPC_PORT: integer(50051, 1),
   WEAVIATE_API_KEY: z.string().min(1).optional(),

@@ -57,7 +57,8 @@ export { validateWorkflow } from "./rules/validate-workflow.js";
 export type { ValidateWorkflowOptions } from "./rules/validate-workflow.js";
 export { canConnect, checkAddEdge, checkAddNode, checkEdit, checkRemoveEdge, checkRemoveNode } from "./rules/edit-rules.js";
 export type { EditCheckOptions, WorkflowEdit } from "./rules/edit-rules.js";
-export { checkNodeConfig } from "./document/node-config.check.js";
+export { checkNodeConfig, configDocument, readNodeDocument } from "./document/node-config.check.js";
+export type { NodeCheckOptions } from "./document/node-config.check.js";
 export { checkWorkflowSettings } from "./document/workflow-settings.check.js";
 export type { WorkflowSettingsInput } from "./document/workflow-settings.check.js";
 export { availableModelsOf } from "./rules/model-rules.js";
@@ -156,4 +157,5 @@ export type {
   SemanticCachePage,
   SemanticCachePut,
   SemanticCacheStore,
+  WorkflowRevision,
 } from "./providers/semantic-cache.js";

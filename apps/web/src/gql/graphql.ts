@@ -6,6 +6,8 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 export type AddNodeInput = {
+  /** The type's own fields (weft.workflow/v2), as a document writes them; replaces the whole config (null clears it). Checked against the type's configSchema (see nodeTypes) and the graph's rules. */
+  config?: Record<string, unknown> | null | undefined;
   content?: string | null | undefined;
   /** Chosen by the server (e.g. generation-2) when absent. */
   id?: string | number | null | undefined;
@@ -65,6 +67,14 @@ export type DocumentStatus =
   | 'PENDING'
   | 'READY';
 
+export type LoopInput = {
+  /** A port of the routers that take this loop's edges; null or absent: none. */
+  exit?: string | null | undefined;
+  id: string;
+  /** 1..100. */
+  max?: number | null | undefined;
+};
+
 /** Content for one input node, for this run only. */
 export type NodeContentInput = {
   content: string;
@@ -96,6 +106,13 @@ export type PromptSetInput = {
 };
 
 export type RunEventType =
+  | 'BRANCH_TAKEN'
+  | 'CACHE_HIT'
+  | 'CACHE_MISS'
+  | 'LOOP_EXHAUSTED'
+  | 'LOOP_ITERATION'
+  | 'MAP_ITEM_COMPLETED'
+  | 'MAP_STARTED'
   | 'NODE_COMPLETED'
   | 'NODE_DESCRIPTION'
   | 'NODE_FAILED'
@@ -107,6 +124,7 @@ export type RunEventType =
   | 'RUN_FAILED'
   | 'RUN_RESUMED'
   | 'RUN_STARTED'
+  | 'STATE_UPDATED'
   | 'WARNING';
 
 /** QUEUED and RUNNING runs are active. */
@@ -152,7 +170,29 @@ export type SearchKnowledgeBaseInput = {
   topK?: number | null | undefined;
 };
 
+export type StateChannelInput = {
+  key?: string | null | undefined;
+  name: string;
+  reducer: StateReducer;
+  /** Default run. */
+  scope?: StateScope | null | undefined;
+};
+
+/** How a write merges into a state channel: replace, append (lists concatenate), appendUnique (by `key`, else by value), merge (shallow object merge). */
+export type StateReducer =
+  | 'append'
+  | 'appendUnique'
+  | 'merge'
+  | 'replace';
+
+/** run: one run; thread: kept across the runs of a thread. */
+export type StateScope =
+  | 'run'
+  | 'thread';
+
 export type UpdateNodeInput = {
+  /** The type's own fields (weft.workflow/v2), as a document writes them; replaces the whole config (null clears it). Checked against the type's configSchema (see nodeTypes) and the graph's rules. */
+  config?: Record<string, unknown> | null | undefined;
   content?: string | null | undefined;
   model?: string | null | undefined;
   params?: Record<string, unknown> | null | undefined;
@@ -165,9 +205,20 @@ export type UpdateWorkflowInput = {
   description?: string | null | undefined;
   intensity?: SearchIntensity | null | undefined;
   knowledgeBase?: string | null | undefined;
+  /** weft.workflow/v2: replaces the limits (null: the defaults). */
+  limits?: WorkflowLimitsInput | null | undefined;
+  /** weft.workflow/v2: replaces the declared loops (null or []: none). Checked like a graph edit (refused while a run of the draft is active). */
+  loops?: Array<LoopInput> | null | undefined;
   name?: string | null | undefined;
   outputFormat?: string | null | undefined;
   prompts?: PromptSetInput | null | undefined;
+  /** weft.workflow/v2: replaces the state channels, in this order (null or []: none). */
+  state?: Array<StateChannelInput> | null | undefined;
+};
+
+export type WorkflowLimitsInput = {
+  /** 1..100,000; null: the default. */
+  maxInvocations?: number | null | undefined;
 };
 
 export type ApiKeysQueryVariables = Exact<{

@@ -18,6 +18,8 @@ describe("cache scopes", () => {
 
   it("give an llm node's own cache a key of its own within the version", () => {
     expect(cacheScopeKey({ kind: "node", workflowId: "wf_1", version: 7, nodeId: "answer" })).toBe("workflow:wf_1:v7:node:answer");
+    expect(cacheScopeKey({ kind: "workflow", workflowId: "wf_1", version: 12, draft: true })).toBe("workflow:wf_1:draft@12");
+    expect(cacheScopeKey({ kind: "node", workflowId: "wf_1", version: 12, draft: true, nodeId: "answer" })).toBe("workflow:wf_1:draft@12:node:answer");
   });
 
   it("refuse blank, overlong and control-character namespaces", () => {

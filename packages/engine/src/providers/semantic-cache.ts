@@ -10,10 +10,20 @@
 /** What a cache holds as an answer: any JSON value. */
 export type CachedAnswer = string | number | boolean | null | CachedAnswer[] | { [key: string]: CachedAnswer };
 
+/**
+ * What a run executes: a published version (`version` is its number), or the draft (`draft: true`,
+ * `version` is the workflow's edit counter when the run started, so every edit starts a new cache).
+ */
+export interface WorkflowRevision {
+  workflowId: string;
+  version: number;
+  draft?: boolean;
+}
+
 export type CacheScope =
-  | { kind: "workflow"; workflowId: string; version: number }
+  | ({ kind: "workflow" } & WorkflowRevision)
   /** One node's own cache (`cache` on an `llm` node) within a workflow version. */
-  | { kind: "node"; workflowId: string; version: number; nodeId: string }
+  | ({ kind: "node"; nodeId: string } & WorkflowRevision)
   | { kind: "namespace"; namespace: string };
 
 export const SEMANTIC_CACHE_LIMITS = {
@@ -29,17 +39,18 @@ export const SEMANTIC_CACHE_LIMITS = {
 } as const;
 
 /**
- * The key stores file entries under: `workflow:<workflowId>:v<version>`, `…:node:<nodeId>` for one
- * node's own cache, or `ns:<namespace>`. The prefixes keep the kinds apart whatever a namespace is called.
+ * The key stores file entries under: `workflow:<workflowId>:v<version>` (a published version),
+ * `workflow:<workflowId>:draft@<edit version>` (the draft), `…:node:<nodeId>` for one node's own cache,
+ * or `ns:<namespace>`. The prefixes keep the kinds apart whatever a namespace is called.
  */
 export function cacheScopeKey(scope: CacheScope): string {
   if (scope.kind === "namespace") return `ns:${scope.namespace}`;
-  const version = `workflow:${scope.workflowId}:v${scope.version}`;
+  const version = `workflow:${scope.workflowId}:${scope.draft ? `draft@${scope.version}` : `v${scope.version}`}`;
   return scope.kind === "node" ? `${version}:node:${scope.nodeId}` : version;
 }
 
 /** A node's scope: its `namespace` when it names one, else the version of the workflow that runs it. */
-export function resolveCacheScope(namespace: string | null | undefined, workflow: { workflowId: string; version: number }): CacheScope {
+export function resolveCacheScope(namespace: string | null | undefined, workflow: WorkflowRevision): CacheScope {
   const named = namespace?.trim();
   return named ? { kind: "namespace", namespace: named } : { kind: "workflow", ...workflow };
 }

@@ -1,5 +1,5 @@
 import type { KnowledgeBaseSearch } from "./knowledge-base-search.js";
-import type { SemanticCache } from "./semantic-cache.js";
+import type { SemanticCache, WorkflowRevision } from "./semantic-cache.js";
 import type { ThreadHistory } from "./thread-history.js";
 import type { WebSearchProviders } from "./web-search.js";
 
@@ -17,6 +17,9 @@ export interface ToolProviders {
   cache?: SemanticCache;
   /** `history`: the thread the run belongs to. */
   thread?: ThreadHistory;
-  /** The workflow version the run executes: the default cache scope (`workflow:<id>:v<version>`). */
-  workflowVersion?: { workflowId: string; version: number };
+  /**
+   * The workflow version the run executes: the default cache scope (`workflow:<id>:v<version>`, or
+   * `workflow:<id>:draft@<edit version>` for a run of the draft).
+   */
+  workflowVersion?: WorkflowRevision;
 }

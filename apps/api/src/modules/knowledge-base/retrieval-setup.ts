@@ -1,8 +1,9 @@
-import type { Embedder, Retriever, VectorStore } from "@weft/engine";
-import { LocalEmbedder, MistralEmbedder, WeaviateVectorStore } from "@weft/providers";
+import type { Embedder, KnowledgeBaseSearch, Retriever, SemanticCache, VectorStore } from "@weft/engine";
+import { EmbeddingSemanticCache, LocalEmbedder, MistralEmbedder, WeaviateSemanticCache, WeaviateVectorStore } from "@weft/providers";
 import type { Database } from "../../db/db.js";
 import { EnvError, type Env } from "../../env.js";
 import { KnowledgeBaseRetriever } from "../../retrieval/knowledge-base-retriever.js";
+import { PgvectorSemanticCache } from "../../retrieval/pgvector-semantic-cache.js";
 import { PgvectorVectorStore } from "../../retrieval/pgvector-vector-store.js";
 
 /**
@@ -20,6 +21,11 @@ export interface RetrievalSetup {
   alpha: number;
   /** Why new knowledge bases cannot be created here (no usable store), or null. */
   unavailable: string | null;
+  /**
+   * The semantic cache of cache_lookup / cache_store nodes and `cache` on llm nodes: questions embedded
+   * with `embedder`, entries in Weaviate when WEAVIATE_URL is set, else in pgvector; null without either.
+   */
+  semanticCache: SemanticCache | null;
   close(): Promise<void>;
 }
 
@@ -63,8 +69,15 @@ export function createRetrievalSetup(env: Env, database: Pick<Database, "raw">, 
       })
     : null;
   const stores = [...(availability.pgvector ? [pgvector] : []), ...(weaviate ? [weaviate] : [])];
+  const embedder = env.WEFT_EMBEDDER === "mistral" && mistral ? mistral : local;
+  const cacheOptions = { model: embedder.model, dimension: embedder.dimension };
+  const cacheStore = env.WEAVIATE_URL
+    ? new WeaviateSemanticCache({ url: env.WEAVIATE_URL, grpcPort: env.WEAVIATE_GRPC_PORT, ...(env.WEAVIATE_API_KEY ? { apiKey: env.WEAVIATE_API_KEY } : {}), ...cacheOptions })
+    : availability.pgvector
+      ? new PgvectorSemanticCache(database.raw, cacheOptions)
+      : null;
   return {
-    embedder: env.WEFT_EMBEDDER === "mistral" && mistral ? mistral : local,
+    embedder,
     store: weaviate ?? pgvector,
     embedders: mistral ? [local, mistral] : [local],
     stores,
@@ -73,14 +86,16 @@ export function createRetrievalSetup(env: Env, database: Pick<Database, "raw">, 
       stores.length === 0
         ? "no vector store can hold knowledge bases: this PostgreSQL server has no pgvector (`vector` extension) and WEAVIATE_URL is not set"
         : null,
+    semanticCache: cacheStore && new EmbeddingSemanticCache(embedder, cacheStore),
     close: async () => {
       await weaviate?.close();
+      if (cacheStore instanceof WeaviateSemanticCache) await cacheStore.close();
     },
   };
 }
 
-/** What model nodes search with: the same embedders and stores as the knowledge-base API. */
-export function createKnowledgeBaseRetriever(database: Pick<Database, "prisma">, setup: RetrievalSetup): Retriever {
+/** What model nodes and retrieve / expand nodes search with: the same embedders and stores as the knowledge-base API. */
+export function createKnowledgeBaseRetriever(database: Pick<Database, "prisma">, setup: RetrievalSetup): Retriever & KnowledgeBaseSearch {
   return new KnowledgeBaseRetriever({
     lookup: (name) => database.prisma.knowledgeBase.findUnique({ where: { name } }),
     embedders: setup.embedders,

@@ -4,7 +4,7 @@ import { isUuid } from "../common/uuid.js";
 import { loadWorkflow, refuse, withLockedWorkflow } from "../workflow/index.js";
 import type { VersionContent } from "../workflow-version/index.js";
 import type { RunTarget, StoredRunRequest } from "./run-request.validation.js";
-import { userError, type UserError } from "../../errors/user-error.type.js";
+import { userError, violationToUserError, type UserError } from "../../errors/user-error.type.js";
 import { failure, success, type Outcome } from "../../errors/outcome.js";
 
 export interface StartDeps {
@@ -91,7 +91,7 @@ function startDraftRun(deps: StartDeps, start: StartRequest): Promise<Outcome<Ru
   return withLockedWorkflow(deps.db, start.workflowId, async (tx, locked) => {
     const prepared = await prepare(deps, tx, await loadWorkflow(tx, locked), start);
     if (!prepared.ok) refuse(...prepared.errors);
-    return insertRun(tx, start, prepared.value, null);
+    return insertRun(tx, start, prepared.value, null, locked.row.version);
   });
 }
 
@@ -102,8 +102,12 @@ async function prepare(deps: StartDeps, db: Prisma.TransactionClient, workflow: 
   return success(prepared.run);
 }
 
-/** The run and its node runs in one statement (a nested create is one transaction). */
-function insertRun(db: Prisma.TransactionClient, start: StartRequest, prepared: PreparedRun, version: PinnedVersion | null): Promise<RunRow> {
+/**
+ * The run and the top-level invocation of each top-level node, PENDING, in one statement (a nested
+ * create is one transaction); later invocations (loop iterations, map items, bodies) get their node
+ * runs from their first event. `editVersion`: a run of the draft, the edit version it starts from.
+ */
+function insertRun(db: Prisma.TransactionClient, start: StartRequest, prepared: PreparedRun, version: PinnedVersion | null, editVersion: number | null = null): Promise<RunRow> {
   return db.run.create({
     data: {
       workflowId: start.workflowId,
@@ -112,6 +116,7 @@ function insertRun(db: Prisma.TransactionClient, start: StartRequest, prepared: 
       snapshot: prepared as unknown as Prisma.InputJsonObject,
       versionId: version?.id ?? null,
       versionNumber: version?.number ?? null,
+      editVersion,
       rerunOfId: start.rerunOfId ?? null,
       apiKeyId: start.apiKeyId,
       nodeRuns: { createMany: { data: prepared.workflow.nodes.map((node) => ({ nodeKey: node.id, nodeType: node.type })) } },
@@ -143,5 +148,5 @@ function toUserError(violation: RunViolation, inputNodeIds: readonly string[]): 
     return userError("VALIDATION_FAILED", violation.message, { ...refs, path: ["input", "inputs", String(index), "nodeId"] });
   }
   if (field === "knowledgeBase") return userError("NOT_FOUND", violation.message, { ...refs, path: ["input", "knowledgeBase"] });
-  return userError(violation.code, violation.message, refs);
+  return violationToUserError(violation);
 }

@@ -50,7 +50,8 @@ export async function terminateRun(
       (a, b) =>
         Number(b.status === "RUNNING") - Number(a.status === "RUNNING") ||
         (a.startedAt?.getTime() ?? Infinity) - (b.startedAt?.getTime() ?? Infinity) ||
-        a.nodeKey.localeCompare(b.nodeKey),
+        a.nodeKey.localeCompare(b.nodeKey) ||
+        a.invocation.localeCompare(b.invocation),
     );
     const firstSeq = locked[0]!.lastSeq + 1;
     const closing = open.map((nodeRun, index) => closingEvent(runId, firstSeq + index, nodeRun, error, termination.kind, now));
@@ -88,9 +89,6 @@ export async function terminateRun(
   });
 }
 
-/** A node run records a node's latest execution, not which one: the closing event names the top level. */
-const TOP_LEVEL = "";
-
 /** NODE_FAILED for a node that had started, NODE_SKIPPED for one that had not; shaped as the executor's. */
 function closingEvent(
   runId: string,
@@ -111,10 +109,10 @@ function closingEvent(
       startedAt: nodeRun.startedAt?.toISOString() ?? null,
       finishedAt: now.toISOString(),
     };
-    return { ...base, type: "NODE_FAILED", payload: { nodeId: nodeRun.nodeKey, error, details, invocation: TOP_LEVEL } };
+    return { ...base, type: "NODE_FAILED", payload: { nodeId: nodeRun.nodeKey, error, details, invocation: nodeRun.invocation } };
   }
   const reason = kind === "cancelled" ? "RUN_CANCELLED" : error.code;
-  return { ...base, type: "NODE_SKIPPED", payload: { nodeId: nodeRun.nodeKey, reason, blockedBy: null, invocation: TOP_LEVEL } };
+  return { ...base, type: "NODE_SKIPPED", payload: { nodeId: nodeRun.nodeKey, reason, blockedBy: null, invocation: nodeRun.invocation } };
 }
 
 async function settleNodeRuns(tx: Prisma.TransactionClient, runId: string, code: string, message: string, now: Date): Promise<void> {

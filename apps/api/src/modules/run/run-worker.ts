@@ -9,6 +9,8 @@ import {
   type Retriever,
   type RunEvent,
   type RunResume,
+  type ToolProviders,
+  type WorkflowRevision,
 } from "@weft/engine";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../../logger.js";
@@ -25,6 +27,8 @@ export interface RunWorkerDeps {
   registry: NodeTypeRegistry;
   llm: LlmProviders;
   retriever: Retriever | null;
+  /** The tool nodes' providers; each run adds the workflow version it executes. */
+  tools: Omit<ToolProviders, "workflowVersion">;
   /** Stores the events of every run of the process, several runs' batches per statement. */
   eventWriter: RunEventWriter;
   /** Process-wide cap on node executions, shared by every run. */
@@ -45,7 +49,7 @@ export interface RunWorkerDeps {
  * owns the run (or it ended) and this worker only stops.
  */
 export async function executeRun(deps: RunWorkerDeps, runId: string, signal: AbortSignal): Promise<void> {
-  const run = await deps.db.run.findUnique({ where: { id: runId }, select: { status: true, workflowId: true, versionNumber: true, snapshot: true } });
+  const run = await deps.db.run.findUnique({ where: { id: runId }, select: { status: true, workflowId: true, versionNumber: true, editVersion: true, snapshot: true } });
   if (!run || (run.status !== "QUEUED" && run.status !== "RUNNING") || signal.aborted) return;
   const claim = await claimRun(deps.db, runId);
   if (!claim) return;
@@ -68,6 +72,7 @@ export async function executeRun(deps: RunWorkerDeps, runId: string, signal: Abo
         registry: deps.registry,
         providers: deps.llm,
         retriever: deps.retriever,
+        tools: { ...deps.tools, workflowVersion: revisionOf(run) },
         onEvent: deps.observe
           ? (event) => {
               deps.observe!(event);
@@ -109,6 +114,15 @@ async function resumeOf(deps: Pick<RunWorkerDeps, "db">, runId: string, claim: R
 async function endRun(deps: RunWorkerDeps, recorder: RunEventRecorder, runId: string, termination: Termination, claim: RunClaim): Promise<void> {
   const ended = await terminateRun(deps.db, runId, termination, { attempt: claim.attempt });
   if (ended) for (const message of ended.messages) await recorder.publish(message, message === ended.messages.at(-1) ? ended.status : null);
+}
+
+/**
+ * What the run executes, which scopes its semantic caches: a published version by number, the draft by
+ * the edit version it started from (`workflow:<id>:draft@<n>`: an edit starts a fresh cache).
+ */
+function revisionOf(run: { workflowId: string; versionNumber: number | null; editVersion: number | null }): WorkflowRevision {
+  if (run.versionNumber !== null) return { workflowId: run.workflowId, version: run.versionNumber };
+  return { workflowId: run.workflowId, version: run.editVersion ?? 0, draft: true };
 }
 
 /** One log line per run that ends here: operators follow runs in the service's logs without a client. */

@@ -37,6 +37,7 @@ export function toRunObject(row: RunRow): RunObject {
     snapshot: asObject(row.snapshot),
     result: row.result,
     error: toRunError(row.error),
+    state: row.state && typeof row.state === "object" && !Array.isArray(row.state) ? asObject(row.state) : null,
     promptTokens: row.promptTokens,
     completionTokens: row.completionTokens,
     totalTokens: row.totalTokens,
@@ -51,6 +52,7 @@ export function toRunObject(row: RunRow): RunObject {
 export function toNodeRunObject(row: NodeRunRow): NodeRunObject {
   return {
     nodeId: row.nodeKey,
+    invocation: row.invocation,
     nodeType: row.nodeType,
     status: row.status,
     inputs: Array.isArray(row.inputs) ? row.inputs.map(String) : [],
@@ -60,6 +62,7 @@ export function toNodeRunObject(row: NodeRunRow): NodeRunObject {
     rawReply: row.rawReply,
     description: row.description,
     output: row.output,
+    value: row.value ?? null,
     error: toRunError(row.error),
     provider: row.provider,
     model: row.model,
@@ -76,6 +79,9 @@ export function toNodeRunObject(row: NodeRunRow): NodeRunObject {
 export function toRunEventObject(message: RunEventMessage): RunEventObject {
   const payload = message.payload;
   const text = (key: string) => (typeof payload[key] === "string" ? (payload[key] as string) : null);
+  const int = (key: string) => (Number.isInteger(payload[key]) ? (payload[key] as number) : null);
+  const texts = (key: string) => (Array.isArray(payload[key]) ? (payload[key] as unknown[]).map(String) : null);
+  const state = payload["state"];
   return {
     runId: message.runId,
     seq: message.seq,
@@ -89,6 +95,20 @@ export function toRunEventObject(message: RunEventMessage): RunEventObject {
     nodeIds: message.type === "RUN_STARTED" && Array.isArray(payload["nodeIds"]) ? payload["nodeIds"].map(String) : null,
     code: message.type === "WARNING" ? text("code") : null,
     reason: message.type === "NODE_SKIPPED" || message.type === "RUN_CANCELLED" ? text("reason") : null,
+    invocation: text("invocation"),
+    value: payload["value"] ?? null,
+    ports: texts("ports"),
+    skipped: texts("skipped"),
+    loopId: text("loopId"),
+    iteration: int("iteration"),
+    max: int("max"),
+    feedback: text("feedback"),
+    exit: message.type === "LOOP_EXHAUSTED" ? text("exit") : null,
+    items: int("items"),
+    index: int("index"),
+    channel: text("channel"),
+    similarity: typeof payload["similarity"] === "number" ? payload["similarity"] : null,
+    state: state && typeof state === "object" && !Array.isArray(state) ? (state as Record<string, unknown>) : null,
     payload,
   };
 }

@@ -1,4 +1,4 @@
-import { ConcurrencyLimiter, type Retriever, type RunEvent } from "@weft/engine";
+import { ConcurrencyLimiter, type Retriever, type RunEvent, type ToolProviders } from "@weft/engine";
 import type { Prisma } from "../../generated/prisma/client.js";
 import type { AuthInfo } from "../../auth/auth-info.js";
 import { AppError } from "../../errors/app-error.js";
@@ -35,6 +35,8 @@ export interface RunServiceOptions {
   bus: EventBus;
   createQueue(worker: RunWorker): RunQueue;
   retriever?: Retriever | null;
+  /** The tool nodes' knowledge bases, web search and semantic cache; the worker adds each run's workflow version. */
+  tools?: Omit<ToolProviders, "workflowVersion">;
   /** WEFT_RATE_LIMIT_RUNS_PER_MINUTE per caller; absent: unlimited. */
   runBudget?: CallerBudget;
   /** A published version's parsed content (the version service's cache). */
@@ -68,6 +70,7 @@ export class RunService {
       registry: deps.registry,
       llm: deps.llm,
       retriever: options.retriever ?? null,
+      tools: options.tools ?? {},
       eventWriter: new RunEventWriter(deps.db),
       limiter: new ConcurrencyLimiter(deps.env.WEFT_PROCESS_CONCURRENCY),
       logger: deps.logger,
@@ -178,7 +181,7 @@ export class RunService {
   }
 
   async nodeRuns(runId: string): Promise<NodeRunObject[]> {
-    const rows = await this.deps.db.nodeRun.findMany({ where: { runId }, orderBy: [{ startedAt: { sort: "asc", nulls: "last" } }, { nodeKey: "asc" }] });
+    const rows = await this.deps.db.nodeRun.findMany({ where: { runId }, orderBy: [{ startedAt: { sort: "asc", nulls: "last" } }, { nodeKey: "asc" }, { invocation: "asc" }] });
     return rows.map(toNodeRunObject);
   }
 

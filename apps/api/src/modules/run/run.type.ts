@@ -1,4 +1,4 @@
-import { RUN_EVENT_TYPES } from "@weft/engine";
+import { PIPELINE_RUN_EVENT_TYPES, RUN_EVENT_TYPES } from "@weft/engine";
 import { GraphQLJSON, GraphQLJSONObject } from "graphql-scalars";
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { DOCUMENT_COST, TEXT_COST } from "../common/field-cost.js";
@@ -24,8 +24,10 @@ export const NodeRunStatusEnum = {
 } as const;
 registerEnumType(NodeRunStatusEnum, { name: "NodeRunStatus" });
 
-export const RunEventTypeEnum = Object.fromEntries(RUN_EVENT_TYPES.map((type) => [type, type])) as {
-  [K in (typeof RUN_EVENT_TYPES)[number]]: K;
+/** The seed-000 events, then those weft.workflow/v2 runs add (SPEC-V2 §8). */
+const EVENT_TYPES = [...RUN_EVENT_TYPES, ...PIPELINE_RUN_EVENT_TYPES] as const;
+export const RunEventTypeEnum = Object.fromEntries(EVENT_TYPES.map((type) => [type, type])) as {
+  [K in (typeof EVENT_TYPES)[number]]: K;
 };
 registerEnumType(RunEventTypeEnum, { name: "RunEventType" });
 
@@ -38,10 +40,16 @@ export class RunErrorObject {
   message!: string;
 }
 
-@ObjectType("NodeRun", { description: "One node's execution within a run." })
+@ObjectType("NodeRun", { description: "One execution of a node within a run: one per (node, invocation)." })
 export class NodeRunObject {
-  @Field(() => String, { description: "The workflow node's id." })
+  @Field(() => String, { description: "The workflow node's id (node ids are unique across a workflow, bodies included)." })
   nodeId!: string;
+
+  @Field(() => String, {
+    description:
+      'Which execution: "" at top level and in a loop\'s first iteration, "regen#2" in iteration 2 of loop regen, "perQuestion[1]" for item 1 of map node perQuestion, nested with "/".',
+  })
+  invocation!: string;
 
   @Field(() => String)
   nodeType!: string;
@@ -69,6 +77,9 @@ export class NodeRunObject {
 
   @Field(() => String, { nullable: true, complexity: TEXT_COST })
   output!: string | null;
+
+  @Field(() => GraphQLJSON, { nullable: true, description: "The output as JSON when it is not a string (a grade's verdict, a map's list); `output` is its text.", complexity: TEXT_COST })
+  value!: unknown;
 
   @Field(() => RunErrorObject, { nullable: true })
   error!: RunErrorObject | null;
@@ -143,8 +154,53 @@ export class RunEventObject {
   @Field(() => String, { nullable: true, description: "WARNING: its stable code (EMPTY_PLACEHOLDER, PROVIDER_RETRY, …)." })
   code!: string | null;
 
-  @Field(() => String, { nullable: true, description: "NODE_SKIPPED: why (UPSTREAM_FAILED, RUN_CANCELLED); RUN_CANCELLED: the reason given." })
+  @Field(() => String, { nullable: true, description: "NODE_SKIPPED: why (BRANCH_NOT_TAKEN, UPSTREAM_FAILED, RUN_CANCELLED); RUN_CANCELLED: the reason given." })
   reason!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Every NODE_* event and the weft.workflow/v2 events: which execution of the node ("", "regen#2", "perQuestion[1]", …; see NodeRun.invocation).',
+  })
+  invocation!: string | null;
+
+  @Field(() => GraphQLJSON, { nullable: true, description: "NODE_COMPLETED: the output as JSON when it is not a string.", complexity: TEXT_COST })
+  value!: unknown;
+
+  @Field(() => [String], { nullable: true, description: "BRANCH_TAKEN: the ports the router took." })
+  ports!: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: "BRANCH_TAKEN: its other ports, whose edges are dead." })
+  skipped!: string[] | null;
+
+  @Field(() => String, { nullable: true, description: "LOOP_ITERATION, LOOP_EXHAUSTED: the loop's id." })
+  loopId!: string | null;
+
+  @Field(() => Int, { nullable: true, description: "LOOP_ITERATION: the iteration starting (from 2)." })
+  iteration!: number | null;
+
+  @Field(() => Int, { nullable: true, description: "LOOP_ITERATION, LOOP_EXHAUSTED: the loop's bound." })
+  max!: number | null;
+
+  @Field(() => String, { nullable: true, description: "LOOP_ITERATION: the grader's reason that sent the loop back ({feedback}).", complexity: TEXT_COST })
+  feedback!: string | null;
+
+  @Field(() => String, { nullable: true, description: "LOOP_EXHAUSTED: the port taken instead of the loop edge; null when the router failed." })
+  exit!: string | null;
+
+  @Field(() => Int, { nullable: true, description: "MAP_STARTED: how many items." })
+  items!: number | null;
+
+  @Field(() => Int, { nullable: true, description: "MAP_ITEM_COMPLETED: the item's index (from 0)." })
+  index!: number | null;
+
+  @Field(() => String, { nullable: true, description: "STATE_UPDATED: the channel written." })
+  channel!: string | null;
+
+  @Field(() => Float, { nullable: true, description: "CACHE_HIT: the cached question's similarity to this one (0..1)." })
+  similarity!: number | null;
+
+  @Field(() => GraphQLJSONObject, { nullable: true, description: "RUN_COMPLETED, RUN_FAILED, RUN_CANCELLED: the final state channels, when the workflow declares any.", complexity: TEXT_COST })
+  state!: Record<string, unknown> | null;
 
   @Field(() => GraphQLJSONObject, { description: "The whole event, for clients that want what no typed field lifts.", complexity: TEXT_COST })
   payload!: Record<string, unknown>;
@@ -187,6 +243,9 @@ export class RunObject {
 
   @Field(() => RunErrorObject, { nullable: true })
   error!: RunErrorObject | null;
+
+  @Field(() => GraphQLJSONObject, { nullable: true, description: "The final state channels (weft.workflow/v2), when the workflow declares any and the run has ended.", complexity: TEXT_COST })
+  state!: Record<string, unknown> | null;
 
   @Field(() => Int)
   promptTokens!: number;

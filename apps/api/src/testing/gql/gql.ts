@@ -36,6 +36,11 @@ type Documents = {
     "\n  mutation IngestDeleteKb($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code } } }\n": typeof types.IngestDeleteKbDocument,
     "\n  mutation IngestReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { id title status chunkCount } errors { code } } }\n": typeof types.IngestReindexDocument,
     "\n  subscription IngestProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId title status error phase chunksDone chunksTotal }\n  }\n": typeof types.IngestProgressDocument,
+    "\n  fragment PipelineEvent on RunEvent {\n    seq\n    type\n    nodeId\n    invocation\n    output\n    value\n    reason\n    code\n    ports\n    skipped\n    loopId\n    iteration\n    max\n    feedback\n    exit\n    items\n    index\n    similarity\n    state\n    error { code message }\n  }\n": typeof types.PipelineEventFragmentDoc,
+    "\n  subscription PrEvents($runId: ID!, $afterSeq: Int!) { runEvents(runId: $runId, afterSeq: $afterSeq) { ...PipelineEvent } }\n": typeof types.PrEventsDocument,
+    "\n  query PrRun($id: ID!) {\n    run(id: $id) {\n      status\n      result\n      state\n      error { code message }\n      nodeRuns { nodeId invocation nodeType status output value renderedPrompt error { code } }\n      events(limit: 200) { ...PipelineEvent }\n    }\n  }\n": typeof types.PrRunDocument,
+    "\n  mutation PrImport($document: JSON!) { importWorkflow(document: $document) { workflow { id version } errors { code message field } } }\n": typeof types.PrImportDocument,
+    "\n  mutation PrUpdate($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code } } }\n": typeof types.PrUpdateDocument,
     "\n  mutation RunVerPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": typeof types.RunVerPublishDocument,
     "\n  mutation RunVerRerun($id: ID!) {\n    rerunRun(id: $id) { run { ...RunFields rerunOf { id } } errors { code message path } }\n  }\n": typeof types.RunVerRerunDocument,
     "\n  mutation RunVerUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {\n    updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code message } }\n  }\n": typeof types.RunVerUpdateNodeDocument,
@@ -66,7 +71,7 @@ type Documents = {
     "\n  query WfGet($id: ID!) { workflow(id: $id) { ...WorkflowFields activeRunId } }\n": typeof types.WfGetDocument,
     "\n  query WfList($first: Int, $after: String, $search: String) {\n    workflows(first: $first, after: $after, search: $search) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { cursor node { id name nodes { id } } }\n    }\n  }\n": typeof types.WfListDocument,
     "\n  query WfValidate($id: ID!) { validateWorkflow(id: $id) { valid violations { code message nodeIds edgeIds } } }\n": typeof types.WfValidateDocument,
-    "\n  query WfCatalogue {\n    nodeTypes { type label component accepts feeds usesModel inDegree { min max } outDegree { min max } count { min max } }\n    models { id label models { id label testOnly } }\n  }\n": typeof types.WfCatalogueDocument,
+    "\n  query WfCatalogue {\n    nodeTypes { type label component profile accepts feeds usesModel inDegree { min max } outDegree { min max } count { min max } }\n    models { id label models { id label testOnly } }\n  }\n": typeof types.WfCatalogueDocument,
     "\n  subscription ChangesOfWorkflow($workflowId: ID!) {\n    workflowChanged(workflowId: $workflowId) { workflowId version at deleted }\n  }\n": typeof types.ChangesOfWorkflowDocument,
     "\n  mutation ChangesMove($workflowId: ID!, $moves: [NodeMoveInput!]!) {\n    moveNodes(workflowId: $workflowId, moves: $moves) { workflow { version } errors { code } }\n  }\n": typeof types.ChangesMoveDocument,
     "\n  mutation ChangesAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id } workflow { version } errors { code } }\n  }\n": typeof types.ChangesAddNodeDocument,
@@ -82,6 +87,22 @@ type Documents = {
     "\n  mutation GraphRemoveEdge($workflowId: ID!, $edgeId: ID!) {\n    removeEdge(workflowId: $workflowId, edgeId: $edgeId) { removedEdgeId errors { code message edgeIds path } }\n  }\n": typeof types.GraphRemoveEdgeDocument,
     "\n  mutation GraphSettingsAndDelete($id: ID!) {\n    updateWorkflow(id: $id, input: { outputFormat: \"changed during the run\" }) { workflow { outputFormat } errors { code } }\n    deleteWorkflow(id: $id) { deletedWorkflowId errors { code } }\n  }\n": typeof types.GraphSettingsAndDeleteDocument,
     "\n  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId lastRun { id status } nodes { id } edges { id source target order } } }\n": typeof types.GraphOfDocument,
+    "\n  fragment PipelineFields on Workflow {\n    id\n    version\n    loops { id max exit }\n    state { name reducer key scope }\n    limits { maxInvocations }\n    nodes { id type provider model params prompt config ports }\n    edges { id source sourcePort target loop order }\n  }\n": typeof types.PipelineFieldsFragmentDoc,
+    "\n  mutation PlImport($document: JSON!, $publish: Boolean) {\n    importWorkflow(document: $document, publish: $publish) {\n      workflow { ...PipelineFields }\n      errors { code message path field position bodyPath nodeIds edgeIds }\n    }\n  }\n": typeof types.PlImportDocument,
+    "\n  query PlGet($id: ID!) { workflow(id: $id) { ...PipelineFields } }\n": typeof types.PlGetDocument,
+    "\n  query PlExport($id: ID!, $version: Int) { exportWorkflow(id: $id, version: $version) }\n": typeof types.PlExportDocument,
+    "\n  mutation PlDuplicate($id: ID!) { duplicateWorkflow(id: $id) { workflow { ...PipelineFields } errors { code message } } }\n": typeof types.PlDuplicateDocument,
+    "\n  query PlVersion($workflowId: ID!, $number: Int!) {\n    workflowVersion(workflowId: $workflowId, number: $number) {\n      number\n      loops { id max exit }\n      state { name reducer scope }\n      limits { maxInvocations }\n      nodes { id config ports }\n      edges { id sourcePort loop }\n    }\n  }\n": typeof types.PlVersionDocument,
+    "\n  query PlValidate($id: ID!) {\n    validateWorkflow(id: $id) { valid violations { code message nodeIds edgeIds field position bodyPath path } }\n  }\n": typeof types.PlValidateDocument,
+    "\n  query PlNodeTypes {\n    nodeTypes {\n      type\n      profile\n      component\n      router\n      composite\n      ports\n      portsField\n      attributes\n      configSchema\n      fields { name kind required default enumValues minimum maximum }\n    }\n  }\n": typeof types.PlNodeTypesDocument,
+    "\n  fragment EditErrors on UserError { code message nodeIds edgeIds path field position bodyPath }\n": typeof types.EditErrorsFragmentDoc,
+    "\n  mutation PeAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id type config ports } errors { ...EditErrors } }\n  }\n": typeof types.PeAddNodeDocument,
+    "\n  mutation PeUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {\n    updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { node { id config ports } errors { ...EditErrors } }\n  }\n": typeof types.PeUpdateNodeDocument,
+    "\n  mutation PeAddEdge($workflowId: ID!, $source: ID!, $target: ID!, $sourcePort: String, $loop: String) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target, sourcePort: $sourcePort, loop: $loop) {\n      edge { id source sourcePort target loop order }\n      errors { ...EditErrors }\n    }\n  }\n": typeof types.PeAddEdgeDocument,
+    "\n  mutation PeSettings($id: ID!, $input: UpdateWorkflowInput!) {\n    updateWorkflow(id: $id, input: $input) {\n      workflow { version loops { id max exit } state { name reducer key scope } limits { maxInvocations } }\n      errors { ...EditErrors }\n    }\n  }\n": typeof types.PeSettingsDocument,
+    "\n  mutation PeCreate($name: String!) { createWorkflow(input: { name: $name }) { workflow { id } errors { code } } }\n": typeof types.PeCreateDocument,
+    "\n  mutation PeRemoveEdge($workflowId: ID!, $edgeId: ID!) { removeEdge(workflowId: $workflowId, edgeId: $edgeId) { errors { code } } }\n": typeof types.PeRemoveEdgeDocument,
+    "\n  query PeValidate($id: ID!) { validateWorkflow(id: $id) { valid violations { code message nodeIds field } } }\n": typeof types.PeValidateDocument,
     "\n  fragment RunFields on Run {\n    id\n    workflowId\n    version\n    draft\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n": typeof types.RunFieldsFragmentDoc,
     "\n  mutation RunWorkflow($workflowId: ID!, $input: RunWorkflowInput) {\n    runWorkflow(workflowId: $workflowId, input: $input) {\n      run { ...RunFields }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": typeof types.RunWorkflowDocument,
     "\n  mutation CancelRun($id: ID!) {\n    cancelRun(id: $id) {\n      run { ...RunFields }\n      errors { code message path }\n    }\n  }\n": typeof types.CancelRunDocument,
@@ -118,6 +139,11 @@ const documents: Documents = {
     "\n  mutation IngestDeleteKb($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code } } }\n": types.IngestDeleteKbDocument,
     "\n  mutation IngestReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { id title status chunkCount } errors { code } } }\n": types.IngestReindexDocument,
     "\n  subscription IngestProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId title status error phase chunksDone chunksTotal }\n  }\n": types.IngestProgressDocument,
+    "\n  fragment PipelineEvent on RunEvent {\n    seq\n    type\n    nodeId\n    invocation\n    output\n    value\n    reason\n    code\n    ports\n    skipped\n    loopId\n    iteration\n    max\n    feedback\n    exit\n    items\n    index\n    similarity\n    state\n    error { code message }\n  }\n": types.PipelineEventFragmentDoc,
+    "\n  subscription PrEvents($runId: ID!, $afterSeq: Int!) { runEvents(runId: $runId, afterSeq: $afterSeq) { ...PipelineEvent } }\n": types.PrEventsDocument,
+    "\n  query PrRun($id: ID!) {\n    run(id: $id) {\n      status\n      result\n      state\n      error { code message }\n      nodeRuns { nodeId invocation nodeType status output value renderedPrompt error { code } }\n      events(limit: 200) { ...PipelineEvent }\n    }\n  }\n": types.PrRunDocument,
+    "\n  mutation PrImport($document: JSON!) { importWorkflow(document: $document) { workflow { id version } errors { code message field } } }\n": types.PrImportDocument,
+    "\n  mutation PrUpdate($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code } } }\n": types.PrUpdateDocument,
     "\n  mutation RunVerPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": types.RunVerPublishDocument,
     "\n  mutation RunVerRerun($id: ID!) {\n    rerunRun(id: $id) { run { ...RunFields rerunOf { id } } errors { code message path } }\n  }\n": types.RunVerRerunDocument,
     "\n  mutation RunVerUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {\n    updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code message } }\n  }\n": types.RunVerUpdateNodeDocument,
@@ -148,7 +174,7 @@ const documents: Documents = {
     "\n  query WfGet($id: ID!) { workflow(id: $id) { ...WorkflowFields activeRunId } }\n": types.WfGetDocument,
     "\n  query WfList($first: Int, $after: String, $search: String) {\n    workflows(first: $first, after: $after, search: $search) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { cursor node { id name nodes { id } } }\n    }\n  }\n": types.WfListDocument,
     "\n  query WfValidate($id: ID!) { validateWorkflow(id: $id) { valid violations { code message nodeIds edgeIds } } }\n": types.WfValidateDocument,
-    "\n  query WfCatalogue {\n    nodeTypes { type label component accepts feeds usesModel inDegree { min max } outDegree { min max } count { min max } }\n    models { id label models { id label testOnly } }\n  }\n": types.WfCatalogueDocument,
+    "\n  query WfCatalogue {\n    nodeTypes { type label component profile accepts feeds usesModel inDegree { min max } outDegree { min max } count { min max } }\n    models { id label models { id label testOnly } }\n  }\n": types.WfCatalogueDocument,
     "\n  subscription ChangesOfWorkflow($workflowId: ID!) {\n    workflowChanged(workflowId: $workflowId) { workflowId version at deleted }\n  }\n": types.ChangesOfWorkflowDocument,
     "\n  mutation ChangesMove($workflowId: ID!, $moves: [NodeMoveInput!]!) {\n    moveNodes(workflowId: $workflowId, moves: $moves) { workflow { version } errors { code } }\n  }\n": types.ChangesMoveDocument,
     "\n  mutation ChangesAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id } workflow { version } errors { code } }\n  }\n": types.ChangesAddNodeDocument,
@@ -164,6 +190,22 @@ const documents: Documents = {
     "\n  mutation GraphRemoveEdge($workflowId: ID!, $edgeId: ID!) {\n    removeEdge(workflowId: $workflowId, edgeId: $edgeId) { removedEdgeId errors { code message edgeIds path } }\n  }\n": types.GraphRemoveEdgeDocument,
     "\n  mutation GraphSettingsAndDelete($id: ID!) {\n    updateWorkflow(id: $id, input: { outputFormat: \"changed during the run\" }) { workflow { outputFormat } errors { code } }\n    deleteWorkflow(id: $id) { deletedWorkflowId errors { code } }\n  }\n": types.GraphSettingsAndDeleteDocument,
     "\n  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId lastRun { id status } nodes { id } edges { id source target order } } }\n": types.GraphOfDocument,
+    "\n  fragment PipelineFields on Workflow {\n    id\n    version\n    loops { id max exit }\n    state { name reducer key scope }\n    limits { maxInvocations }\n    nodes { id type provider model params prompt config ports }\n    edges { id source sourcePort target loop order }\n  }\n": types.PipelineFieldsFragmentDoc,
+    "\n  mutation PlImport($document: JSON!, $publish: Boolean) {\n    importWorkflow(document: $document, publish: $publish) {\n      workflow { ...PipelineFields }\n      errors { code message path field position bodyPath nodeIds edgeIds }\n    }\n  }\n": types.PlImportDocument,
+    "\n  query PlGet($id: ID!) { workflow(id: $id) { ...PipelineFields } }\n": types.PlGetDocument,
+    "\n  query PlExport($id: ID!, $version: Int) { exportWorkflow(id: $id, version: $version) }\n": types.PlExportDocument,
+    "\n  mutation PlDuplicate($id: ID!) { duplicateWorkflow(id: $id) { workflow { ...PipelineFields } errors { code message } } }\n": types.PlDuplicateDocument,
+    "\n  query PlVersion($workflowId: ID!, $number: Int!) {\n    workflowVersion(workflowId: $workflowId, number: $number) {\n      number\n      loops { id max exit }\n      state { name reducer scope }\n      limits { maxInvocations }\n      nodes { id config ports }\n      edges { id sourcePort loop }\n    }\n  }\n": types.PlVersionDocument,
+    "\n  query PlValidate($id: ID!) {\n    validateWorkflow(id: $id) { valid violations { code message nodeIds edgeIds field position bodyPath path } }\n  }\n": types.PlValidateDocument,
+    "\n  query PlNodeTypes {\n    nodeTypes {\n      type\n      profile\n      component\n      router\n      composite\n      ports\n      portsField\n      attributes\n      configSchema\n      fields { name kind required default enumValues minimum maximum }\n    }\n  }\n": types.PlNodeTypesDocument,
+    "\n  fragment EditErrors on UserError { code message nodeIds edgeIds path field position bodyPath }\n": types.EditErrorsFragmentDoc,
+    "\n  mutation PeAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id type config ports } errors { ...EditErrors } }\n  }\n": types.PeAddNodeDocument,
+    "\n  mutation PeUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {\n    updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { node { id config ports } errors { ...EditErrors } }\n  }\n": types.PeUpdateNodeDocument,
+    "\n  mutation PeAddEdge($workflowId: ID!, $source: ID!, $target: ID!, $sourcePort: String, $loop: String) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target, sourcePort: $sourcePort, loop: $loop) {\n      edge { id source sourcePort target loop order }\n      errors { ...EditErrors }\n    }\n  }\n": types.PeAddEdgeDocument,
+    "\n  mutation PeSettings($id: ID!, $input: UpdateWorkflowInput!) {\n    updateWorkflow(id: $id, input: $input) {\n      workflow { version loops { id max exit } state { name reducer key scope } limits { maxInvocations } }\n      errors { ...EditErrors }\n    }\n  }\n": types.PeSettingsDocument,
+    "\n  mutation PeCreate($name: String!) { createWorkflow(input: { name: $name }) { workflow { id } errors { code } } }\n": types.PeCreateDocument,
+    "\n  mutation PeRemoveEdge($workflowId: ID!, $edgeId: ID!) { removeEdge(workflowId: $workflowId, edgeId: $edgeId) { errors { code } } }\n": types.PeRemoveEdgeDocument,
+    "\n  query PeValidate($id: ID!) { validateWorkflow(id: $id) { valid violations { code message nodeIds field } } }\n": types.PeValidateDocument,
     "\n  fragment RunFields on Run {\n    id\n    workflowId\n    version\n    draft\n    status\n    result\n    error { code message }\n    lastSeq\n    totalTokens\n    startedAt\n    finishedAt\n  }\n": types.RunFieldsFragmentDoc,
     "\n  mutation RunWorkflow($workflowId: ID!, $input: RunWorkflowInput) {\n    runWorkflow(workflowId: $workflowId, input: $input) {\n      run { ...RunFields }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": types.RunWorkflowDocument,
     "\n  mutation CancelRun($id: ID!) {\n    cancelRun(id: $id) {\n      run { ...RunFields }\n      errors { code message path }\n    }\n  }\n": types.CancelRunDocument,
@@ -277,6 +319,26 @@ export function graphql(source: "\n  mutation IngestReindex($id: ID!) { reindexK
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription IngestProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId title status error phase chunksDone chunksTotal }\n  }\n"): (typeof documents)["\n  subscription IngestProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId title status error phase chunksDone chunksTotal }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PipelineEvent on RunEvent {\n    seq\n    type\n    nodeId\n    invocation\n    output\n    value\n    reason\n    code\n    ports\n    skipped\n    loopId\n    iteration\n    max\n    feedback\n    exit\n    items\n    index\n    similarity\n    state\n    error { code message }\n  }\n"): (typeof documents)["\n  fragment PipelineEvent on RunEvent {\n    seq\n    type\n    nodeId\n    invocation\n    output\n    value\n    reason\n    code\n    ports\n    skipped\n    loopId\n    iteration\n    max\n    feedback\n    exit\n    items\n    index\n    similarity\n    state\n    error { code message }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription PrEvents($runId: ID!, $afterSeq: Int!) { runEvents(runId: $runId, afterSeq: $afterSeq) { ...PipelineEvent } }\n"): (typeof documents)["\n  subscription PrEvents($runId: ID!, $afterSeq: Int!) { runEvents(runId: $runId, afterSeq: $afterSeq) { ...PipelineEvent } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PrRun($id: ID!) {\n    run(id: $id) {\n      status\n      result\n      state\n      error { code message }\n      nodeRuns { nodeId invocation nodeType status output value renderedPrompt error { code } }\n      events(limit: 200) { ...PipelineEvent }\n    }\n  }\n"): (typeof documents)["\n  query PrRun($id: ID!) {\n    run(id: $id) {\n      status\n      result\n      state\n      error { code message }\n      nodeRuns { nodeId invocation nodeType status output value renderedPrompt error { code } }\n      events(limit: 200) { ...PipelineEvent }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PrImport($document: JSON!) { importWorkflow(document: $document) { workflow { id version } errors { code message field } } }\n"): (typeof documents)["\n  mutation PrImport($document: JSON!) { importWorkflow(document: $document) { workflow { id version } errors { code message field } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PrUpdate($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code } } }\n"): (typeof documents)["\n  mutation PrUpdate($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -400,7 +462,7 @@ export function graphql(source: "\n  query WfValidate($id: ID!) { validateWorkfl
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query WfCatalogue {\n    nodeTypes { type label component accepts feeds usesModel inDegree { min max } outDegree { min max } count { min max } }\n    models { id label models { id label testOnly } }\n  }\n"): (typeof documents)["\n  query WfCatalogue {\n    nodeTypes { type label component accepts feeds usesModel inDegree { min max } outDegree { min max } count { min max } }\n    models { id label models { id label testOnly } }\n  }\n"];
+export function graphql(source: "\n  query WfCatalogue {\n    nodeTypes { type label component profile accepts feeds usesModel inDegree { min max } outDegree { min max } count { min max } }\n    models { id label models { id label testOnly } }\n  }\n"): (typeof documents)["\n  query WfCatalogue {\n    nodeTypes { type label component profile accepts feeds usesModel inDegree { min max } outDegree { min max } count { min max } }\n    models { id label models { id label testOnly } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -461,6 +523,70 @@ export function graphql(source: "\n  mutation GraphSettingsAndDelete($id: ID!) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId lastRun { id status } nodes { id } edges { id source target order } } }\n"): (typeof documents)["\n  query GraphOf($id: ID!) { workflow(id: $id) { version activeRunId lastRun { id status } nodes { id } edges { id source target order } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PipelineFields on Workflow {\n    id\n    version\n    loops { id max exit }\n    state { name reducer key scope }\n    limits { maxInvocations }\n    nodes { id type provider model params prompt config ports }\n    edges { id source sourcePort target loop order }\n  }\n"): (typeof documents)["\n  fragment PipelineFields on Workflow {\n    id\n    version\n    loops { id max exit }\n    state { name reducer key scope }\n    limits { maxInvocations }\n    nodes { id type provider model params prompt config ports }\n    edges { id source sourcePort target loop order }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PlImport($document: JSON!, $publish: Boolean) {\n    importWorkflow(document: $document, publish: $publish) {\n      workflow { ...PipelineFields }\n      errors { code message path field position bodyPath nodeIds edgeIds }\n    }\n  }\n"): (typeof documents)["\n  mutation PlImport($document: JSON!, $publish: Boolean) {\n    importWorkflow(document: $document, publish: $publish) {\n      workflow { ...PipelineFields }\n      errors { code message path field position bodyPath nodeIds edgeIds }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlGet($id: ID!) { workflow(id: $id) { ...PipelineFields } }\n"): (typeof documents)["\n  query PlGet($id: ID!) { workflow(id: $id) { ...PipelineFields } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlExport($id: ID!, $version: Int) { exportWorkflow(id: $id, version: $version) }\n"): (typeof documents)["\n  query PlExport($id: ID!, $version: Int) { exportWorkflow(id: $id, version: $version) }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PlDuplicate($id: ID!) { duplicateWorkflow(id: $id) { workflow { ...PipelineFields } errors { code message } } }\n"): (typeof documents)["\n  mutation PlDuplicate($id: ID!) { duplicateWorkflow(id: $id) { workflow { ...PipelineFields } errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlVersion($workflowId: ID!, $number: Int!) {\n    workflowVersion(workflowId: $workflowId, number: $number) {\n      number\n      loops { id max exit }\n      state { name reducer scope }\n      limits { maxInvocations }\n      nodes { id config ports }\n      edges { id sourcePort loop }\n    }\n  }\n"): (typeof documents)["\n  query PlVersion($workflowId: ID!, $number: Int!) {\n    workflowVersion(workflowId: $workflowId, number: $number) {\n      number\n      loops { id max exit }\n      state { name reducer scope }\n      limits { maxInvocations }\n      nodes { id config ports }\n      edges { id sourcePort loop }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlValidate($id: ID!) {\n    validateWorkflow(id: $id) { valid violations { code message nodeIds edgeIds field position bodyPath path } }\n  }\n"): (typeof documents)["\n  query PlValidate($id: ID!) {\n    validateWorkflow(id: $id) { valid violations { code message nodeIds edgeIds field position bodyPath path } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlNodeTypes {\n    nodeTypes {\n      type\n      profile\n      component\n      router\n      composite\n      ports\n      portsField\n      attributes\n      configSchema\n      fields { name kind required default enumValues minimum maximum }\n    }\n  }\n"): (typeof documents)["\n  query PlNodeTypes {\n    nodeTypes {\n      type\n      profile\n      component\n      router\n      composite\n      ports\n      portsField\n      attributes\n      configSchema\n      fields { name kind required default enumValues minimum maximum }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment EditErrors on UserError { code message nodeIds edgeIds path field position bodyPath }\n"): (typeof documents)["\n  fragment EditErrors on UserError { code message nodeIds edgeIds path field position bodyPath }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PeAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id type config ports } errors { ...EditErrors } }\n  }\n"): (typeof documents)["\n  mutation PeAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id type config ports } errors { ...EditErrors } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PeUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {\n    updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { node { id config ports } errors { ...EditErrors } }\n  }\n"): (typeof documents)["\n  mutation PeUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {\n    updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { node { id config ports } errors { ...EditErrors } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PeAddEdge($workflowId: ID!, $source: ID!, $target: ID!, $sourcePort: String, $loop: String) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target, sourcePort: $sourcePort, loop: $loop) {\n      edge { id source sourcePort target loop order }\n      errors { ...EditErrors }\n    }\n  }\n"): (typeof documents)["\n  mutation PeAddEdge($workflowId: ID!, $source: ID!, $target: ID!, $sourcePort: String, $loop: String) {\n    addEdge(workflowId: $workflowId, source: $source, target: $target, sourcePort: $sourcePort, loop: $loop) {\n      edge { id source sourcePort target loop order }\n      errors { ...EditErrors }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PeSettings($id: ID!, $input: UpdateWorkflowInput!) {\n    updateWorkflow(id: $id, input: $input) {\n      workflow { version loops { id max exit } state { name reducer key scope } limits { maxInvocations } }\n      errors { ...EditErrors }\n    }\n  }\n"): (typeof documents)["\n  mutation PeSettings($id: ID!, $input: UpdateWorkflowInput!) {\n    updateWorkflow(id: $id, input: $input) {\n      workflow { version loops { id max exit } state { name reducer key scope } limits { maxInvocations } }\n      errors { ...EditErrors }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PeCreate($name: String!) { createWorkflow(input: { name: $name }) { workflow { id } errors { code } } }\n"): (typeof documents)["\n  mutation PeCreate($name: String!) { createWorkflow(input: { name: $name }) { workflow { id } errors { code } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PeRemoveEdge($workflowId: ID!, $edgeId: ID!) { removeEdge(workflowId: $workflowId, edgeId: $edgeId) { errors { code } } }\n"): (typeof documents)["\n  mutation PeRemoveEdge($workflowId: ID!, $edgeId: ID!) { removeEdge(workflowId: $workflowId, edgeId: $edgeId) { errors { code } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PeValidate($id: ID!) { validateWorkflow(id: $id) { valid violations { code message nodeIds field } } }\n"): (typeof documents)["\n  query PeValidate($id: ID!) { validateWorkflow(id: $id) { valid violations { code message nodeIds field } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
