@@ -5,6 +5,7 @@ const info = (type: string, component: string, usesModel: boolean, inMax: number
   type,
   label: type,
   component,
+  profile: "seed",
   usesModel,
   inDegree: { min: 0, max: inMax },
   outDegree: { min: 0, max: outMax },

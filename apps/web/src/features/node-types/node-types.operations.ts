@@ -6,6 +6,7 @@ export const NodeTypeFields = graphql(`
     type
     label
     component
+    profile
     usesModel
     inDegree {
       min

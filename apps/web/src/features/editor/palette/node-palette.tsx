@@ -9,11 +9,14 @@ export function NodePalette({ disabled, onAdd }: { disabled: boolean; onAdd: (ty
   const t = useT();
   const typeLabel = useNodeTypeLabel();
   const nodeTypes = useNodeTypes();
+  // The canvas draws and checks the seed-000 types; the weft.workflow/v2 types (the API offers them too)
+  // need their config forms and ports first.
+  const offered = nodeTypes.types.filter((info) => info.profile === "seed");
   return (
     <aside className="palette" aria-label={t("editor.palette.title")}>
       <h3>{t("editor.palette.title")}</h3>
       <ul className="palette__list">
-        {nodeTypes.types.map(({ type }) => (
+        {offered.map(({ type }) => (
           <li key={type}>
             <Button
               className={`palette__item palette__item--${nodeTypes.isText(type) ? "text" : "model"}`}
