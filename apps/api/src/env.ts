@@ -98,6 +98,10 @@ const envSchema = z.object({
   WEFT_TOPK_MEDIUM: integer(5, 1),
   WEFT_TOPK_HIGH: integer(10, 1),
   WEFT_PARSE_REPAIR: flag(true),
+  /** Messages a thread keeps: when a turn is added, the oldest beyond this go; 0: no limit. */
+  WEFT_THREAD_MAX_MESSAGES: integer(1000),
+  /** Thread messages older than this many days are neither shown nor read by history nodes, and go at the next turn; 0: no limit. */
+  WEFT_THREAD_MAX_AGE_DAYS: integer(0),
   /** Weaviate hybrid weight (1 = vectors only, 0 = BM25 only) for model nodes and searchKnowledgeBase's default. */
   WEFT_HYBRID_ALPHA: z.coerce.number().min(0).max(1).default(0.75),
   /** Chunking defaults for new knowledge bases; unset overlap: min(120, size / 4) as the chunker does. */

@@ -3,6 +3,7 @@ import type { KnowledgeBaseService } from "./modules/knowledge-base/index.js";
 import type { ModelCatalogService } from "./modules/model/index.js";
 import type { RunService } from "./modules/run/index.js";
 import type { TemplateService } from "./modules/template/index.js";
+import type { ThreadService } from "./modules/thread/index.js";
 import type { WorkflowService } from "./modules/workflow/index.js";
 import type { WorkflowVersionService } from "./modules/workflow-version/index.js";
 
@@ -19,4 +20,5 @@ export interface Services {
   models: ModelCatalogService;
   knowledgeBases: KnowledgeBaseService;
   templates: TemplateService;
+  threads: ThreadService;
 }

@@ -11,6 +11,7 @@ import { ApiKeyService } from "../modules/api-key/index.js";
 import { createKnowledgeBaseRetriever, createRetrievalSetup, hasPgvector, KnowledgeBaseService } from "../modules/knowledge-base/index.js";
 import { ModelCatalogService } from "../modules/model/index.js";
 import { RunService } from "../modules/run/index.js";
+import { ThreadService } from "../modules/thread/index.js";
 import { WorkflowService } from "../modules/workflow/index.js";
 import { WorkflowVersionService } from "../modules/workflow-version/index.js";
 import { createRunTracer } from "../metrics/run-tracing.js";
@@ -113,6 +114,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     models,
     knowledgeBases,
     templates: new TemplateService({ workflows, knowledgeBases, demo: demoWorkflow, logger }),
+    threads: new ThreadService(deps),
   };
   await startupTasks({ env, role, services, logger });
   await checkVectorStores(retrieval, logger);

@@ -11,6 +11,7 @@ export const USER_ERROR_CODES = [
   "DOCUMENT_INVALID",
   "LIMIT_EXCEEDED",
   "CONFLICT",
+  "THREAD_BUSY",
 ] as const;
 
 /** A refusal caused by the request, returned as data in every mutation payload. */

@@ -8,8 +8,9 @@ import { ApiKeyResolver } from "../modules/api-key/index.js";
 import { ServerInfoResolver } from "../modules/common/server-info.resolver.js";
 import { KnowledgeBaseDocumentResolver, KnowledgeBaseResolver, KnowledgeBaseSubscriptionResolver } from "../modules/knowledge-base/index.js";
 import { ModelResolver } from "../modules/model/index.js";
-import { RunResolver, RunSubscriptionResolver, WorkflowRunsResolver } from "../modules/run/index.js";
+import { RunResolver, RunSubscriptionResolver, ThreadRunsResolver, WorkflowRunsResolver } from "../modules/run/index.js";
 import { TemplateResolver } from "../modules/template/index.js";
+import { ThreadResolver } from "../modules/thread/index.js";
 import { WorkflowGraphResolver, WorkflowNodeResolver, WorkflowResolver, WorkflowSubscriptionResolver } from "../modules/workflow/index.js";
 import { WorkflowDocumentsResolver, WorkflowVersionResolver, WorkflowVersionsFieldResolver } from "../modules/workflow-version/index.js";
 
@@ -33,6 +34,8 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   RunResolver,
   RunSubscriptionResolver,
   WorkflowRunsResolver,
+  ThreadResolver,
+  ThreadRunsResolver,
   ApiKeyResolver,
   TemplateResolver,
 ];

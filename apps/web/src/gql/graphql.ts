@@ -153,6 +153,8 @@ export type RunWorkflowInput = {
   prompts?: PromptSetInput | null | undefined;
   /** Stream model replies as NODE_TOKEN events (default false). */
   streamTokens?: boolean | null | undefined;
+  /** Continue this thread: history nodes read its messages, thread state channels start from its state, and the run's question and answer are added when it completes. Omitted: a new thread when the workflow has a history node or a thread state channel, else none. Refused with THREAD_BUSY while another run of the thread is queued or running. */
+  threadId?: string | number | null | undefined;
   /** Run this published version. Omitted: the latest published version, or the draft while none is published. */
   version?: number | null | undefined;
 };

@@ -3,3 +3,4 @@ export { RunService } from "./run.service.js";
 export { RunResolver } from "./run.resolver.js";
 export { RunSubscriptionResolver } from "./run-subscription.resolver.js";
 export { WorkflowRunsResolver } from "./workflow-runs.resolver.js";
+export { ThreadRunsResolver } from "./thread-runs.resolver.js";

@@ -20,6 +20,8 @@ export interface CheckedRequest {
   request: StoredRunRequest;
   inputNodeIds: string[];
   target: RunTarget;
+  /** The thread to continue, if the client named one. */
+  threadId: string | null;
 }
 
 const PROMPT_TYPES = ["generation", "ensemble", "validation"] as const;
@@ -31,7 +33,7 @@ const PROMPT_TYPES = ["generation", "ensemble", "validation"] as const;
 export function checkRunRequest(input: RunWorkflowInput | null | undefined): Outcome<CheckedRequest> {
   const errors: UserError[] = [];
   const request: StoredRunRequest = { streamTokens: input?.streamTokens ?? false };
-  if (!input) return { ok: true, value: { request, inputNodeIds: [], target: { kind: "latest" } } };
+  if (!input) return { ok: true, value: { request, inputNodeIds: [], target: { kind: "latest" }, threadId: null } };
   const tooLong = (value: string, max: number, path: string[]) => {
     if (value.length > max) {
       errors.push(userError("LIMIT_EXCEEDED", `${path.join(".")} is ${value.length} characters; the limit is ${max}`, { path }));
@@ -59,7 +61,8 @@ export function checkRunRequest(input: RunWorkflowInput | null | undefined): Out
   if (input.inputs) request.inputs = checkInputs(input.inputs, errors);
   const inputNodeIds = (input.inputs ?? []).map((entry) => entry.nodeId);
   const target = readTarget(input, errors);
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: { request, inputNodeIds, target } };
+  const threadId = input.threadId ?? null;
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: { request, inputNodeIds, target, threadId } };
 }
 
 function readTarget(input: RunWorkflowInput, errors: UserError[]): RunTarget {

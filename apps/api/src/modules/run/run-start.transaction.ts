@@ -1,7 +1,8 @@
-import { prepareRun, type NodeTypeRegistry, type PreparedRun, type RunPolicy, type RunViolation, type Workflow } from "@weft/engine";
+import { prepareRun, threadStateOf, workflowUsesThread, type JsonValue, type NodeTypeRegistry, type PreparedRun, type RunPolicy, type RunViolation, type Workflow } from "@weft/engine";
 import { Prisma, type PrismaClient, type Run as RunRow } from "../../generated/prisma/client.js";
 import { isUuid } from "../common/uuid.js";
-import { loadWorkflow, refuse, withLockedWorkflow } from "../workflow/index.js";
+import { claimThread } from "../thread/index.js";
+import { loadWorkflow, refuse, withLockedWorkflow, withRefusals } from "../workflow/index.js";
 import type { VersionContent } from "../workflow-version/index.js";
 import type { RunTarget, StoredRunRequest } from "./run-request.validation.js";
 import { userError, violationToUserError, type UserError } from "../../errors/user-error.type.js";
@@ -33,7 +34,17 @@ export interface StartRequest {
   target: StartTarget;
   apiKeyId: string | null;
   rerunOfId?: string | null;
+  /** The thread the run continues (input.threadId); absent: a new thread when the workflow reads one. */
+  threadId?: string | null;
 }
+
+/** The thread a run joins and the thread channels it starts from; null when it runs on none. */
+interface JoinedThread {
+  threadId: string | null;
+  state: Record<string, JsonValue>;
+}
+
+const NO_THREAD: JoinedThread = { threadId: null, state: {} };
 
 /**
  * Accepts a run or refuses it with every reason, then stores it QUEUED with its node runs PENDING.
@@ -79,25 +90,55 @@ async function resolveVersion(db: PrismaClient, workflowId: string, target: Star
   }
 }
 
+/**
+ * A run of a version on no thread takes no lock at all; on a thread, the thread's row lock (claimThread)
+ * in one transaction with the run's insert, so two starts on one thread are decided one after the other.
+ */
 async function startVersionRun(deps: StartDeps, start: StartRequest, version: PinnedVersion): Promise<Outcome<RunRow>> {
   const { workflow } = await deps.versionContent(version.id);
-  const prepared = await prepare(deps, deps.db, workflow, start);
-  if (!prepared.ok) return prepared;
-  return success(await insertRun(deps.db, start, prepared.value, version));
+  if (!runsOnThread(deps, workflow, start)) {
+    const prepared = await prepare(deps, deps.db, workflow, start, NO_THREAD);
+    if (!prepared.ok) return prepared;
+    return success(await insertRun(deps.db, start, prepared.value, NO_THREAD, version));
+  }
+  return withRefusals(() =>
+    deps.db.$transaction(async (tx) => {
+      const thread = await joinThread(tx, workflow, start);
+      const prepared = await prepare(deps, tx, workflow, start, thread);
+      if (!prepared.ok) refuse(...prepared.errors);
+      return insertRun(tx, start, prepared.value, thread, version);
+    }),
+  );
 }
 
 /** Through the workflow module's lock and load, so the run starts from the graph one committed edit left. */
 function startDraftRun(deps: StartDeps, start: StartRequest): Promise<Outcome<RunRow>> {
   return withLockedWorkflow(deps.db, start.workflowId, async (tx, locked) => {
-    const prepared = await prepare(deps, tx, await loadWorkflow(tx, locked), start);
+    const workflow = await loadWorkflow(tx, locked);
+    const thread = runsOnThread(deps, workflow, start) ? await joinThread(tx, workflow, start) : NO_THREAD;
+    const prepared = await prepare(deps, tx, workflow, start, thread);
     if (!prepared.ok) refuse(...prepared.errors);
-    return insertRun(tx, start, prepared.value, null, locked.row.version);
+    return insertRun(tx, start, prepared.value, thread, null, locked.row.version);
   });
 }
 
-async function prepare(deps: StartDeps, db: Prisma.TransactionClient, workflow: Workflow, start: StartRequest): Promise<Outcome<PreparedRun>> {
+/** A run is on a thread when the client names one, or when the workflow reads one (SPEC-V2 §7). */
+function runsOnThread(deps: StartDeps, workflow: Workflow, start: StartRequest): boolean {
+  return (start.threadId ?? null) !== null || workflowUsesThread(workflow, deps.registry);
+}
+
+/** Claims the named thread (THREAD_BUSY while a run of it is active) or creates one; refuses (rolls back) otherwise. */
+async function joinThread(tx: Prisma.TransactionClient, workflow: Workflow, start: StartRequest): Promise<JoinedThread> {
+  const claimed = await claimThread(tx, start.workflowId, start.threadId ?? null);
+  if (!claimed.ok) refuse(...claimed.errors);
+  return { threadId: claimed.value.threadId, state: threadStateOf(claimed.value.state, workflow) };
+}
+
+async function prepare(deps: StartDeps, db: Prisma.TransactionClient, workflow: Workflow, start: StartRequest, thread: JoinedThread): Promise<Outcome<PreparedRun>> {
   const knowledgeBases = await existingKnowledgeBases(db, [start.request.knowledgeBase, workflow.knowledgeBase]);
-  const prepared = prepareRun(workflow, start.request, { ...deps.policy, registry: deps.registry, knowledgeBases });
+  // The thread's state goes into what the run executes, not into its stored request (a re-run starts anew).
+  const request = thread.threadId === null ? start.request : { ...start.request, state: thread.state };
+  const prepared = prepareRun(workflow, request, { ...deps.policy, registry: deps.registry, knowledgeBases });
   if (!prepared.ok) return failure(...prepared.violations.map((violation) => toUserError(violation, start.inputNodeIds)));
   return success(prepared.run);
 }
@@ -107,7 +148,14 @@ async function prepare(deps: StartDeps, db: Prisma.TransactionClient, workflow: 
  * create is one transaction); later invocations (loop iterations, map items, bodies) get their node
  * runs from their first event. `editVersion`: a run of the draft, the edit version it starts from.
  */
-function insertRun(db: Prisma.TransactionClient, start: StartRequest, prepared: PreparedRun, version: PinnedVersion | null, editVersion: number | null = null): Promise<RunRow> {
+function insertRun(
+  db: Prisma.TransactionClient,
+  start: StartRequest,
+  prepared: PreparedRun,
+  thread: JoinedThread,
+  version: PinnedVersion | null,
+  editVersion: number | null = null,
+): Promise<RunRow> {
   return db.run.create({
     data: {
       workflowId: start.workflowId,
@@ -119,6 +167,7 @@ function insertRun(db: Prisma.TransactionClient, start: StartRequest, prepared: 
       editVersion,
       rerunOfId: start.rerunOfId ?? null,
       apiKeyId: start.apiKeyId,
+      threadId: thread.threadId,
       nodeRuns: { createMany: { data: prepared.workflow.nodes.map((node) => ({ nodeKey: node.id, nodeType: node.type })) } },
     },
   });

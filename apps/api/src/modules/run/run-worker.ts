@@ -7,14 +7,18 @@ import {
   type LlmProviders,
   type NodeTypeRegistry,
   type Retriever,
+  type PreparedRun,
   type RunEvent,
+  type RunEventHandler,
   type RunResume,
+  type ThreadRetention,
   type ToolProviders,
   type WorkflowRevision,
 } from "@weft/engine";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../../logger.js";
 import type { EventBus } from "../../pubsub.js";
+import { DatabaseThreadHistory, recordingTurn } from "../thread/index.js";
 import { claimRun, type RunClaim } from "./run-claim.js";
 import { nodeTypesOf } from "./node-types-of.js";
 import { RunEventRecorder } from "./run-event-recorder.js";
@@ -38,6 +42,8 @@ export interface RunWorkerDeps {
   maxAttempts: number;
   /** Sees every event of the runs executed here (metrics, traces). */
   observe?: ((event: RunEvent) => void) | undefined;
+  /** WEFT_THREAD_MAX_MESSAGES / _AGE_DAYS: what threads keep. */
+  threadRetention: ThreadRetention;
 }
 
 /**
@@ -49,7 +55,7 @@ export interface RunWorkerDeps {
  * owns the run (or it ended) and this worker only stops.
  */
 export async function executeRun(deps: RunWorkerDeps, runId: string, signal: AbortSignal): Promise<void> {
-  const run = await deps.db.run.findUnique({ where: { id: runId }, select: { status: true, workflowId: true, versionNumber: true, editVersion: true, snapshot: true } });
+  const run = await deps.db.run.findUnique({ where: { id: runId }, select: { status: true, workflowId: true, versionNumber: true, editVersion: true, snapshot: true, threadId: true } });
   if (!run || (run.status !== "QUEUED" && run.status !== "RUNNING") || signal.aborted) return;
   const claim = await claimRun(deps.db, runId);
   if (!claim) return;
@@ -66,19 +72,15 @@ export async function executeRun(deps: RunWorkerDeps, runId: string, signal: Abo
       for (const [nodeId, type] of nodeTypesOf(prepared.workflow, deps.registry)) nodeTypes.set(nodeId, type);
       const resume = claim.status === "RUNNING" ? await resumeOf(deps, runId, claim) : null;
       if (resume) deps.logger.warn({ runId, attempt: claim.attempt, lastSeq: claim.lastSeq }, "resuming a run whose worker stopped");
+      const thread = threadOf(deps, run.threadId, { runId, attempt: claim.attempt, prepared });
       await runWorkflow({
         runId,
         prepared,
         registry: deps.registry,
         providers: deps.llm,
         retriever: deps.retriever,
-        tools: { ...deps.tools, workflowVersion: revisionOf(run) },
-        onEvent: deps.observe
-          ? (event) => {
-              deps.observe!(event);
-              return recorder.record(event);
-            }
-          : recorder.record,
+        tools: { ...deps.tools, workflowVersion: revisionOf(run), ...(thread ? { thread: thread.history } : {}) },
+        onEvent: observed(deps.observe, thread ? thread.onEvent(recorder.record) : recorder.record),
         signal,
         options: { limiter: deps.limiter },
         resume,
@@ -110,10 +112,29 @@ async function resumeOf(deps: Pick<RunWorkerDeps, "db">, runId: string, claim: R
   return { attempt: claim.attempt, lastSeq: claim.lastSeq, record: resumeFromEvents(events) };
 }
 
+/** The recorder's handler, with the process's observer (metrics, traces) seeing each event first. */
+function observed(observe: RunWorkerDeps["observe"], record: RunEventHandler): RunEventHandler {
+  if (!observe) return record;
+  return (event) => {
+    observe(event);
+    return record(event);
+  };
+}
+
 /** Ends the run as this attempt, if it still holds it, and publishes the closing events. */
 async function endRun(deps: RunWorkerDeps, recorder: RunEventRecorder, runId: string, termination: Termination, claim: RunClaim): Promise<void> {
   const ended = await terminateRun(deps.db, runId, termination, { attempt: claim.attempt });
   if (ended) for (const message of ended.messages) await recorder.publish(message, message === ended.messages.at(-1) ? ended.status : null);
+}
+
+/** A run on a thread: its history nodes read the thread, and its turn is recorded as it completes. */
+function threadOf(deps: RunWorkerDeps, threadId: string | null, run: { runId: string; attempt: number; prepared: PreparedRun }) {
+  if (threadId === null) return null;
+  const threadRun = { db: deps.db, registry: deps.registry, retention: deps.threadRetention, threadId, ...run };
+  return {
+    history: new DatabaseThreadHistory(deps.db, threadId, deps.threadRetention),
+    onEvent: (record: RunEventHandler) => recordingTurn(threadRun, record),
+  };
 }
 
 /**

@@ -45,12 +45,22 @@ export class RunWorkflowInput {
 
   @Field(() => Boolean, { nullable: true, description: "Stream model replies as NODE_TOKEN events (default false)." })
   streamTokens?: boolean | null;
+
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      "Continue this thread: history nodes read its messages, thread state channels start from its state, and the run's question and answer are added when it completes. Omitted: a new thread when the workflow has a history node or a thread state channel, else none. Refused with THREAD_BUSY while another run of the thread is queued or running.",
+  })
+  threadId?: string | null;
 }
 
 @ArgsType()
 export class RunsArgs extends PaginationArgs {
   @Field(() => ID, { nullable: true })
   workflowId?: string | null;
+
+  @Field(() => ID, { nullable: true, description: "Runs of this thread." })
+  threadId?: string | null;
 
   @Field(() => Int, { nullable: true, description: "Runs of this published version (give workflowId too)." })
   version?: number | null;

@@ -33,6 +33,7 @@ export function toRunObject(row: RunRow): RunObject {
     version: row.versionNumber,
     draft: row.versionId === null,
     rerunOfId: row.rerunOfId,
+    threadId: row.threadId,
     request: asObject(row.request),
     snapshot: asObject(row.snapshot),
     result: row.result,

@@ -15,6 +15,7 @@ import type { RunsArgs, RunWorkflowInput } from "./run.input.js";
 import { toNodeRunObject, toRunObject } from "./run.mapper.js";
 import { checkRunRequest, type StoredRunRequest } from "./run-request.validation.js";
 import { runPolicyOf } from "./run-policy.js";
+import { threadRetention } from "../thread/index.js";
 import { startRunTransaction, type StartDeps, type StartRequest } from "./run-start.transaction.js";
 import { terminateRun, type TerminatedRun } from "./run-termination.js";
 import { isUuid } from "../common/uuid.js";
@@ -76,6 +77,7 @@ export class RunService {
       logger: deps.logger,
       maxAttempts: deps.env.WEFT_RUN_MAX_ATTEMPTS,
       observe: observerOf(options.metrics ?? null, options.tracer ?? null),
+      threadRetention: threadRetention(deps.env),
     };
     this.#metrics = options.metrics ?? null;
     this.queue = options.createQueue((runId, signal) => executeRun(workerDeps, runId, signal));
@@ -87,13 +89,15 @@ export class RunService {
     if (limited) return failure(limited);
     const checked = checkRunRequest(input);
     if (!checked.ok) return checked;
-    const { request, inputNodeIds, target } = checked.value;
-    return this.#accept({ workflowId, request, inputNodeIds, target, apiKeyId: auth.keyId });
+    const { request, inputNodeIds, target, threadId } = checked.value;
+    return this.#accept({ workflowId, request, inputNodeIds, target, apiKeyId: auth.keyId, threadId });
   }
 
   /**
    * Starts a new run of what run `runId` executed — the same published version (or the draft as it is
    * now, for a run of the draft) — with the same request and input contents, linked to it (rerunOf).
+   * It does not continue the original's thread (that conversation has moved on): a workflow that reads a
+   * thread re-runs on a new one.
    */
   async rerun(runId: string, auth: AuthInfo, caller: string): Promise<Outcome<RunObject>> {
     const limited = await this.#spendRunBudget(caller);
@@ -165,6 +169,7 @@ export class RunService {
     const page = readPage(args);
     const filter: Prisma.RunWhereInput = {
       ...(args.workflowId ? { workflowId: args.workflowId } : {}),
+      ...(args.threadId ? { threadId: args.threadId } : {}),
       ...(args.version !== null && args.version !== undefined ? { versionNumber: args.version } : {}),
       ...(args.draft === true ? { versionId: null } : args.draft === false ? { versionId: { not: null } } : {}),
       ...(args.status && args.status.length > 0 ? { status: { in: args.status } } : {}),

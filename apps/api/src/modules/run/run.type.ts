@@ -229,6 +229,9 @@ export class RunObject {
   /** The run this one re-ran; read by the rerunOf field. */
   rerunOfId!: string | null;
 
+  @Field(() => ID, { nullable: true, description: "The thread (conversation) the run belongs to; null when it runs on none, or its thread was deleted." })
+  threadId!: string | null;
+
   @Field(() => GraphQLJSONObject, { description: "The run request as received.", complexity: TEXT_COST })
   request!: Record<string, unknown>;
 

@@ -26,5 +26,6 @@ export {
   lockedWhileRunning,
   refuse,
   withLockedWorkflow,
+  withRefusals,
   type LockedWorkflow,
 } from "./workflow-lock.js";

@@ -32,9 +32,19 @@ class WorkflowRefused extends Error {
   }
 }
 
-/** Stops the work of withLockedWorkflow: nothing it wrote is kept, and the caller gets these errors. */
+/** Stops the work of withLockedWorkflow (or withRefusals): nothing it wrote is kept, and the caller gets these errors. */
 export function refuse(...errors: UserError[]): never {
   throw new WorkflowRefused(errors);
+}
+
+/** Runs a transaction whose work may `refuse(...)`: its value, or the refusal's errors (and nothing written). */
+export async function withRefusals<T>(transaction: () => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return success(await transaction());
+  } catch (error) {
+    if (error instanceof WorkflowRefused) return failure(...error.errors);
+    throw error;
+  }
 }
 
 /**
@@ -44,9 +54,9 @@ export function refuse(...errors: UserError[]): never {
  * starts from the graph as edited, never a mix), reads the row and its active run, and runs `work`,
  * which loads what it needs and writes; `refuse(...)` rolls everything back.
  */
-export async function withLockedWorkflow<T>(db: PrismaClient, workflowId: string, work: LockedWork<T>, notFoundPath: string[] = ["workflowId"]): Promise<Outcome<T>> {
-  try {
-    const value = await db.$transaction(async (tx) => {
+export function withLockedWorkflow<T>(db: PrismaClient, workflowId: string, work: LockedWork<T>, notFoundPath: string[] = ["workflowId"]): Promise<Outcome<T>> {
+  return withRefusals(() =>
+    db.$transaction(async (tx) => {
       // One round trip: the lock, the row and the active run (every edit pays for it).
       const [locked] = await tx.$queryRaw<(WorkflowRow & { activeRunId: string | null })[]>`
         SELECT w.*, (
@@ -58,12 +68,8 @@ export async function withLockedWorkflow<T>(db: PrismaClient, workflowId: string
       if (!locked) refuse(notFoundError("workflow", workflowId, notFoundPath));
       const { activeRunId, ...row } = locked;
       return work(tx, { row, activeRunId });
-    }, LOCKED_TRANSACTION_OPTIONS);
-    return success(value);
-  } catch (error) {
-    if (error instanceof WorkflowRefused) return failure(...error.errors);
-    throw error;
-  }
+    }, LOCKED_TRANSACTION_OPTIONS),
+  );
 }
 
 /** The one refusal of a graph change while a run of the draft holds the workflow. */

@@ -52,6 +52,12 @@ type Documents = {
     "\n  query TemplateList { workflowTemplates { id name description format nodeCount knowledgeBases } }\n": typeof types.TemplateListDocument,
     "\n  mutation TemplateCreate($id: ID!) {\n    createWorkflowFromTemplate(templateId: $id) { workflow { id name nodes { id } } errors { code message path } }\n  }\n": typeof types.TemplateCreateDocument,
     "\n  query TemplateKnowledgeBase($name: String!) { knowledgeBase(name: $name) { name documentCount chunkCount documents { edges { node { title status } } } } }\n": typeof types.TemplateKnowledgeBaseDocument,
+    "\n  mutation ThrImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": typeof types.ThrImportDocument,
+    "\n  subscription ThrEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { seq type } }\n": typeof types.ThrEventsDocument,
+    "\n  query ThrThread($id: ID!, $first: Int) {\n    thread(id: $id) {\n      id\n      workflowId\n      state\n      lastSeq\n      busy\n      messages(first: $first) { totalCount edges { node { seq role content runId } } }\n      runs { totalCount edges { node { id status threadId } } }\n    }\n  }\n": typeof types.ThrThreadDocument,
+    "\n  query ThrRun($id: ID!) { run(id: $id) { status result threadId } }\n": typeof types.ThrRunDocument,
+    "\n  query ThrList($workflowId: ID!, $first: Int, $after: String) {\n    threads(workflowId: $workflowId, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } }\n  }\n": typeof types.ThrListDocument,
+    "\n  mutation ThrDelete($id: ID!) { deleteThread(id: $id) { id errors { code message path } } }\n": typeof types.ThrDeleteDocument,
     "\n  mutation VerPublish($id: ID!, $note: String) {\n    publishWorkflow(id: $id, note: $note) {\n      version { id workflowId number note contentHash editVersion publishedBy publishedAt }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": typeof types.VerPublishDocument,
     "\n  query VerList($workflowId: ID!, $first: Int, $after: String) {\n    workflowVersions(workflowId: $workflowId, first: $first, after: $after) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { node { number note editVersion contentHash } }\n    }\n    workflow(id: $workflowId) {\n      version\n      publishedVersion { number }\n      versions(first: 2) { totalCount edges { node { number } } }\n    }\n  }\n": typeof types.VerListDocument,
     "\n  query VerContent($workflowId: ID!, $number: Int!) {\n    workflowVersion(workflowId: $workflowId, number: $number) {\n      number name outputFormat intensity knowledgeBase prompts { generation }\n      nodes { id type model params position { x y } }\n      edges { id source target order }\n    }\n  }\n": typeof types.VerContentDocument,
@@ -155,6 +161,12 @@ const documents: Documents = {
     "\n  query TemplateList { workflowTemplates { id name description format nodeCount knowledgeBases } }\n": types.TemplateListDocument,
     "\n  mutation TemplateCreate($id: ID!) {\n    createWorkflowFromTemplate(templateId: $id) { workflow { id name nodes { id } } errors { code message path } }\n  }\n": types.TemplateCreateDocument,
     "\n  query TemplateKnowledgeBase($name: String!) { knowledgeBase(name: $name) { name documentCount chunkCount documents { edges { node { title status } } } } }\n": types.TemplateKnowledgeBaseDocument,
+    "\n  mutation ThrImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": types.ThrImportDocument,
+    "\n  subscription ThrEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { seq type } }\n": types.ThrEventsDocument,
+    "\n  query ThrThread($id: ID!, $first: Int) {\n    thread(id: $id) {\n      id\n      workflowId\n      state\n      lastSeq\n      busy\n      messages(first: $first) { totalCount edges { node { seq role content runId } } }\n      runs { totalCount edges { node { id status threadId } } }\n    }\n  }\n": types.ThrThreadDocument,
+    "\n  query ThrRun($id: ID!) { run(id: $id) { status result threadId } }\n": types.ThrRunDocument,
+    "\n  query ThrList($workflowId: ID!, $first: Int, $after: String) {\n    threads(workflowId: $workflowId, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } }\n  }\n": types.ThrListDocument,
+    "\n  mutation ThrDelete($id: ID!) { deleteThread(id: $id) { id errors { code message path } } }\n": types.ThrDeleteDocument,
     "\n  mutation VerPublish($id: ID!, $note: String) {\n    publishWorkflow(id: $id, note: $note) {\n      version { id workflowId number note contentHash editVersion publishedBy publishedAt }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": types.VerPublishDocument,
     "\n  query VerList($workflowId: ID!, $first: Int, $after: String) {\n    workflowVersions(workflowId: $workflowId, first: $first, after: $after) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { node { number note editVersion contentHash } }\n    }\n    workflow(id: $workflowId) {\n      version\n      publishedVersion { number }\n      versions(first: 2) { totalCount edges { node { number } } }\n    }\n  }\n": types.VerListDocument,
     "\n  query VerContent($workflowId: ID!, $number: Int!) {\n    workflowVersion(workflowId: $workflowId, number: $number) {\n      number name outputFormat intensity knowledgeBase prompts { generation }\n      nodes { id type model params position { x y } }\n      edges { id source target order }\n    }\n  }\n": types.VerContentDocument,
@@ -383,6 +395,30 @@ export function graphql(source: "\n  mutation TemplateCreate($id: ID!) {\n    cr
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query TemplateKnowledgeBase($name: String!) { knowledgeBase(name: $name) { name documentCount chunkCount documents { edges { node { title status } } } } }\n"): (typeof documents)["\n  query TemplateKnowledgeBase($name: String!) { knowledgeBase(name: $name) { name documentCount chunkCount documents { edges { node { title status } } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ThrImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n"): (typeof documents)["\n  mutation ThrImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ThrEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { seq type } }\n"): (typeof documents)["\n  subscription ThrEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { seq type } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ThrThread($id: ID!, $first: Int) {\n    thread(id: $id) {\n      id\n      workflowId\n      state\n      lastSeq\n      busy\n      messages(first: $first) { totalCount edges { node { seq role content runId } } }\n      runs { totalCount edges { node { id status threadId } } }\n    }\n  }\n"): (typeof documents)["\n  query ThrThread($id: ID!, $first: Int) {\n    thread(id: $id) {\n      id\n      workflowId\n      state\n      lastSeq\n      busy\n      messages(first: $first) { totalCount edges { node { seq role content runId } } }\n      runs { totalCount edges { node { id status threadId } } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ThrRun($id: ID!) { run(id: $id) { status result threadId } }\n"): (typeof documents)["\n  query ThrRun($id: ID!) { run(id: $id) { status result threadId } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ThrList($workflowId: ID!, $first: Int, $after: String) {\n    threads(workflowId: $workflowId, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } }\n  }\n"): (typeof documents)["\n  query ThrList($workflowId: ID!, $first: Int, $after: String) {\n    threads(workflowId: $workflowId, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ThrDelete($id: ID!) { deleteThread(id: $id) { id errors { code message path } } }\n"): (typeof documents)["\n  mutation ThrDelete($id: ID!) { deleteThread(id: $id) { id errors { code message path } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
