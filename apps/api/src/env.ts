@@ -102,6 +102,8 @@ const envSchema = z.object({
   WEFT_THREAD_MAX_MESSAGES: integer(1000),
   /** Thread messages older than this many days are neither shown nor read by history nodes, and go at the next turn; 0: no limit. */
   WEFT_THREAD_MAX_AGE_DAYS: integer(0),
+  /** How often expired semantic-cache entries and thread messages past the age limit are deleted, in seconds; 0: never. */
+  WEFT_SWEEP_SECONDS: integer(3600),
   /** Weaviate hybrid weight (1 = vectors only, 0 = BM25 only) for model nodes and searchKnowledgeBase's default. */
   WEFT_HYBRID_ALPHA: z.coerce.number().min(0).max(1).default(0.75),
   /** Chunking defaults for new knowledge bases; unset overlap: min(120, size / 4) as the chunker does. */

@@ -3,6 +3,7 @@ import type { KnowledgeBaseService } from "./modules/knowledge-base/index.js";
 import type { ModelCatalogService } from "./modules/model/index.js";
 import type { RunService } from "./modules/run/index.js";
 import type { TemplateService } from "./modules/template/index.js";
+import type { SemanticCacheService } from "./modules/semantic-cache/index.js";
 import type { ThreadService } from "./modules/thread/index.js";
 import type { WorkflowService } from "./modules/workflow/index.js";
 import type { WorkflowVersionService } from "./modules/workflow-version/index.js";
@@ -21,4 +22,5 @@ export interface Services {
   knowledgeBases: KnowledgeBaseService;
   templates: TemplateService;
   threads: ThreadService;
+  semanticCaches: SemanticCacheService;
 }

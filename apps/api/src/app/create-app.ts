@@ -11,7 +11,9 @@ import { ApiKeyService } from "../modules/api-key/index.js";
 import { createKnowledgeBaseRetriever, createRetrievalSetup, hasPgvector, KnowledgeBaseService } from "../modules/knowledge-base/index.js";
 import { ModelCatalogService } from "../modules/model/index.js";
 import { RunService } from "../modules/run/index.js";
-import { ThreadService } from "../modules/thread/index.js";
+import { SemanticCacheService } from "../modules/semantic-cache/index.js";
+import { threadRetention, ThreadService } from "../modules/thread/index.js";
+import { startMaintenanceSweep } from "./maintenance-sweep.js";
 import { WorkflowService } from "../modules/workflow/index.js";
 import { WorkflowVersionService } from "../modules/workflow-version/index.js";
 import { createRunTracer } from "../metrics/run-tracing.js";
@@ -29,7 +31,7 @@ import { checkVectorStores, startupTasks } from "./startup.js";
 import { closeRedis } from "../redis/redis-connection.js";
 import { createEventBus, createLimitStore, ingestionQueueFactory, runQueueFactory, startReconciler } from "./infrastructure.js";
 import { createHttpService } from "./http-server.js";
-import { checkRole, servesApi, type ProcessRole } from "./process-role.js";
+import { checkRole, executesRuns, servesApi, type ProcessRole } from "./process-role.js";
 
 export interface CreateAppOptions {
   /** Extra LLM providers (tests and benchmarks); they join the configured ones. */
@@ -115,10 +117,14 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     knowledgeBases,
     templates: new TemplateService({ workflows, knowledgeBases, demo: demoWorkflow, logger }),
     threads: new ThreadService(deps),
+    semanticCaches: new SemanticCacheService(retrieval.semanticCacheStore),
   };
   await startupTasks({ env, role, services, logger });
   await checkVectorStores(retrieval, logger);
   const reconciler = startReconciler(env, role, database.prisma, { runs: runs.queue, ingestion: services.knowledgeBases.documents.queue }, logger);
+  const sweep = executesRuns(role)
+    ? startMaintenanceSweep({ db: database.prisma, cacheStore: retrieval.semanticCacheStore, retention: threadRetention(env), logger }, env.WEFT_SWEEP_SECONDS)
+    : null;
 
   const http = await createHttpService({ env, role, database, store: retrieval.store, queue: runs.queue, services, rateLimits, bus, logger, metrics });
   const httpServer = http.httpServer;
@@ -151,6 +157,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
         };
         await step("http", () => http.close());
         await step("reconciler", async () => reconciler?.stop());
+        sweep?.stop();
         await step("runs", () => runs.close());
         await step("ingestion", () => services.knowledgeBases.close());
         await step("vector stores", () => retrieval.close());

@@ -10,6 +10,7 @@ import { KnowledgeBaseDocumentResolver, KnowledgeBaseResolver, KnowledgeBaseSubs
 import { ModelResolver } from "../modules/model/index.js";
 import { RunResolver, RunSubscriptionResolver, ThreadRunsResolver, WorkflowRunsResolver } from "../modules/run/index.js";
 import { TemplateResolver } from "../modules/template/index.js";
+import { SemanticCacheResolver } from "../modules/semantic-cache/index.js";
 import { ThreadResolver } from "../modules/thread/index.js";
 import { WorkflowGraphResolver, WorkflowNodeResolver, WorkflowResolver, WorkflowSubscriptionResolver } from "../modules/workflow/index.js";
 import { WorkflowDocumentsResolver, WorkflowVersionResolver, WorkflowVersionsFieldResolver } from "../modules/workflow-version/index.js";
@@ -36,6 +37,7 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   WorkflowRunsResolver,
   ThreadResolver,
   ThreadRunsResolver,
+  SemanticCacheResolver,
   ApiKeyResolver,
   TemplateResolver,
 ];

@@ -48,7 +48,7 @@ async function addPending(knowledgeBaseId: string, documents: { title: string; c
 describe("the document indexer on pgvector", () => {
   it("loads a large first pass without the HNSW index and builds it once; a small addition keeps the index live", async () => {
     const { store, loads } = spiedStore();
-    const setup: RetrievalSetup = { embedder, store, embedders: [embedder], stores: [store], alpha: 0.75, unavailable: null, semanticCache: null, close: async () => undefined };
+    const setup: RetrievalSetup = { embedder, store, embedders: [embedder], stores: [store], alpha: 0.75, unavailable: null, semanticCache: null, semanticCacheStore: null, close: async () => undefined };
     const indexer = new DocumentIndexer(db.prisma, setup, null, pino({ level: "silent" }));
     const row = await db.prisma.knowledgeBase.create({
       data: { name: "bulk", embeddingModel: LOCAL_EMBEDDER_MODEL, dimension: 512, store: store.id, chunkSize: 300, chunkOverlap: 50 },

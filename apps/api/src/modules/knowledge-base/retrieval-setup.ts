@@ -1,4 +1,4 @@
-import type { Embedder, KnowledgeBaseSearch, Retriever, SemanticCache, VectorStore } from "@weft/engine";
+import type { Embedder, KnowledgeBaseSearch, Retriever, SemanticCache, SemanticCacheStore, VectorStore } from "@weft/engine";
 import { EmbeddingSemanticCache, LocalEmbedder, MistralEmbedder, WeaviateSemanticCache, WeaviateVectorStore } from "@weft/providers";
 import type { Database } from "../../db/db.js";
 import { EnvError, type Env } from "../../env.js";
@@ -26,6 +26,8 @@ export interface RetrievalSetup {
    * with `embedder`, entries in Weaviate when WEAVIATE_URL is set, else in pgvector; null without either.
    */
   semanticCache: SemanticCache | null;
+  /** The store under `semanticCache`: its entries listed and cleared through the API, expired ones swept. */
+  semanticCacheStore: SemanticCacheStore | null;
   close(): Promise<void>;
 }
 
@@ -87,6 +89,7 @@ export function createRetrievalSetup(env: Env, database: Pick<Database, "raw">, 
         ? "no vector store can hold knowledge bases: this PostgreSQL server has no pgvector (`vector` extension) and WEAVIATE_URL is not set"
         : null,
     semanticCache: cacheStore && new EmbeddingSemanticCache(embedder, cacheStore),
+    semanticCacheStore: cacheStore,
     close: async () => {
       await weaviate?.close();
       if (cacheStore instanceof WeaviateSemanticCache) await cacheStore.close();

@@ -49,9 +49,16 @@ type Documents = {
     "\n  query RunVerSnapshot($id: ID!) { run(id: $id) { snapshot nodeRuns { nodeId status output } } }\n": typeof types.RunVerSnapshotDocument,
     "\n  query RunVerWorkflow($id: ID!) { workflow(id: $id) { activeRunId } }\n": typeof types.RunVerWorkflowDocument,
     "\n  mutation RunVerDelete($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code message } } }\n": typeof types.RunVerDeleteDocument,
+    "\n  mutation CacheImport($document: JSON!) { importWorkflow(document: $document) { workflow { id version } errors { code message } } }\n": typeof types.CacheImportDocument,
+    "\n  subscription CacheEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { type nodeId } }\n": typeof types.CacheEventsDocument,
+    "\n  query CacheEntries($scope: SemanticCacheScopeInput!, $first: Int, $after: String) {\n    semanticCacheEntries(scope: $scope, first: $first, after: $after) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { node { scope query answer expiresAt } }\n    }\n  }\n": typeof types.CacheEntriesDocument,
+    "\n  mutation CacheClear($scope: SemanticCacheScopeInput!) { clearSemanticCache(scope: $scope) { cleared errors { code message path } } }\n": typeof types.CacheClearDocument,
     "\n  query TemplateList { workflowTemplates { id name description format nodeCount knowledgeBases } }\n": typeof types.TemplateListDocument,
     "\n  mutation TemplateCreate($id: ID!) {\n    createWorkflowFromTemplate(templateId: $id) { workflow { id name nodes { id } } errors { code message path } }\n  }\n": typeof types.TemplateCreateDocument,
     "\n  query TemplateKnowledgeBase($name: String!) { knowledgeBase(name: $name) { name documentCount chunkCount documents { edges { node { title status } } } } }\n": typeof types.TemplateKnowledgeBaseDocument,
+    "\n  mutation SeedImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": typeof types.SeedImportDocument,
+    "\n  subscription SeedEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { type nodeId ports } }\n": typeof types.SeedEventsDocument,
+    "\n  query SeedRun($id: ID!) { run(id: $id) { status result threadId } }\n": typeof types.SeedRunDocument,
     "\n  mutation ThrImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": typeof types.ThrImportDocument,
     "\n  subscription ThrEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { seq type } }\n": typeof types.ThrEventsDocument,
     "\n  query ThrThread($id: ID!, $first: Int) {\n    thread(id: $id) {\n      id\n      workflowId\n      state\n      lastSeq\n      busy\n      messages(first: $first) { totalCount edges { node { seq role content runId } } }\n      runs { totalCount edges { node { id status threadId } } }\n    }\n  }\n": typeof types.ThrThreadDocument,
@@ -158,9 +165,16 @@ const documents: Documents = {
     "\n  query RunVerSnapshot($id: ID!) { run(id: $id) { snapshot nodeRuns { nodeId status output } } }\n": types.RunVerSnapshotDocument,
     "\n  query RunVerWorkflow($id: ID!) { workflow(id: $id) { activeRunId } }\n": types.RunVerWorkflowDocument,
     "\n  mutation RunVerDelete($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code message } } }\n": types.RunVerDeleteDocument,
+    "\n  mutation CacheImport($document: JSON!) { importWorkflow(document: $document) { workflow { id version } errors { code message } } }\n": types.CacheImportDocument,
+    "\n  subscription CacheEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { type nodeId } }\n": types.CacheEventsDocument,
+    "\n  query CacheEntries($scope: SemanticCacheScopeInput!, $first: Int, $after: String) {\n    semanticCacheEntries(scope: $scope, first: $first, after: $after) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { node { scope query answer expiresAt } }\n    }\n  }\n": types.CacheEntriesDocument,
+    "\n  mutation CacheClear($scope: SemanticCacheScopeInput!) { clearSemanticCache(scope: $scope) { cleared errors { code message path } } }\n": types.CacheClearDocument,
     "\n  query TemplateList { workflowTemplates { id name description format nodeCount knowledgeBases } }\n": types.TemplateListDocument,
     "\n  mutation TemplateCreate($id: ID!) {\n    createWorkflowFromTemplate(templateId: $id) { workflow { id name nodes { id } } errors { code message path } }\n  }\n": types.TemplateCreateDocument,
     "\n  query TemplateKnowledgeBase($name: String!) { knowledgeBase(name: $name) { name documentCount chunkCount documents { edges { node { title status } } } } }\n": types.TemplateKnowledgeBaseDocument,
+    "\n  mutation SeedImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": types.SeedImportDocument,
+    "\n  subscription SeedEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { type nodeId ports } }\n": types.SeedEventsDocument,
+    "\n  query SeedRun($id: ID!) { run(id: $id) { status result threadId } }\n": types.SeedRunDocument,
     "\n  mutation ThrImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": types.ThrImportDocument,
     "\n  subscription ThrEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { seq type } }\n": types.ThrEventsDocument,
     "\n  query ThrThread($id: ID!, $first: Int) {\n    thread(id: $id) {\n      id\n      workflowId\n      state\n      lastSeq\n      busy\n      messages(first: $first) { totalCount edges { node { seq role content runId } } }\n      runs { totalCount edges { node { id status threadId } } }\n    }\n  }\n": types.ThrThreadDocument,
@@ -386,6 +400,22 @@ export function graphql(source: "\n  mutation RunVerDelete($id: ID!) { deleteWor
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation CacheImport($document: JSON!) { importWorkflow(document: $document) { workflow { id version } errors { code message } } }\n"): (typeof documents)["\n  mutation CacheImport($document: JSON!) { importWorkflow(document: $document) { workflow { id version } errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription CacheEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { type nodeId } }\n"): (typeof documents)["\n  subscription CacheEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { type nodeId } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CacheEntries($scope: SemanticCacheScopeInput!, $first: Int, $after: String) {\n    semanticCacheEntries(scope: $scope, first: $first, after: $after) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { node { scope query answer expiresAt } }\n    }\n  }\n"): (typeof documents)["\n  query CacheEntries($scope: SemanticCacheScopeInput!, $first: Int, $after: String) {\n    semanticCacheEntries(scope: $scope, first: $first, after: $after) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { node { scope query answer expiresAt } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CacheClear($scope: SemanticCacheScopeInput!) { clearSemanticCache(scope: $scope) { cleared errors { code message path } } }\n"): (typeof documents)["\n  mutation CacheClear($scope: SemanticCacheScopeInput!) { clearSemanticCache(scope: $scope) { cleared errors { code message path } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query TemplateList { workflowTemplates { id name description format nodeCount knowledgeBases } }\n"): (typeof documents)["\n  query TemplateList { workflowTemplates { id name description format nodeCount knowledgeBases } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -395,6 +425,18 @@ export function graphql(source: "\n  mutation TemplateCreate($id: ID!) {\n    cr
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query TemplateKnowledgeBase($name: String!) { knowledgeBase(name: $name) { name documentCount chunkCount documents { edges { node { title status } } } } }\n"): (typeof documents)["\n  query TemplateKnowledgeBase($name: String!) { knowledgeBase(name: $name) { name documentCount chunkCount documents { edges { node { title status } } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SeedImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n"): (typeof documents)["\n  mutation SeedImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription SeedEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { type nodeId ports } }\n"): (typeof documents)["\n  subscription SeedEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { type nodeId ports } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SeedRun($id: ID!) { run(id: $id) { status result threadId } }\n"): (typeof documents)["\n  query SeedRun($id: ID!) { run(id: $id) { status result threadId } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
