@@ -52,7 +52,7 @@ export class WorkflowVersionService {
         if (violations.length > 0) refuse(...violations.map(violationToUserError));
         return insertVersion(tx, { workflowId, workflow, editVersion: locked.row.version, note: note ?? "", auth });
       },
-      ["workflowId"],
+      { notFoundPath: ["workflowId"] },
     );
     return outcome.ok ? success(toVersionObject(outcome.value)) : outcome;
   }

@@ -7,13 +7,13 @@ export function nextNodeId(type: string, taken: Iterable<string>): string {
 }
 
 /**
- * The next `e<n>` edge number: above the highest `e<n>` in use (`highestInUse`, as edgeCounters reads
- * it), above `lastEdgeNumber`, the highest the workflow ever had, so the id of a deleted edge is never
- * given to another one (a client still holding it would act on the wrong edge), and at least `atLeast`
- * (the new edge's position).
+ * The next `e<n>` edge number: above `lastEdgeNumber`, the highest the workflow ever had (every write
+ * that adds edges keeps it: highestEdgeNumber on create and import, this on addEdge), so the id of a
+ * deleted edge is never given to another one (a client still holding it would act on the wrong edge),
+ * and at least `atLeast` (the new edge's position).
  */
-export function nextEdgeNumber(highestInUse: number, lastEdgeNumber: number, atLeast: number): number {
-  return Math.max(highestInUse + 1, lastEdgeNumber + 1, atLeast);
+export function nextEdgeNumber(lastEdgeNumber: number, atLeast: number): number {
+  return Math.max(lastEdgeNumber + 1, atLeast);
 }
 
 /** The highest n among `e<n>` ids (0 when none), for a workflow stored whole (create, import). */

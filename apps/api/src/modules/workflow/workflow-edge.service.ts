@@ -71,7 +71,7 @@ export class WorkflowEdgeService {
       const violations = checkAddEdge(graph, source, target, rules);
       if (violations.length > 0) refuse(...violations.map(violationToUserError));
       const position = counters.lastPosition + 1;
-      const number = nextEdgeNumber(counters.lastNumber, workflow.row.lastEdgeNumber, position);
+      const number = nextEdgeNumber(workflow.row.lastEdgeNumber, position);
       await tx.workflow.update({ where: { id: workflowId }, data: { lastEdgeNumber: number } });
       return tx.workflowEdge.create({ data: { workflowId, key: `e${number}`, source, target, sourcePort, loop, position } });
     }, this.changes, ["workflowId"]);

@@ -6,9 +6,9 @@ import { withLockedWorkflow, type LockedWorkflow } from "./workflow-lock.js";
 export type WorkflowEdit<T> = (tx: Prisma.TransactionClient, workflow: LockedWorkflow) => Promise<T>;
 
 /**
- * One edit of one workflow, atomically: lock and load it (withLockedWorkflow), let `edit` read the part
- * of the graph its rules need (workflow-graph-slice.ts), check and write (it calls `refuse(...)` to
- * stop, which rolls everything back), then bump the version. Subscribers hear of the new version only
+ * One edit of one workflow, atomically: lock it by bumping its version and load it (withLockedWorkflow),
+ * let `edit` read the part of the graph its rules need (workflow-graph-slice.ts), check and write (it
+ * calls `refuse(...)` to stop, which rolls the bump back with everything else). Subscribers hear of the new version only
  * after the commit. Concurrent edits of the same workflow queue on the row lock, so each one checks the
  * graph its predecessor left.
  */
@@ -22,12 +22,8 @@ export async function runWorkflowEdit<T>(
   const outcome = await withLockedWorkflow(
     db,
     workflowId,
-    async (tx, locked) => {
-      const value = await edit(tx, locked);
-      const updated = await tx.workflow.update({ where: { id: workflowId }, data: { version: { increment: 1 } } });
-      return { value, workflow: updated };
-    },
-    notFoundPath,
+    async (tx, locked) => ({ value: await edit(tx, locked), workflow: locked.row }),
+    { bumpVersion: true, ...(notFoundPath ? { notFoundPath } : {}) },
   );
   if (outcome.ok) await changes?.committed(outcome.value.workflow);
   return outcome;

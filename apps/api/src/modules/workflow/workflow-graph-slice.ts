@@ -100,17 +100,17 @@ export interface EdgeCounters {
   count: number;
   /** The highest edge position (0 without edges): a new edge goes after it. */
   lastPosition: number;
-  /** The highest n of an edge key `e<n>` (0 without one). */
-  lastNumber: number;
 }
 
-/** How many edges there are, and the numbers a new edge's position and key continue from. */
+/**
+ * How many edges there are, and the position a new edge continues from. (Key numbers continue from
+ * the workflow row's `lastEdgeNumber`, kept by every write that adds edges: no scan of the keys.)
+ */
 export async function edgeCounters(tx: Prisma.TransactionClient, workflowId: string): Promise<EdgeCounters> {
-  const [row] = await tx.$queryRaw<{ count: number; lastPosition: number | null; lastNumber: number | null }[]>`
-    SELECT count(*)::int AS "count", max("position")::int AS "lastPosition",
-           max((substring("key" from '^e([0-9]{1,9})$'))::int)::int AS "lastNumber"
+  const [row] = await tx.$queryRaw<{ count: number; lastPosition: number | null }[]>`
+    SELECT count(*)::int AS "count", max("position")::int AS "lastPosition"
     FROM "WorkflowEdge" WHERE "workflowId" = ${workflowId}`;
-  return { count: row?.count ?? 0, lastPosition: row?.lastPosition ?? 0, lastNumber: row?.lastNumber ?? 0 };
+  return { count: row?.count ?? 0, lastPosition: row?.lastPosition ?? 0 };
 }
 
 /**

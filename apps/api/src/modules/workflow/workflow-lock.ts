@@ -47,6 +47,17 @@ export async function withRefusals<T>(transaction: () => Promise<T>): Promise<Ou
   }
 }
 
+/** How withLockedWorkflow takes the lock. */
+export interface LockOptions {
+  /** Where a missing workflow's NOT_FOUND points (default `["workflowId"]`). */
+  notFoundPath?: string[];
+  /**
+   * Take the lock by bumping the workflow's version (one statement instead of a lock and a later
+   * update): `row` then holds the new version. A refusal rolls the bump back with everything else.
+   */
+  bumpVersion?: boolean;
+}
+
 /**
  * Lock and load a workflow: the one doorway for everything that must see a workflow without a
  * concurrent change — graph edits, settings updates, deletion, run starts. Inside one transaction it
@@ -54,18 +65,22 @@ export async function withRefusals<T>(transaction: () => Promise<T>): Promise<Ou
  * starts from the graph as edited, never a mix), reads the row and its active run, and runs `work`,
  * which loads what it needs and writes; `refuse(...)` rolls everything back.
  */
-export function withLockedWorkflow<T>(db: PrismaClient, workflowId: string, work: LockedWork<T>, notFoundPath: string[] = ["workflowId"]): Promise<Outcome<T>> {
+export function withLockedWorkflow<T>(db: PrismaClient, workflowId: string, work: LockedWork<T>, options: LockOptions = {}): Promise<Outcome<T>> {
   return withRefusals(() =>
     db.$transaction(async (tx) => {
       // One round trip: the lock, the row and the active run (every edit pays for it).
-      const [locked] = await tx.$queryRaw<(WorkflowRow & { activeRunId: string | null })[]>`
-        SELECT w.*, (
+      const activeRun = Prisma.sql`(
           SELECT r.id FROM "Run" r
           WHERE r."workflowId" = w.id AND r."versionId" IS NULL AND r.status::text IN (${Prisma.join(ACTIVE_RUN_STATUSES)})
           ORDER BY r."createdAt" DESC LIMIT 1
-        ) AS "activeRunId"
-        FROM "Workflow" w WHERE w.id = ${workflowId} FOR UPDATE OF w`;
-      if (!locked) refuse(notFoundError("workflow", workflowId, notFoundPath));
+        ) AS "activeRunId"`;
+      const [locked] = await tx.$queryRaw<(WorkflowRow & { activeRunId: string | null })[]>(
+        options.bumpVersion
+          ? Prisma.sql`UPDATE "Workflow" w SET "version" = w."version" + 1, "updatedAt" = (now() AT TIME ZONE 'UTC')
+              WHERE w.id = ${workflowId} RETURNING w.*, ${activeRun}`
+          : Prisma.sql`SELECT w.*, ${activeRun} FROM "Workflow" w WHERE w.id = ${workflowId} FOR UPDATE OF w`,
+      );
+      if (!locked) refuse(notFoundError("workflow", workflowId, options.notFoundPath ?? ["workflowId"]));
       const { activeRunId, ...row } = locked;
       return work(tx, { row, activeRunId });
     }, LOCKED_TRANSACTION_OPTIONS),

@@ -190,7 +190,7 @@ export class WorkflowService {
         const gone = await tx.workflow.delete({ where: { id } });
         return { id, version: gone.version + 1 };
       },
-      ["id"],
+      { notFoundPath: ["id"] },
     );
     if (!result.ok) return result;
     await this.changes.committed(result.value, true);
