@@ -67,7 +67,7 @@ describe("loadEnv", () => {
   });
 
   test("Redis is off by default and needs a server database when set", () => {
-    expect(loadEnv({}, {})).toMatchObject({ WEFT_REDIS_PREFIX: "weft", WEFT_QUEUE_LOCK_MS: 5_000, WEFT_RUN_MAX_ATTEMPTS: 3 });
+    expect(loadEnv({}, {})).toMatchObject({ WEFT_REDIS_PREFIX: "weft", WEFT_QUEUE_LOCK_MS: 5_000, WEFT_RUN_MAX_ATTEMPTS: 3, WEFT_SHUTDOWN_GRACE_MS: 10_000 });
     expect(loadEnv({}, {}).REDIS_URL).toBeUndefined();
     const server = { DATABASE_URL: "postgresql://weft@db/weft" };
     expect(loadEnv({ ...server, REDIS_URL: "redis://cache:6380/2" }, {}).REDIS_URL).toBe("redis://cache:6380/2");

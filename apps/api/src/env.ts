@@ -120,6 +120,8 @@ const envSchema = z.object({
   WEFT_QUEUE_LOCK_MS: integer(5_000, 500),
   /** Executions of one run (the first and its resumptions after a worker died) before it ends FAILED. */
   WEFT_RUN_MAX_ATTEMPTS: integer(3, 1),
+  /** With Redis: how long a stopping worker lets its runs finish before handing the rest to other workers. */
+  WEFT_SHUTDOWN_GRACE_MS: integer(10_000),
   /** OpenTelemetry traces over OTLP/HTTP: off unless one of the endpoints is set (the standard variables). */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),

@@ -26,7 +26,16 @@ export function runQueueFactory(env: Env, role: ProcessRole, bus: EventBus, logg
   if (!env.REDIS_URL) return (worker) => new InProcessRunQueue({ worker, concurrency, logger });
   const url = env.REDIS_URL;
   return (worker) =>
-    new BullRunQueue({ url, prefix: env.WEFT_REDIS_PREFIX, bus, logger, worker: executesRuns(role) ? worker : null, concurrency, lockMs: env.WEFT_QUEUE_LOCK_MS });
+    new BullRunQueue({
+      url,
+      prefix: env.WEFT_REDIS_PREFIX,
+      bus,
+      logger,
+      worker: executesRuns(role) ? worker : null,
+      concurrency,
+      lockMs: env.WEFT_QUEUE_LOCK_MS,
+      graceMs: env.WEFT_SHUTDOWN_GRACE_MS,
+    });
 }
 
 /** Worker processes on Redis look for active runs (and PENDING documents) without a job (one of them per pass). */

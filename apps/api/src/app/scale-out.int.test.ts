@@ -17,6 +17,8 @@ const PROCESS_TEST_MS = 240_000;
 const RUNS_PER_MINUTE = 40;
 /** Times the worker executing a run is killed (kill -9), each at another moment of the run. */
 const KILLS = 20;
+/** How long a worker stopped by SIGTERM lets its runs finish before handing them over. */
+const GRACE_MS = 1_500;
 
 describe("API and worker processes on Redis", () => {
   let redis: RedisServer;
@@ -34,6 +36,7 @@ describe("API and worker processes on Redis", () => {
     WEFT_PROCESS_CONCURRENCY: "2",
     WEFT_RATE_LIMIT_RUNS_PER_MINUTE: String(RUNS_PER_MINUTE),
     WEFT_RUN_MAX_ATTEMPTS: "5",
+    WEFT_SHUTDOWN_GRACE_MS: String(GRACE_MS),
   });
 
   beforeAll(async () => {
@@ -121,6 +124,83 @@ describe("API and worker processes on Redis", () => {
     const detail = await apis[1]!.admin.request(RunDetail, { id: runId });
     expect(detail.run?.events.at(-1)).toMatchObject({ type: "RUN_CANCELLED" });
     expect(detail.run?.nodeRuns.find((node) => node.nodeId === "g1")?.error?.code).toBe("RUN_CANCELLED");
+  }, PROCESS_TEST_MS);
+
+  /** SIGTERMs the worker executing the run and starts another in its place; `stopped`: its exit code. */
+  const stopOwner = async (runId: string): Promise<{ owner: ApiProcess; stopped: Promise<number | string | null> }> => {
+    const ownerPid = await pidOf(runId);
+    const owner = workers.find((worker) => worker.pid === ownerPid);
+    if (!owner) throw new Error(`run ${runId} is claimed by ${ownerPid}, not one of the workers`);
+    workers = workers.filter((worker) => worker !== owner);
+    replacements.push(startApiProcess("worker", processEnv(), adminKey).then((worker) => void workers.push(worker)));
+    return { owner, stopped: owner.kill("SIGTERM").then(() => owner.exited) };
+  };
+  const logged = (process: ApiProcess, message: string, runId?: string) =>
+    process.logs.some((line) => line["msg"] === message && (runId === undefined || line["runId"] === runId));
+
+  test("a worker stopped by SIGTERM takes no more runs and lets a run that ends within its grace period finish", async () => {
+    //  in ──▶ g1 ──▶ out  (offline echo model, 400 ms)
+    const workflowId = await seedWorkflow(database, arrows(["in->g1->out"], { params: { delayMs: 400 } }));
+    const runId = (await apis[0]!.admin.request(RunWorkflow, { workflowId, input: {} })).runWorkflow.run!.id;
+    await waitFor(() => apis[0]!.admin.request(RunDetail, { id: runId }), (data) => data.run?.nodeRuns.some((node) => node.status === "RUNNING") === true, "g1 to start");
+    const { owner, stopped } = await stopOwner(runId);
+    await waitFor(async () => logged(owner, "stopping: this worker takes no more runs"), (yes) => yes, "the worker to stop taking runs");
+    const later = await Promise.all([0, 1].map(async (k) => (await apis[k]!.admin.request(RunWorkflow, { workflowId, input: {} })).runWorkflow.run!.id));
+
+    expect(await stopped).toBe(0);
+    const run = await database.prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { events: { orderBy: { seq: "asc" } } } });
+    expect(run).toMatchObject({ status: "COMPLETED", attempt: 1, handovers: 0 });
+    expect(run.events.map((event) => event.type)).not.toContain("RUN_RESUMED");
+    const laterRuns = await waitFor(
+      () => database.prisma.run.findMany({ where: { id: { in: later } }, select: { status: true, claimedBy: true } }),
+      (rows) => rows.every((row) => row.status === "COMPLETED"),
+      "the runs started after the SIGTERM to complete",
+    );
+    for (const row of laterRuns) expect(Number(row.claimedBy?.split(":")[1])).not.toBe(owner.pid);
+  }, PROCESS_TEST_MS);
+
+  test(`a worker stopped by SIGTERM hands a run still executing after ${GRACE_MS} ms to another worker: no terminal event, seqs continue after RUN_RESUMED, the subscriber sees exactly the stored seqs`, async () => {
+    //  in ──▶ g1 ──▶ v1 ──▶ out  (offline echo models, 3 s each: v1 outlasts the grace period)
+    const workflow = arrows(["in->g1->v1->out"], { params: { delayMs: 3_000 } });
+    const workflowId = await seedWorkflow(database, workflow);
+    const runId = (await apis[1]!.admin.request(RunWorkflow, { workflowId, input: {} })).runWorkflow.run!.id;
+    const ws = apis[0]!.admin.ws();
+    try {
+      const followed = apis[0]!.admin.subscribe(ws, RunEvents, { runId, afterSeq: 0 });
+      await waitFor(
+        () => database.prisma.runEvent.findMany({ where: { runId, type: "NODE_STARTED" }, select: { nodeKey: true } }),
+        (rows) => rows.some((row) => row.nodeKey === "v1"),
+        "v1 to start",
+      );
+      const { owner, stopped } = await stopOwner(runId);
+      expect(await stopped).toBe(0);
+      expect(logged(owner, "handing the run over to another worker", runId)).toBe(true);
+
+      const run = await waitFor(
+        () => database.prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { events: { orderBy: { seq: "asc" } } } }),
+        (row) => row.status !== "RUNNING" && row.status !== "QUEUED",
+        "the handed-over run to end",
+      );
+      const context = run.events.map((event) => `${event.seq} ${event.type} ${event.nodeKey ?? ""}`).join(", ");
+      expect(run, context).toMatchObject({ status: "COMPLETED", attempt: 2, handovers: 1 });
+      expect(Number(run.claimedBy?.split(":")[1]), context).not.toBe(owner.pid);
+      expect(run.events.map((event) => event.seq), context).toEqual(run.events.map((_, index) => index + 1));
+      const types = run.events.map((event) => event.type);
+      expect(types.filter((type) => type === "RUN_RESUMED"), context).toHaveLength(1);
+      expect(types, context).not.toContain("RUN_CANCELLED");
+      expect(types, context).not.toContain("NODE_FAILED");
+      const count = (type: string, node: string) => run.events.filter((event) => event.type === type && event.nodeKey === node).length;
+      for (const node of workflow.nodes) expect(count("NODE_COMPLETED", node.id), `${node.id}: ${context}`).toBe(1);
+      expect(count("NODE_STARTED", "g1"), context).toBe(1);
+      expect(count("NODE_STARTED", "v1"), context).toBe(2);
+
+      await followed.ended;
+      expect(followed.failure).toBeNull();
+      expect(followed.items.map((item) => item.runEvents.seq)).toEqual(run.events.map((event) => event.seq));
+      expect(followed.items.map((item) => item.runEvents.type)).toEqual(types);
+    } finally {
+      await ws.dispose();
+    }
   }, PROCESS_TEST_MS);
 
   test(`a caller's runs budget is shared by both APIs: exactly ${RUNS_PER_MINUTE} of 50 concurrent starts are accepted`, async () => {

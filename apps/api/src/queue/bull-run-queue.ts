@@ -1,10 +1,9 @@
-import { Queue, Worker, type Job } from "bullmq";
+import { Queue, WaitingError, Worker, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "../logger.js";
 import { ALL_RUNS, type EventBus } from "../pubsub.js";
 import { closeRedis, connectRedis } from "../redis/redis-connection.js";
-import { SHUTDOWN_REASON } from "./in-process-run-queue.js";
-import type { CancelResult, RunQueue, RunQueueStats, RunWorker } from "./run-queue.js";
+import { HANDOVER_REASON, type CancelResult, type RunQueue, type RunQueueStats, type RunWorker } from "./run-queue.js";
 
 /** The BullMQ queue of runs: one job per run, the run id as job id (adding it twice adds one job). */
 export const RUN_QUEUE_NAME = "runs";
@@ -26,6 +25,8 @@ export interface BullRunQueueOptions {
   concurrency: number;
   /** WEFT_QUEUE_LOCK_MS: a worker's job lock, renewed at half of it; stalled jobs are looked for as often. */
   lockMs: number;
+  /** WEFT_SHUTDOWN_GRACE_MS: how long `close` lets the runs executing here finish before handing them over. */
+  graceMs: number;
 }
 
 /**
@@ -37,6 +38,11 @@ export interface BullRunQueueOptions {
  *
  * Cancellation reaches the process executing the run wherever it is: a waiting job is removed; otherwise
  * every worker hears `runCancel` on the event bus and the one holding the job aborts it.
+ *
+ * A worker that is stopped (`close`, on SIGTERM) takes no more jobs and lets its runs finish for
+ * `graceMs`; then it aborts the rest with HANDOVER_REASON: each stops without terminal events, releases
+ * its claim, and its job goes back to waiting (not failed, not left to the stalled-job check), so
+ * another worker resumes it at once.
  */
 export class BullRunQueue implements RunQueue {
   readonly #queue: Queue;
@@ -64,12 +70,17 @@ export class BullRunQueue implements RunQueue {
       const execute = options.worker;
       this.#workerConnection = connectRedis(options.url, "worker", options.logger);
       // Three declared parameters: BullMQ hands a signal only to processors that take one.
-      const processor = async (job: Job<{ runId: string }>, _token: string | undefined, signal: AbortSignal | undefined) => {
+      const processor = async (job: Job<{ runId: string }>, token: string | undefined, signal: AbortSignal | undefined) => {
         this.#running += 1;
+        let end;
         try {
-          await execute(job.data.runId, signal ?? new AbortController().signal);
+          end = await execute(job.data.runId, signal ?? new AbortController().signal);
         } finally {
           this.#running -= 1;
+        }
+        if (end === "handed over" && token) {
+          await job.moveToWait(token);
+          throw new WaitingError();
         }
       };
       this.#worker = new Worker(RUN_QUEUE_NAME, processor, {
@@ -146,14 +157,26 @@ export class BullRunQueue implements RunQueue {
     this.#closing ??= (async () => {
       clearInterval(this.#countsTimer);
       this.#unsubscribeCancel?.();
-      if (this.#worker) {
-        this.#worker.cancelAllJobs(SHUTDOWN_REASON);
-        await this.#worker.close();
-      }
+      if (this.#worker) await this.#closeWorker(this.#worker);
       await this.#queue.close();
       await Promise.all([closeRedis(this.#connection), this.#workerConnection ? closeRedis(this.#workerConnection) : undefined]);
     })();
     return this.#closing;
+  }
+
+  /** Stops taking jobs; the runs still executing after the grace period are handed over. */
+  async #closeWorker(worker: Worker): Promise<void> {
+    const closed = worker.close();
+    this.#options.logger.info({ runs: this.#running, graceMs: this.#options.graceMs }, "stopping: this worker takes no more runs");
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), this.#options.graceMs)));
+    const handOver = await Promise.race([closed.then(() => false), graceOver]);
+    clearTimeout(timer);
+    if (handOver) {
+      this.#options.logger.info({ runs: this.#running, graceMs: this.#options.graceMs }, "stopping: handing the runs still executing here to other workers");
+      worker.cancelAllJobs(HANDOVER_REASON);
+    }
+    await closed;
   }
 
   async #subscribeCancel(): Promise<void> {

@@ -2,7 +2,19 @@
  * Where started runs wait for a worker. Jobs are run ids only (the run's request and snapshot are in
  * the database), so a Redis-backed queue can hand them to another process later.
  */
-export type RunWorker = (runId: string, signal: AbortSignal) => Promise<void>;
+export type RunWorker = (runId: string, signal: AbortSignal) => Promise<RunWorkerEnd | void>;
+
+/**
+ * What a worker says when it stopped a run without ending it: aborted with HANDOVER_REASON, it stored
+ * no terminal event and released its claim, so the queue hands the job to another worker at once.
+ */
+export type RunWorkerEnd = "handed over";
+
+/**
+ * The abort reason of the runs a stopping worker process still executes when its grace period
+ * (WEFT_SHUTDOWN_GRACE_MS) is over: they stop without terminal events and another worker resumes them.
+ */
+export const HANDOVER_REASON = "the worker process is stopping; another worker continues the run";
 
 /** What `cancel` found: the job had not started (and never will), was running (now aborted), or neither. */
 export type CancelResult = "dequeued" | "aborted" | "unknown";

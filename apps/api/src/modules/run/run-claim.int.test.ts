@@ -4,7 +4,7 @@ import { InProcessEventBus } from "../../pubsub.js";
 import { describeEachDatabase, type TestDatabase } from "../../testing/database.js";
 import { seedWorkflow } from "../../testing/app.js";
 import { arrows } from "../../testing/workflows.js";
-import { claimRun } from "./run-claim.js";
+import { claimRun, releaseRun } from "./run-claim.js";
 import { RunEventRecorder } from "./run-event-recorder.js";
 import { isRunFenced, RunEventWriter } from "./run-event-writer.js";
 import { terminateRun } from "./run-termination.js";
@@ -27,13 +27,13 @@ describeEachDatabase("run claims and fencing", (suite) => {
     const writer = new RunEventWriter(db);
 
     const first = await claimRun(db, runId, "worker-a");
-    expect(first).toEqual({ attempt: 1, status: "QUEUED", lastSeq: 0 });
+    expect(first).toEqual({ attempt: 1, status: "QUEUED", lastSeq: 0, handovers: 0 });
     const zombie = new RunEventRecorder(writer, bus, { workflowId, version: null }, new Map(), first!.attempt);
     await zombie.record(warning(runId, 1));
     await zombie.stored();
 
     const second = await claimRun(db, runId, "worker-b");
-    expect(second).toEqual({ attempt: 2, status: "QUEUED", lastSeq: 1 });
+    expect(second).toEqual({ attempt: 2, status: "QUEUED", lastSeq: 1, handovers: 0 });
     const refused = await zombie.record(warning(runId, 2)).then(() => zombie.stored()).catch((error: unknown) => error);
     expect(isRunFenced(refused)).toBe(true);
 
@@ -57,5 +57,20 @@ describeEachDatabase("run claims and fencing", (suite) => {
     const ended = await terminateRun(db, runId, { kind: "cancelled", reason: "stop" }, { attempt: 2 });
     expect(ended?.status).toBe("CANCELLED");
     expect(await claimRun(db, runId)).toBeNull();
+  });
+
+  test("a released attempt counts a handover, names no worker, and only the attempt holding the run can release it", async () => {
+    const { runId } = await queuedRun(suite.db());
+    const db = suite.db().prisma;
+    const first = await claimRun(db, runId, "worker-a");
+    expect(await releaseRun(db, runId, first!.attempt)).toBe(true);
+    expect(await db.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ attempt: 1, handovers: 1, claimedBy: null, status: "QUEUED" });
+
+    const second = await claimRun(db, runId, "worker-b");
+    expect(second).toMatchObject({ attempt: 2, handovers: 1 });
+    expect(await releaseRun(db, runId, first!.attempt)).toBe(false);
+    await terminateRun(db, runId, { kind: "cancelled", reason: "stop" }, { attempt: 2 });
+    expect(await releaseRun(db, runId, second!.attempt)).toBe(false);
+    expect(await db.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ handovers: 1, claimedBy: "worker-b" });
   });
 });

@@ -12,6 +12,8 @@ export interface RunClaim {
   status: "QUEUED" | "RUNNING";
   /** The last seq stored before this attempt. */
   lastSeq: number;
+  /** Earlier attempts that ended by handing the run over (they do not count against the attempt limit). */
+  handovers: number;
 }
 
 /**
@@ -24,6 +26,18 @@ export async function claimRun(db: Pick<PrismaClient, "$queryRaw">, runId: strin
   const rows = await db.$queryRaw<RunClaim[]>`
     UPDATE "Run" SET attempt = attempt + 1, "claimedBy" = ${workerId}
      WHERE id = ${runId} AND status IN ('QUEUED', 'RUNNING')
-    RETURNING attempt, status::text AS status, "lastSeq"`;
+    RETURNING attempt, status::text AS status, "lastSeq", handovers`;
   return rows[0] ?? null;
+}
+
+/**
+ * A stopping worker gives its attempt back (graceful handover): the run stays active with everything
+ * stored so far, counts one handover (not a failed attempt) and names no worker until the next claim.
+ * False when a later attempt holds the run already, or it has ended.
+ */
+export async function releaseRun(db: Pick<PrismaClient, "$executeRaw">, runId: string, attempt: number): Promise<boolean> {
+  const released = await db.$executeRaw`
+    UPDATE "Run" SET handovers = handovers + 1, "claimedBy" = NULL
+     WHERE id = ${runId} AND attempt = ${attempt} AND status IN ('QUEUED', 'RUNNING')`;
+  return released === 1;
 }

@@ -19,7 +19,8 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../../logger.js";
 import type { EventBus } from "../../pubsub.js";
 import { DatabaseThreadHistory, recordingTurn } from "../thread/index.js";
-import { claimRun, type RunClaim } from "./run-claim.js";
+import { HANDOVER_REASON, type RunWorkerEnd } from "../../queue/run-queue.js";
+import { claimRun, releaseRun, type RunClaim } from "./run-claim.js";
 import { nodeTypesOf } from "./node-types-of.js";
 import { RunEventRecorder } from "./run-event-recorder.js";
 import { isRunFenced, type RunEventWriter } from "./run-event-writer.js";
@@ -52,39 +53,25 @@ export interface RunWorkerDeps {
  * run-claim.ts); every engine event goes through the recorder (stored under that attempt, then
  * published). If the snapshot cannot be read, the engine refuses to start or the recorder fails, the run
  * is ended FAILED here so nothing stays active — unless a write was fenced off: then another attempt
- * owns the run (or it ended) and this worker only stops.
+ * owns the run (or it ended) and this worker only stops. Aborted with HANDOVER_REASON (its process is
+ * stopping), it hands the run over instead of ending it.
  */
-export async function executeRun(deps: RunWorkerDeps, runId: string, signal: AbortSignal): Promise<void> {
+export async function executeRun(deps: RunWorkerDeps, runId: string, signal: AbortSignal): Promise<RunWorkerEnd | void> {
   const run = await deps.db.run.findUnique({ where: { id: runId }, select: { status: true, workflowId: true, versionNumber: true, editVersion: true, snapshot: true, threadId: true } });
-  if (!run || (run.status !== "QUEUED" && run.status !== "RUNNING") || signal.aborted) return;
+  if (!run || (run.status !== "QUEUED" && run.status !== "RUNNING")) return;
+  if (signal.aborted) return handingOver(signal) ? "handed over" : undefined;
   const claim = await claimRun(deps.db, runId);
   if (!claim) return;
   // Filled once the snapshot is read: an unreadable one fails the run below, through this recorder.
   const nodeTypes = new Map<string, string>();
   const recorder = new RunEventRecorder(deps.eventWriter, deps.bus, { workflowId: run.workflowId, version: run.versionNumber }, nodeTypes, claim.attempt);
-  if (claim.attempt > deps.maxAttempts) {
+  if (claim.attempt - claim.handovers > deps.maxAttempts) {
     deps.logger.warn({ runId, attempt: claim.attempt }, "run stopped its workers too often; it ends FAILED");
-    const message = `the run was started ${claim.attempt - 1} times and its worker stopped each time`;
+    const message = `the run was started ${claim.attempt - 1 - claim.handovers} times and its worker stopped each time`;
     await endRun(deps, recorder, runId, { kind: "failed", code: "RUN_ATTEMPTS_EXHAUSTED", message }, claim);
   } else {
     try {
-      const prepared = parsePreparedRun(run.snapshot);
-      for (const [nodeId, type] of nodeTypesOf(prepared.workflow, deps.registry)) nodeTypes.set(nodeId, type);
-      const resume = claim.status === "RUNNING" ? await resumeOf(deps, runId, claim) : null;
-      if (resume) deps.logger.warn({ runId, attempt: claim.attempt, lastSeq: claim.lastSeq }, "resuming a run whose worker stopped");
-      const thread = threadOf(deps, run.threadId, { runId, attempt: claim.attempt, prepared });
-      await runWorkflow({
-        runId,
-        prepared,
-        registry: deps.registry,
-        providers: deps.llm,
-        retriever: deps.retriever,
-        tools: { ...deps.tools, workflowVersion: revisionOf(run), ...(thread ? { thread: thread.history } : {}) },
-        onEvent: observed(deps.observe, thread ? thread.onEvent(recorder.record) : recorder.record),
-        signal,
-        options: { limiter: deps.limiter },
-        resume,
-      });
+      await execute(deps, { ...run, id: runId }, { claim, recorder, nodeTypes, signal });
     } catch (error) {
       // Batches still in flight take the next seqs; the terminal event must come after them.
       await recorder.idle();
@@ -92,13 +79,62 @@ export async function executeRun(deps: RunWorkerDeps, runId: string, signal: Abo
         deps.logger.warn({ runId, attempt: claim.attempt }, "run taken over by another attempt (or ended elsewhere); this worker stops executing it");
         return;
       }
+      if (handingOver(signal)) return handOver(deps, recorder, runId, claim);
       deps.logger.error({ err: error, runId }, "run could not be executed");
       const code = error instanceof WeftError ? error.code : "RUN_EXECUTION_FAILED";
       const message = error instanceof WeftError ? error.message : "the run stopped because of an internal error";
       await endRun(deps, recorder, runId, { kind: "failed", code, message }, claim);
     }
+    if (handingOver(signal)) return handOver(deps, recorder, runId, claim);
   }
   await logRunEnd(deps, runId);
+}
+
+interface Execution {
+  claim: RunClaim;
+  recorder: RunEventRecorder;
+  nodeTypes: Map<string, string>;
+  signal: AbortSignal;
+}
+
+type RunRow = { id: string; workflowId: string; versionNumber: number | null; editVersion: number | null; snapshot: unknown; threadId: string | null };
+
+/** The engine's run of the claimed attempt, from the start or resumed after the stored events. */
+async function execute(deps: RunWorkerDeps, run: RunRow, { claim, recorder, nodeTypes, signal }: Execution): Promise<void> {
+  const prepared = parsePreparedRun(run.snapshot);
+  for (const [nodeId, type] of nodeTypesOf(prepared.workflow, deps.registry)) nodeTypes.set(nodeId, type);
+  const resume = claim.status === "RUNNING" ? await resumeOf(deps, run.id, claim) : null;
+  if (resume) deps.logger.warn({ runId: run.id, attempt: claim.attempt, lastSeq: claim.lastSeq }, "resuming a run whose worker stopped");
+  const thread = threadOf(deps, run.threadId, { runId: run.id, attempt: claim.attempt, prepared });
+  const record = observed(deps.observe, thread ? thread.onEvent(recorder.record) : recorder.record);
+  await runWorkflow({
+    runId: run.id,
+    prepared,
+    registry: deps.registry,
+    providers: deps.llm,
+    retriever: deps.retriever,
+    tools: { ...deps.tools, workflowVersion: revisionOf(run), ...(thread ? { thread: thread.history } : {}) },
+    // Once the run is being handed over, what the engine still emits (its running nodes failing with
+    // RUN_CANCELLED, then RUN_CANCELLED) is not the run's story: none of it is stored or published.
+    onEvent: (event) => (handingOver(signal) ? Promise.resolve() : record(event)),
+    signal,
+    options: { limiter: deps.limiter },
+    resume,
+  });
+}
+
+const handingOver = (signal: AbortSignal): boolean => signal.aborted && signal.reason === HANDOVER_REASON;
+
+/**
+ * Gives the run back to the queue: what was emitted before the abort is stored (and published), then the
+ * claim is released, so the next worker resumes after the last stored seq (RUN_RESUMED) with no event
+ * lost or repeated. A run that ended first (or that another attempt holds) is not handed over.
+ */
+async function handOver(deps: RunWorkerDeps, recorder: RunEventRecorder, runId: string, claim: RunClaim): Promise<RunWorkerEnd | void> {
+  await recorder.idle();
+  if (!(await releaseRun(deps.db, runId, claim.attempt))) return logRunEnd(deps, runId);
+  deps.logger.info({ runId, attempt: claim.attempt }, "handing the run over to another worker");
+  return "handed over";
 }
 
 /**
