@@ -151,6 +151,8 @@ export type RunWorkflowInput = {
   outputFormat?: string | null | undefined;
   /** Prompts by node type, merged over the workflow's. */
   prompts?: PromptSetInput | null | undefined;
+  /** Emit STATE_UPDATED {channel, nodeId, invocation} after each write to a state channel (default false). */
+  stateEvents?: boolean | null | undefined;
   /** Stream model replies as NODE_TOKEN events (default false). */
   streamTokens?: boolean | null | undefined;
   /** Continue this thread: history nodes read its messages, thread state channels start from its state, and the run's question and answer are added when it completes. Omitted: a new thread when the workflow has a history node or a thread state channel, else none. Refused with THREAD_BUSY while another run of the thread is queued or running. */

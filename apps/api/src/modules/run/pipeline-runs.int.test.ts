@@ -33,6 +33,7 @@ export const PipelineEvent = graphql(`
     index
     similarity
     state
+    channel
     error { code message }
   }
 `);
@@ -82,8 +83,8 @@ describeEachDatabase("runs of weft.workflow/v2 graphs over HTTP and WebSocket", 
   }
 
   /** Starts a run and follows its events over WebSocket to the end. */
-  async function run(workflowId: string, inputs: { nodeId: string; content: string }[] = []) {
-    const { runWorkflow } = await api.admin.request(RunWorkflow, { workflowId, input: { inputs } });
+  async function run(workflowId: string, inputs: { nodeId: string; content: string }[] = [], options: { stateEvents?: boolean } = {}) {
+    const { runWorkflow } = await api.admin.request(RunWorkflow, { workflowId, input: { inputs, ...options } });
     expect(runWorkflow.errors).toEqual([]);
     const runId = runWorkflow.run!.id;
     const ws = api.admin.ws();
@@ -131,6 +132,21 @@ describeEachDatabase("runs of weft.workflow/v2 graphs over HTTP and WebSocket", 
     expect(stored.state).toEqual({ drafts: drafts.map((event) => event.output) });
     // What was stored is what was streamed, typed fields included.
     expect(stored.events).toEqual(events);
+  });
+
+  test("STATE_UPDATED events come only when the run asks for them, one per write with its channel and invocation", async () => {
+    const workflowId = await importDocument(JSON.parse(await readFile(RETRY_LOOP, "utf8")));
+    const quiet = await run(workflowId);
+    expect(quiet.of("STATE_UPDATED")).toEqual([]);
+
+    const { of, stored } = await run(workflowId, [], { stateEvents: true });
+    expect(stored.status).toBe("COMPLETED");
+    // The three drafts each append to the drafts channel.
+    expect(of("STATE_UPDATED").map((event) => [event.nodeId, event.channel, event.invocation])).toEqual([
+      ["draft", "drafts", ""],
+      ["draft", "drafts", "regen#2"],
+      ["draft", "drafts", "regen#3"],
+    ]);
   });
 
   /** q ─► draft ─► check ─[pass]─► out;  check ─[retry, loop again, max 2, exit pass]─► draft  (always retry) */

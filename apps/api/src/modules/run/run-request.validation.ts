@@ -7,6 +7,13 @@ import type { Outcome } from "../../errors/outcome.js";
 /** The request as stored on the run and handed to the engine. */
 export interface StoredRunRequest extends RunRequest {
   streamTokens: boolean;
+  /** STATE_UPDATED events wanted (absent on runs stored before the option existed). */
+  stateEvents?: boolean;
+}
+
+/** Whether a stored request asked for STATE_UPDATED events. */
+export function wantsStateEvents(request: unknown): boolean {
+  return typeof request === "object" && request !== null && (request as { stateEvents?: unknown }).stateEvents === true;
 }
 
 /**
@@ -58,6 +65,7 @@ export function checkRunRequest(input: RunWorkflowInput | null | undefined): Out
     request.knowledgeBase = input.knowledgeBase.trim() === "" ? null : input.knowledgeBase.trim();
   }
   if (input.intensity) request.intensity = input.intensity;
+  if (input.stateEvents) request.stateEvents = true;
   if (input.inputs) request.inputs = checkInputs(input.inputs, errors);
   const inputNodeIds = (input.inputs ?? []).map((entry) => entry.nodeId);
   const target = readTarget(input, errors);

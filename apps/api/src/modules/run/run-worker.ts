@@ -23,6 +23,7 @@ import { HANDOVER_REASON, type RunWorkerEnd } from "../../queue/run-queue.js";
 import { claimRun, releaseRun, type RunClaim } from "./run-claim.js";
 import { nodeTypesOf } from "./node-types-of.js";
 import { RunEventRecorder } from "./run-event-recorder.js";
+import { wantsStateEvents } from "./run-request.validation.js";
 import { isRunFenced, type RunEventWriter } from "./run-event-writer.js";
 import { terminateRun, type Termination } from "./run-termination.js";
 
@@ -57,7 +58,7 @@ export interface RunWorkerDeps {
  * stopping), it hands the run over instead of ending it.
  */
 export async function executeRun(deps: RunWorkerDeps, runId: string, signal: AbortSignal): Promise<RunWorkerEnd | void> {
-  const run = await deps.db.run.findUnique({ where: { id: runId }, select: { status: true, workflowId: true, versionNumber: true, editVersion: true, snapshot: true, threadId: true } });
+  const run = await deps.db.run.findUnique({ where: { id: runId }, select: { status: true, workflowId: true, versionNumber: true, editVersion: true, snapshot: true, request: true, threadId: true } });
   if (!run || (run.status !== "QUEUED" && run.status !== "RUNNING")) return;
   if (signal.aborted) return handingOver(signal) ? "handed over" : undefined;
   const claim = await claimRun(deps.db, runId);
@@ -97,7 +98,7 @@ interface Execution {
   signal: AbortSignal;
 }
 
-type RunRow = { id: string; workflowId: string; versionNumber: number | null; editVersion: number | null; snapshot: unknown; threadId: string | null };
+type RunRow = { id: string; workflowId: string; versionNumber: number | null; editVersion: number | null; snapshot: unknown; request: unknown; threadId: string | null };
 
 /** The engine's run of the claimed attempt, from the start or resumed after the stored events. */
 async function execute(deps: RunWorkerDeps, run: RunRow, { claim, recorder, nodeTypes, signal }: Execution): Promise<void> {
@@ -118,7 +119,7 @@ async function execute(deps: RunWorkerDeps, run: RunRow, { claim, recorder, node
     // RUN_CANCELLED, then RUN_CANCELLED) is not the run's story: none of it is stored or published.
     onEvent: (event) => (handingOver(signal) ? Promise.resolve() : record(event)),
     signal,
-    options: { limiter: deps.limiter },
+    options: { limiter: deps.limiter, stateEvents: wantsStateEvents(run.request) },
     resume,
   });
 }

@@ -46,6 +46,12 @@ export class RunWorkflowInput {
   @Field(() => Boolean, { nullable: true, description: "Stream model replies as NODE_TOKEN events (default false)." })
   streamTokens?: boolean | null;
 
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "Emit STATE_UPDATED {channel, nodeId, invocation} after each write to a state channel (default false).",
+  })
+  stateEvents?: boolean | null;
+
   @Field(() => ID, {
     nullable: true,
     description:
