@@ -23,6 +23,7 @@ export async function runRoundBased(workflow: Workflow, llm: LlmProviders): Prom
     const results = await Promise.all(
       ready.map((node) => {
         const context: NodeExecutionContext = {
+          runId: "round-based",
           node,
           inputs: preNodes.get(node.id)!.map((pre) => outputs.get(pre)!),
           values: preNodes.get(node.id)!.map((pre) => outputs.get(pre)!),

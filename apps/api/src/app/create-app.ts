@@ -78,11 +78,13 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     runCounts: async () => Object.fromEntries((await database.prisma.run.groupBy({ by: ["status"], _count: { _all: true } })).map((row) => [row.status, row._count._all])),
     queue: () => runQueue?.stats() ?? { queued: 0, running: 0 },
   });
+  // Each provider call is timed (metrics) and, with traces on, a span of its own.
+  const timedProviders = metrics.instrument(createLlmProviders(env, options.providers));
   const deps: ServiceDeps = {
     env,
     db: database.prisma,
     registry: createNodeRegistry(),
-    llm: metrics.instrument(createLlmProviders(env, options.providers)),
+    llm: tracer ? tracer.instrument(timedProviders) : timedProviders,
     logger,
   };
   const retrieval = createRetrievalSetup(env, database, { pgvector: await hasPgvector(database) });

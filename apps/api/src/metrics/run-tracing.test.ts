@@ -1,28 +1,54 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
-import { createDefaultRegistry, OfflineLlmProvider, prepareRun, runWorkflow, type RunEvent } from "@weft/engine";
+import { SpanStatusCode } from "@opentelemetry/api";
+import { createDefaultRegistry, OfflineLlmProvider, prepareRun, ProviderError, runWorkflow, type LlmProvider, type RunEvent } from "@weft/engine";
 import { describe, expect, test } from "vitest";
 import { arrows } from "../testing/workflows.js";
 import { createRunTracer, runTracerWith, type RunTracer } from "./run-tracing.js";
 
-/** in ──▶ g1 (offline echo) ──▶ out, its events handed to the tracer as the worker does. */
-async function traceOneRun(tracer: RunTracer): Promise<RunEvent[]> {
+/**
+ * Runs the graph with its events handed to the tracer as the worker does (through `record`, which may
+ * be slow, like storing them) and the providers wrapped by the tracer; default graph:
+ * in ──▶ g1 (offline echo) ──▶ out.
+ */
+async function traceOneRun(
+  tracer: RunTracer,
+  options: { lines?: string[]; provider?: LlmProvider; record?: (event: RunEvent) => void | Promise<void> } = {},
+): Promise<RunEvent[]> {
   const registry = createDefaultRegistry();
-  const prepared = prepareRun(arrows(["in->g1->out"]), {}, { registry });
+  const provider = options.provider ?? new OfflineLlmProvider();
+  const prepared = prepareRun(arrows(options.lines ?? ["in->g1->out"], { provider: provider.id }), {}, { registry });
   if (!prepared.ok) throw new Error("the fixture is valid");
   const events: RunEvent[] = [];
   await runWorkflow({
     runId: "run-1",
     prepared: prepared.run,
     registry,
-    providers: new Map([["offline", new OfflineLlmProvider()]]),
+    providers: tracer.instrument(new Map([[provider.id, provider]])),
+    options: { sleep: async () => undefined },
     onEvent: (event) => {
       events.push(event);
       tracer.observeEvent(event);
+      return options.record?.(event);
     },
   });
   return events;
+}
+
+/** Fails each node's first call with a retryable 503, then answers as the offline echo model does. */
+function flakyProvider(): LlmProvider {
+  const offline = new OfflineLlmProvider();
+  return {
+    id: "flaky",
+    label: "flaky",
+    models: [{ id: "echo", label: "echo" }],
+    async complete(request, signal) {
+      if (request.origin?.attempt === 1) throw new ProviderError("PROVIDER_UNAVAILABLE", "503 Service Unavailable", { retryable: true, status: 503 });
+      return offline.complete(request, signal);
+    },
+    stream: (request, signal) => offline.stream(request, signal),
+  };
 }
 
 describe("run traces", () => {
@@ -49,6 +75,29 @@ describe("run traces", () => {
       "gen_ai.usage.input_tokens": expect.any(Number),
       "gen_ai.usage.output_tokens": expect.any(Number),
     });
+  });
+
+  test("each provider call attempt is a span of its own under its node's span: a retried call shows the failed attempt and the one that answered", async () => {
+    const exporter = new InMemorySpanExporter();
+    const tracer = runTracerWith("weft-test", [new SimpleSpanProcessor(exporter)]);
+    //  in ──▶ g1 ──▶ e1 ──▶ out   (two model nodes at once; events are "stored" slowly, so a node may
+    //   └───▶ g2 ───┘               call its provider before its NODE_STARTED reaches the tracer)
+    const slowly = () => new Promise<void>((resolve) => setTimeout(resolve, 2));
+    await traceOneRun(tracer, { lines: ["in->g1->e1->out", "in->g2->e1"], provider: flakyProvider(), record: slowly });
+    const spans = exporter.getFinishedSpans();
+    await tracer.close();
+    for (const nodeId of ["g1", "g2"]) {
+      const node = spans.find((span) => span.name === "node generation" && span.attributes["weft.node.id"] === nodeId)!;
+      expect(node.attributes).toMatchObject({ "weft.node.type": "generation", "gen_ai.provider.name": "flaky", "weft.retries": 1 });
+      const calls = spans.filter((span) => span.parentSpanContext?.spanId === node.spanContext().spanId);
+      expect(calls.map((span) => [span.name, span.attributes["weft.provider.attempt"], span.status.code])).toEqual([
+        ["chat echo", 1, SpanStatusCode.ERROR],
+        ["chat echo", 2, SpanStatusCode.UNSET],
+      ]);
+      expect(calls[0]!.attributes).toMatchObject({ "gen_ai.operation.name": "chat", "gen_ai.provider.name": "flaky", "gen_ai.request.model": "echo", "error.type": "PROVIDER_UNAVAILABLE" });
+      expect(calls[1]!.attributes).toMatchObject({ "gen_ai.response.model": "echo", "gen_ai.usage.input_tokens": expect.any(Number), "weft.node.id": nodeId, "weft.run.id": "run-1" });
+    }
+    expect(spans.filter((span) => span.name === "node")).toEqual([]);
   });
 
   test("traces are off without an OTLP endpoint, and exported over OTLP/HTTP to one when configured", async () => {

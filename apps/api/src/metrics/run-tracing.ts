@@ -2,19 +2,24 @@ import { context, SpanStatusCode, trace, type Span, type Tracer } from "@opentel
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { BasicTracerProvider, BatchSpanProcessor, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
-import type { RunEvent } from "@weft/engine";
+import type { LlmProviders, LlmRequest, RunEvent } from "@weft/engine";
 import type { Env } from "../env.js";
+import { errorCodeOf, observeCalls, type ProviderCallEnd } from "./provider-calls.js";
 
-/** Model node types whose spans carry the GenAI attributes (they call a model provider). */
+/** `gen_ai.operation.name` of model calls (and the first word of their spans' names). */
 const GENAI_OPERATION = "chat";
 
 /**
  * OpenTelemetry traces of the runs executed in this process: one span per run (per execution: a resumed
- * run's new attempt is a new span with `weft.run.attempt`), a child span per node invocation, and under a
- * node that called a model a `chat <model>` span with OpenTelemetry's GenAI semantic-convention
- * attributes (`gen_ai.operation.name`, `gen_ai.provider.name`, `gen_ai.request.model`,
- * `gen_ai.usage.input_tokens`, `gen_ai.usage.output_tokens`). Spans are built from the run's events, so
- * their times are the events' times. Off unless an OTLP endpoint is configured.
+ * run's new attempt is a new span with `weft.run.attempt`), a child span per node invocation, and under
+ * it one `chat <model>` span per provider call — each attempt of the node's retries is a span of its own
+ * (`weft.provider.attempt`; a failed attempt has an error status and `error.type`) — with OpenTelemetry's
+ * GenAI semantic-convention attributes (`gen_ai.operation.name`, `gen_ai.provider.name`,
+ * `gen_ai.request.model`, `gen_ai.response.model`, `gen_ai.usage.input_tokens`,
+ * `gen_ai.usage.output_tokens`); the node span carries the node's totals. Run and node spans are built
+ * from the run's events (their times are the events' times), call spans from the providers wrapped by
+ * `instrument` (the engine names each call's run, node invocation and attempt: `LlmRequest.origin`).
+ * Off unless an OTLP endpoint is configured.
  */
 export class RunTracer {
   readonly #tracer: Tracer;
@@ -38,14 +43,9 @@ export class RunTracer {
         break;
       }
       case "NODE_STARTED": {
-        const parent = this.#runs.get(event.runId);
-        const parentContext = parent ? trace.setSpan(context.active(), parent) : context.active();
-        const span = this.#tracer.startSpan(
-          `node ${event.nodeType}`,
-          { startTime: at, attributes: { "weft.run.id": event.runId, "weft.node.id": event.nodeId, "weft.node.type": event.nodeType, "weft.node.invocation": event.invocation } },
-          parentContext,
-        );
-        this.#nodes.set(nodeKey(event.runId, event.nodeId, event.invocation), span);
+        const span = this.#nodeSpan(event.runId, event.nodeId, event.invocation, at);
+        span.updateName(`node ${event.nodeType}`);
+        span.setAttribute("weft.node.type", event.nodeType);
         break;
       }
       case "NODE_COMPLETED":
@@ -62,6 +62,11 @@ export class RunTracer {
     }
   }
 
+  /** The providers, each call a `chat <model>` span under the span of the node invocation that made it. */
+  instrument(providers: LlmProviders): LlmProviders {
+    return new Map([...providers].map(([id, provider]) => [id, observeCalls(provider, (request) => this.#startCall(provider.id, request))]));
+  }
+
   async close(): Promise<void> {
     await this.provider.shutdown();
   }
@@ -71,22 +76,58 @@ export class RunTracer {
     const span = this.#nodes.get(key);
     if (!span) return;
     this.#nodes.delete(key);
-    const { provider, model, usage, retries, startedAt } = event.details;
+    const { provider, model, usage, retries } = event.details;
     if (provider && model) {
-      const attributes = {
+      span.setAttributes({
         "gen_ai.operation.name": GENAI_OPERATION,
         "gen_ai.provider.name": provider,
         "gen_ai.request.model": model,
         ...(usage ? { "gen_ai.usage.input_tokens": usage.promptTokens, "gen_ai.usage.output_tokens": usage.completionTokens } : {}),
         "weft.retries": retries,
-      };
-      const call = this.#tracer.startSpan(`${GENAI_OPERATION} ${model}`, { startTime: new Date(startedAt), attributes }, trace.setSpan(context.active(), span));
-      if (event.type === "NODE_FAILED") call.setStatus({ code: SpanStatusCode.ERROR, message: event.error.code });
-      call.end(at);
-      span.setAttributes(attributes);
+      });
     }
     if (event.type === "NODE_FAILED") span.setStatus({ code: SpanStatusCode.ERROR, message: `${event.error.code}: ${event.error.message}` });
     span.end(at);
+  }
+
+  /**
+   * The span of a node invocation: created by its NODE_STARTED, or by its first provider call when that
+   * comes first (the engine starts a node before a busy event handler has seen its NODE_STARTED).
+   */
+  #nodeSpan(runId: string, nodeId: string, invocation: string, startTime: Date): Span {
+    const key = nodeKey(runId, nodeId, invocation);
+    let span = this.#nodes.get(key);
+    if (!span) {
+      const run = this.#runs.get(runId);
+      const attributes = { "weft.run.id": runId, "weft.node.id": nodeId, "weft.node.invocation": invocation };
+      span = this.#tracer.startSpan("node", { startTime, attributes }, run ? trace.setSpan(context.active(), run) : context.active());
+      this.#nodes.set(key, span);
+    }
+    return span;
+  }
+
+  /** One provider call (one attempt): its span, ended with the reply's model and usage or the error. */
+  #startCall(providerId: string, request: LlmRequest): (end: ProviderCallEnd) => void {
+    const origin = request.origin;
+    const parent = origin ? this.#nodeSpan(origin.runId, origin.nodeId, origin.invocation, new Date()) : null;
+    const attributes = {
+      "gen_ai.operation.name": GENAI_OPERATION,
+      "gen_ai.provider.name": providerId,
+      "gen_ai.request.model": request.model,
+      ...(origin ? { "weft.run.id": origin.runId, "weft.node.id": origin.nodeId, "weft.node.invocation": origin.invocation, "weft.provider.attempt": origin.attempt } : {}),
+    };
+    const span = this.#tracer.startSpan(`${GENAI_OPERATION} ${request.model}`, { attributes }, parent ? trace.setSpan(context.active(), parent) : context.active());
+    return (end) => {
+      if ("error" in end) {
+        const code = errorCodeOf(end.error);
+        span.setAttribute("error.type", code);
+        span.setStatus({ code: SpanStatusCode.ERROR, message: code });
+      } else if (end.reply) {
+        const { model, usage } = end.reply;
+        span.setAttributes({ "gen_ai.response.model": model, ...(usage ? { "gen_ai.usage.input_tokens": usage.promptTokens, "gen_ai.usage.output_tokens": usage.completionTokens } : {}) });
+      }
+      span.end();
+    };
   }
 
   #endRun(event: Extract<RunEvent, { type: "RUN_COMPLETED" | "RUN_FAILED" | "RUN_CANCELLED" }>, at: Date): void {

@@ -1,7 +1,8 @@
-import type { LlmProvider, LlmProviders, LlmReply, LlmStreamChunk, RunEvent } from "@weft/engine";
+import type { LlmProvider, LlmProviders, RunEvent } from "@weft/engine";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { RunEventMessage } from "../pubsub.js";
 import type { RunQueueStats } from "../queue/run-queue.js";
+import { errorCodeOf, observeCalls } from "./provider-calls.js";
 
 /** Seconds: from a 1 ms event hop to a 2-minute model call. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
@@ -125,44 +126,14 @@ export class WeftMetrics {
 
   #timed(provider: LlmProvider): LlmProvider {
     const histogram = this.#providerSeconds;
-    const observe = (model: string, started: number, outcome: string) =>
-      histogram.observe({ provider: provider.id, model, outcome }, (performance.now() - started) / 1000);
-    return {
-      id: provider.id,
-      label: provider.label,
-      get models() {
-        return provider.models;
-      },
-      async complete(request, signal): Promise<LlmReply> {
-        const started = performance.now();
-        try {
-          const reply = await provider.complete(request, signal);
-          observe(request.model, started, "ok");
-          return reply;
-        } catch (error) {
-          observe(request.model, started, outcomeOf(error));
-          throw error;
-        }
-      },
-      async *stream(request, signal): AsyncIterable<LlmStreamChunk> {
-        const started = performance.now();
-        try {
-          yield* provider.stream(request, signal);
-          observe(request.model, started, "ok");
-        } catch (error) {
-          observe(request.model, started, outcomeOf(error));
-          throw error;
-        }
-      },
-    };
+    return observeCalls(provider, (request) => {
+      const started = performance.now();
+      return (end) =>
+        histogram.observe({ provider: provider.id, model: request.model, outcome: "error" in end ? errorCodeOf(end.error) : "ok" }, (performance.now() - started) / 1000);
+    });
   }
 }
 
 function secondsBetween(from: string, to: string): number {
   return Math.max(0, (Date.parse(to) - Date.parse(from)) / 1000);
-}
-
-function outcomeOf(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" ? code : "error";
 }

@@ -52,7 +52,8 @@ export async function callModel(
   try {
     reply = await context.withRetries((attempt) => {
       lastAttempt = attempt;
-      return context.settings.streamTokens ? streamReply(context, provider, request) : provider.complete(request, context.signal);
+      const call = { ...request, origin: { runId: context.runId, nodeId: context.node.id, invocation: context.invocation, attempt: attempt + 1 } };
+      return context.settings.streamTokens ? streamReply(context, provider, call) : provider.complete(call, context.signal);
     });
   } finally {
     details.retries += lastAttempt;

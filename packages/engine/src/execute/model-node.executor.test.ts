@@ -85,7 +85,14 @@ describe("model node prompt", () => {
   it("asks the provider for JSON with the node's params and input data", async () => {
     const provider = new FakeLlmProvider();
     await run({ workflow: chain("x", "p {input_data}", { params: { temperature: 0.2 } }).build(), provider });
-    expect(provider.calls[0]!.request).toEqual({ model: "m", prompt: "p x", json: true, params: { temperature: 0.2 }, inputData: "x" });
+    expect(provider.calls[0]!.request).toEqual({
+      model: "m",
+      prompt: "p x",
+      json: true,
+      params: { temperature: 0.2 },
+      inputData: "x",
+      origin: { runId: "run-1", nodeId: "g", invocation: "", attempt: 1 },
+    });
   });
 });
 

@@ -16,6 +16,7 @@ import type { ScopeView } from "./scope-view.js";
  * invocation allocates one object and no closures: its methods live on the prototype.
  */
 class NodeContext implements NodeExecutionContext {
+  readonly runId: string;
   readonly node: WorkflowNode;
   readonly inputs: string[];
   readonly values: JsonValue[];
@@ -55,6 +56,7 @@ class NodeContext implements NodeExecutionContext {
     const innermost = chain.length > 0 ? state.loops[chain[chain.length - 1]!.index]! : null;
     if (innermost && plan.nodes[innermost.loop.header] === workflowNode) Object.assign(bySource, innermost.loopValues);
     const entry = position === plan.entryNode && options.entryValue !== undefined ? options.entryValue : undefined;
+    this.runId = host.runId;
     this.node = workflowNode;
     this.inputs = values.map(jsonText);
     this.values = values;

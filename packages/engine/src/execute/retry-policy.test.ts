@@ -64,6 +64,8 @@ describe("retries in a run", () => {
     expect(of("WARNING").map((event) => event.code)).toEqual(["PROVIDER_RETRY", "PROVIDER_RETRY"]);
     expect(of("WARNING")[0]!.message).toMatch(/retrying in 75 ms \(attempt 2 of 3\)/);
     expect(of("NODE_COMPLETED")[1]!.details.retries).toBe(2);
+    // Each attempt is a call of its own that names its run, node invocation and attempt (traces use it).
+    expect(provider.calls.map((call) => call.request.origin)).toEqual([1, 2, 3].map((attempt) => ({ runId: "run-1", nodeId: "g", invocation: "", attempt })));
   });
 
   it("honours Retry-After", async () => {

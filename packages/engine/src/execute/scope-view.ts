@@ -13,6 +13,7 @@ import type { OrderKey } from "./state-store.js";
 
 /** Run-wide things every node's context is made of. */
 export interface NodeContextHost {
+  readonly runId: string;
   /** The settings a node executes with (its prompt, the run's format and retrieval), the same for each of its invocations. */
   executionSettings(node: WorkflowNode): ExecutionSettings;
   readonly llm: LlmProviders;

@@ -103,6 +103,9 @@ export class WorkflowRunner implements ScopeHost {
     this.#top = new ScopeRun(this, deps.plan, topScopeOptions(() => this.#finish()));
   }
 
+  get runId(): string {
+    return this.#deps.runId;
+  }
   get finished(): boolean {
     return this.#finished;
   }

@@ -23,6 +23,18 @@ export interface LlmRequest {
   jsonSchema?: { name: string; schema: Record<string, unknown>; strict: boolean };
   /** 0-based count of the node's earlier invocations in the run (the offline `scripted` model answers by it). */
   invocationIndex?: number;
+  /** Which run, node invocation and retry attempt the call belongs to (set by the engine; for traces and logs). */
+  origin?: LlmCallOrigin;
+}
+
+/** Where a provider call comes from: each attempt of a node's retries is a call of its own. */
+export interface LlmCallOrigin {
+  runId: string;
+  nodeId: string;
+  /** The node's invocation path (`""` at top level). */
+  invocation: string;
+  /** 1 for the first try, then one more per retry of the same request. */
+  attempt: number;
 }
 
 export interface TokenUsage {

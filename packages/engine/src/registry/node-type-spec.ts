@@ -61,6 +61,8 @@ export interface BodyRunRequest {
 export type BodyRunResult = { ok: true; value: JsonValue } | { ok: false; error: { code: string; message: string } };
 
 export interface NodeExecutionContext extends InvocationScope {
+  /** The run this invocation belongs to. */
+  runId: string;
   node: WorkflowNode;
   /** Inputs as text (JSON values rendered as JSON), in edge creation order: what seed-000 types read. */
   inputs: string[];
