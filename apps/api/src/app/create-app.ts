@@ -160,8 +160,9 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
         await step("http", () => http.close());
         await step("reconciler", async () => reconciler?.stop());
         sweep?.stop();
-        await step("runs", () => runs.close());
-        await step("ingestion", () => services.knowledgeBases.close());
+        // Together: a worker's runs may take their grace period (WEFT_SHUTDOWN_GRACE_MS) while its
+        // ingestion passes are handed over at once.
+        await Promise.all([step("runs", () => runs.close()), step("ingestion", () => services.knowledgeBases.close())]);
         await step("vector stores", () => retrieval.close());
         await step("event bus", () => bus.close());
         await step("traces", async () => tracer?.close());

@@ -1,9 +1,10 @@
-import { Queue, QueueEvents, Worker, type Job } from "bullmq";
+import { Queue, QueueEvents, WaitingError, Worker, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "../logger.js";
 import { ALL_RUNS, type EventBus } from "../pubsub.js";
 import { closeRedis, connectRedis } from "../redis/redis-connection.js";
 import type { IngestionQueue, IngestionWorker } from "./ingestion-queue.js";
+import { SHUTDOWN_REASON } from "./in-process-run-queue.js";
 
 /** The BullMQ queue of ingestion passes: at most one job per knowledge base (its id is the job id). */
 export const INGESTION_QUEUE_NAME = "ingestion";
@@ -32,7 +33,8 @@ export interface BullIngestionQueueOptions {
  * is the knowledge base's id, so a knowledge base has one pass waiting or running at a time, wherever it
  * runs. A request that arrives while a pass runs is not lost: the pass indexes again while documents are
  * PENDING, and `enqueue` asks again after the pass it waited for if some still are (a document stored just
- * as the pass ended).
+ * as the pass ended). A worker process that stops aborts its passes (their current document goes back to
+ * PENDING) and hands each back to the queue, so another worker continues it at once.
  */
 export class BullIngestionQueue implements IngestionQueue {
   readonly #queue: Queue;
@@ -54,19 +56,8 @@ export class BullIngestionQueue implements IngestionQueue {
     this.#events.on("error", quiet);
     if (options.worker) {
       const index = options.worker;
-      const processor = async (job: Job<{ knowledgeBaseId: string }>, _token: string | undefined, signal: AbortSignal | undefined) => {
-        const { knowledgeBaseId } = job.data;
-        const aborted = signal ?? new AbortController().signal;
-        this.#running += 1;
-        try {
-          for (let pass = 0; pass < MAX_PASSES && !aborted.aborted; pass += 1) {
-            await index(knowledgeBaseId, aborted);
-            if (!(await options.hasPending(knowledgeBaseId))) break;
-          }
-        } finally {
-          this.#running -= 1;
-        }
-      };
+      // Three declared parameters: BullMQ hands a signal only to processors that take one.
+      const processor = (job: Job<{ knowledgeBaseId: string }>, token: string | undefined, signal: AbortSignal | undefined) => this.#process(index, job, token, signal);
       this.#worker = new Worker(INGESTION_QUEUE_NAME, processor, {
         connection: this.#connect("worker"),
         prefix: options.prefix,
@@ -127,12 +118,35 @@ export class BullIngestionQueue implements IngestionQueue {
     this.#closed = true;
     this.#unsubscribeCancel?.();
     if (this.#worker) {
-      this.#worker.cancelAllJobs("the server is shutting down");
+      this.#worker.cancelAllJobs(SHUTDOWN_REASON);
       await this.#worker.close();
     }
     await this.#events.close();
     await this.#queue.close();
     await Promise.all(this.#connections.map((connection) => closeRedis(connection)));
+  }
+
+  /** One pass over a knowledge base (more while documents are PENDING), handed back to the queue if this process stops. */
+  async #process(index: IngestionWorker, job: Job<{ knowledgeBaseId: string }>, token: string | undefined, signal: AbortSignal | undefined): Promise<void> {
+    const { knowledgeBaseId } = job.data;
+    const aborted = signal ?? new AbortController().signal;
+    this.#running += 1;
+    try {
+      for (let pass = 0; pass < MAX_PASSES && !aborted.aborted; pass += 1) {
+        await index(knowledgeBaseId, aborted);
+        if (!(await this.#options.hasPending(knowledgeBaseId))) break;
+      }
+    } finally {
+      this.#running -= 1;
+    }
+    if (aborted.aborted && aborted.reason === SHUTDOWN_REASON && token) {
+      // This process is stopping: the document it was indexing is PENDING again (its partial chunks
+      // removed), and the pass goes back to waiting for another worker to take at once.
+      this.#options.logger.info({ knowledgeBaseId }, "handing the ingestion pass over to another worker");
+      await job.moveToWait(token);
+      throw new WaitingError();
+    }
+    this.#options.logger.info({ knowledgeBaseId }, "ingestion pass done");
   }
 
   #connect(role: "queue" | "worker"): Redis {

@@ -15,6 +15,10 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  mutation ScaleOutCreateKb($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } }\n  }\n": typeof types.ScaleOutCreateKbDocument,
+    "\n  mutation ScaleOutAddDocuments($id: ID!, $documents: [DocumentInput!]!, $wait: Boolean) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: $wait) {\n      documents { id title status chunkCount }\n      errors { code message path }\n    }\n  }\n": typeof types.ScaleOutAddDocumentsDocument,
+    "\n  query ScaleOutSearch($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { source { documentId title } } }\n  }\n": typeof types.ScaleOutSearchDocument,
+    "\n  subscription ScaleOutProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId status phase chunksDone chunksTotal }\n  }\n": typeof types.ScaleOutProgressDocument,
     "\n  query ServerSettings {\n    serverInfo {\n      retrieval {\n        vectorStore availableStores embedder { model dimension } topK { low medium high }\n        hybridAlpha chunkSize chunkOverlap pgvectorEfSearch\n      }\n      execution { runConcurrency processConcurrency parseRepair providerTimeoutMs }\n    }\n  }\n": typeof types.ServerSettingsDocument,
     "\n  mutation KbCreate($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      knowledgeBase { id name embeddingModel dimension store chunkSize chunkOverlap }\n      errors { code message path }\n    }\n  }\n": typeof types.KbCreateDocument,
     "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n": typeof types.KbAddDocumentsDocument,
@@ -131,6 +135,10 @@ type Documents = {
     "\n  query DeepRuns($first: Int) {\n    runs(first: $first) { edges { node { id nodeRuns { nodeId error { code } } } } }\n  }\n": typeof types.DeepRunsDocument,
 };
 const documents: Documents = {
+    "\n  mutation ScaleOutCreateKb($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } }\n  }\n": types.ScaleOutCreateKbDocument,
+    "\n  mutation ScaleOutAddDocuments($id: ID!, $documents: [DocumentInput!]!, $wait: Boolean) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: $wait) {\n      documents { id title status chunkCount }\n      errors { code message path }\n    }\n  }\n": types.ScaleOutAddDocumentsDocument,
+    "\n  query ScaleOutSearch($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { source { documentId title } } }\n  }\n": types.ScaleOutSearchDocument,
+    "\n  subscription ScaleOutProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId status phase chunksDone chunksTotal }\n  }\n": types.ScaleOutProgressDocument,
     "\n  query ServerSettings {\n    serverInfo {\n      retrieval {\n        vectorStore availableStores embedder { model dimension } topK { low medium high }\n        hybridAlpha chunkSize chunkOverlap pgvectorEfSearch\n      }\n      execution { runConcurrency processConcurrency parseRepair providerTimeoutMs }\n    }\n  }\n": types.ServerSettingsDocument,
     "\n  mutation KbCreate($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      knowledgeBase { id name embeddingModel dimension store chunkSize chunkOverlap }\n      errors { code message path }\n    }\n  }\n": types.KbCreateDocument,
     "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n": types.KbAddDocumentsDocument,
@@ -261,6 +269,22 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ScaleOutCreateKb($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } }\n  }\n"): (typeof documents)["\n  mutation ScaleOutCreateKb($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ScaleOutAddDocuments($id: ID!, $documents: [DocumentInput!]!, $wait: Boolean) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: $wait) {\n      documents { id title status chunkCount }\n      errors { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation ScaleOutAddDocuments($id: ID!, $documents: [DocumentInput!]!, $wait: Boolean) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: $wait) {\n      documents { id title status chunkCount }\n      errors { code message path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ScaleOutSearch($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { source { documentId title } } }\n  }\n"): (typeof documents)["\n  query ScaleOutSearch($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { source { documentId title } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ScaleOutProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId status phase chunksDone chunksTotal }\n  }\n"): (typeof documents)["\n  subscription ScaleOutProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId status phase chunksDone chunksTotal }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
