@@ -11,7 +11,12 @@ import { startApi, type ApiServer } from "./harness/weft-stack.js";
  * against the real API over a real WebSocket: the socket is cut twice while the run goes on, graphql-ws
  * reconnects and sends the subscription again, and the page must end with every event exactly once.
  *
- *   question ──▶ draft (offline echo, 400 ms) ──▶ check (offline echo, 400 ms) ──▶ answer
+ *   question ──▶ draft (offline echo, 400 ms) ──▶ check (offline echo, 8 s) ──▶ answer
+ *
+ * graphql-ws waits 1.3–4 s before it reconnects (1 s plus a random 0.3–3 s), so the draft ends
+ * while the socket is away and its events come back replayed; the check must still be running when that
+ * replay arrives, or the replay would carry the run to its end in one network read and the second cut
+ * would come after the run (a busy machine stretches every wait).
  */
 
 const WORKFLOW = {
@@ -22,7 +27,7 @@ const WORKFLOW = {
   nodes: [
     { id: "question", type: "input", content: "Which weave makes diagonal ribs?" },
     { id: "draft", type: "generation", provider: "offline", model: "echo", params: { delayMs: 400 } },
-    { id: "check", type: "validation", provider: "offline", model: "echo", params: { delayMs: 400 } },
+    { id: "check", type: "validation", provider: "offline", model: "echo", params: { delayMs: 8000 } },
     { id: "answer", type: "output" },
   ],
   edges: [
