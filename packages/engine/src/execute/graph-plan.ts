@@ -4,7 +4,7 @@ import { DEFAULT_PORT, type WorkflowGraph, type WorkflowNode } from "../model/wo
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import type { NodeTypeSpec } from "../registry/node-type-spec.js";
 import { findCycles } from "../rules/find-cycles.js";
-import { analyzeGraph } from "../rules/graph-analysis.js";
+import { analyzeGraph, type GraphAnalysis } from "../rules/graph-analysis.js";
 import { indexGraph } from "../rules/graph-index.js";
 import { analyzeLoops, type AnalyzedLoop } from "../rules/loop-analysis.js";
 
@@ -124,7 +124,7 @@ export function planGraph(graph: WorkflowGraph, registry: NodeTypeRegistry, inIt
     entryNode: specs.findIndex((spec) => spec.inDegree.max === 0),
     loops,
     loopChain,
-    rank: topologicalRank(graph.nodes.length, analysis.succs, sources),
+    rank: topologicalRank(graph.nodes.length, analysis, sources),
     expressions: compileAll(graph.nodes, specs, inItemScope),
     bodies: graph.nodes.map((node, k) => planBody(node, specs[k]!, registry, inItemScope)),
   };
@@ -186,14 +186,16 @@ function planEdges(graph: WorkflowGraph, indexById: ReadonlyMap<string, number>,
 }
 
 /** Longest-path rank from the sources (Kahn): a writer after another on a data path ranks higher. */
-function topologicalRank(size: number, succs: readonly (readonly number[])[], sources: readonly number[]): Int32Array {
+function topologicalRank(size: number, analysis: GraphAnalysis, sources: readonly number[]): Int32Array {
+  const { outStart, succNode } = analysis;
   const rank = new Int32Array(size);
   const remaining = new Int32Array(size);
-  for (const list of succs) for (const next of list) remaining[next]! += 1;
+  for (const next of succNode) remaining[next]! += 1;
   const queue = [...sources];
   for (let head = 0; head < queue.length; head += 1) {
     const node = queue[head]!;
-    for (const next of succs[node]!) {
+    for (let slot = outStart[node]!; slot < outStart[node + 1]!; slot += 1) {
+      const next = succNode[slot]!;
       rank[next] = Math.max(rank[next]!, rank[node]! + 1);
       remaining[next]! -= 1;
       if (remaining[next] === 0) queue.push(next);

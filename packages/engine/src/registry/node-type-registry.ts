@@ -12,6 +12,8 @@ const SINGLE_PORT: readonly string[] = Object.freeze([DEFAULT_PORT]);
  */
 export class NodeTypeRegistry {
   readonly #specs: ReadonlyMap<string, NodeTypeSpec>;
+  /** Per source type, the target types both sides allow (`allowsPair` is asked once per edge). */
+  readonly #pairs: ReadonlyMap<string, ReadonlySet<string>>;
 
   constructor(specs: readonly NodeTypeSpec[]) {
     const byType = new Map<string, NodeTypeSpec>();
@@ -32,6 +34,7 @@ export class NodeTypeRegistry {
       });
     }
     this.#specs = byType;
+    this.#pairs = new Map([...byType.values()].map((source) => [source.type, new Set(source.feeds.filter((target) => byType.get(target)?.accepts.includes(source.type)))]));
   }
 
   get(type: string): NodeTypeSpec | undefined {
@@ -58,9 +61,7 @@ export class NodeTypeRegistry {
 
   /** Whether an edge source → target is allowed by both sides' neighbour lists. */
   allowsPair(sourceType: string, targetType: string): boolean {
-    const source = this.#specs.get(sourceType);
-    const target = this.#specs.get(targetType);
-    return !!source && !!target && source.feeds.includes(targetType) && target.accepts.includes(sourceType);
+    return this.#pairs.get(sourceType)?.has(targetType) ?? false;
   }
 
   /** The node's output ports: `["out"]`, or a router's own (SPEC-V2 §2). Unknown types have `out`. */

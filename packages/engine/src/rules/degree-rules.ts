@@ -51,15 +51,58 @@ export const POST_SIDE: Side = {
  */
 export function checkDegrees(index: GraphIndex, registry: NodeTypeRegistry): Violation[] {
   const violations: Violation[] = [];
-  for (const node of index.nodes.values()) {
+  const { nodeList, inStart, inEdge, outStart, outEdge, edgeSource, edgeTarget } = index;
+  for (let k = 0; k < nodeList.length; k += 1) {
+    const node = nodeList[k]!;
     const spec = registry.get(node.type);
     if (!spec) continue;
-    for (const side of [PRE_SIDE, POST_SIDE]) {
-      const violation = checkSide(node, spec, side, countedEdges(side, side.edges(index, node.id), node.id), registry);
+    const into = countedDegree(index, inEdge, inStart[k]!, inStart[k + 1]!, edgeSource, k);
+    if (into < spec.inDegree.min || into > spec.inDegree.max) {
+      const violation = checkSide(node, spec, PRE_SIDE, countedEdges(PRE_SIDE, PRE_SIDE.edges(index, node.id), node.id), registry);
+      if (violation) violations.push(violation);
+    }
+    const outOf = countedDegree(index, outEdge, outStart[k]!, outStart[k + 1]!, edgeTarget, k);
+    if (outOf < spec.outDegree.min || outOf > spec.outDegree.max) {
+      const violation = checkSide(node, spec, POST_SIDE, countedEdges(POST_SIDE, POST_SIDE.edges(index, node.id), node.id), registry);
       if (violation) violations.push(violation);
     }
   }
   return violations;
+}
+
+/** Rows longer than this count their distinct neighbours with a set rather than pair by pair. */
+const PAIRWISE_LIMIT = 16;
+
+/**
+ * `countedEdges(...).length` for the row `edges[from .. to)` of node k without building it: distinct
+ * (neighbour, source port) pairs other than k itself. Only a node that breaks its bounds gets the list
+ * (and the message) built, so a valid graph allocates nothing here.
+ */
+function countedDegree(index: GraphIndex, edges: Int32Array, from: number, to: number, neighbourOf: Int32Array, k: number): number {
+  const size = to - from;
+  if (size === 1) return neighbourOf[edges[from]!] === k ? 0 : 1;
+  if (size > PAIRWISE_LIMIT) {
+    const seen = new Set<string>();
+    for (let slot = from; slot < to; slot += 1) {
+      const e = edges[slot]!;
+      if (neighbourOf[e] !== k) seen.add(`${neighbourOf[e]}\u0000${index.edgeList[e]!.sourcePort ?? DEFAULT_PORT}`);
+    }
+    return seen.size;
+  }
+  let count = 0;
+  for (let slot = from; slot < to; slot += 1) {
+    const e = edges[slot]!;
+    const neighbour = neighbourOf[e]!;
+    if (neighbour === k) continue;
+    const port = index.edgeList[e]!.sourcePort ?? DEFAULT_PORT;
+    let repeat = false;
+    for (let earlier = from; earlier < slot && !repeat; earlier += 1) {
+      const other = edges[earlier]!;
+      repeat = neighbourOf[other] === neighbour && (index.edgeList[other]!.sourcePort ?? DEFAULT_PORT) === port;
+    }
+    if (!repeat) count += 1;
+  }
+  return count;
 }
 
 /**

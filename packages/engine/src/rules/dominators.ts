@@ -18,10 +18,16 @@ export interface DominatorTree {
   common(a: number, b: number): number;
 }
 
-export function computeDominators(size: number, succ: readonly (readonly number[])[], pred: readonly (readonly number[])[], root: number): DominatorTree {
+/** Adjacency in compressed rows: the neighbours of node k are `list[start[k] .. start[k + 1])`. */
+export interface Rows {
+  readonly start: Int32Array;
+  readonly list: Int32Array;
+}
+
+export function computeDominators(size: number, succ: Rows, pred: Rows, root: number): DominatorTree {
   const order = reversePostorder(size, succ, root);
   const rank = new Int32Array(size).fill(-1);
-  order.forEach((node, k) => (rank[node] = k));
+  for (let k = 0; k < order.length; k += 1) rank[order[k]!] = k;
   const idom = new Int32Array(size).fill(-1);
   idom[root] = root;
   const intersect = (a: number, b: number): number => {
@@ -36,7 +42,8 @@ export function computeDominators(size: number, succ: readonly (readonly number[
     for (let k = 1; k < order.length; k += 1) {
       const node = order[k]!;
       let candidate = -1;
-      for (const p of pred[node]!) {
+      for (let slot = pred.start[node]!; slot < pred.start[node + 1]!; slot += 1) {
+        const p = pred.list[slot]!;
         if (idom[p] === -1) continue;
         candidate = candidate === -1 ? p : intersect(p, candidate);
       }
@@ -49,31 +56,34 @@ export function computeDominators(size: number, succ: readonly (readonly number[
   return treeQueries(size, idom, root);
 }
 
-function reversePostorder(size: number, succ: readonly (readonly number[])[], root: number): number[] {
+/** Nodes reached from the root, in reverse postorder of a depth-first search. */
+function reversePostorder(size: number, succ: Rows, root: number): Int32Array {
   const visited = new Uint8Array(size);
-  const post: number[] = [];
+  const post = new Int32Array(size);
+  let done = 0;
   const stackNode = new Int32Array(size);
   const stackNext = new Int32Array(size);
   let depth = 0;
   stackNode[0] = root;
+  stackNext[0] = succ.start[root]!;
   visited[root] = 1;
   while (depth >= 0) {
     const node = stackNode[depth]!;
-    const next = succ[node]![stackNext[depth]!];
-    if (next === undefined) {
-      post.push(node);
+    if (stackNext[depth]! >= succ.start[node + 1]!) {
+      post[done++] = node;
       depth -= 1;
       continue;
     }
+    const next = succ.list[stackNext[depth]!]!;
     stackNext[depth]! += 1;
     if (visited[next] === 0) {
       visited[next] = 1;
       depth += 1;
       stackNode[depth] = next;
-      stackNext[depth] = 0;
+      stackNext[depth] = succ.start[next]!;
     }
   }
-  return post.reverse();
+  return post.subarray(0, done).reverse();
 }
 
 /** Pre/post numbers of the dominator tree answer "a dominates b" in O(1). */

@@ -1,6 +1,7 @@
 import type { Violation } from "../model/violation.js";
 import type { StateChannel, WorkflowGraph, WorkflowNode } from "../model/workflow.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
+import type { NodeTypeSpec } from "../registry/node-type-spec.js";
 import { checkCounts } from "./count-rules.js";
 import { checkDegrees } from "./degree-rules.js";
 import { checkEdges } from "./edge-rules.js";
@@ -44,19 +45,22 @@ export function checkGraph(graph: WorkflowGraph, context: GraphCheckContext): Gr
   const { registry } = context;
   const index = indexGraph(graph);
   const analysis = analyzeGraph(graph, index, registry);
-  const violations: Violation[] = [...checkKnownTypes(index, registry), ...checkEdges(index, graph.edges, registry), ...checkPorts(index, graph.edges, registry), ...checkDegrees(index, registry)];
-  if (hasCycle(analysis)) violations.push(...checkAcyclic(index, registry));
+  const violations: Violation[] = checkKnownTypes(index, registry);
+  pushAll(violations, checkEdges(index, registry));
+  pushAll(violations, checkPorts(analysis, registry));
+  pushAll(violations, checkDegrees(index, registry));
+  if (hasCycle(analysis)) pushAll(violations, checkAcyclic(index, registry));
   const loops = analyzeLoops(graph, analysis, registry);
-  violations.push(...loops.violations);
-  if (!context.isBody) violations.push(...checkCounts(index.nodes.values(), registry));
-  violations.push(...checkChannels(graph.nodes, registry, context.state));
-  violations.push(...checkExpressions(graph.nodes, registry, context.inItemScope ? "body" : "graph"));
-  const bodies = checkBodies(graph.nodes, context, violations);
-  if (context.models) violations.push(...checkModels(index.nodes.values(), registry, context.models));
+  pushAll(violations, loops.violations);
+  if (!context.isBody) pushAll(violations, checkCounts(graph.nodes, registry));
+  pushAll(violations, checkChannels(graph.nodes, registry, context.state));
+  pushAll(violations, checkExpressions(graph.nodes, registry, context.inItemScope ? "body" : "graph"));
+  const bodies = checkBodies(graph.nodes, analysis.specs, context, violations);
+  if (context.models) pushAll(violations, checkModels(graph.nodes, registry, context.models));
   const writers = collectWriters(graph.nodes, bodies);
-  violations.push(...checkWriteConflicts(writers, context.state, analysis, graph.nodes, registry));
+  pushAll(violations, checkWriteConflicts(writers, context.state, analysis, graph.nodes, registry));
   let invocations = 0;
-  graph.nodes.forEach((_node, k) => (invocations += loopFactor(loops.innermost[k] ?? null) * (1 + (bodies.get(k)?.invocations ?? 0))));
+  for (let k = 0; k < graph.nodes.length; k += 1) invocations += loopFactor(loops.innermost[k] ?? null) * (1 + (bodies.get(k)?.invocations ?? 0));
   const writes = new Map<string, { parallel: boolean }>();
   for (const [channel, list] of writers) writes.set(channel, { parallel: list.some((writer) => writer.parallel) });
   let nodeCount = graph.nodes.length;
@@ -71,11 +75,11 @@ interface BodyCheck {
 }
 
 /** MAP_BODY_INVALID for a missing body or one that is not one input → … → one output; then its own rules. */
-function checkBodies(nodes: readonly WorkflowNode[], context: GraphCheckContext, out: Violation[]): Map<number, BodyCheck> {
+function checkBodies(nodes: readonly WorkflowNode[], specs: readonly (NodeTypeSpec | undefined)[], context: GraphCheckContext, out: Violation[]): Map<number, BodyCheck> {
   const { registry } = context;
   const bodies = new Map<number, BodyCheck>();
   nodes.forEach((node, k) => {
-    const bodySpec = registry.get(node.type)?.body;
+    const bodySpec = specs[k]?.body;
     if (!bodySpec) return;
     const graph = bodySpec.graph(node);
     const who = describeNode(registry, node);
@@ -118,6 +122,11 @@ function collectWriters(nodes: readonly WorkflowNode[], bodies: ReadonlyMap<numb
   return writers;
 }
 
+/** Appends without spreading: a spread of a long list as call arguments can overflow the stack. */
+function pushAll(target: Violation[], items: readonly Violation[]): void {
+  for (const item of items) target.push(item);
+}
+
 function loopFactor(loop: AnalyzedLoop | null): number {
   let factor = 1;
   for (let current = loop; current; current = current.parent) factor *= current.max;
@@ -126,7 +135,7 @@ function loopFactor(loop: AnalyzedLoop | null): number {
 
 export function checkKnownTypes(index: GraphIndex, registry: NodeTypeRegistry): Violation[] {
   const violations: Violation[] = [];
-  for (const node of index.nodes.values()) {
+  for (const node of index.nodeList) {
     if (registry.has(node.type)) continue;
     const known = registry.types().join(", ");
     const message = `node "${node.id}" has unknown type "${node.type}" (known types: ${known})`;

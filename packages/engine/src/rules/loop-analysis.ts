@@ -2,6 +2,7 @@ import type { Violation } from "../model/violation.js";
 import { LOOP_MAX_BOUND, type LoopDeclaration, type WorkflowEdge, type WorkflowGraph } from "../model/workflow.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import type { GraphAnalysis } from "./graph-analysis.js";
+import { compressedRows } from "./graph-index.js";
 import { describeNode, quoteList } from "./rule-messages.js";
 
 /** A declared loop that is well formed: one header, reducible, properly nested. */
@@ -33,109 +34,134 @@ export interface LoopAnalysis {
  */
 export function analyzeLoops(graph: WorkflowGraph, analysis: GraphAnalysis, registry: NodeTypeRegistry): LoopAnalysis {
   const violations: Violation[] = [];
-  const declared = new Map((graph.loops ?? []).map((loop, k) => [loop.id, { loop, k }]));
-  const byLoop = new Map<string, WorkflowEdge[]>();
-  for (const edge of analysis.index.loopEdges) {
-    const source = analysis.index.nodes.get(edge.source)!;
-    const spec = registry.get(source.type);
+  const declarations = graph.loops ?? [];
+  const declared = new Map<string, number>();
+  for (let k = 0; k < declarations.length; k += 1) declared.set(declarations[k]!.id, k);
+  const { index, specs } = analysis;
+  const numbers = index.loopEdgeNumbers;
+  const loopOf = new Int32Array(numbers.length);
+  const undeclared = new Uint8Array(numbers.length);
+  for (let at = 0; at < numbers.length; at += 1) {
+    const e = numbers[at]!;
+    const edge = index.edgeList[e]!;
+    const source = index.nodeList[index.edgeSource[e]!]!;
+    const spec = specs[index.edgeSource[e]!];
     if (spec && !spec.router) {
       const message = `edge "${edge.id}" of loop "${edge.loop}" leaves ${describeNode(registry, source)}, which is not a router: a loop needs a condition to end`;
       violations.push({ code: "LOOP_UNCONDITIONAL", message, nodeIds: [source.id], edgeIds: [edge.id] });
     }
-    const target = analysis.index.nodes.get(edge.target)!;
-    if (registry.get(target.type)?.inDegree.max === 0) {
+    const target = index.nodeList[index.edgeTarget[e]!]!;
+    if (specs[index.edgeTarget[e]!]?.inDegree.max === 0) {
       violations.push({ code: "INPUT_HAS_PRE", message: `${describeNode(registry, target)} takes no pre-node, not even through loop edge "${edge.id}"`, nodeIds: [target.id, source.id], edgeIds: [edge.id] });
     }
-    if (!declared.has(edge.loop!)) {
+    const k = declared.get(edge.loop!);
+    if (k === undefined) {
       violations.push({ code: "LOOP_NOT_DECLARED", message: `edge "${edge.id}" names loop "${edge.loop}", which is not declared in loops`, nodeIds: [edge.source, edge.target], edgeIds: [edge.id] });
+      undeclared[at] = 1;
       continue;
     }
-    const list = byLoop.get(edge.loop!);
-    if (list) list.push(edge);
-    else byLoop.set(edge.loop!, [edge]);
+    loopOf[at] = k;
   }
+  // Each declared loop's edges, in creation order: rows of positions in `numbers`.
+  const byLoop = compressedRows(declarations.length, loopOf, undeclared);
   const found: AnalyzedLoop[] = [];
-  const marks = new Int32Array(analysis.ids.length);
-  for (const [id, { loop, k }] of declared) {
-    violations.push(...checkBound(loop, k));
-    const edges = byLoop.get(id);
-    if (!edges) continue;
-    violations.push(...checkExitPort(loop, k, edges, analysis, registry));
-    const analyzed = naturalLoop(loop, edges, analysis, registry, violations, marks, k + 1);
+  const work = { marks: new Int32Array(analysis.ids.length), stack: new Int32Array(analysis.ids.length) };
+  for (const k of declared.values()) {
+    const loop = declarations[k]!;
+    const bound = checkBound(loop, k);
+    if (bound) violations.push(bound);
+    if (byLoop.start[k] === byLoop.start[k + 1]) continue;
+    const edges = Array.from(byLoop.list.subarray(byLoop.start[k]!, byLoop.start[k + 1]!), (at) => numbers[at]!);
+    checkExitPort(loop, k, edges, analysis, registry, violations);
+    const analyzed = naturalLoop(loop, edges, analysis, registry, violations, work, k + 1);
     if (analyzed) found.push(analyzed);
   }
   const innermost = nest(found, analysis, violations);
   return { loops: found, innermost, violations };
 }
 
-function checkBound(loop: LoopDeclaration, k: number): Violation[] {
+function checkBound(loop: LoopDeclaration, k: number): Violation | null {
   const max = loop.max;
-  if (max !== undefined && Number.isInteger(max) && max >= 1 && max <= LOOP_MAX_BOUND) return [];
+  if (max !== undefined && Number.isInteger(max) && max >= 1 && max <= LOOP_MAX_BOUND) return null;
   const found = max === undefined ? "it has none" : `it is ${max}`;
   const message = `loop "${loop.id}" needs a whole-number max between 1 and ${LOOP_MAX_BOUND}; ${found}`;
-  return [{ code: "LOOP_BOUND_INVALID", message, nodeIds: [], edgeIds: [], field: `loops[${k}].max` }];
+  return { code: "LOOP_BOUND_INVALID", message, nodeIds: [], edgeIds: [], field: `loops[${k}].max` };
 }
 
-/** The exit port must be a port of every router that can take one of the loop's edges. */
-function checkExitPort(loop: LoopDeclaration, k: number, edges: WorkflowEdge[], analysis: GraphAnalysis, registry: NodeTypeRegistry): Violation[] {
-  if (loop.exit === null) return [];
-  const violations: Violation[] = [];
-  const sources = edges.length === 1 ? [edges[0]!.source] : new Set(edges.map((edge) => edge.source));
-  for (const sourceId of sources) {
-    const source = analysis.index.nodes.get(sourceId)!;
-    if (!registry.get(source.type)?.router || registry.portsOf(source).includes(loop.exit)) continue;
-    const message = `loop "${loop.id}" exits through port "${loop.exit}", which ${describeNode(registry, source)} does not have (ports: ${quoteList(registry.portsOf(source))})`;
-    violations.push({ code: "PORT_UNKNOWN", message, nodeIds: [sourceId], edgeIds: edges.filter((edge) => edge.source === sourceId).map((edge) => edge.id), field: `loops[${k}].exit` });
+/** The exit port must be a port of every router that can take one of the loop's edges (`edges`: edge numbers). */
+function checkExitPort(loop: LoopDeclaration, k: number, edges: readonly number[], analysis: GraphAnalysis, registry: NodeTypeRegistry, out: Violation[]): void {
+  if (loop.exit === null) return;
+  const { index } = analysis;
+  const seen = edges.length === 1 ? null : new Set<number>();
+  for (const e of edges) {
+    const sourceNumber = index.edgeSource[e]!;
+    if (seen?.has(sourceNumber)) continue;
+    seen?.add(sourceNumber);
+    const router = analysis.specs[sourceNumber]?.router;
+    const source = index.nodeList[sourceNumber]!;
+    if (!router || router.ports(source).includes(loop.exit)) continue;
+    const ports = registry.portsOf(source);
+    const message = `loop "${loop.id}" exits through port "${loop.exit}", which ${describeNode(registry, source)} does not have (ports: ${quoteList(ports)})`;
+    const edgeIds = edges.filter((e) => index.edgeSource[e] === sourceNumber).map((e) => index.edgeList[e]!.id);
+    out.push({ code: "PORT_UNKNOWN", message, nodeIds: [source.id], edgeIds, field: `loops[${k}].exit` });
   }
-  return violations;
 }
 
-/** `marks` is shared by every loop of the graph; `mark` is this loop's own value in it (no clearing between loops). */
+/**
+ * `work.marks` is shared by every loop of the graph; `mark` is this loop's own value in it (no clearing
+ * between loops). `work.stack` is scratch space for the search.
+ */
 function naturalLoop(
   loop: LoopDeclaration,
-  edges: WorkflowEdge[],
+  edgeNumbers: readonly number[],
   analysis: GraphAnalysis,
   registry: NodeTypeRegistry,
   out: Violation[],
-  marks: Int32Array,
+  work: { marks: Int32Array; stack: Int32Array },
   mark: number,
 ): AnalyzedLoop | null {
-  const targets = edges.length === 1 ? [edges[0]!.target] : [...new Set(edges.map((edge) => edge.target))];
-  if (targets.length > 1) {
+  const { index } = analysis;
+  const edges = edgeNumbers.map((e) => index.edgeList[e]!);
+  const header = index.edgeTarget[edgeNumbers[0]!]!;
+  if (edgeNumbers.some((e) => index.edgeTarget[e] !== header)) {
+    const targets = [...new Set(edges.map((edge) => edge.target))];
     const message = `the edges of loop "${loop.id}" go back to ${quoteList(targets)}; all edges of one loop must go back to the same node, its header`;
     out.push({ code: "LOOP_TARGET_NOT_HEADER", message, nodeIds: targets, edgeIds: edges.map((edge) => edge.id) });
     return null;
   }
-  const { dominators, position } = analysis;
-  const header = position.get(targets[0]!)!;
-  const sources = edges.map((edge) => position.get(edge.source)!);
+  const { dominators } = analysis;
+  const sources = edgeNumbers.map((e) => index.edgeSource[e]!);
   if (!dominators.reaches(header) || sources.some((source) => !dominators.reaches(source))) return null; // on a data cycle: CYCLE says so
-  const escaping = edges.filter((edge) => !dominators.dominates(header, position.get(edge.source)!));
-  if (escaping.length > 0) {
-    const headerNode = analysis.index.nodes.get(targets[0]!)!;
+  if (sources.some((source) => !dominators.dominates(header, source))) {
+    const escaping = edges.filter((_edge, k) => !dominators.dominates(header, sources[k]!));
+    const headerNode = index.nodeList[header]!;
     const from = quoteList(escaping.map((edge) => edge.source));
     const message = `loop "${loop.id}" goes back from ${from} to ${describeNode(registry, headerNode)}, but ${from} can be reached without passing "${headerNode.id}": a loop may only be entered through its header`;
     out.push({ code: "LOOP_NOT_REDUCIBLE", message, nodeIds: [headerNode.id, ...escaping.map((edge) => edge.source)], edgeIds: escaping.map((edge) => edge.id) });
     return null;
   }
+  const { marks, stack } = work;
   marks[header] = mark;
   const body = [header];
-  const stack: number[] = [];
+  let depth = 0;
   for (const source of sources) {
     if (marks[source] === mark) continue;
     marks[source] = mark;
     body.push(source);
-    stack.push(source);
+    stack[depth++] = source;
   }
-  while (stack.length > 0) {
-    for (const pred of analysis.preds[stack.pop()!]!) {
+  const { inStart, predNode } = analysis;
+  while (depth > 0) {
+    const node = stack[--depth]!;
+    for (let slot = inStart[node]!; slot < inStart[node + 1]!; slot += 1) {
+      const pred = predNode[slot]!;
       if (marks[pred] === mark) continue;
       marks[pred] = mark;
       body.push(pred);
-      stack.push(pred);
+      stack[depth++] = pred;
     }
   }
-  body.sort((a, b) => a - b);
+  if (body.length > 1) body.sort((a, b) => a - b);
   const max = Number.isInteger(loop.max) && loop.max! >= 1 && loop.max! <= LOOP_MAX_BOUND ? loop.max! : 1;
   return { id: loop.id, max, exit: loop.exit, header, edges, body, parent: null };
 }
@@ -145,7 +171,7 @@ function naturalLoop(
  * must have had the same enclosing loop so far (its parent); then the body claims its nodes. O(Σ|body|).
  */
 function nest(loops: AnalyzedLoop[], analysis: GraphAnalysis, out: Violation[]): (AnalyzedLoop | null)[] {
-  const owner: (AnalyzedLoop | null)[] = analysis.ids.map(() => null);
+  const owner: (AnalyzedLoop | null)[] = new Array<AnalyzedLoop | null>(analysis.ids.length).fill(null);
   const headers = new Map<number, AnalyzedLoop>();
   const sorted = [...loops].sort((a, b) => b.body.length - a.body.length);
   const rejected = new Set<AnalyzedLoop>();
@@ -166,6 +192,6 @@ function nest(loops: AnalyzedLoop[], analysis: GraphAnalysis, out: Violation[]):
     headers.set(loop.header, loop);
     for (const node of loop.body) owner[node] = loop;
   }
-  for (let k = loops.length - 1; k >= 0; k -= 1) if (rejected.has(loops[k]!)) loops.splice(k, 1);
+  if (rejected.size > 0) for (let k = loops.length - 1; k >= 0; k -= 1) if (rejected.has(loops[k]!)) loops.splice(k, 1);
   return owner;
 }

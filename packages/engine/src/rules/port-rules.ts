@@ -1,35 +1,41 @@
 import type { Violation } from "../model/violation.js";
 import { DEFAULT_PORT, type WorkflowEdge, type WorkflowNode } from "../model/workflow.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
-import type { GraphIndex } from "./graph-index.js";
+import type { GraphAnalysis } from "./graph-analysis.js";
 import { describeNode, quoteList } from "./rule-messages.js";
 
 /**
  * PORT_UNKNOWN: an edge leaves a port its source does not have. BRANCH_UNCONNECTED: a router's case
  * or label port has no edge (`default` may stay unconnected). Loop edges count as edges. O(V+E).
  */
-export function checkPorts(index: GraphIndex, edges: readonly WorkflowEdge[], registry: NodeTypeRegistry): Violation[] {
+export function checkPorts(analysis: GraphAnalysis, registry: NodeTypeRegistry): Violation[] {
   const violations: Violation[] = [];
-  const used = new Map<string, Set<string>>();
-  for (const edge of edges) {
-    const source = index.nodes.get(edge.source);
-    const spec = source ? registry.get(source.type) : undefined;
-    if (!source || !spec) continue;
+  const { index, specs } = analysis;
+  const { nodeList, edgeList, edgeSource } = index;
+  const portsOf: (readonly string[] | undefined)[] = [];
+  for (let e = 0; e < edgeList.length; e += 1) {
+    const edge = edgeList[e]!;
+    const k = edgeSource[e]!;
+    const spec = specs[k];
+    if (!spec) continue;
+    const source = nodeList[k]!;
     const port = edge.sourcePort ?? DEFAULT_PORT;
     if (!spec.router) {
       if (port !== DEFAULT_PORT) violations.push(unknownPort(registry, source, edge, port, [DEFAULT_PORT]));
       continue;
     }
-    const ports = spec.router.ports(source);
+    const ports = (portsOf[k] ??= spec.router.ports(source));
     if (!ports.includes(port)) violations.push(unknownPort(registry, source, edge, port, ports));
-    const seen = used.get(source.id);
-    if (seen) seen.add(port);
-    else used.set(source.id, new Set([port]));
   }
-  for (const node of index.nodes.values()) {
-    const router = registry.get(node.type)?.router;
+  for (let k = 0; k < nodeList.length; k += 1) {
+    const router = specs[k]?.router;
     if (!router) continue;
-    const missing = router.requiredPorts(node).filter((port) => !used.get(node.id)?.has(port));
+    const node = nodeList[k]!;
+    const required = router.requiredPorts(node);
+    if (required.length === 0) continue;
+    const used = new Set<string>();
+    for (let slot = index.allOutStart[k]!; slot < index.allOutStart[k + 1]!; slot += 1) used.add(edgeList[index.allOutEdge[slot]!]!.sourcePort ?? DEFAULT_PORT);
+    const missing = required.filter((port) => !used.has(port));
     if (missing.length === 0) continue;
     const message = `${describeNode(registry, node)} has no edge from ${missing.length === 1 ? "port" : "ports"} ${quoteList(missing)}; connect each case or label (default may stay unconnected)`;
     violations.push({ code: "BRANCH_UNCONNECTED", message, nodeIds: [node.id], edgeIds: [] });

@@ -16,15 +16,26 @@ export function checkChannels(nodes: Iterable<WorkflowNode>, registry: NodeTypeR
       const message = `${describeNode(registry, node)} writes state channel "${writes}", which is not declared (${known})`;
       violations.push({ code: "STATE_UNKNOWN_CHANNEL", message, nodeIds: [node.id], edgeIds: [], field: "writes" });
     }
-    for (const [field, text] of [["prompt", node.prompt], ["template", node.config?.template]] as const) {
-      if (typeof text !== "string") continue;
-      const unknown = stateReferences(text).filter((channel) => !Object.hasOwn(state, channel));
-      if (unknown.length === 0) continue;
-      const message = `the ${field} of ${describeNode(registry, node)} reads ${unknown.map((channel) => `{state.${channel}}`).join(", ")}, which ${unknown.length === 1 ? "is" : "are"} not declared (${known})`;
-      violations.push({ code: "STATE_UNKNOWN_CHANNEL", message, nodeIds: [node.id], edgeIds: [], field });
-    }
+    checkReads(node, "prompt", node.prompt, registry, state, known, violations);
+    checkReads(node, "template", node.config?.template, registry, state, known, violations);
   }
   return violations;
+}
+
+function checkReads(
+  node: WorkflowNode,
+  field: "prompt" | "template",
+  text: unknown,
+  registry: NodeTypeRegistry,
+  state: Readonly<Record<string, StateChannel>>,
+  known: string,
+  out: Violation[],
+): void {
+  if (typeof text !== "string") return;
+  const unknown = stateReferences(text).filter((channel) => !Object.hasOwn(state, channel));
+  if (unknown.length === 0) return;
+  const message = `the ${field} of ${describeNode(registry, node)} reads ${unknown.map((channel) => `{state.${channel}}`).join(", ")}, which ${unknown.length === 1 ? "is" : "are"} not declared (${known})`;
+  out.push({ code: "STATE_UNKNOWN_CHANNEL", message, nodeIds: [node.id], edgeIds: [], field });
 }
 
 /** A node of one graph that writes a channel, itself or through its body; `parallel`: it may write twice at once. */
