@@ -49,14 +49,15 @@ export class ApiKeyService {
 
   /**
    * Stores a key chosen by the operator (WEFT_ADMIN_KEY) as an admin key, unless it is stored already.
-   * Returns whether it was added.
+   * Returns whether it was added. Several processes starting at once with the same key all succeed:
+   * one insert wins, the others skip the duplicate (ON CONFLICT DO NOTHING) instead of failing.
    */
   async ensureKey(key: string, name: string, scopes: ApiKeyScope[]): Promise<boolean> {
-    const hash = hashApiKey(key);
-    const existing = await this.deps.db.apiKey.findUnique({ where: { hash } });
-    if (existing) return false;
-    await this.deps.db.apiKey.create({ data: { name, prefix: displayPrefix(key), hash, scopes } });
-    return true;
+    const { count } = await this.deps.db.apiKey.createMany({
+      data: [{ name, prefix: displayPrefix(key), hash: hashApiKey(key), scopes }],
+      skipDuplicates: true,
+    });
+    return count === 1;
   }
 
   async revoke(id: string): Promise<Outcome<ApiKey>> {
