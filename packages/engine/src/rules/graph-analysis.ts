@@ -32,8 +32,8 @@ export interface GraphAnalysis {
 
 export function analyzeGraph(graph: WorkflowGraph, index: GraphIndex, registry: NodeTypeRegistry): GraphAnalysis {
   const specs = graph.nodes.map((node) => registry.get(node.type));
-  const predNode = index.inEdge.map((e) => index.edgeSource[e]!);
-  const succNode = index.outEdge.map((e) => index.edgeTarget[e]!);
+  const predNode = gather(index.inEdge, index.edgeSource);
+  const succNode = gather(index.outEdge, index.edgeTarget);
   let dominators: DominatorTree | null = null;
   const portOf = new Map<number, { router: number; port: string }>();
   const analysis: GraphAnalysis = {
@@ -114,7 +114,14 @@ function portsDiffer(index: GraphIndex, from: number, to: number): boolean {
 /** Neighbours by node in compressed rows: `list[start[k] .. start[k + 1])` are the `other` ends of the pairs keyed k. */
 function pairRows(size: number, key: Int32Array, other: Int32Array): { start: Int32Array; list: Int32Array } {
   const rows = compressedRows(size, key, null);
-  return { start: rows.start, list: rows.list.map((pair) => other[pair]!) };
+  return { start: rows.start, list: gather(rows.list, other) };
+}
+
+/** `values[k]` for each k of `keys`. */
+function gather(keys: Int32Array, values: Int32Array): Int32Array {
+  const result = new Int32Array(keys.length);
+  for (let at = 0; at < keys.length; at += 1) result[at] = values[keys[at]!]!;
+  return result;
 }
 
 /** Whether the data edges hold a cycle (self-loops aside, they have their own rule): Kahn on indices, O(V+E). */

@@ -70,8 +70,11 @@ export function analyzeLoops(graph: WorkflowGraph, analysis: GraphAnalysis, regi
     const loop = declarations[k]!;
     const bound = checkBound(loop, k);
     if (bound) violations.push(bound);
-    if (byLoop.start[k] === byLoop.start[k + 1]) continue;
-    const edges = Array.from(byLoop.list.subarray(byLoop.start[k]!, byLoop.start[k + 1]!), (at) => numbers[at]!);
+    const from = byLoop.start[k]!;
+    const to = byLoop.start[k + 1]!;
+    if (from === to) continue;
+    const edges: number[] = [];
+    for (let slot = from; slot < to; slot += 1) edges.push(numbers[byLoop.list[slot]!]!);
     checkExitPort(loop, k, edges, analysis, registry, violations);
     const analyzed = naturalLoop(loop, edges, analysis, registry, violations, work, k + 1);
     if (analyzed) found.push(analyzed);
@@ -121,7 +124,12 @@ function naturalLoop(
   mark: number,
 ): AnalyzedLoop | null {
   const { index } = analysis;
-  const edges = edgeNumbers.map((e) => index.edgeList[e]!);
+  const edges: WorkflowEdge[] = [];
+  const sources: number[] = [];
+  for (const e of edgeNumbers) {
+    edges.push(index.edgeList[e]!);
+    sources.push(index.edgeSource[e]!);
+  }
   const header = index.edgeTarget[edgeNumbers[0]!]!;
   if (edgeNumbers.some((e) => index.edgeTarget[e] !== header)) {
     const targets = [...new Set(edges.map((edge) => edge.target))];
@@ -130,7 +138,6 @@ function naturalLoop(
     return null;
   }
   const { dominators } = analysis;
-  const sources = edgeNumbers.map((e) => index.edgeSource[e]!);
   if (!dominators.reaches(header) || sources.some((source) => !dominators.reaches(source))) return null; // on a data cycle: CYCLE says so
   if (sources.some((source) => !dominators.dominates(header, source))) {
     const escaping = edges.filter((_edge, k) => !dominators.dominates(header, sources[k]!));
@@ -161,9 +168,23 @@ function naturalLoop(
       stack[depth++] = pred;
     }
   }
-  if (body.length > 1) body.sort((a, b) => a - b);
+  sortAscending(body);
   const max = Number.isInteger(loop.max) && loop.max! >= 1 && loop.max! <= LOOP_MAX_BOUND ? loop.max! : 1;
   return { id: loop.id, max, exit: loop.exit, header, edges, body, parent: null };
+}
+
+/** Small bodies (most are) by insertion, larger ones by the built-in sort. */
+function sortAscending(list: number[]): void {
+  if (list.length > 16) {
+    list.sort((a, b) => a - b);
+    return;
+  }
+  for (let k = 1; k < list.length; k += 1) {
+    const value = list[k]!;
+    let at = k - 1;
+    for (; at >= 0 && list[at]! > value; at -= 1) list[at + 1] = list[at]!;
+    list[at + 1] = value;
+  }
 }
 
 /**
