@@ -6,7 +6,7 @@ import type { NodeTypeSpec } from "../registry/node-type-spec.js";
 import { findCycles } from "../rules/find-cycles.js";
 import { analyzeGraph, type GraphAnalysis } from "../rules/graph-analysis.js";
 import { indexGraph } from "../rules/graph-index.js";
-import { analyzeLoops, type AnalyzedLoop } from "../rules/loop-analysis.js";
+import { analyzeLoops, largestFirst, type AnalyzedLoop } from "../rules/loop-analysis.js";
 
 /** A data edge of a plan, by node index. */
 export interface PlannedEdge {
@@ -132,7 +132,7 @@ export function planGraph(graph: WorkflowGraph, registry: NodeTypeRegistry, inIt
 
 function planLoops(analyzed: readonly AnalyzedLoop[], graph: WorkflowGraph): PlannedLoop[] {
   const planned = new Map<AnalyzedLoop, PlannedLoop>();
-  const ordered = [...analyzed].sort((a, b) => b.body.length - a.body.length);
+  const ordered = largestFirst(analyzed);
   const position = new Map(graph.nodes.map((node, k) => [node.id, k]));
   ordered.forEach((loop, index) => {
     const parent = loop.parent ? planned.get(loop.parent)! : null;
@@ -157,7 +157,7 @@ function planLoops(analyzed: readonly AnalyzedLoop[], graph: WorkflowGraph): Pla
 /** Per node: its loops, outermost first, from the innermost one and the parent links. O(V × nesting depth). */
 function chains(size: number, innermost: readonly (AnalyzedLoop | null)[], planned: readonly PlannedLoop[], analyzed: readonly AnalyzedLoop[]): PlannedLoop[][] {
   const byAnalyzed = new Map<AnalyzedLoop, PlannedLoop>();
-  const sorted = [...analyzed].sort((a, b) => b.body.length - a.body.length);
+  const sorted = largestFirst(analyzed);
   sorted.forEach((loop, k) => byAnalyzed.set(loop, planned[k]!));
   const result: PlannedLoop[][] = [];
   for (let node = 0; node < size; node += 1) {

@@ -193,11 +193,10 @@ function sortAscending(list: number[]): void {
  */
 function nest(loops: AnalyzedLoop[], analysis: GraphAnalysis, out: Violation[]): (AnalyzedLoop | null)[] {
   const owner: (AnalyzedLoop | null)[] = new Array<AnalyzedLoop | null>(analysis.ids.length).fill(null);
-  const headers = new Map<number, AnalyzedLoop>();
-  const sorted = [...loops].sort((a, b) => b.body.length - a.body.length);
+  const headers: (AnalyzedLoop | undefined)[] = new Array<AnalyzedLoop | undefined>(analysis.ids.length);
   const rejected = new Set<AnalyzedLoop>();
-  for (const loop of sorted) {
-    const sharing = headers.get(loop.header);
+  for (const loop of largestFirst(loops)) {
+    const sharing = headers[loop.header];
     const first = owner[loop.body[0]!]!;
     const overlapping = loop.body.some((node) => owner[node] !== first);
     if (sharing || overlapping) {
@@ -210,9 +209,21 @@ function nest(loops: AnalyzedLoop[], analysis: GraphAnalysis, out: Violation[]):
       continue;
     }
     loop.parent = first;
-    headers.set(loop.header, loop);
+    headers[loop.header] = loop;
     for (const node of loop.body) owner[node] = loop;
   }
   if (rejected.size > 0) for (let k = loops.length - 1; k >= 0; k -= 1) if (rejected.has(loops[k]!)) loops.splice(k, 1);
   return owner;
+}
+
+/** The loops by body size, largest first, in declaration order among equals (a stable counting sort, O(loops + largest body)). */
+export function largestFirst<T extends { body: readonly number[] }>(loops: readonly T[]): T[] {
+  let largest = 0;
+  for (const loop of loops) largest = Math.max(largest, loop.body.length);
+  const start = new Int32Array(largest + 2);
+  for (const loop of loops) start[largest - loop.body.length + 1]! += 1;
+  for (let size = 0; size <= largest; size += 1) start[size + 1]! += start[size]!;
+  const sorted = new Array<T>(loops.length);
+  for (const loop of loops) sorted[start[largest - loop.body.length]!++] = loop;
+  return sorted;
 }
