@@ -1,5 +1,5 @@
 import type { WorkflowEdge, WorkflowNode } from "../model/workflow.js";
-import { edgesInto, edgesOutOf, type GraphIndex } from "./graph-index.js";
+import type { GraphIndex } from "./graph-index.js";
 
 export interface FoundCycle {
   /** The cycle's nodes in edge direction, starting anywhere on it. */
@@ -18,71 +18,72 @@ export interface FoundCycle {
  */
 export function findCycles(index: GraphIndex): FoundCycle[] {
   const leftover = nodesOnOrBehindCycles(index);
-  const walkOf = new Map<string, number>();
+  const walk = { of: new Int32Array(index.ids.length), at: new Int32Array(index.ids.length) };
   const cycles: FoundCycle[] = [];
-  let walk = 0;
-  for (const start of leftover) {
-    if (walkOf.has(start)) continue;
-    walk += 1;
-    const cycle = walkBack(index, start, leftover, walkOf, walk);
+  let number = 0;
+  for (let start = 0; start < leftover.length; start += 1) {
+    if (leftover[start] === 0 || walk.of[start] !== 0) continue;
+    number += 1;
+    const cycle = walkBack(index, start, leftover, walk, number);
     if (cycle) cycles.push(cycle);
   }
   return cycles;
 }
 
-function nodesOnOrBehindCycles(index: GraphIndex): Set<string> {
-  const pending = new Map<string, number>();
-  const ready: string[] = [];
-  for (const id of index.nodes.keys()) {
+/** 1 for each node Kahn's algorithm cannot peel off (self-loops aside). */
+function nodesOnOrBehindCycles(index: GraphIndex): Uint8Array {
+  const size = index.ids.length;
+  const pending = new Int32Array(size);
+  const ready: number[] = [];
+  for (let node = 0; node < size; node += 1) {
     let count = 0;
-    for (const edge of edgesInto(index, id)) if (edge.source !== id) count += 1;
-    pending.set(id, count);
-    if (count === 0) ready.push(id);
+    for (let slot = index.inStart[node]!; slot < index.inStart[node + 1]!; slot += 1) if (index.edgeSource[index.inEdge[slot]!] !== node) count += 1;
+    pending[node] = count;
+    if (count === 0) ready.push(node);
   }
+  const leftover = new Uint8Array(size).fill(1);
   for (let next = ready.pop(); next !== undefined; next = ready.pop()) {
-    for (const edge of edgesOutOf(index, next)) {
-      if (edge.target === next) continue;
-      const left = (pending.get(edge.target) ?? 0) - 1;
-      pending.set(edge.target, left);
-      if (left === 0) ready.push(edge.target);
+    for (let slot = index.outStart[next]!; slot < index.outStart[next + 1]!; slot += 1) {
+      const target = index.edgeTarget[index.outEdge[slot]!]!;
+      if (target === next) continue;
+      pending[target]! -= 1;
+      if (pending[target] === 0) ready.push(target);
     }
-    pending.delete(next);
+    leftover[next] = 0;
   }
-  return new Set(pending.keys());
+  return leftover;
 }
 
-function walkBack(
-  index: GraphIndex,
-  start: string,
-  leftover: ReadonlySet<string>,
-  walkOf: Map<string, number>,
-  walk: number,
-): FoundCycle | null {
-  const visited: string[] = [];
-  const via: WorkflowEdge[] = [];
-  const position = new Map<string, number>();
+/** `walk.of[k]`: the walk that visited node k (0: none); `walk.at[k]`: its place in that walk. */
+function walkBack(index: GraphIndex, start: number, leftover: Uint8Array, walk: { of: Int32Array; at: Int32Array }, number: number): FoundCycle | null {
+  const visited: number[] = [];
+  const via: number[] = [];
   let current = start;
   for (;;) {
-    const seenIn = walkOf.get(current);
-    if (seenIn === walk) return closeCycle(index, visited, via, position.get(current) ?? 0);
-    if (seenIn !== undefined) return null;
-    walkOf.set(current, walk);
-    position.set(current, visited.length);
+    if (walk.of[current] === number) return closeCycle(index, visited, via, walk.at[current]!);
+    if (walk.of[current] !== 0) return null;
+    walk.of[current] = number;
+    walk.at[current] = visited.length;
     visited.push(current);
-    const back = edgesInto(index, current).find((edge) => edge.source !== current && leftover.has(edge.source));
-    if (!back) return null; // unreachable for a Kahn leftover; kept so a bad index cannot loop forever
+    let back = -1;
+    for (let slot = index.inStart[current]!; slot < index.inStart[current + 1]! && back === -1; slot += 1) {
+      const edge = index.inEdge[slot]!;
+      const source = index.edgeSource[edge]!;
+      if (source !== current && leftover[source] === 1) back = edge;
+    }
+    if (back === -1) return null; // unreachable for a Kahn leftover; kept so a bad index cannot loop forever
     via.push(back);
-    current = back.source;
+    current = index.edgeSource[back]!;
   }
 }
 
 /** The walk went against edge direction; turn the closed part around. */
-function closeCycle(index: GraphIndex, visited: string[], via: WorkflowEdge[], from: number): FoundCycle {
+function closeCycle(index: GraphIndex, visited: number[], via: number[], from: number): FoundCycle {
   const backwardNodes = visited.slice(from);
   const backwardEdges = via.slice(from);
-  const forwardIds = [backwardNodes[0] as string, ...backwardNodes.slice(1).reverse()];
+  const forward = [backwardNodes[0]!, ...backwardNodes.slice(1).reverse()];
   return {
-    nodes: forwardIds.map((id) => index.nodes.get(id) as WorkflowNode),
-    edges: backwardEdges.reverse(),
+    nodes: forward.map((k) => index.nodeList[k]!),
+    edges: backwardEdges.reverse().map((edge) => index.edgeList[edge]!),
   };
 }

@@ -1,31 +1,43 @@
 import type { WorkflowEdge, WorkflowNode } from "../model/workflow.js";
-import { edgesOutOf, type GraphIndex } from "./graph-index.js";
+import type { GraphIndex } from "./graph-index.js";
 
 export interface FoundPath {
   nodes: WorkflowNode[];
   edges: WorkflowEdge[];
 }
 
-/** A shortest directed path from one node to another (breadth-first, O(V+E)), or null if none. */
+const UNSEEN = -2;
+const START = -1;
+
+/** A shortest directed path by data edges from one node to another (breadth-first, O(V+E)), or null if none. */
 export function findPath(index: GraphIndex, fromId: string, toId: string): FoundPath | null {
-  const reachedBy = new Map<string, WorkflowEdge | null>([[fromId, null]]);
-  const queue = [fromId];
-  for (let head = 0; head < queue.length; head += 1) {
-    const current = queue[head] as string;
-    if (current === toId) return tracePath(index, reachedBy, toId);
-    for (const edge of edgesOutOf(index, current)) {
-      if (reachedBy.has(edge.target)) continue;
-      reachedBy.set(edge.target, edge);
-      queue.push(edge.target);
+  const from = index.position.get(fromId);
+  const to = index.position.get(toId);
+  if (from === undefined || to === undefined) return null;
+  // The edge each node was first reached by, or UNSEEN / START.
+  const reachedBy = new Int32Array(index.ids.length).fill(UNSEEN);
+  const queue = new Int32Array(index.ids.length);
+  let tail = 0;
+  queue[tail++] = from;
+  reachedBy[from] = START;
+  for (let head = 0; head < tail; head += 1) {
+    const current = queue[head]!;
+    if (current === to) return tracePath(index, reachedBy, to);
+    for (let slot = index.outStart[current]!; slot < index.outStart[current + 1]!; slot += 1) {
+      const edge = index.outEdge[slot]!;
+      const next = index.edgeTarget[edge]!;
+      if (reachedBy[next] !== UNSEEN) continue;
+      reachedBy[next] = edge;
+      queue[tail++] = next;
     }
   }
   return null;
 }
 
-function tracePath(index: GraphIndex, reachedBy: Map<string, WorkflowEdge | null>, toId: string): FoundPath {
-  const edges: WorkflowEdge[] = [];
-  for (let edge = reachedBy.get(toId); edge; edge = reachedBy.get(edge.source)) edges.push(edge);
-  edges.reverse();
-  const ids = edges.length === 0 ? [toId] : [edges[0]?.source as string, ...edges.map((edge) => edge.target)];
-  return { nodes: ids.map((id) => index.nodes.get(id) as WorkflowNode), edges };
+function tracePath(index: GraphIndex, reachedBy: Int32Array, to: number): FoundPath {
+  const numbers: number[] = [];
+  for (let edge = reachedBy[to]!; edge >= 0; edge = reachedBy[index.edgeSource[edge]!]!) numbers.push(edge);
+  numbers.reverse();
+  const nodes = numbers.length === 0 ? [to] : [index.edgeSource[numbers[0]!]!, ...numbers.map((edge) => index.edgeTarget[edge]!)];
+  return { nodes: nodes.map((k) => index.nodeList[k]!), edges: numbers.map((edge) => index.edgeList[edge]!) };
 }

@@ -7,8 +7,8 @@ import type { WorkflowEdge, WorkflowGraph, WorkflowNode } from "../model/workflo
  * are the edge numbers leaving node k, in creation order), so the rules walk integers and allocate
  * nothing per node. `out*` and `in*` hold data edges only; loop edges (SPEC-V2 §4) are kept apart in
  * `loopEdges`: they are not data edges, so degrees and CYCLE ignore them. `allOut*` holds every edge
- * by source (ports and duplicates count loop edges too). The string-keyed views (`nodes`, `incoming`,
- * `outgoing`) are built on first use, for the edit checks that look at one node's neighbourhood.
+ * by source (ports and duplicates count loop edges too). The string-keyed maps (`nodes`, `incoming`,
+ * `outgoing`) are built on first use only; the rules read one node's edges with `edgesInto`/`edgesOutOf`.
  */
 export interface GraphIndex {
   readonly nodeList: readonly WorkflowNode[];
@@ -96,12 +96,28 @@ export function indexGraph(graph: WorkflowGraph): GraphIndex {
   };
 }
 
-export function edgesInto(index: GraphIndex, nodeId: string): readonly WorkflowEdge[] {
-  return index.incoming.get(nodeId) ?? NO_EDGES;
+/** The node with this id, or undefined. */
+export function nodeById(index: GraphIndex, id: string): WorkflowNode | undefined {
+  const k = index.position.get(id);
+  return k === undefined ? undefined : index.nodeList[k];
 }
 
+/** The data edges into a node, in creation order (read from its row: O(degree)). */
+export function edgesInto(index: GraphIndex, nodeId: string): readonly WorkflowEdge[] {
+  const k = index.position.get(nodeId);
+  return k === undefined ? NO_EDGES : rowEdges(index, index.inStart, index.inEdge, k);
+}
+
+/** The data edges out of a node, in creation order (read from its row: O(degree)). */
 export function edgesOutOf(index: GraphIndex, nodeId: string): readonly WorkflowEdge[] {
-  return index.outgoing.get(nodeId) ?? NO_EDGES;
+  const k = index.position.get(nodeId);
+  return k === undefined ? NO_EDGES : rowEdges(index, index.outStart, index.outEdge, k);
+}
+
+function rowEdges(index: GraphIndex, start: Int32Array, list: Int32Array, k: number): WorkflowEdge[] {
+  const edges: WorkflowEdge[] = [];
+  for (let slot = start[k]!; slot < start[k + 1]!; slot += 1) edges.push(index.edgeList[list[slot]!]!);
+  return edges;
 }
 
 interface Rows {

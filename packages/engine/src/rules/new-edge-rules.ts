@@ -4,7 +4,7 @@ import { DEFAULT_PORT, type WorkflowGraph, type WorkflowNode } from "../model/wo
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import { countedEdges, POST_SIDE, PRE_SIDE } from "./degree-rules.js";
 import { findPath } from "./find-path.js";
-import { edgesInto, edgesOutOf, indexGraph, type GraphIndex } from "./graph-index.js";
+import { edgesInto, edgesOutOf, indexGraph, nodeById, type GraphIndex } from "./graph-index.js";
 import { checkTypePair } from "./pair-rule.js";
 import { describeNode, describePath, plural, quoteList } from "./rule-messages.js";
 
@@ -41,7 +41,7 @@ export function checkNewEdge(graph: WorkflowGraph, sourceId: string, targetId: s
 }
 
 function lookup(index: GraphIndex, id: string): WorkflowNode {
-  const node = index.nodes.get(id);
+  const node = nodeById(index, id);
   if (!node) throw new WeftError("NODE_NOT_FOUND", `the workflow has no node "${id}"`);
   return node;
 }
