@@ -7,10 +7,10 @@ import { useT } from "../../i18n/i18n-provider";
 import { ErrorState, LoadingState, QueryError } from "../../ui/state-views";
 import { NodeTypesProvider } from "../node-types/node-types-context";
 import { EditorOptionsQuery, EditorWorkflowQuery } from "./api/editor.operations";
-import type { ApiWorkflowNode } from "./graph/api-node";
 import type { Intensity } from "./panels/panel-options.type";
 import type { EditorWorkflow } from "./workflow-editor";
 import { WorkflowEditor } from "./workflow-editor";
+import { toPipelineSettings } from "./pipeline/pipeline-settings";
 
 export function WorkflowEditorPage({ workflowId }: { workflowId: string }) {
   const t = useT();
@@ -49,6 +49,7 @@ export function WorkflowEditorPage({ workflowId }: { workflowId: string }) {
       version: raw.version,
       activeRunId: raw.activeRunId ?? null,
       publishedVersion: raw.publishedVersion?.number ?? null,
+      pipeline: toPipelineSettings(raw),
       settings: {
         name: raw.name,
         description: raw.description,
@@ -57,7 +58,7 @@ export function WorkflowEditorPage({ workflowId }: { workflowId: string }) {
         knowledgeBase: raw.knowledgeBase ?? null,
         intensity: raw.intensity as Intensity,
       },
-      nodes: raw.nodes as ApiWorkflowNode[],
+      nodes: raw.nodes,
       edges: raw.edges,
     };
   }, [raw]);

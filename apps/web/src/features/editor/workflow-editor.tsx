@@ -1,10 +1,11 @@
 "use client";
 
 import "./editor.css";
+import "./pipeline/pipeline.css";
 
 import { useEdgesState, useNodesState, useReactFlow } from "@xyflow/react";
 import Link from "next/link";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useT } from "../../i18n/i18n-provider";
 import type { NodeTypeCatalogue } from "../node-types/node-type-catalogue";
 import { useNodeTypes } from "../node-types/node-types-context";
@@ -27,6 +28,13 @@ import { RunBar } from "./run/run-bar";
 import { useEditorRun } from "./run/use-editor-run";
 import { useSettingsSaver } from "./panels/use-settings-saver";
 import { PublishControl } from "../versions/publish-control";
+import { LoopDialog } from "./pipeline/loop-dialog";
+import { PipelineSettingsPanel } from "./pipeline/pipeline-settings-panel";
+import type { PipelineSettings } from "./pipeline/pipeline-settings";
+import { useLoopConnect } from "./pipeline/use-loop-connect";
+import { usePipelineSettings } from "./pipeline/use-pipeline-settings";
+import { edgeRunState, nodeBadges } from "../runs/live/pipeline-events";
+import { layeredLayout, needsLayout } from "../graph-view/layered-layout";
 
 export interface EditorWorkflow {
   id: string;
@@ -36,7 +44,9 @@ export interface EditorWorkflow {
   /** The latest published version's number; null while none is. */
   publishedVersion: number | null;
   settings: WorkflowSettingsDraft;
-  nodes: readonly ApiWorkflowNode[];
+  /** Loops, state channels and limits (weft.workflow/v2). */
+  pipeline: PipelineSettings;
+  nodes: readonly (ApiWorkflowNode & { ports: readonly string[] })[];
   edges: readonly ApiWorkflowEdge[];
 }
 
@@ -54,11 +64,18 @@ interface WorkflowEditorProps {
 
 const FIT_VIEW = { padding: 0.25, maxZoom: 1.1 };
 
-const initialNodes = (workflow: EditorWorkflow, selection: readonly string[], nodeTypes: NodeTypeCatalogue) =>
-  workflow.nodes.map((node) => {
-    const flowNode = toFlowNode(nodeTypes, fromApiNode(node));
-    return selection.includes(node.id) ? { ...flowNode, selected: true } : flowNode;
+/** A graph imported without positions (every node on one spot) is laid out in layers. */
+const initialLayout = (workflow: EditorWorkflow) =>
+  needsLayout(workflow.nodes) ? layeredLayout(workflow.nodes, workflow.edges.map((edge) => ({ source: edge.source, target: edge.target, loop: edge.loop ?? null }))) : null;
+
+const initialNodes = (workflow: EditorWorkflow, selection: readonly string[], nodeTypes: NodeTypeCatalogue) => {
+  const laidOut = initialLayout(workflow);
+  return workflow.nodes.map((node) => {
+    const flowNode = toFlowNode(nodeTypes, fromApiNode(node), node.ports);
+    const positioned = laidOut?.has(node.id) ? { ...flowNode, position: laidOut.get(node.id)! } : flowNode;
+    return selection.includes(node.id) ? { ...positioned, selected: true } : positioned;
   });
+};
 const initialEdges = (workflow: EditorWorkflow) => workflow.edges.map((edge) => toFlowEdge(fromApiEdge(edge)));
 
 export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunId, reload, initialSelection = [] }: WorkflowEditorProps) {
@@ -69,7 +86,9 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
   const [edges, setEdges, onEdgesChange] = useEdgesState<EditorFlowEdge>(initialEdges(workflow));
   const [flagged, setFlagged] = useState<{ nodes: ReadonlySet<string>; edges: ReadonlySet<string> }>({ nodes: new Set(), edges: new Set() });
   const { getNodes, getEdges } = flow;
-  const getGraph = useCallback(() => flowToGraph(getNodes(), getEdges()), [getNodes, getEdges]);
+  // The rules read the loops, state channels and limits as saved (set below, once their hook exists).
+  const pipelineRef = useRef<() => PipelineSettings>(() => workflow.pipeline);
+  const getGraph = useCallback(() => flowToGraph(getNodes(), getEdges(), pipelineRef.current()), [getNodes, getEdges]);
   const flag = useCallback(
     (nodeIds: readonly string[], edgeIds: readonly string[]) => {
       setFlagged({ nodes: new Set(nodeIds), edges: new Set(edgeIds) });
@@ -93,6 +112,8 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
     reload: () => redraw.current(),
   });
   const settings = useSettingsSaver(workflow.id, workflow.settings, sync.track);
+  const pipeline = usePipelineSettings(workflow.id, workflow.pipeline, sync.track);
+  pipelineRef.current = pipeline.current;
   unsavedSettings.current = JSON.stringify(settings.draft) !== JSON.stringify(settings.saved);
   const run = useEditorRun({
     workflowId: workflow.id,
@@ -105,25 +126,45 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
   const locked = run.locked;
   const reloadGraph = useCallback(() => reload(), [reload]);
   const edits = useGraphEdits({ workflowId: workflow.id, getGraph, locked, setNodes, setEdges, reload: reloadGraph, flag, track: sync.track });
+  const loops = useLoopConnect({ connect: edits.connect, saveLoops: pipeline.save, currentSettings: pipeline.current });
   redraw.current = () => reload(run.runId ?? undefined, getNodes().filter((node) => node.selected).map((node) => node.id));
   const queueMoves = useMoveSaver(edits.saveMoves);
+  // The layout made for a graph without positions is saved once, so the next visitor sees the same.
+  const layoutSaved = useRef(false);
+  useEffect(() => {
+    if (layoutSaved.current || locked || !initialLayout(workflow)) return;
+    layoutSaved.current = true;
+    void edits.saveMoves(getNodes().map((node) => ({ id: node.id, x: node.position.x, y: node.position.y })));
+  }, [edits, getNodes, locked, workflow]);
 
+  const skipText = useCallback((reason: string | null | undefined) => (reason ? t("pipeline.live.skipped", { reason }) : undefined), [t]);
+  const badgeLabels = useMemo(
+    () => ({ items: (done: number, total: number) => t("pipeline.live.items", { done, total }), cacheHit: (similarity: number | null) => t("pipeline.live.cacheHit", { similarity: similarity === null ? "" : similarity.toFixed(2) }) }),
+    [t],
+  );
   const shownNodes = useMemo(
     () =>
       nodes.map((node) => {
         const live = run.live.state.nodes[node.id];
         const status = live?.status;
-        const liveText = (nodeTypes.isSink(node.data.node.type) ? live?.output : live?.description) ?? undefined;
+        const liveText = (nodeTypes.isSink(node.data.node.type) ? live?.output : (live?.description ?? skipText(live?.skipReason))) ?? undefined;
+        const badges = nodeBadges(run.live.state, node.id, badgeLabels);
         const isFlagged = flagged.nodes.has(node.id);
         if (!live && !isFlagged && !node.data.status && !node.data.flagged) return node;
-        return { ...node, data: { ...node.data, status, flagged: isFlagged, liveText } } as EditorFlowNode;
+        return { ...node, data: { ...node.data, status, flagged: isFlagged, liveText, badges } } as EditorFlowNode;
       }),
-    [nodes, run.live.state.nodes, flagged.nodes, nodeTypes],
+    [nodes, run.live.state, flagged.nodes, nodeTypes, badgeLabels, skipText],
   );
-  const shownEdges = useMemo(
-    () => edges.map((edge) => (flagged.edges.has(edge.id) ? { ...edge, className: "wf-edge--flagged", animated: true } : edge)),
-    [edges, flagged.edges],
-  );
+  const shownEdges = useMemo(() => {
+    const bounds = new Map(pipeline.settings.loops.map((loop) => [loop.id, loop.max]));
+    return edges.map((edge) => {
+      const loop = edge.data?.loop;
+      const labelled = loop ? { ...edge, label: t("pipeline.loop.edgeLabel", { loop, max: bounds.get(loop) ?? "?" }) } : edge;
+      const ran = edgeRunState(run.live.state, { source: edge.source, sourcePort: edge.data?.sourcePort ?? null });
+      const classes = [edge.className, ran ? `wf-edge--${ran}` : "", flagged.edges.has(edge.id) ? "wf-edge--flagged" : ""].filter(Boolean).join(" ");
+      return { ...labelled, ...(classes ? { className: classes } : {}), ...(flagged.edges.has(edge.id) ? { animated: true } : {}) };
+    });
+  }, [edges, flagged.edges, pipeline.settings.loops, run.live.state, t]);
 
   const selected = nodes.filter((node) => node.selected);
   const selectedNode = selected.length === 1 ? selected[0] : undefined;
@@ -183,6 +224,15 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
         <RunBar choice={run.choice} knowledgeBases={knowledgeBases} running={locked} starting={run.starting} checking={run.checking} onChange={run.setChoice} onRun={() => void run.start().then((started) => started && flow.fitView({ ...FIT_VIEW, duration: 200 }))} onCancel={run.cancel} onCheck={run.check} />
       </div>
       <NodePalette disabled={locked} onAdd={addFromPalette} />
+      {loops.pending ? (
+        <LoopDialog
+          plan={loops.pending}
+          ports={nodes.find((node) => node.id === loops.pending?.source)?.data.ports ?? []}
+          busy={loops.busy}
+          onConfirm={(loop) => void loops.confirm(loop)}
+          onCancel={loops.cancel}
+        />
+      ) : null}
       <EditorCanvas
         nodes={shownNodes}
         edges={shownEdges}
@@ -190,9 +240,9 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
         onEdgesChange={onEdgesChange}
         locked={locked}
         getGraph={getGraph}
-        onConnectNodes={(source, target) => {
+        onConnectPlan={(plan) => {
           setFlagged({ nodes: new Set(), edges: new Set() });
-          void edits.connect(source, target);
+          loops.request(plan);
         }}
         onDeleted={(nodeIds, edgeIds) => void edits.removeElements(nodeIds, edgeIds)}
         onMoved={queueMoves}
@@ -202,6 +252,7 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
           <NodePanel
             node={selectedNode.data.node}
             providers={providers}
+            channels={Object.keys(pipeline.settings.state)}
             readOnly={locked}
             onSave={(patch) => edits.update(selectedNode.id, patch)}
             onDelete={() => void flow.deleteElements({ nodes: [{ id: selectedNode.id }] })}
@@ -213,6 +264,7 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
               <h2>{t("editor.panel.workflow")}</h2>
             </header>
             <WorkflowSettingsPanel saved={settings.saved} draft={settings.draft} knowledgeBases={knowledgeBases} readOnly={false} onChange={settings.setDraft} onSave={settings.save} />
+            <PipelineSettingsPanel key={JSON.stringify(pipeline.settings)} settings={pipeline.settings} readOnly={locked} save={pipeline.save} />
           </div>
         )}
       </aside>

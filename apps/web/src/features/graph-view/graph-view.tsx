@@ -19,12 +19,18 @@ export interface GraphViewNode {
   state: string;
   /** A short badge in the card's corner ("2/3", "changed"). */
   badge?: string;
+  /** Output ports beyond the one `out`: a labelled source handle each (a router's cases or verdicts). */
+  ports?: readonly string[];
 }
 
 export interface GraphViewEdge {
   id: string;
   source: string;
   target: string;
+  /** The port it leaves from (its source handle), when the source has several. */
+  sourcePort?: string;
+  /** A loop edge's label ("regen ≤ 3"). */
+  label?: string;
   tone?: string;
   animated?: boolean;
 }
@@ -43,8 +49,23 @@ function GraphViewCard({ id, data }: NodeProps<Node<CardData>>) {
       <div className="graph-node__id">{id}</div>
       {node.label ? <div className="muted">{node.label}</div> : null}
       {node.badge ? <span className="graph-node__badge">{node.badge}</span> : null}
-      {data.sink ? null : <Handle type="source" position={Position.Right} isConnectable={false} />}
+      {data.sink ? null : <SourceHandles ports={node.ports} />}
     </div>
+  );
+}
+
+/** One `out` handle, or a labelled handle per port, each named by its port as the edges name it. */
+function SourceHandles({ ports }: { ports: readonly string[] | undefined }) {
+  if (!ports || (ports.length === 1 && ports[0] === "out")) return <Handle type="source" id="out" position={Position.Right} isConnectable={false} />;
+  return (
+    <ul className="graph-node__ports">
+      {ports.map((port) => (
+        <li key={port} data-port={port}>
+          {port}
+          <Handle type="source" id={port} position={Position.Right} isConnectable={false} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -91,7 +112,9 @@ export function GraphView({
         id: edge.id,
         source: edge.source,
         target: edge.target,
+        sourceHandle: edge.sourcePort ?? "out",
         animated: edge.animated ?? false,
+        ...(edge.label ? { label: edge.label } : {}),
         ...(edge.tone ? { className: `graph-edge--${edge.tone}` } : {}),
       })),
     [viewEdges],

@@ -4,9 +4,16 @@ import { nodeTypeCatalogue, type NodeTypeInfo } from "./node-type-catalogue";
 const info = (type: string, component: string, usesModel: boolean, inMax: number | null, outMax: number | null): NodeTypeInfo => ({
   type,
   label: type,
+  description: "",
   component,
   profile: "seed",
   usesModel,
+  attributes: usesModel ? ["provider", "model", "params", "prompt"] : ["content"],
+  ports: outMax === 0 ? [] : ["out"],
+  portsField: null,
+  router: false,
+  composite: false,
+  fields: [],
   inDegree: { min: 0, max: inMax },
   outDegree: { min: 0, max: outMax },
 });
@@ -22,6 +29,7 @@ describe("nodeTypeCatalogue", () => {
     expect(catalogue.usesModel("think")).toBe(true);
     expect(catalogue.isText("question") && catalogue.isText("answer") && !catalogue.isText("think")).toBe(true);
     expect(catalogue.types.map((type) => type.type)).toEqual(["question", "think", "answer"]);
+    expect(catalogue.takes("think", "prompt") && !catalogue.takes("question", "prompt")).toBe(true);
   });
 
   it("treats a type it does not know as none of these", () => {

@@ -1,6 +1,7 @@
 import type { NodeTypeFieldsFragment } from "@/gql/graphql";
 
 export type NodeTypeInfo = NodeTypeFieldsFragment;
+export type NodeTypeField = NodeTypeInfo["fields"][number];
 
 /**
  * The node types the API's `nodeTypes` query describes, with the questions the UI asks of them. The UI
@@ -18,6 +19,8 @@ export interface NodeTypeCatalogue {
   usesModel(type: string): boolean;
   /** Rendered as a text card (content) rather than a model card (provider, model, prompt). */
   isText(type: string): boolean;
+  /** Takes a node attribute besides its config (content, provider, model, params, prompt). */
+  takes(type: string, attribute: string): boolean;
 }
 
 export function nodeTypeCatalogue(types: readonly NodeTypeInfo[]): NodeTypeCatalogue {
@@ -29,5 +32,6 @@ export function nodeTypeCatalogue(types: readonly NodeTypeInfo[]): NodeTypeCatal
     isSink: (type) => byType.get(type)?.outDegree.max === 0,
     usesModel: (type) => byType.get(type)?.usesModel ?? false,
     isText: (type) => byType.get(type)?.component === "TextNode",
+    takes: (type, attribute) => byType.get(type)?.attributes.includes(attribute) ?? false,
   };
 }

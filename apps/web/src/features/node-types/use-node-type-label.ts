@@ -9,6 +9,22 @@ const TYPE_LABEL_KEYS: Record<string, MessageKey> = {
   ensemble: "editor.nodeType.ensemble",
   validation: "editor.nodeType.validation",
   output: "editor.nodeType.output",
+  llm: "pipeline.type.llm",
+  switch: "pipeline.type.switch",
+  classify: "pipeline.type.classify",
+  grade: "pipeline.type.grade",
+  join: "pipeline.type.join",
+  template: "pipeline.type.template",
+  map: "pipeline.type.map",
+  subgraph: "pipeline.type.subgraph",
+  retrieve: "pipeline.type.retrieve",
+  expand: "pipeline.type.expand",
+  rerank: "pipeline.type.rerank",
+  web_search: "pipeline.type.web_search",
+  guardrail: "pipeline.type.guardrail",
+  cache_lookup: "pipeline.type.cache_lookup",
+  cache_store: "pipeline.type.cache_store",
+  history: "pipeline.type.history",
 };
 
 /**

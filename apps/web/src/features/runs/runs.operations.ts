@@ -66,11 +66,13 @@ export const RunDetailQuery = graphql(`
       rerunOf {
         id
       }
+      state
       nodes {
         id
         type
         provider
         model
+        ports
         position {
           x
           y
@@ -80,6 +82,8 @@ export const RunDetailQuery = graphql(`
         id
         source
         target
+        sourcePort
+        loop
       }
       result
       error {
@@ -96,8 +100,10 @@ export const RunDetailQuery = graphql(`
       durationMs
       nodeRuns {
         nodeId
+        invocation
         nodeType
         status
+        value
         inputs
         renderedPrompt
         context
@@ -140,6 +146,18 @@ export const RunEventFields = graphql(`
       code
       message
     }
+    invocation
+    ports
+    skipped
+    loopId
+    iteration
+    max
+    feedback
+    exit
+    items
+    index
+    similarity
+    value
   }
 `);
 

@@ -7,6 +7,7 @@ import { useQuery } from "urql";
 import { useI18n } from "@/i18n/i18n-provider";
 import { ErrorState, LoadingState, QueryError } from "@/ui/state-views";
 import { GraphView, type GraphViewEdge, type GraphViewNode } from "../graph-view/graph-view";
+import { layeredLayout, needsLayout } from "../graph-view/layered-layout";
 import { NodeTypesProvider } from "../node-types/node-types-context";
 import { useNodeTypeLabel } from "../node-types/use-node-type-label";
 import { ChangeList, FieldChangeTable, type ChangedItem } from "./change-list";
@@ -110,16 +111,19 @@ function Comparison({ workflowId, from, to }: { workflowId: string; from: number
 /** The diff as the canvas draws it; nodes that only moved look unchanged unless layout changes are shown. */
 function graphOf(diff: GraphDiff, showLayout: boolean): { nodes: GraphViewNode[]; edges: GraphViewEdge[] } {
   const shown = (status: string) => (status === "moved" && !showLayout ? "same" : status);
+  // Graphs imported without positions (all at one spot) are laid out in layers.
+  const laidOut = needsLayout(diff.nodes) ? layeredLayout(diff.nodes, diff.edges) : null;
   return {
     nodes: diff.nodes.map((node) => ({
       id: node.id,
       type: node.type,
       label: node.label,
-      position: node.position,
+      position: laidOut?.get(node.id) ?? node.position,
+      ...(node.ports ? { ports: node.ports } : {}),
       tone: shown(node.status),
       state: node.status,
       ...(shown(node.status) === "same" ? {} : { badge: shown(node.status) === "added" ? "+" : shown(node.status) === "removed" ? "−" : "Δ" }),
     })),
-    edges: diff.edges.map((edge) => ({ id: edge.id, source: edge.source, target: edge.target, tone: edge.status })),
+    edges: diff.edges.map((edge) => ({ id: edge.id, source: edge.source, target: edge.target, tone: edge.status, ...(edge.sourcePort ? { sourcePort: edge.sourcePort } : {}), ...(edge.loop ? { label: edge.loop } : {}) })),
   };
 }

@@ -21,6 +21,7 @@ export interface SideNode {
   type: string;
   provider?: string | null;
   model?: string | null;
+  ports?: readonly string[];
   position: { x: number; y: number };
 }
 
@@ -28,6 +29,8 @@ export interface SideEdge {
   id: string;
   source: string;
   target: string;
+  sourcePort?: string | null;
+  loop?: string | null;
 }
 
 export interface GraphSide {
@@ -40,6 +43,7 @@ export type DiffStatus = "added" | "removed" | "changed" | "moved" | "same";
 export interface DiffNode {
   id: string;
   type: string;
+  ports?: readonly string[];
   /** "provider / model" when the node has a model. */
   label: string | null;
   position: { x: number; y: number };
@@ -52,6 +56,8 @@ export interface DiffEdge {
   id: string;
   source: string;
   target: string;
+  sourcePort?: string | null;
+  loop?: string | null;
   status: DiffStatus;
   fields: readonly FieldChange[];
 }
@@ -84,12 +90,13 @@ export function diffGraph(from: GraphSide, to: GraphSide, comparison: { nodes: I
       type: node.type,
       label: labelOf(node),
       position: node.position,
+      ...(node.ports ? { ports: node.ports } : {}),
       status: statusOf(node.id, comparison.nodes, nodeFields),
       fields: nodeFields.get(node.id) ?? [],
     })),
     ...from.nodes
       .filter((node) => removedNodes.has(node.id))
-      .map((node) => ({ id: node.id, type: node.type, label: labelOf(node), position: node.position, status: "removed" as const, fields: [] })),
+      .map((node) => ({ id: node.id, type: node.type, label: labelOf(node), position: node.position, ...(node.ports ? { ports: node.ports } : {}), status: "removed" as const, fields: [] })),
   ];
   const edges: DiffEdge[] = [
     ...to.edges.map((edge) => ({ ...pick(edge), status: statusOf(edge.id, comparison.edges, edgeFields), fields: edgeFields.get(edge.id) ?? [] })),
@@ -98,4 +105,4 @@ export function diffGraph(from: GraphSide, to: GraphSide, comparison: { nodes: I
   return { nodes, edges };
 }
 
-const pick = ({ id, source, target }: SideEdge): SideEdge => ({ id, source, target });
+const pick = ({ id, source, target, sourcePort, loop }: SideEdge): SideEdge => ({ id, source, target, ...(sourcePort ? { sourcePort } : {}), ...(loop ? { loop } : {}) });

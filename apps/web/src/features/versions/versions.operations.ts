@@ -72,6 +72,7 @@ export const DiffGraphNodeFields = graphql(`
     type
     provider
     model
+    ports
     position {
       x
       y
@@ -90,6 +91,8 @@ export const DiffVersionGraphFields = graphql(`
       id
       source
       target
+      sourcePort
+      loop
     }
   }
 `);
@@ -141,6 +144,8 @@ export const CompareVersionsQuery = graphql(`
         id
         source
         target
+        sourcePort
+        loop
       }
     }
   }

@@ -8,6 +8,7 @@ import { settings } from "./settings";
 import { rules } from "./rules";
 import { versions } from "./versions";
 import { templates } from "./templates";
+import { pipeline } from "./pipeline";
 
 /**
  * English is the reference dictionary: one namespace per feature, each in its own file, so features
@@ -24,4 +25,5 @@ export const en = {
   rules,
   versions,
   templates,
+  pipeline,
 };

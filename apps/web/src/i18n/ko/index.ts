@@ -9,6 +9,7 @@ import { settings } from "./settings";
 import { rules } from "./rules";
 import { versions } from "./versions";
 import { templates } from "./templates";
+import { pipeline } from "./pipeline";
 
 export const ko: Dictionary = {
   common,
@@ -21,4 +22,5 @@ export const ko: Dictionary = {
   rules,
   versions,
   templates,
+  pipeline,
 };

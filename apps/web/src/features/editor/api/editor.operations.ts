@@ -10,9 +10,43 @@ export const EditorNodeFields = graphql(`
     model
     params
     prompt
+    config
+    ports
     position {
       x
       y
+    }
+  }
+`);
+
+/** An edge as the canvas draws it: its port and, for a loop edge, its loop. */
+export const EditorEdgeFields = graphql(`
+  fragment EditorEdgeFields on WorkflowEdge {
+    id
+    source
+    target
+    sourcePort
+    loop
+    order
+  }
+`);
+
+/** The workflow's weft.workflow/v2 settings the rules and the panels read. */
+export const EditorPipelineSettingsFields = graphql(`
+  fragment EditorPipelineSettings on Workflow {
+    loops {
+      id
+      max
+      exit
+    }
+    state {
+      name
+      reducer
+      key
+      scope
+    }
+    limits {
+      maxInvocations
     }
   }
 `);
@@ -36,14 +70,12 @@ export const EditorWorkflowQuery = graphql(`
       publishedVersion {
         number
       }
+      ...EditorPipelineSettings
       nodes {
         ...EditorNodeFields
       }
       edges {
-        id
-        source
-        target
-        order
+        ...EditorEdgeFields
       }
     }
   }
@@ -136,17 +168,14 @@ export const EditorRemoveNodeMutation = graphql(`
 `);
 
 export const EditorAddEdgeMutation = graphql(`
-  mutation EditorAddEdge($workflowId: ID!, $source: ID!, $target: ID!) {
-    addEdge(workflowId: $workflowId, source: $source, target: $target) {
+  mutation EditorAddEdge($workflowId: ID!, $source: ID!, $target: ID!, $sourcePort: String, $loop: String) {
+    addEdge(workflowId: $workflowId, source: $source, target: $target, sourcePort: $sourcePort, loop: $loop) {
       workflow {
         id
         version
       }
       edge {
-        id
-        source
-        target
-        order
+        ...EditorEdgeFields
       }
       errors {
         ...UserErrorFields
@@ -177,6 +206,22 @@ export const EditorUpdateWorkflowMutation = graphql(`
         id
         version
         updatedAt
+      }
+      errors {
+        ...UserErrorFields
+      }
+    }
+  }
+`);
+
+/** The workflow's loops, state channels or limits (each replaced as a whole), with what the rules read back. */
+export const EditorUpdatePipelineSettingsMutation = graphql(`
+  mutation EditorUpdatePipelineSettings($id: ID!, $input: UpdateWorkflowInput!) {
+    updateWorkflow(id: $id, input: $input) {
+      workflow {
+        id
+        version
+        ...EditorPipelineSettings
       }
       errors {
         ...UserErrorFields

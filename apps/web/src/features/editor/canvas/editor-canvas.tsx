@@ -2,11 +2,12 @@
 
 import { Background, Controls, ReactFlow, useConnection } from "@xyflow/react";
 import type { FinalConnectionState, OnEdgesChange, OnNodesChange } from "@xyflow/react";
-import type { WorkflowGraph } from "@weft/engine";
 import { useCallback } from "react";
 import { useT } from "../../../i18n/i18n-provider";
 import { useToast } from "../../../ui/toast";
 import type { EditorFlowEdge, EditorFlowNode } from "../graph/editor-graph";
+import type { ConnectionPlan, LoopPlan } from "../rules/connection-check";
+import type { ValidatedGraph } from "../rules/edit-registry";
 import { checkDeletion } from "../rules/deletion-check";
 import { useConnectionRules } from "../rules/use-connection-rules";
 import { violationReason } from "../rules/violation-reason";
@@ -25,8 +26,9 @@ interface EditorCanvasProps {
   onNodesChange: OnNodesChange<EditorFlowNode>;
   onEdgesChange: OnEdgesChange<EditorFlowEdge>;
   locked: boolean;
-  getGraph: () => WorkflowGraph;
-  onConnectNodes: (source: string, target: string) => void;
+  getGraph: () => ValidatedGraph;
+  /** A released connection the rules allow: a data edge, or a loop edge back to a node upstream. */
+  onConnectPlan: (plan: ConnectionPlan) => void;
   onDeleted: (nodeIds: string[], edgeIds: string[]) => void;
   onMoved: (moves: NodeMove[]) => void;
 }
@@ -40,7 +42,7 @@ const FIT_VIEW_OPTIONS = { padding: 0.25, maxZoom: 1.1 };
  * parent then asks the server, whose answer wins.
  */
 export function EditorCanvas(props: EditorCanvasProps) {
-  const { nodes, edges, onNodesChange, onEdgesChange, locked, getGraph, onConnectNodes, onDeleted, onMoved } = props;
+  const { nodes, edges, onNodesChange, onEdgesChange, locked, getGraph, onConnectPlan, onDeleted, onMoved } = props;
   const t = useT();
   const toast = useToast();
   const rules = useConnectionRules(getGraph, locked);
@@ -78,7 +80,10 @@ export function EditorCanvas(props: EditorCanvasProps) {
         onNodesChange={onNodesChange}
         onEdgesChange={onEdgesChange}
         isValidConnection={rules.isValidConnection}
-        onConnect={(connection) => onConnectNodes(connection.source, connection.target)}
+        onConnect={(connection) => {
+          const plan = rules.planFor(connection);
+          if (plan) onConnectPlan(plan);
+        }}
         onConnectEnd={onConnectEnd}
         onBeforeDelete={onBeforeDelete}
         onDelete={({ nodes: gone, edges: goneEdges }) => onDeleted(gone.map((n) => n.id), goneEdges.map((e) => e.id))}
@@ -92,16 +97,24 @@ export function EditorCanvas(props: EditorCanvasProps) {
         <Background gap={16} />
         <Controls showInteractive={false} />
       </ReactFlow>
-      <ConnectionHint refusal={rules.refusal} getGraph={getGraph} />
+      <ConnectionHint refusal={rules.refusal} loop={rules.loopHint} getGraph={getGraph} />
     </div>
   );
 }
 
 /** While a refused connection is being dragged, says why right on the canvas. */
-function ConnectionHint({ refusal, getGraph }: { refusal: { code: string; message: string } | null; getGraph: () => GraphNodes }) {
+function ConnectionHint({ refusal, loop, getGraph }: { refusal: { code: string; message: string } | null; loop: LoopPlan | null; getGraph: () => GraphNodes }) {
   const t = useT();
   // isValid is false only while the pointer is over a handle the rules refuse.
   const refused = useConnection((connection) => connection.inProgress && connection.isValid === false);
+  const closing = useConnection((connection) => connection.inProgress && connection.isValid === true);
+  if (closing && loop) {
+    return (
+      <div className="canvas__hint canvas__hint--loop" role="status" data-testid="loop-hint">
+        {t("pipeline.loop.hint", { loop: loop.loop, target: loop.target })}
+      </div>
+    );
+  }
   if (!refused || !refusal) return null;
   const reason = violationReason(t, refusal, getGraph());
   return (

@@ -3,9 +3,10 @@
 import type { NodeProps } from "@xyflow/react";
 import { useT } from "../../../i18n/i18n-provider";
 import type { EditorFlowNode } from "../graph/editor-graph";
+import { ConfigSummary } from "./config-summary";
 import { NodeFrame } from "./node-frame";
 
-/** Generation, ensemble and validation nodes: the model they call and whether they override the prompt. */
+/** Nodes that call a model (generation, ensemble, validation, llm, classify, grade, …): the model, an own prompt, their config. */
 export function ModelNode({ data, selected }: NodeProps<EditorFlowNode>) {
   const t = useT();
   const { provider, model, prompt } = data.node;
@@ -19,6 +20,7 @@ export function ModelNode({ data, selected }: NodeProps<EditorFlowNode>) {
         <p className="wf-node__placeholder wf-node__placeholder--warn">{t("editor.node.noModel")}</p>
       )}
       {prompt ? <p className="wf-node__tag">{t("editor.node.promptOverride")}</p> : null}
+      <ConfigSummary type={data.node.type} config={data.node.config} />
       {data.liveText ? <p className="wf-node__live">{data.liveText}</p> : null}
     </NodeFrame>
   );

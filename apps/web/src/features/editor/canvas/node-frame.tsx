@@ -1,10 +1,11 @@
 "use client";
 
 import { Handle, Position } from "@xyflow/react";
+import { DEFAULT_PORT } from "@weft/engine";
 import type { ReactNode } from "react";
 import { useT } from "../../../i18n/i18n-provider";
 import type { MessageKey } from "../../../i18n/dictionary.type";
-import type { EditorNodeData } from "../graph/editor-graph";
+import type { EditorNodeData, EditorNodeKind } from "../graph/editor-graph";
 import { useNodeTypeLabel } from "../../node-types/use-node-type-label";
 import { useNodeTypes } from "../../node-types/node-types-context";
 
@@ -19,14 +20,18 @@ const STATUS_KEYS: Record<string, MessageKey> = {
 const STATUS_ICONS: Record<string, string> = { PENDING: "○", RUNNING: "◌", COMPLETED: "✓", FAILED: "✕", SKIPPED: "⤼" };
 
 /**
- * The card every node type shares: type, id, run state, and the handles its degree limits allow (no
- * target handle on a type that takes no pre-node, no source handle on one that feeds nothing).
+ * The card every node type shares: type, id, run state and badges, and the handles its degree limits
+ * allow (no target handle on a type that takes no pre-node, no source handle on one that feeds nothing).
+ * A node with more than its one `out` port has a labelled source handle per port (a router's cases,
+ * labels or verdicts); every source handle is named by its port.
  */
-export function NodeFrame({ data, selected, kind, children }: { data: EditorNodeData; selected: boolean; kind: "text" | "model"; children: ReactNode }) {
+export function NodeFrame({ data, selected, kind, children }: { data: EditorNodeData; selected: boolean; kind: EditorNodeKind; children: ReactNode }) {
   const t = useT();
   const typeLabel = useNodeTypeLabel();
   const nodeTypes = useNodeTypes();
   const status = data.status;
+  const ports = nodeTypes.isSink(data.node.type) ? [] : data.ports;
+  const onlyOut = ports.length === 1 && ports[0] === DEFAULT_PORT;
   const classes = [
     "wf-node",
     `wf-node--${kind}`,
@@ -41,6 +46,11 @@ export function NodeFrame({ data, selected, kind, children }: { data: EditorNode
       <div className="wf-node__header">
         <span className="wf-node__type">{typeLabel(data.node.type)}</span>
         <span className="wf-node__id">{data.node.id}</span>
+        {(data.badges ?? []).map((badge) => (
+          <span key={badge} className="wf-node__badge" data-badge={badge}>
+            {badge}
+          </span>
+        ))}
         {status ? (
           <span className={`wf-node__status wf-node__status--${status.toLowerCase()}`} title={t(STATUS_KEYS[status] ?? "editor.status.PENDING")}>
             <span aria-hidden="true">{STATUS_ICONS[status]}</span>
@@ -49,7 +59,17 @@ export function NodeFrame({ data, selected, kind, children }: { data: EditorNode
         ) : null}
       </div>
       <div className="wf-node__body">{children}</div>
-      {nodeTypes.isSink(data.node.type) ? null : <Handle type="source" position={Position.Right} />}
+      {onlyOut ? <Handle type="source" id={DEFAULT_PORT} position={Position.Right} /> : null}
+      {!onlyOut && ports.length > 0 ? (
+        <ul className="wf-node__ports" aria-label={t("pipeline.node.ports")}>
+          {ports.map((port) => (
+            <li key={port} className="wf-node__port" data-port={port}>
+              <span>{port}</span>
+              <Handle type="source" id={port} position={Position.Right} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

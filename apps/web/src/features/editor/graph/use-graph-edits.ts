@@ -2,9 +2,10 @@
 
 import type { Dispatch, SetStateAction } from "react";
 import { useCallback, useRef } from "react";
-import { checkAddNode, defaultRegistry } from "@weft/engine";
-import type { WorkflowGraph } from "@weft/engine";
+import { checkAddNode } from "@weft/engine";
+import { EDIT_REGISTRY, type ValidatedGraph } from "../rules/edit-registry";
 import { useMutation } from "urql";
+import type { UserErrorFieldsFragment } from "@/gql/graphql";
 import { useT } from "../../../i18n/i18n-provider";
 import { useNodeTypes } from "../../node-types/node-types-context";
 import { useToast } from "../../../ui/toast";
@@ -20,9 +21,9 @@ import {
 import type { NodeMove } from "../canvas/editor-canvas";
 import { violationReason } from "../rules/violation-reason";
 import type { ApiWorkflowNode } from "./api-node";
-import { fromApiNode } from "./api-node";
+import { fromApiEdge, fromApiNode } from "./api-node";
 import type { EditorFlowEdge, EditorFlowNode } from "./editor-graph";
-import { toFlowNode } from "./editor-graph";
+import { toFlowEdge, toFlowNode } from "./editor-graph";
 import { useTracked, type MutationTracker } from "./use-workflow-sync";
 
 export interface NodePatch {
@@ -31,11 +32,19 @@ export interface NodePatch {
   model?: string | null;
   prompt?: string | null;
   params?: Record<string, unknown> | null;
+  /** The type's own fields, replaced as a whole (null clears them). */
+  config?: Record<string, unknown> | null;
+}
+
+/** What a node's save came to: the server's refusals, each with the field it is about, if any. */
+export interface NodeSaveResult {
+  ok: boolean;
+  errors: readonly UserErrorFieldsFragment[];
 }
 
 interface GraphEditsOptions {
   workflowId: string;
-  getGraph: () => WorkflowGraph;
+  getGraph: () => ValidatedGraph;
   locked: boolean;
   setNodes: Dispatch<SetStateAction<EditorFlowNode[]>>;
   setEdges: Dispatch<SetStateAction<EditorFlowEdge[]>>;
@@ -72,7 +81,7 @@ export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges
 
   const add = useCallback(
     async (type: string, position: { x: number; y: number }) => {
-      const local = checkAddNode(getGraph(), type, { registry: defaultRegistry, locked })[0];
+      const local = checkAddNode(getGraph(), type, { registry: EDIT_REGISTRY, locked })[0];
       if (local) return refuse(t("editor.palette.refused"), local);
       const result = await addNode({ workflowId, input: { type, position } });
       const payload = result.data?.addNode;
@@ -82,22 +91,24 @@ export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges
         return reload();
       }
       if (!report(t("editor.refused.edit"), { error: result.error }) || !payload?.node) return;
-      const node = { ...toFlowNode(nodeTypes, fromApiNode(payload.node as ApiWorkflowNode)), selected: true };
+      const node = { ...toFlowNode(nodeTypes, fromApiNode(payload.node as ApiWorkflowNode), payload.node.ports), selected: true };
       setNodes((all) => [...all.map((n) => (n.selected ? { ...n, selected: false } : n)), node]);
     },
     [addNode, getGraph, locked, refuse, reload, report, setNodes, t, workflowId],
   );
 
   const connect = useCallback(
-    async (source: string, target: string) => {
+    async (plan: { source: string; target: string; sourcePort: string; loop?: string }) => {
+      const { source, target, sourcePort, loop } = plan;
       // Shown at once; replaced by the server's edge, or removed if the server refuses.
       const tempId = `pending-${++pendingEdge.current}`;
-      setEdges((all) => [...all, { id: tempId, source, target, className: "wf-edge--pending" }]);
-      const result = await addEdge({ workflowId, source, target });
+      const pending = toFlowEdge({ id: tempId, source, target, sourcePort, ...(loop ? { loop } : {}) });
+      setEdges((all) => [...all, { ...pending, className: `${pending.className ?? ""} wf-edge--pending`.trim() }]);
+      const result = await addEdge({ workflowId, source, target, sourcePort, ...(loop ? { loop } : {}) });
       const payload = result.data?.addEdge;
       const edge = payload?.edge;
       if (edge && payload.errors.length === 0) {
-        setEdges((all) => all.map((e) => (e.id === tempId ? { id: edge.id, source: edge.source, target: edge.target } : e)));
+        setEdges((all) => all.map((e) => (e.id === tempId ? toFlowEdge(fromApiEdge(edge)) : e)));
         return;
       }
       setEdges((all) => all.filter((e) => e.id !== tempId));
@@ -139,20 +150,23 @@ export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges
   );
 
   const update = useCallback(
-    async (nodeId: string, patch: NodePatch): Promise<boolean> => {
+    async (nodeId: string, patch: NodePatch): Promise<NodeSaveResult> => {
       const result = await updateNode({ workflowId, nodeId, input: patch });
       const payload = result.data?.updateNode;
       const refusal = payload?.errors[0];
       if (refusal) {
         refuse(t("editor.refused.edit"), refusal);
-        if (refusal.code !== "VALIDATION_FAILED") reload();
-        return false;
+        // A refused field (bad input, a CEL expression that does not compile) stays in the form to fix;
+        // anything else means the server's graph differs from this canvas.
+        if (refusal.code !== "VALIDATION_FAILED" && !refusal.field) reload();
+        return { ok: false, errors: payload.errors };
       }
-      if (!report(t("editor.refused.edit"), { error: result.error }) || !payload?.node) return false;
+      if (!report(t("editor.refused.edit"), { error: result.error }) || !payload?.node) return { ok: false, errors: [] };
       const saved = fromApiNode(payload.node as ApiWorkflowNode);
-      setNodes((all) => all.map((n) => (n.id === nodeId ? { ...n, data: { ...n.data, node: { ...saved, position: n.position } } } : n)));
+      const ports = payload.node.ports;
+      setNodes((all) => all.map((n) => (n.id === nodeId ? { ...n, data: { ...n.data, node: { ...saved, position: n.position }, ports } } : n)));
       toast.show({ tone: "success", message: t("editor.saved") });
-      return true;
+      return { ok: true, errors: [] };
     },
     [refuse, reload, report, setNodes, t, toast, updateNode, workflowId],
   );

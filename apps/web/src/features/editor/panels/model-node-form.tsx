@@ -21,7 +21,7 @@ interface ModelNodeFormProps {
   node: WorkflowNode;
   providers: readonly ProviderOption[];
   readOnly: boolean;
-  onSave: (patch: ModelNodePatch) => Promise<boolean>;
+  onSave: (patch: ModelNodePatch) => Promise<unknown>;
   /** Told whether the form holds unsaved edits (a redraw for a change made elsewhere would lose them). */
   onDirtyChange?: (dirty: boolean) => void;
 }

@@ -1,11 +1,13 @@
 "use client";
 
-import type { WorkflowNode } from "@weft/engine";
+import type { ExpressionScope, WorkflowNode } from "@weft/engine";
+import { useCallback, useRef } from "react";
 import { useT } from "../../../i18n/i18n-provider";
 import { useNodeTypes } from "../../node-types/node-types-context";
 import { Button } from "../../../ui/button";
 import { useNodeTypeLabel } from "../../node-types/use-node-type-label";
-import type { NodePatch } from "../graph/use-graph-edits";
+import type { NodePatch, NodeSaveResult } from "../graph/use-graph-edits";
+import { ConfigForm } from "./config/config-form";
 import { ModelNodeForm } from "./model-node-form";
 import type { ProviderOption } from "./panel-options.type";
 import { TextNodeForm } from "./text-node-form";
@@ -13,18 +15,39 @@ import { TextNodeForm } from "./text-node-form";
 interface NodePanelProps {
   node: WorkflowNode;
   providers: readonly ProviderOption[];
+  /** The workflow's state channels, for a node's `writes`. */
+  channels: readonly string[];
+  /** Where the node's CEL runs: a map body sees `item` and `index`. */
+  scope?: ExpressionScope;
   readOnly: boolean;
-  onSave: (patch: NodePatch) => Promise<boolean>;
+  onSave: (patch: NodePatch) => Promise<NodeSaveResult>;
   onDelete: () => void;
   onDirtyChange?: (dirty: boolean) => void;
+  onOpenBody?: (path: string) => void;
 }
 
-/** The selected node's attributes; the form remounts per node so drafts never leak between nodes. */
-export function NodePanel({ node, providers, readOnly, onSave, onDelete, onDirtyChange }: NodePanelProps) {
+/**
+ * The selected node: its attributes (content, or model and prompt) and its own settings (config), each
+ * saved on its own. The forms remount per node so drafts never leak between nodes.
+ */
+export function NodePanel({ node, providers, channels, scope = "graph", readOnly, onSave, onDelete, onDirtyChange, onOpenBody }: NodePanelProps) {
   const t = useT();
   const typeLabel = useNodeTypeLabel();
-  const usesModel = useNodeTypes().usesModel(node.type);
+  const nodeTypes = useNodeTypes();
+  const info = nodeTypes.get(node.type);
   const formKey = `${node.id}:${JSON.stringify(node)}`;
+  // The two forms report their unsaved edits separately; the editor hears whether either has any.
+  const dirty = useRef({ attributes: false, config: false });
+  const report = useCallback(
+    (part: "attributes" | "config") => (value: boolean) => {
+      dirty.current[part] = value;
+      onDirtyChange?.(dirty.current.attributes || dirty.current.config);
+    },
+    [onDirtyChange],
+  );
+  const attributesDirty = useCallback((value: boolean) => report("attributes")(value), [report]);
+  const configDirty = useCallback((value: boolean) => report("config")(value), [report]);
+  const hasAttributes = nodeTypes.usesModel(node.type) || nodeTypes.takes(node.type, "content");
   return (
     <div className="panel__section" data-testid="node-panel">
       <header className="panel__header">
@@ -36,11 +59,24 @@ export function NodePanel({ node, providers, readOnly, onSave, onDelete, onDirty
         </Button>
       </header>
       {readOnly ? <p className="hint">{t("editor.panel.readOnly")}</p> : null}
-      {usesModel ? (
-        <ModelNodeForm key={formKey} node={node} providers={providers} readOnly={readOnly} onSave={onSave} onDirtyChange={onDirtyChange} />
-      ) : (
-        <TextNodeForm key={formKey} node={node} readOnly={readOnly} onSave={onSave} onDirtyChange={onDirtyChange} />
-      )}
+      {nodeTypes.usesModel(node.type) ? (
+        <ModelNodeForm key={formKey} node={node} providers={providers} readOnly={readOnly} onSave={onSave} onDirtyChange={attributesDirty} />
+      ) : hasAttributes ? (
+        <TextNodeForm key={formKey} node={node} readOnly={readOnly} onSave={onSave} onDirtyChange={attributesDirty} />
+      ) : null}
+      {info && info.fields.length > 0 ? (
+        <ConfigForm
+          key={`config:${formKey}`}
+          node={node}
+          info={info}
+          channels={channels}
+          scope={scope}
+          readOnly={readOnly}
+          onSave={onSave}
+          onDirtyChange={configDirty}
+          {...(onOpenBody ? { onOpenBody } : {})}
+        />
+      ) : null}
     </div>
   );
 }

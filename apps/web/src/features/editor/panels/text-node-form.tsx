@@ -13,7 +13,7 @@ export interface TextNodePatch {
 }
 
 /** Input and output nodes: their content. */
-export function TextNodeForm({ node, readOnly, onSave, onDirtyChange }: { node: WorkflowNode; readOnly: boolean; onSave: (patch: TextNodePatch) => Promise<boolean>; onDirtyChange?: (dirty: boolean) => void }) {
+export function TextNodeForm({ node, readOnly, onSave, onDirtyChange }: { node: WorkflowNode; readOnly: boolean; onSave: (patch: TextNodePatch) => Promise<unknown>; onDirtyChange?: (dirty: boolean) => void }) {
   const t = useT();
   const nodeTypes = useNodeTypes();
   const [content, setContent] = useState(node.content ?? "");

@@ -1,5 +1,6 @@
-import { checkRemoveEdge, checkRemoveNode, defaultRegistry } from "@weft/engine";
-import type { NodeTypeRegistry, Violation, WorkflowGraph } from "@weft/engine";
+import { checkRemoveEdge, checkRemoveNode } from "@weft/engine";
+import type { NodeTypeRegistry, Violation } from "@weft/engine";
+import { EDIT_REGISTRY, type ValidatedGraph } from "./edit-registry";
 
 /**
  * Checks deleting several nodes and edges as one gesture (a keyboard Delete over a selection): each
@@ -7,11 +8,11 @@ import type { NodeTypeRegistry, Violation, WorkflowGraph } from "@weft/engine";
  * nodes is refused at the second. Returns every refusal; an empty list means the deletion may go ahead.
  */
 export function checkDeletion(
-  graph: WorkflowGraph,
+  graph: ValidatedGraph,
   deletion: { nodeIds: readonly string[]; edgeIds: readonly string[] },
   options: { locked?: boolean; registry?: NodeTypeRegistry } = {},
 ): Violation[] {
-  const registry = options.registry ?? defaultRegistry;
+  const registry = options.registry ?? EDIT_REGISTRY;
   const locked = options.locked ?? false;
   const violations: Violation[] = [];
   let current = graph;
@@ -24,6 +25,7 @@ export function checkDeletion(
     if (!current.nodes.some((node) => node.id === nodeId)) continue;
     violations.push(...checkRemoveNode(current, nodeId, { registry, locked }));
     current = {
+      ...current,
       nodes: current.nodes.filter((node) => node.id !== nodeId),
       edges: current.edges.filter((edge) => edge.source !== nodeId && edge.target !== nodeId),
     };

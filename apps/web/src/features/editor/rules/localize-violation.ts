@@ -1,4 +1,5 @@
-import { defaultRegistry, type NodeTypeRegistry } from "@weft/engine";
+import type { NodeTypeRegistry } from "@weft/engine";
+import { EDIT_REGISTRY } from "./edit-registry";
 import type { MessageKey, MessageVars } from "../../../i18n/dictionary.type";
 import type { Translate } from "../../../i18n/i18n-provider";
 import { en } from "../../../i18n/en/index";
@@ -27,7 +28,7 @@ export function hasTemplate(code: string): boolean {
  * The refusal as a sentence in the UI's language, filled with node ids and the types the current graph
  * gives them. Codes without a template keep the server's (English) message.
  */
-export function localizeViolation(t: Translate, refusal: RefusalLike, graph?: GraphNodes, registry: NodeTypeRegistry = defaultRegistry): string {
+export function localizeViolation(t: Translate, refusal: RefusalLike, graph?: GraphNodes, registry: NodeTypeRegistry = EDIT_REGISTRY): string {
   if (!hasTemplate(refusal.code)) return refusal.message;
   const nodeIds = refusal.nodeIds ?? [];
   const typeOf = (id: string | undefined) => (id === undefined ? undefined : graph?.nodes.find((node) => node.id === id)?.type);

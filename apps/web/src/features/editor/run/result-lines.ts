@@ -7,7 +7,12 @@ export type ResultLine =
   | { kind: "error"; key: string; nodeId: string | null; code: string; message: string }
   | { kind: "skipped"; key: string; nodeId: string; reason: string }
   | { kind: "warning"; key: string; nodeId: string | null; code: string; message: string }
-  | { kind: "run"; key: string; status: RunStatusValue; result: string | null };
+  | { kind: "run"; key: string; status: RunStatusValue; result: string | null }
+  /** weft.workflow/v2: a router's choice, a loop going round again, a map's items, a cache answer. */
+  | { kind: "branch"; key: string; nodeId: string; ports: readonly string[] }
+  | { kind: "loop"; key: string; loopId: string; iteration: number; max: number | null; feedback: string | null }
+  | { kind: "map"; key: string; nodeId: string; items: number }
+  | { kind: "cache"; key: string; nodeId: string; similarity: number | null };
 
 const errorOf = (event: LiveEvent): { code: string; message: string } => event.error ?? { code: "ERROR", message: "" };
 
@@ -67,6 +72,14 @@ export function buildResultLines(events: readonly LiveEvent[]): ResultLine[] {
         lines.push({ kind: "run", key: `r-${event.seq}`, status: "FAILED", result: null });
         lines.push({ kind: "error", key: `re-${event.seq}`, nodeId: null, ...errorOf(event) });
         break;
+      case "BRANCH_TAKEN":
+      case "LOOP_ITERATION":
+      case "MAP_STARTED":
+      case "CACHE_HIT": {
+        const line = pipelineLine(event);
+        if (line) lines.push(line);
+        break;
+      }
       case "RUN_CANCELLED":
         lines.push({ kind: "run", key: `r-${event.seq}`, status: "CANCELLED", result: null });
         break;
@@ -75,4 +88,16 @@ export function buildResultLines(events: readonly LiveEvent[]): ResultLine[] {
     }
   }
   return lines;
+}
+
+/** The line a weft.workflow/v2 event prints, when it has what the line needs. */
+function pipelineLine(event: LiveEvent): ResultLine | null {
+  const fields = event.pipeline;
+  if (!fields) return null;
+  const key = `p-${event.seq}`;
+  if (event.type === "LOOP_ITERATION" && fields.loopId) return { kind: "loop", key, loopId: fields.loopId, iteration: fields.iteration ?? 1, max: fields.max, feedback: fields.feedback };
+  if (!event.nodeId) return null;
+  if (event.type === "BRANCH_TAKEN") return { kind: "branch", key, nodeId: event.nodeId, ports: fields.ports ?? [] };
+  if (event.type === "MAP_STARTED") return { kind: "map", key, nodeId: event.nodeId, items: fields.items ?? 0 };
+  return { kind: "cache", key, nodeId: event.nodeId, similarity: fields.similarity };
 }

@@ -125,6 +125,11 @@ function ResultLineView({ line, onFocusNode }: { line: ResultLine; onFocusNode: 
           {line.nodeId ? <NodeRef nodeId={line.nodeId} onFocusNode={onFocusNode} /> : null} <span>{line.message}</span> <code>{line.code}</code>
         </li>
       );
+    case "branch":
+    case "loop":
+    case "map":
+    case "cache":
+      return <PipelineLineView line={line} onFocusNode={onFocusNode} />;
     case "run":
       return (
         <li className={`results__line results__line--run results__line--${line.status.toLowerCase()}`}>
@@ -167,5 +172,28 @@ function RefusalList({ refusals, kind, onFocusNode, graph }: { refusals: readonl
         })}
       </ul>
     </div>
+  );
+}
+
+function PipelineLineView({ line, onFocusNode }: { line: Extract<ResultLine, { kind: "branch" | "loop" | "map" | "cache" }>; onFocusNode: ((nodeId: string) => void) | undefined }) {
+  const t = useT();
+  if (line.kind === "loop") {
+    return (
+      <li className="results__line results__line--loop" data-loop={line.loopId}>
+        <span className="results__tag">{t("pipeline.live.loop", { loop: line.loopId, iteration: line.iteration, max: line.max ?? "?" })}</span>{" "}
+        {line.feedback ? <span>{t("pipeline.live.feedback", { feedback: line.feedback })}</span> : null}
+      </li>
+    );
+  }
+  const text =
+    line.kind === "branch"
+      ? t("pipeline.results.branch", { ports: line.ports.join(", ") || "—" })
+      : line.kind === "map"
+        ? t("pipeline.results.map", { items: line.items })
+        : t("pipeline.live.cacheHit", { similarity: line.similarity === null ? "" : line.similarity.toFixed(2) });
+  return (
+    <li className={`results__line results__line--${line.kind}`} data-node-id={line.nodeId}>
+      <NodeRef nodeId={line.nodeId} onFocusNode={onFocusNode} /> <span>{text}</span>
+    </li>
   );
 }

@@ -1,4 +1,5 @@
 import { render, screen } from "@testing-library/react";
+import { emptyNode } from "../live/live-state";
 import { describe, expect, it } from "vitest";
 import { I18nProvider } from "@/i18n/i18n-provider";
 import { NodeRunDetails, type NodeRunView } from "./node-run-details";
@@ -54,6 +55,7 @@ describe("node run details", () => {
       nodeType: "validation",
       record: null,
       live: {
+        ...emptyNode(),
         status: "FAILED",
         description: null,
         tokens: "partial repl",

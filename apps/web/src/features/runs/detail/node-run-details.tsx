@@ -5,6 +5,7 @@ import { useT } from "@/i18n/i18n-provider";
 import type { NodeLiveState } from "../live/run-projection";
 import { StatusBadge, type AnyStatus } from "../status/status-badge";
 import { formatDuration } from "../status/format-duration";
+import type { TimelineRow } from "../timeline/run-timeline";
 import { formatScore, readScoredChunks } from "./scored-chunks";
 
 /** The persisted node run, as the run query returns it. */
@@ -51,11 +52,19 @@ function Text({ value, error = false }: { value: string | null | undefined; erro
 export function NodeRunDetails({
   nodeId,
   nodeType,
+  invocation = "",
+  executions = [],
+  onSelectExecution,
   record,
   live,
 }: {
   nodeId: string;
   nodeType: string;
+  /** Which execution is shown: "" at top level, "regen#2", "perQuestion[1]", … */
+  invocation?: string;
+  /** Every execution of the node so far (timeline rows), to switch between them. */
+  executions?: readonly TimelineRow[];
+  onSelectExecution?: (row: string) => void;
   record: NodeRunView | null;
   live: NodeLiveState | null;
 }) {
@@ -70,7 +79,18 @@ export function NodeRunDetails({
         <h2>{t("runs.node.title", { id: nodeId })}</h2>
         <StatusBadge status={status} />
         <span className="badge">{nodeType}</span>
+        {invocation ? <code className="badge" data-invocation={invocation}>{invocation}</code> : null}
       </div>
+      {executions.length > 1 && onSelectExecution ? (
+        <nav className="executions" aria-label={t("pipeline.run.executions")}>
+          <span className="muted">{t("pipeline.run.executions")}</span>
+          {executions.map((row) => (
+            <button key={row.id} type="button" className={row.invocation === invocation ? "executions__item executions__item--selected" : "executions__item"} aria-pressed={row.invocation === invocation} onClick={() => onSelectExecution(row.id)}>
+              {row.invocation || t("pipeline.run.topLevel")}
+            </button>
+          ))}
+        </nav>
+      ) : null}
       <dl className="dl">
         <dt>{t("runs.node.model")}</dt>
         <dd>{record?.model ? `${record.provider ?? "?"} / ${record.model}` : t("runs.node.empty")}</dd>
@@ -96,6 +116,11 @@ export function NodeRunDetails({
       <Block title={t("runs.node.output")}>
         <Text value={record?.output ?? live?.output ?? null} />
       </Block>
+      {live?.skipReason ? (
+        <Block title={t("pipeline.run.skipReason")}>
+          <Text value={live.skipReason} />
+        </Block>
+      ) : null}
       <Block title={t("runs.node.inputs")}>
         {record && record.inputs.length > 0 ? (
           record.inputs.map((input, i) => <Text key={i} value={input} />)

@@ -15,7 +15,8 @@ import { RunGraph } from "./run-graph";
 import { RunHeader } from "./run-header";
 import { snapshotGraphOf } from "./run-snapshot";
 import { RunSummary } from "./run-summary";
-import { buildRunView } from "./run-view";
+import { buildRunView, latestRowOf, parseRowKey } from "./run-view";
+import { RunStateValues } from "./run-state-values";
 import "../../admin-pages.css";
 
 export function RunDetailPage({ runId }: { runId: string }) {
@@ -25,18 +26,25 @@ export function RunDetailPage({ runId }: { runId: string }) {
   const run = data?.run ?? null;
   const live = useLiveRun(runId);
 
-  // Persisted node details arrive as nodes settle; fetch them again then (the events carry less).
+  // Persisted node details arrive as nodes settle; fetch them again then (the events carry less), at
+  // most once a second while many settle (a map's items, a loop's iterations).
   const settled = useRef<string | null>(null);
   useEffect(() => {
-    if (settled.current !== null && settled.current !== live.settledKey) refetch({ requestPolicy: "network-only" });
+    if (settled.current === null) {
+      settled.current = live.settledKey;
+      return;
+    }
+    if (settled.current === live.settledKey) return;
     settled.current = live.settledKey;
-  }, [live.settledKey, refetch]);
+    const timer = setTimeout(() => refetch({ requestPolicy: "network-only" }), isTerminalRunStatus(live.state.status) ? 0 : 1000);
+    return () => clearTimeout(timer);
+  }, [live.settledKey, live.state.status, refetch]);
 
   // Refetches return new node and edge objects with the same content; the graph is rebuilt only when
   // the content changes, so the canvas keeps its layout and measurements.
   const graphJson = run ? JSON.stringify({ nodes: run.nodes, edges: run.edges }) : null;
   const graph = useMemo(() => snapshotGraphOf(graphJson ? JSON.parse(graphJson) : { nodes: [], edges: [] }), [graphJson]);
-  const records = useMemo(() => new Map((run?.nodeRuns ?? []).map((n) => [n.nodeId, n])), [run?.nodeRuns]);
+  const records = useMemo(() => run?.nodeRuns ?? [], [run?.nodeRuns]);
   const view = useMemo(() => buildRunView(graph, live.state.nodes, records, selected), [graph, live.state.nodes, records, selected]);
 
   if (error && !run) return <QueryError error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} />;
@@ -44,7 +52,10 @@ export function RunDetailPage({ runId }: { runId: string }) {
   if (!run) return <ErrorState message={t("runs.detail.notFound")} />;
 
   const status: RunStatusValue = isTerminalRunStatus(live.state.status) ? live.state.status : run.status;
-  const focusNode = view.focus ? graph.nodes.find((n) => n.id === view.focus) : undefined;
+  const focus = view.focus ? parseRowKey(view.focus) : null;
+  const focusNode = focus ? graph.nodes.find((n) => n.id === focus.nodeId) : undefined;
+  const focusRecord = focus ? (records.find((r) => r.nodeId === focus.nodeId && r.invocation === focus.invocation) ?? null) : null;
+  const focusLive = focus ? live.state.nodes[focus.nodeId] : undefined;
   const result = run.result ?? live.state.result;
 
   return (
@@ -56,7 +67,7 @@ export function RunDetailPage({ runId }: { runId: string }) {
           <div className="run-column">
             <section className="run-panel">
               <h3>{t("runs.detail.graph")}</h3>
-              <RunGraph graph={graph} statuses={view.statuses} selected={view.focus} onSelect={setSelected} />
+              <RunGraph graph={graph} statuses={view.statuses} live={live.state} selected={focus?.nodeId ?? null} onSelect={(nodeId) => setSelected(latestRowOf(view.rows, nodeId))} />
             </section>
             <section className="run-panel">
               <h3>{t("runs.detail.timeline")}</h3>
@@ -68,6 +79,7 @@ export function RunDetailPage({ runId }: { runId: string }) {
                 <pre className="pre">{result}</pre>
               </section>
             ) : null}
+            {run.state ? <RunStateValues state={run.state} /> : null}
             <section className="run-panel">
               <h3>{t("runs.detail.events")}</h3>
               <RunEventLog events={live.events} />
@@ -75,7 +87,15 @@ export function RunDetailPage({ runId }: { runId: string }) {
           </div>
           <section className="run-panel" aria-label={t("runs.detail.nodes")}>
             {focusNode ? (
-              <NodeRunDetails nodeId={focusNode.id} nodeType={focusNode.type} record={records.get(focusNode.id) ?? null} live={live.state.nodes[focusNode.id] ?? null} />
+              <NodeRunDetails
+              nodeId={focusNode.id}
+              nodeType={focusNode.type}
+              invocation={focus?.invocation ?? ""}
+              executions={view.rows.filter((row) => row.nodeId === focusNode.id)}
+              onSelectExecution={setSelected}
+              record={focusRecord}
+              live={focusLive && focusLive.invocation === focus?.invocation ? focusLive : null}
+            />
             ) : (
               <p className="muted">{t("runs.detail.selectNode")}</p>
             )}

@@ -1,35 +1,69 @@
 "use client";
 
 import { useMemo } from "react";
+import { useT } from "@/i18n/i18n-provider";
 import { GraphView, type GraphViewEdge, type GraphViewNode } from "../../graph-view/graph-view";
+import { edgeRunState, nodeBadges } from "../live/pipeline-events";
+import type { RunLiveState } from "../live/run-projection";
 import type { AnyStatus } from "../status/status-badge";
 import { statusTone } from "../status/status-badge";
 import { layeredPositions, type SnapshotGraph } from "./run-snapshot";
 
-/** The graph a run executed, each node tinted by its state in this run. */
+/**
+ * The graph a run executed, each node tinted by its state in this run, with its loop iteration, map
+ * progress or cache hit; edges a router took drawn green, edges it left dead greyed.
+ */
 export function RunGraph({
   graph,
   statuses,
+  live,
   selected,
   onSelect,
 }: {
   graph: SnapshotGraph;
   statuses: Record<string, AnyStatus>;
+  live: RunLiveState;
   selected: string | null;
   onSelect: (id: string) => void;
 }) {
+  const t = useT();
   const positions = useMemo(() => layeredPositions(graph), [graph]);
+  const labels = useMemo(
+    () => ({ items: (done: number, total: number) => t("pipeline.live.items", { done, total }), cacheHit: (similarity: number | null) => t("pipeline.live.cacheHit", { similarity: similarity === null ? "" : similarity.toFixed(2) }) }),
+    [t],
+  );
   const nodes = useMemo<GraphViewNode[]>(
     () =>
       graph.nodes.map((node) => {
         const status = statuses[node.id] ?? "PENDING";
-        return { id: node.id, type: node.type, label: node.label, position: positions.get(node.id) ?? { x: 0, y: 0 }, tone: statusTone(status), state: status };
+        const badge = nodeBadges(live, node.id, labels).join(" · ");
+        return {
+          id: node.id,
+          type: node.type,
+          label: node.label,
+          position: positions.get(node.id) ?? { x: 0, y: 0 },
+          tone: statusTone(status),
+          state: status,
+          ...(badge ? { badge } : {}),
+          ...(node.ports ? { ports: node.ports } : {}),
+        };
       }),
-    [graph, positions, statuses],
+    [graph, positions, statuses, live, labels],
   );
   const edges = useMemo<GraphViewEdge[]>(
-    () => graph.edges.map((edge) => ({ id: edge.id, source: edge.source, target: edge.target, animated: statuses[edge.target] === "RUNNING" })),
-    [graph, statuses],
+    () =>
+      graph.edges.map((edge) => {
+        const ran = edgeRunState(live, edge);
+        return {
+          id: edge.id,
+          source: edge.source,
+          target: edge.target,
+          ...(edge.sourcePort ? { sourcePort: edge.sourcePort } : {}),
+          animated: statuses[edge.target] === "RUNNING",
+          ...(edge.loop ? { label: edge.loop, tone: "loop" } : ran ? { tone: ran } : {}),
+        };
+      }),
+    [graph, statuses, live],
   );
   return <GraphView nodes={nodes} edges={edges} selected={selected} onSelect={onSelect} />;
 }

@@ -1,3 +1,4 @@
+import { layeredLayout, needsLayout } from "../../graph-view/layered-layout";
 /**
  * The graph a run executed, from the run's typed `nodes` and `edges` (lifted by the API from its
  * snapshot), so the run page never consults the current workflow, which may have changed since.
@@ -8,12 +9,18 @@ export interface SnapshotNode {
   type: string;
   label: string | null;
   position: { x: number; y: number } | null;
+  /** Its output ports (`out`, or a router's). */
+  ports?: readonly string[];
 }
 
 export interface SnapshotEdge {
   id: string;
   source: string;
   target: string;
+  /** The source's port (`out` for ordinary nodes). */
+  sourcePort?: string;
+  /** Set on a loop edge: the loop it closes. */
+  loop?: string | null;
 }
 
 export interface SnapshotGraph {
@@ -23,8 +30,8 @@ export interface SnapshotGraph {
 
 /** The fields of a run's `nodes` and `edges` the page reads (RunDetail in runs.operations.ts). */
 export interface ExecutedGraph {
-  nodes: readonly { id: string; type: string; provider?: string | null; model?: string | null; position?: { x: number; y: number } | null }[];
-  edges: readonly { id: string; source: string; target: string }[];
+  nodes: readonly { id: string; type: string; provider?: string | null; model?: string | null; ports?: readonly string[]; position?: { x: number; y: number } | null }[];
+  edges: readonly { id: string; source: string; target: string; sourcePort?: string | null; loop?: string | null }[];
 }
 
 /** Nodes labelled with their model; edges to nodes the graph lacks are left out. */
@@ -34,38 +41,16 @@ export function snapshotGraphOf(run: ExecutedGraph): SnapshotGraph {
     type: node.type,
     label: node.model ? `${node.provider ?? "?"} / ${node.model}` : null,
     position: node.position ?? null,
+    ...(node.ports ? { ports: node.ports } : {}),
   }));
   const ids = new Set(nodes.map((node) => node.id));
-  const edges = run.edges.filter((edge) => ids.has(edge.source) && ids.has(edge.target)).map(({ id, source, target }) => ({ id, source, target }));
+  const edges = run.edges.filter((edge) => ids.has(edge.source) && ids.has(edge.target)).map(({ id, source, target, sourcePort, loop }) => ({ id, source, target, ...(sourcePort ? { sourcePort } : {}), ...(loop ? { loop } : {}) }));
   return { nodes, edges };
 }
 
-/**
- * Positions for nodes that carry none: columns by longest path from a source, rows in order within a
- * column, so an imported or API-built graph still reads left to right.
- */
+/** Where to draw each node: its own position, or a layered layout when the graph carries none. */
 export function layeredPositions(graph: SnapshotGraph, gap = { x: 220, y: 110 }): Map<string, { x: number; y: number }> {
-  const depth = new Map<string, number>();
-  const incoming = new Map<string, string[]>();
-  for (const edge of graph.edges) incoming.set(edge.target, [...(incoming.get(edge.target) ?? []), edge.source]);
-  const visit = (id: string, trail: Set<string>): number => {
-    const known = depth.get(id);
-    if (known !== undefined) return known;
-    if (trail.has(id)) return 0; // a cycle cannot run, but must not hang the page either
-    trail.add(id);
-    const preds = incoming.get(id) ?? [];
-    const d = preds.length === 0 ? 0 : 1 + Math.max(...preds.map((p) => visit(p, trail)));
-    trail.delete(id);
-    depth.set(id, d);
-    return d;
-  };
-  const rows = new Map<number, number>();
-  const positions = new Map<string, { x: number; y: number }>();
-  for (const node of graph.nodes) {
-    const column = visit(node.id, new Set());
-    const row = rows.get(column) ?? 0;
-    rows.set(column, row + 1);
-    positions.set(node.id, node.position ?? { x: column * gap.x, y: row * gap.y });
-  }
-  return positions;
+  const computed = layeredLayout(graph.nodes, graph.edges, gap);
+  if (needsLayout(graph.nodes)) return computed;
+  return new Map(graph.nodes.map((node) => [node.id, node.position ?? computed.get(node.id) ?? { x: 0, y: 0 }]));
 }

@@ -1,6 +1,7 @@
 /**
  * What the run page draws, merged from the two sources it has: the persisted node runs (complete, but
- * refetched only as nodes settle) and the live events (immediate). Live state wins where both exist.
+ * refetched only as nodes settle; one per node and invocation — a loop's iterations, a map's items) and
+ * the live events (immediate). Live state wins where both exist.
  */
 import type { NodeLiveState } from "../live/run-projection";
 import type { AnyStatus } from "../status/status-badge";
@@ -8,6 +9,9 @@ import type { TimelineRow } from "../timeline/run-timeline";
 import type { SnapshotGraph } from "./run-snapshot";
 
 export interface NodeRecordTimes {
+  nodeId: string;
+  /** "" at top level; "regen#2", "perQuestion[1]", … */
+  invocation: string;
   status: AnyStatus;
   startedAt?: string | null;
   finishedAt?: string | null;
@@ -16,34 +20,60 @@ export interface NodeRecordTimes {
 export interface RunView {
   statuses: Record<string, AnyStatus>;
   rows: TimelineRow[];
-  /** The node whose details to show: the user's choice, else a failed node, else a running one. */
+  /** The timeline row whose details to show: the user's choice, else a failed node, else a running one. */
   focus: string | null;
+}
+
+/** A timeline row's id: the node's id at top level (one execution), else `<node>@<invocation>`. */
+export const rowKey = (nodeId: string, invocation: string): string => (invocation ? `${nodeId}@${invocation}` : nodeId);
+
+/** The node and invocation a row id names. */
+export function parseRowKey(key: string): { nodeId: string; invocation: string } {
+  const at = key.indexOf("@");
+  return at === -1 ? { nodeId: key, invocation: "" } : { nodeId: key.slice(0, at), invocation: key.slice(at + 1) };
 }
 
 export function buildRunView(
   graph: SnapshotGraph,
   live: Readonly<Record<string, NodeLiveState>>,
-  records: ReadonlyMap<string, NodeRecordTimes>,
+  records: readonly NodeRecordTimes[],
   selected: string | null,
 ): RunView {
+  const byNode = new Map<string, NodeRecordTimes[]>();
+  for (const record of records) byNode.set(record.nodeId, [...(byNode.get(record.nodeId) ?? []), record]);
   const statuses: Record<string, AnyStatus> = {};
-  for (const node of graph.nodes) statuses[node.id] = live[node.id]?.status ?? records.get(node.id)?.status ?? "PENDING";
-  const rows = orderByStart(
-    graph.nodes.map((node) => ({
-      id: node.id,
-      type: node.type,
-      status: statuses[node.id] ?? "PENDING",
-      startedAt: records.get(node.id)?.startedAt ?? live[node.id]?.startedAt ?? null,
-      finishedAt: records.get(node.id)?.finishedAt ?? live[node.id]?.finishedAt ?? null,
-    })),
-  );
+  const rows: TimelineRow[] = [];
+  for (const node of graph.nodes) {
+    const own = byNode.get(node.id) ?? [];
+    const latest = own[own.length - 1];
+    const current = live[node.id];
+    statuses[node.id] = current?.status ?? latest?.status ?? "PENDING";
+    const invocations = new Set(own.map((record) => record.invocation));
+    for (const record of own) {
+      // The live state describes the invocation under way; a stored record of it may lag behind.
+      const isLive = current !== undefined && current.invocation === record.invocation;
+      rows.push(row(node.id, node.type, record.invocation, isLive ? current.status : record.status, record.startedAt ?? (isLive ? current.startedAt : null), record.finishedAt ?? (isLive ? current.finishedAt : null)));
+    }
+    if (current && !invocations.has(current.invocation)) rows.push(row(node.id, node.type, current.invocation, current.status, current.startedAt, current.finishedAt));
+    if (!current && own.length === 0) rows.push(row(node.id, node.type, "", "PENDING", null, null));
+  }
+  const ordered = orderByStart(rows);
+  const keys = new Set(ordered.map((r) => r.id));
   const focus =
-    (selected && statuses[selected] ? selected : null) ??
-    graph.nodes.find((n) => statuses[n.id] === "FAILED")?.id ??
-    graph.nodes.find((n) => statuses[n.id] === "RUNNING")?.id ??
+    (selected && keys.has(selected) ? selected : null) ??
+    (selected && statuses[parseRowKey(selected).nodeId] ? latestRowOf(ordered, parseRowKey(selected).nodeId) : null) ??
+    ordered.find((r) => r.status === "FAILED")?.id ??
+    ordered.find((r) => r.status === "RUNNING")?.id ??
     null;
-  return { statuses, rows, focus };
+  return { statuses, rows: ordered, focus };
 }
+
+function row(nodeId: string, type: string, invocation: string, status: AnyStatus, startedAt: string | null | undefined, finishedAt: string | null | undefined): TimelineRow {
+  return { id: rowKey(nodeId, invocation), nodeId, invocation, type, status, startedAt: startedAt ?? null, finishedAt: finishedAt ?? null };
+}
+
+/** A node chosen on the graph: its latest execution's row. */
+export const latestRowOf = (rows: readonly TimelineRow[], nodeId: string): string | null => [...rows].reverse().find((r) => r.nodeId === nodeId && r.startedAt)?.id ?? rows.find((r) => r.nodeId === nodeId)?.id ?? null;
 
 /** The timeline reads top to bottom in the order nodes started; nodes that never started go last. */
 function orderByStart(rows: TimelineRow[]): TimelineRow[] {

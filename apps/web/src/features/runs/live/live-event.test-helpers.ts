@@ -20,5 +20,29 @@ export function liveEvent(seq: number, type: string, payload: Record<string, unk
     code: type === "WARNING" ? text(payload.code) : null,
     reason: type === "NODE_SKIPPED" || type === "RUN_CANCELLED" ? text(payload.reason) : null,
     error: error ? { code: text(error.code) ?? "UNKNOWN", message: text(error.message) ?? "" } : null,
+    pipeline: pipelineOf(payload),
+  };
+}
+
+const num = (value: unknown): number | null => (typeof value === "number" ? value : null);
+const texts = (value: unknown): string[] | null => (Array.isArray(value) ? value.map(String) : null);
+
+/** The weft.workflow/v2 fields, as the API lifts them, when the payload has any. */
+function pipelineOf(payload: Record<string, unknown>): LiveEvent["pipeline"] {
+  const keys = ["invocation", "ports", "loopId", "items", "index", "similarity"];
+  if (!keys.some((key) => key in payload)) return null;
+  return {
+    invocation: text(payload.invocation) ?? "",
+    ports: texts(payload.ports),
+    skipped: texts(payload.skipped),
+    loopId: text(payload.loopId),
+    iteration: num(payload.iteration),
+    max: num(payload.max),
+    feedback: text(payload.feedback),
+    exit: text(payload.exit),
+    items: num(payload.items),
+    index: num(payload.index),
+    similarity: num(payload.similarity),
+    value: payload.value ?? null,
   };
 }

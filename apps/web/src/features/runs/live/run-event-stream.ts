@@ -47,6 +47,27 @@ export function toLiveEvent(raw: RunEventFieldsFragment): LiveEvent {
     code: raw.code ?? null,
     reason: raw.reason ?? null,
     error: raw.error ? { code: raw.error.code, message: raw.error.message } : null,
+    pipeline: pipelineFields(raw),
+  };
+}
+
+/** The weft.workflow/v2 fields, when the event carries any. */
+function pipelineFields(raw: RunEventFieldsFragment): LiveEvent["pipeline"] {
+  const known = raw.invocation != null || raw.ports != null || raw.loopId != null || raw.items != null || raw.index != null || raw.similarity != null || raw.value != null;
+  if (!known) return null;
+  return {
+    invocation: raw.invocation ?? "",
+    ports: raw.ports ?? null,
+    skipped: raw.skipped ?? null,
+    loopId: raw.loopId ?? null,
+    iteration: raw.iteration ?? null,
+    max: raw.max ?? null,
+    feedback: raw.feedback ?? null,
+    exit: raw.exit ?? null,
+    items: raw.items ?? null,
+    index: raw.index ?? null,
+    similarity: raw.similarity ?? null,
+    value: raw.value ?? null,
   };
 }
 

@@ -4,69 +4,11 @@
  * live page and the tests fold the same way.
  */
 
-export type RunStatusValue = "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED" | "CANCELLED";
-export type NodeStatusValue = "PENDING" | "RUNNING" | "COMPLETED" | "FAILED" | "SKIPPED";
+import { initialRunLiveState, withNode, type LiveEvent, type RunLiveState, type RunStatusValue } from "./live-state";
+import { applyPipelineEvent } from "./pipeline-events";
 
-/** An event as the page receives it: the typed fields of RunEventFields (runs.operations.ts). */
-export interface LiveEvent {
-  seq: number;
-  type: string;
-  at: string;
-  nodeId: string | null;
-  /** RUN_STARTED: every node of the run. */
-  nodeIds: readonly string[] | null;
-  description: string | null;
-  /** NODE_COMPLETED: the node's output; RUN_COMPLETED: the result. */
-  output: string | null;
-  /** NODE_TOKEN: the streamed text; WARNING: the message. */
-  text: string | null;
-  /** WARNING: its code. */
-  code: string | null;
-  /** NODE_SKIPPED, RUN_CANCELLED: why. */
-  reason: string | null;
-  error: { code: string; message: string } | null;
-}
-
-export interface NodeLiveState {
-  status: NodeStatusValue;
-  description: string | null;
-  tokens: string;
-  output: string | null;
-  error: { code: string; message: string } | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
-
-export interface RunLiveState {
-  status: RunStatusValue;
-  nodes: Record<string, NodeLiveState>;
-  warnings: { seq: number; nodeId: string | null; code: string; message: string }[];
-  result: string | null;
-  error: { code: string; message: string } | null;
-}
-
-export function initialRunLiveState(status: RunStatusValue = "QUEUED"): RunLiveState {
-  return { status, nodes: {}, warnings: [], result: null, error: null };
-}
-
-const emptyNode = (): NodeLiveState => ({
-  status: "PENDING",
-  description: null,
-  tokens: "",
-  output: null,
-  error: null,
-  startedAt: null,
-  finishedAt: null,
-});
-
-function withNode(
-  state: RunLiveState,
-  nodeId: string,
-  change: (node: NodeLiveState) => NodeLiveState,
-): RunLiveState {
-  const current = state.nodes[nodeId] ?? emptyNode();
-  return { ...state, nodes: { ...state.nodes, [nodeId]: change(current) } };
-}
+export { initialRunLiveState } from "./live-state";
+export type { LiveEvent, NodeLiveState, NodeStatusValue, RunLiveState, RunStatusValue } from "./live-state";
 
 /** Applies one event. Unknown event types are ignored, so newer servers don't break older pages. */
 export function applyRunEvent(state: RunLiveState, event: LiveEvent): RunLiveState {
@@ -79,7 +21,7 @@ export function applyRunEvent(state: RunLiveState, event: LiveEvent): RunLiveSta
     }
     case "NODE_STARTED":
       return nodeId
-        ? withNode(state, nodeId, (node) => ({ ...node, status: "RUNNING", startedAt: event.at }))
+        ? withNode(state, nodeId, (node) => ({ ...node, status: "RUNNING", startedAt: event.at, invocation: event.pipeline?.invocation ?? "", error: null }))
         : state;
     case "NODE_TOKEN":
       return nodeId ? withNode(state, nodeId, (node) => ({ ...node, tokens: node.tokens + (event.text ?? "") })) : state;
@@ -100,7 +42,7 @@ export function applyRunEvent(state: RunLiveState, event: LiveEvent): RunLiveSta
         ? withNode(state, nodeId, (node) => ({ ...node, status: "FAILED", error: event.error, finishedAt: event.at }))
         : state;
     case "NODE_SKIPPED":
-      return nodeId ? withNode(state, nodeId, (node) => ({ ...node, status: "SKIPPED" })) : state;
+      return nodeId ? withNode(state, nodeId, (node) => ({ ...node, status: "SKIPPED", skipReason: event.reason })) : state;
     case "WARNING":
       return {
         ...state,
@@ -116,7 +58,7 @@ export function applyRunEvent(state: RunLiveState, event: LiveEvent): RunLiveSta
     case "RUN_CANCELLED":
       return { ...state, status: "CANCELLED", error: { code: "RUN_CANCELLED", message: event.reason ?? "" } };
     default:
-      return state;
+      return applyPipelineEvent(state, event);
   }
 }
 

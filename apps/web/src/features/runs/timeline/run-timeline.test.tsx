@@ -4,9 +4,9 @@ import { I18nProvider } from "@/i18n/i18n-provider";
 import { RunTimeline, type TimelineRow } from "./run-timeline";
 
 const rows: TimelineRow[] = [
-  { id: "in", type: "input", status: "COMPLETED", startedAt: "2026-11-21T10:00:00.000Z", finishedAt: "2026-11-21T10:00:00.100Z" },
-  { id: "gen", type: "generation", status: "FAILED", startedAt: "2026-11-21T10:00:00.100Z", finishedAt: "2026-11-21T10:00:00.400Z" },
-  { id: "out", type: "output", status: "SKIPPED", startedAt: null, finishedAt: null },
+  { id: "in", nodeId: "in", invocation: "", type: "input", status: "COMPLETED", startedAt: "2026-11-21T10:00:00.000Z", finishedAt: "2026-11-21T10:00:00.100Z" },
+  { id: "gen", nodeId: "gen", invocation: "", type: "generation", status: "FAILED", startedAt: "2026-11-21T10:00:00.100Z", finishedAt: "2026-11-21T10:00:00.400Z" },
+  { id: "out", nodeId: "out", invocation: "", type: "output", status: "SKIPPED", startedAt: null, finishedAt: null },
 ];
 
 describe("run timeline", () => {

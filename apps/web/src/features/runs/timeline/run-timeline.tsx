@@ -8,7 +8,11 @@ import { formatDuration } from "../status/format-duration";
 import { layoutTimeline } from "./timeline-layout";
 
 export interface TimelineRow {
+  /** The row: the node's id, or `<node>@<invocation>` for one of several executions (run-view.ts). */
   id: string;
+  nodeId: string;
+  /** "" at top level; "regen#2" (a loop's second iteration), "perQuestion[1]" (a map's item 1). */
+  invocation: string;
   type: string;
   status: AnyStatus;
   startedAt: string | null;
@@ -56,14 +60,15 @@ export function RunTimeline({
       {rows.map((row, i) => {
         const bar = layout.bars[i];
         return (
-          <div key={row.id} role="listitem" style={{ display: "contents" }} data-node-id={row.id}>
+          <div key={row.id} role="listitem" style={{ display: "contents" }} data-node-id={row.nodeId} data-invocation={row.invocation}>
             <button
               type="button"
               className={row.id === selected ? "timeline__label timeline__label--selected" : "timeline__label"}
-              title={`${row.id} (${row.type})`}
+              title={`${row.nodeId} (${row.type})${row.invocation ? ` · ${row.invocation}` : ""}`}
               onClick={() => onSelect(row.id)}
             >
-              {row.id}
+              {row.nodeId}
+              {row.invocation ? <span className="timeline__invocation">{row.invocation}</span> : null}
             </button>
             <div className="timeline__track">
               {bar && bar.offsetPct !== null && bar.widthPct !== null ? (

@@ -1,0 +1,86 @@
+/** The live view's state and events: what run-projection.ts and pipeline-events.ts fold and read. */
+
+import type { PipelineEventFields } from "./pipeline-event.type";
+
+export type RunStatusValue = "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED" | "CANCELLED";
+export type NodeStatusValue = "PENDING" | "RUNNING" | "COMPLETED" | "FAILED" | "SKIPPED";
+
+/** An event as the page receives it: the typed fields of RunEventFields (runs.operations.ts). */
+export interface LiveEvent {
+  seq: number;
+  type: string;
+  at: string;
+  nodeId: string | null;
+  /** RUN_STARTED: every node of the run. */
+  nodeIds: readonly string[] | null;
+  description: string | null;
+  /** NODE_COMPLETED: the node's output; RUN_COMPLETED: the result. */
+  output: string | null;
+  /** NODE_TOKEN: the streamed text; WARNING: the message. */
+  text: string | null;
+  /** WARNING: its code. */
+  code: string | null;
+  /** NODE_SKIPPED, RUN_CANCELLED: why. */
+  reason: string | null;
+  error: { code: string; message: string } | null;
+  /** weft.workflow/v2 (null otherwise): see pipeline-events.ts. */
+  pipeline: PipelineEventFields | null;
+}
+
+export interface NodeLiveState {
+  status: NodeStatusValue;
+  description: string | null;
+  tokens: string;
+  output: string | null;
+  error: { code: string; message: string } | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** The execution the state is of (SPEC-V2 §4): "" at top level, "regen#2" in a loop's second iteration. */
+  invocation: string;
+  /** NODE_SKIPPED: why (BRANCH_NOT_TAKEN, UPSTREAM_FAILED, RUN_CANCELLED). */
+  skipReason: string | null;
+  /** A router's last decision: the ports it took and the ones whose edges died. */
+  branch: { ports: readonly string[]; skipped: readonly string[] } | null;
+  /** A map node's progress: items in its list, items done. */
+  map: { items: number; done: number } | null;
+  /** A cache lookup's last answer. */
+  cache: { hit: boolean; similarity: number | null } | null;
+}
+
+export interface RunLiveState {
+  status: RunStatusValue;
+  nodes: Record<string, NodeLiveState>;
+  /** Loops by id: the iteration under way, the bound, the feedback that started it. */
+  loops: Record<string, { iteration: number; max: number | null; feedback: string | null }>;
+  warnings: { seq: number; nodeId: string | null; code: string; message: string }[];
+  result: string | null;
+  error: { code: string; message: string } | null;
+}
+
+export function initialRunLiveState(status: RunStatusValue = "QUEUED"): RunLiveState {
+  return { status, nodes: {}, loops: {}, warnings: [], result: null, error: null };
+}
+
+export const emptyNode = (): NodeLiveState => ({
+  status: "PENDING",
+  description: null,
+  tokens: "",
+  output: null,
+  error: null,
+  startedAt: null,
+  finishedAt: null,
+  invocation: "",
+  skipReason: null,
+  branch: null,
+  map: null,
+  cache: null,
+});
+
+export function withNode(
+  state: RunLiveState,
+  nodeId: string,
+  change: (node: NodeLiveState) => NodeLiveState,
+): RunLiveState {
+  const current = state.nodes[nodeId] ?? emptyNode();
+  return { ...state, nodes: { ...state.nodes, [nodeId]: change(current) } };
+}
