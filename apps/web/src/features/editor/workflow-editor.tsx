@@ -220,6 +220,9 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
             {t("editor.sync.deleted")}
           </span>
         ) : null}
+        <Link href={`/workflows/${workflow.id}/threads`} className="editor__link" data-testid="threads-link">
+          {t("threads.link")}
+        </Link>
         <PublishControl workflowId={workflow.id} published={workflow.publishedVersion} onStart={() => run.showRefusals("publish", [])} onRefused={(errors) => run.showRefusals("publish", errors)} />
         <RunBar choice={run.choice} knowledgeBases={knowledgeBases} running={locked} starting={run.starting} checking={run.checking} onChange={run.setChoice} onRun={() => void run.start().then((started) => started && flow.fitView({ ...FIT_VIEW, duration: 200 }))} onCancel={run.cancel} onCheck={run.check} />
       </div>

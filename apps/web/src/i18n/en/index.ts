@@ -9,6 +9,7 @@ import { rules } from "./rules";
 import { versions } from "./versions";
 import { templates } from "./templates";
 import { pipeline } from "./pipeline";
+import { threads } from "./threads";
 
 /**
  * English is the reference dictionary: one namespace per feature, each in its own file, so features
@@ -26,4 +27,5 @@ export const en = {
   versions,
   templates,
   pipeline,
+  threads,
 };

@@ -10,6 +10,7 @@ import { rules } from "./rules";
 import { versions } from "./versions";
 import { templates } from "./templates";
 import { pipeline } from "./pipeline";
+import { threads } from "./threads";
 
 export const ko: Dictionary = {
   common,
@@ -23,4 +24,5 @@ export const ko: Dictionary = {
   versions,
   templates,
   pipeline,
+  threads,
 };

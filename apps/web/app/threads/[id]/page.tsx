@@ -1,0 +1,12 @@
+import { Suspense } from "react";
+import { ConversationPage } from "@/features/threads/conversation-page";
+
+// The conversation reads `?run=` from the address (useSearchParams), which needs a Suspense boundary.
+export default async function ThreadRoute({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return (
+    <Suspense>
+      <ConversationPage workflowId={null} threadId={id} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Messages } from "../messages.type";
+import type { threads as en } from "../en/threads";
+
+export const threads: Messages<typeof en> = {
+  "list.title": "{name}의 대화",
+  "list.label": "대화",
+  "list.new": "새 대화",
+  "list.empty": "아직 대화가 없습니다. 시작해 보세요. 각 턴은 같은 스레드에서 워크플로를 한 번 실행합니다.",
+  "list.thread": "대화",
+  "list.messages": "메시지",
+  "list.started": "시작",
+  "list.updated": "마지막 턴",
+  "link": "대화",
+  "busy": "답변 중",
+  "title": "대화 {id}",
+  "newTitle": "새 대화",
+  "newHelp": "첫 메시지가 대화를 시작하고, 이후 메시지는 앞선 턴을 기록으로 삼아 대화를 이어갑니다.",
+  "back": "{name}의 대화",
+  "notFound": "이 대화는 없습니다(또는 삭제되었습니다).",
+  "messages": "메시지",
+  "role.user": "나",
+  "role.assistant": "어시스턴트",
+  "openRun": "실행",
+  "composer": "메시지 보내기",
+  "yourMessage": "메시지",
+  "send": "보내기",
+  "busyElsewhere": "이 대화의 다른 턴이 실행 중입니다.",
+  "turn.refused": "메시지를 보내지 못했습니다",
+  "turn.waiting": "작업자를 기다리는 중…",
+  "turn.running": "답변 중… ({node})",
+  "turn.failed": "답변 없이 실행이 끝났습니다 ({code}).",
+  "state": "대화 상태",
+};
