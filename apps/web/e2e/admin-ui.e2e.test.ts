@@ -165,7 +165,7 @@ describe("admin UI in a real browser", () => {
     await nodeCard(page, workflow.input).click();
     const panel = page.getByTestId("node-panel");
     await panel.locator('textarea[name="content"]').fill(QUESTION);
-    await panel.locator('button[type="submit"]').click();
+    await panel.getByRole("button", { name: "Save node" }).click();
     await poll(() => nodeCard(page, workflow.input).textContent()).toContain(QUESTION);
     await settle();
     await browser.screenshot("valid-graph");

@@ -29,6 +29,8 @@ import { useEditorRun } from "./run/use-editor-run";
 import { useSettingsSaver } from "./panels/use-settings-saver";
 import { PublishControl } from "../versions/publish-control";
 import { LoopDialog } from "./pipeline/loop-dialog";
+import { BodyEditor } from "./body/body-editor";
+import { allNodeIds } from "./body/body-graph";
 import { PipelineSettingsPanel } from "./pipeline/pipeline-settings-panel";
 import type { PipelineSettings } from "./pipeline/pipeline-settings";
 import { useLoopConnect } from "./pipeline/use-loop-connect";
@@ -84,6 +86,8 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
   const flow = useReactFlow<EditorFlowNode, EditorFlowEdge>();
   const [nodes, setNodes, onNodesChange] = useNodesState<EditorFlowNode>(initialNodes(workflow, initialSelection, nodeTypes));
   const [edges, setEdges, onEdgesChange] = useEdgesState<EditorFlowEdge>(initialEdges(workflow));
+  // A map's or subgraph's body open on its own canvas, over this one.
+  const [bodyOf, setBodyOf] = useState<string | null>(null);
   const [flagged, setFlagged] = useState<{ nodes: ReadonlySet<string>; edges: ReadonlySet<string> }>({ nodes: new Set(), edges: new Set() });
   const { getNodes, getEdges } = flow;
   // The rules read the loops, state channels and limits as saved (set below, once their hook exists).
@@ -167,6 +171,7 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
   }, [edges, flagged.edges, pipeline.settings.loops, run.live.state, t]);
 
   const selected = nodes.filter((node) => node.selected);
+  const bodyOwner = bodyOf ? nodes.find((node) => node.id === bodyOf) : undefined;
   const selectedNode = selected.length === 1 ? selected[0] : undefined;
 
   const addFromPalette = useCallback(
@@ -256,6 +261,7 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
             node={selectedNode.data.node}
             providers={providers}
             channels={Object.keys(pipeline.settings.state)}
+            onOpenBody={() => setBodyOf(selectedNode.id)}
             readOnly={locked}
             onSave={(patch) => edits.update(selectedNode.id, patch)}
             onDelete={() => void flow.deleteElements({ nodes: [{ id: selectedNode.id }] })}
@@ -271,6 +277,17 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
           </div>
         )}
       </aside>
+      {bodyOwner ? (
+        <BodyEditor
+          owner={bodyOwner.data.node}
+          takenIds={allNodeIds(getGraph())}
+          providers={providers}
+          channels={Object.keys(pipeline.settings.state)}
+          readOnly={locked}
+          onSave={(patch) => edits.update(bodyOwner.id, patch)}
+          onClose={() => setBodyOf(null)}
+        />
+      ) : null}
       <ResultsPane runId={run.runId} status={run.runId ? run.live.state.status : null} events={run.live.events} refusals={run.refusals} refusalKind={run.refusalKind} reconnecting={run.live.stream.status === "reconnecting"} onFocusNode={focusNode} getGraph={getGraph} />
     </div>
   );

@@ -1,7 +1,7 @@
 /**
  * Positions for a graph drawn without its own: columns by longest path from a source (loop edges left
- * out, so a loop does not push its header to the right), rows in order within a column. An imported or
- * API-built graph then reads left to right.
+ * out, so a loop does not push its header to the right), rows in order within a column, and bands of a
+ * few columns stacked top to bottom. An imported or API-built graph then reads left to right, line by line.
  */
 
 export interface LayoutNode {
@@ -18,6 +18,9 @@ export interface LayoutEdge {
 export type Positions = Map<string, { x: number; y: number }>;
 
 export const LAYOUT_GAP = { x: 240, y: 120 } as const;
+
+/** Columns in one band: a longer graph goes on in a band below, so a long chain still fits a screen. */
+export const BAND_COLUMNS = 5;
 
 /** True when the nodes carry no layout: none has a position, or every one sits on the same spot. */
 export function needsLayout(nodes: readonly LayoutNode[]): boolean {
@@ -41,13 +44,32 @@ export function layeredLayout(nodes: readonly LayoutNode[], edges: readonly Layo
     depth.set(id, d);
     return d;
   };
+  const columns = new Map<string, number>();
+  for (const node of nodes) columns.set(node.id, visit(node.id, new Set()));
+  // Rows per column, then per band (a band holds BAND_COLUMNS columns; bands stack top to bottom).
   const rows = new Map<number, number>();
-  const positions: Positions = new Map();
+  const rowOf = new Map<string, number>();
   for (const node of nodes) {
-    const column = visit(node.id, new Set());
+    const column = columns.get(node.id) ?? 0;
     const row = rows.get(column) ?? 0;
     rows.set(column, row + 1);
-    positions.set(node.id, { x: column * gap.x, y: row * gap.y });
+    rowOf.set(node.id, row);
+  }
+  const bandHeight = new Map<number, number>();
+  for (const [column, count] of rows) {
+    const band = Math.floor(column / BAND_COLUMNS);
+    bandHeight.set(band, Math.max(bandHeight.get(band) ?? 0, count));
+  }
+  const bandTop = (band: number) => {
+    let top = 0;
+    for (let b = 0; b < band; b += 1) top += ((bandHeight.get(b) ?? 1) + 0.5) * gap.y;
+    return top;
+  };
+  const positions: Positions = new Map();
+  for (const node of nodes) {
+    const column = columns.get(node.id) ?? 0;
+    const band = Math.floor(column / BAND_COLUMNS);
+    positions.set(node.id, { x: (column % BAND_COLUMNS) * gap.x, y: bandTop(band) + (rowOf.get(node.id) ?? 0) * gap.y });
   }
   return positions;
 }

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useQuery } from "urql";
 import type { ThreadQuery as ThreadResult } from "@/gql/graphql";
 import { useI18n } from "@/i18n/i18n-provider";
@@ -25,6 +25,7 @@ import "./threads.css";
 export function ConversationPage({ workflowId, threadId }: { workflowId: string | null; threadId: string | null }) {
   const [{ data, error, fetching }, reload] = useQuery({ query: ThreadQuery, variables: { id: threadId ?? "" }, pause: !threadId, requestPolicy: "network-only" });
   const { t } = useI18n();
+  const refresh = useCallback(() => reload({ requestPolicy: "network-only" }), [reload]);
   if (threadId && error && !data) return <QueryError error={error} onRetry={() => reload({ requestPolicy: "network-only" })} />;
   if (threadId && !data && fetching) return <LoadingState />;
   if (threadId && !data?.thread) return <ErrorState message={t("threads.notFound")} />;
@@ -33,7 +34,7 @@ export function ConversationPage({ workflowId, threadId }: { workflowId: string 
   if (!workflow) return <ErrorState message={t("threads.notFound")} />;
   return (
     <NodeTypesProvider>
-      <Conversation workflowId={workflow} thread={thread} onTurnEnded={() => reload({ requestPolicy: "network-only" })} />
+      <Conversation workflowId={workflow} thread={thread} onTurnEnded={refresh} />
     </NodeTypesProvider>
   );
 }
@@ -49,14 +50,22 @@ function Conversation({ workflowId, thread, onTurnEnded }: { workflowId: string;
   const [{ data }] = useQuery({ query: ConversationWorkflowQuery, variables: { workflowId } });
   const inputs = useMemo(() => (data?.workflow?.nodes ?? []).filter((node) => nodeTypes.isSource(node.type)), [data, nodeTypes]);
   const [texts, setTexts] = useState<Record<string, string>>({});
-  const [runId, setRunId] = useState<string | null>(search?.get("run") ?? null);
+  // The turn to follow: the one sent here, the one named in the address (sent before the first turn
+  // made the thread), or the thread's latest run while it is still going (sent elsewhere).
+  const [sentRunId, setSentRunId] = useState<string | null>(null);
+  const latest = thread?.runs.edges[0]?.node;
+  const runId = sentRunId ?? search?.get("run") ?? (latest && !isTerminalRunStatus(latest.status) ? latest.id : null);
   const live = useLiveRun(runId);
   const { sending, sendTurn } = useTurn(workflowId, thread?.id ?? null);
   const answering = runId !== null && !isTerminalRunStatus(live.state.status);
 
-  // The turn's question and answer join the thread when its run completes: read the thread again then.
+  // The turn's question and answer join the thread when its run completes: read the thread again then,
+  // once per run.
+  const ended = useRef<string | null>(null);
   useEffect(() => {
-    if (runId && isTerminalRunStatus(live.state.status) && live.events.length > 0) onTurnEnded();
+    if (!runId || ended.current === runId || !isTerminalRunStatus(live.state.status) || live.events.length === 0) return;
+    ended.current = runId;
+    onTurnEnded();
   }, [live.events.length, live.state.status, onTurnEnded, runId]);
 
   async function submit(event: FormEvent) {
@@ -70,17 +79,19 @@ function Conversation({ workflowId, thread, onTurnEnded }: { workflowId: string;
     }
     setTexts({});
     if (!thread && outcome.threadId) router.replace(`/threads/${outcome.threadId}?run=${outcome.runId}`);
-    else setRunId(outcome.runId);
+    else setSentRunId(outcome.runId);
   }
 
   const messages = thread?.messages.edges.map((edge) => edge.node) ?? [];
   const running = Object.entries(live.state.nodes).find(([, node]) => node.status === "RUNNING")?.[0] ?? null;
   return (
     <div className="page conversation" data-testid="conversation">
-      <div className="page__header">
-        <h1>{thread ? t("threads.title", { id: thread.id.slice(0, 8) }) : t("threads.newTitle")}</h1>
-        {data?.workflow ? <Link href={`/workflows/${workflowId}/threads`}>← {t("threads.back", { name: data.workflow.name })}</Link> : null}
-      </div>
+      {data?.workflow ? (
+        <Link className="conversation__back" href={`/workflows/${workflowId}/threads`}>
+          ← {t("threads.back", { name: data.workflow.name })}
+        </Link>
+      ) : null}
+      <h1>{thread ? t("threads.title", { id: thread.id.slice(0, 8) }) : t("threads.newTitle")}</h1>
       {!thread && !answering ? <p className="hint">{t("threads.newHelp")}</p> : null}
       <ol className="messages" aria-label={t("threads.messages")}>
         {messages.map((message) => (
@@ -116,10 +127,10 @@ function Conversation({ workflowId, thread, onTurnEnded }: { workflowId: string;
           </label>
         ))}
         <div className="row">
-          <Button type="submit" variant="primary" busy={sending} disabled={answering || thread?.busy === true}>
+          <Button type="submit" variant="primary" busy={sending} disabled={answering || (thread?.busy === true && !runId)}>
             {t("threads.send")}
           </Button>
-          {thread?.busy && !answering ? <span className="muted">{t("threads.busyElsewhere")}</span> : null}
+          {thread?.busy && !answering && !runId ? <span className="muted">{t("threads.busyElsewhere")}</span> : null}
         </div>
       </form>
       {thread && Object.keys(thread.state).length > 0 ? (

@@ -50,6 +50,14 @@ export const ThreadQuery = graphql(`
       state
       createdAt
       updatedAt
+      runs(first: 1) {
+        edges {
+          node {
+            id
+            status
+          }
+        }
+      }
       messages(first: 100) {
         totalCount
         edges {

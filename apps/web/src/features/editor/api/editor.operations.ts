@@ -249,10 +249,7 @@ export const EditorValidateQuery = graphql(`
     validateWorkflow(id: $id) {
       valid
       violations {
-        code
-        message
-        nodeIds
-        edgeIds
+        ...UserErrorFields
       }
     }
   }

@@ -18,7 +18,12 @@ export interface RunRefusal {
   message: string;
   nodeIds: readonly string[];
   edgeIds: readonly string[];
+  /** Inside a map's or subgraph's body: the enclosing body nodes, outermost first (nodeIds are the body's). */
+  bodyPath?: readonly string[] | null;
 }
+
+/** The canvas nodes a refusal concerns: its own, or for a problem inside a body, the node holding it. */
+export const flaggedNodesOf = (refusals: readonly RunRefusal[]): string[] => refusals.flatMap((refusal) => (refusal.bodyPath?.length ? [refusal.bodyPath[0]!] : refusal.nodeIds));
 
 interface ResultsPaneProps {
   runId: string | null;
@@ -164,7 +169,8 @@ function RefusalList({ refusals, kind, onFocusNode, graph }: { refusals: readonl
           return (
             <li key={`${refusal.code}-${index}`}>
               <span>{reason.title}</span> <span className="results__detail">{reason.detail}</span>{" "}
-              {refusal.nodeIds.map((id) => (
+              {refusal.bodyPath?.length ? <code className="results__body">{refusal.bodyPath.join(" › ")} ›</code> : null}
+              {(refusal.bodyPath?.length ? refusal.bodyPath.slice(0, 1) : refusal.nodeIds).map((id) => (
                 <NodeRef key={id} nodeId={id} onFocusNode={onFocusNode} />
               ))}
             </li>

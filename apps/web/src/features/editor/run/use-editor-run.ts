@@ -9,7 +9,7 @@ import { isTerminalRunStatus } from "../../runs/live/run-projection";
 import { CancelRunMutation } from "../../runs/runs.operations";
 import { EditorRunWorkflowMutation, EditorValidateQuery } from "../api/editor.operations";
 import type { WorkflowSettingsDraft } from "../panels/workflow-settings.type";
-import type { RefusalKind, RunRefusal } from "./results-pane";
+import { flaggedNodesOf, type RefusalKind, type RunRefusal } from "./results-pane";
 import type { RunChoice } from "./run-bar";
 import { useLiveRun } from "../../runs/live/use-live-run";
 import { useWorkflowLock } from "./use-workflow-lock";
@@ -85,7 +85,7 @@ export function useEditorRun({ workflowId, initialActiveRunId, initialRunId, set
     if (payload && payload.errors.length > 0) {
       setRefusalKind("run");
       setRefusals(payload.errors);
-      flag(payload.errors.flatMap((e) => e.nodeIds), payload.errors.flatMap((e) => e.edgeIds));
+      flag(flaggedNodesOf(payload.errors), payload.errors.flatMap((e) => (e.bodyPath?.length ? [] : e.edgeIds)));
       return false;
     }
     if (!report(t("editor.run.refused"), { error: result.error }) || !payload?.run) return false;
@@ -103,7 +103,7 @@ export function useEditorRun({ workflowId, initialActiveRunId, initialRunId, set
     if (!report(t("editor.run.check"), { error: result.error }) || !validation) return;
     setRefusalKind("check");
     setRefusals(validation.violations);
-    flag(validation.violations.flatMap((v) => v.nodeIds), validation.violations.flatMap((v) => v.edgeIds));
+    flag(flaggedNodesOf(validation.violations), validation.violations.flatMap((v) => (v.bodyPath?.length ? [] : v.edgeIds)));
     if (validation.valid) toast.show({ tone: "success", message: t("editor.run.checkPassed") });
   }, [client, flag, report, t, toast, workflowId]);
 
@@ -112,7 +112,7 @@ export function useEditorRun({ workflowId, initialActiveRunId, initialRunId, set
     (kind: RefusalKind, errors: readonly RunRefusal[]) => {
       setRefusalKind(kind);
       setRefusals([...errors]);
-      flag(errors.flatMap((e) => e.nodeIds), errors.flatMap((e) => e.edgeIds));
+      flag(flaggedNodesOf(errors), errors.flatMap((e) => (e.bodyPath?.length ? [] : e.edgeIds)));
     },
     [flag],
   );
