@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BAND_COLUMNS, layeredLayout, needsLayout } from "./layered-layout";
+import { BAND_COLUMNS, LAYOUT_GAP, layeredLayout, needsLayout } from "./layered-layout";
 
 describe("laying out a graph that carries no positions", () => {
   //   a ──▶ c ──▶ d
@@ -25,7 +25,7 @@ describe("laying out a graph that carries no positions", () => {
       { source: "check", target: "header", loop: "regen" },
     ]);
     expect(positions.get("header")?.x).toBe(0);
-    expect(positions.get("check")?.x).toBe(2 * 240);
+    expect(positions.get("check")?.x).toBe(2 * LAYOUT_GAP.x);
   });
 
   it("wraps a long chain into bands stacked top to bottom", () => {

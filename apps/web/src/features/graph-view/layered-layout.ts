@@ -17,7 +17,8 @@ export interface LayoutEdge {
 
 export type Positions = Map<string, { x: number; y: number }>;
 
-export const LAYOUT_GAP = { x: 240, y: 120 } as const;
+/** Room for a node with its ports, settings and live text, and for the labels of loop edges between columns. */
+export const LAYOUT_GAP = { x: 270, y: 180 } as const;
 
 /** Columns in one band: a longer graph goes on in a band below, so a long chain still fits a screen. */
 export const BAND_COLUMNS = 5;
