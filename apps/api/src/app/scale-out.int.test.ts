@@ -198,6 +198,7 @@ describe("API and worker processes on Redis", () => {
       expect(followed.failure).toBeNull();
       expect(followed.items.map((item) => item.runEvents.seq)).toEqual(run.events.map((event) => event.seq));
       expect(followed.items.map((item) => item.runEvents.type)).toEqual(types);
+      expect(followed.items.find((item) => item.runEvents.type === "RUN_RESUMED")?.runEvents.attempt).toBe(2);
     } finally {
       await ws.dispose();
     }

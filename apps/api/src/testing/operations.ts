@@ -60,7 +60,7 @@ export const Runs = graphql(`
 
 export const RunEvents = graphql(`
   subscription RunEvents($runId: ID!, $afterSeq: Int!) {
-    runEvents(runId: $runId, afterSeq: $afterSeq) { runId seq type nodeId output description text error { code message } }
+    runEvents(runId: $runId, afterSeq: $afterSeq) { runId seq type nodeId output description text attempt error { code message } }
   }
 `);
 

@@ -26,8 +26,12 @@ describe("run events as GraphQL objects", () => {
     expect(toRunEventObject(message("RUN_CANCELLED", { reason: "cancelled by a client" })).reason).toBe("cancelled by a client");
   });
 
+  it("lifts the attempt that resumed a run", () => {
+    expect(toRunEventObject(message("RUN_RESUMED", { attempt: 2 })).attempt).toBe(2);
+  });
+
   it("leaves fields empty that the event type does not carry, whatever its payload holds", () => {
-    const event = toRunEventObject(message("NODE_COMPLETED", { nodeIds: ["x"], code: "X", reason: "Y", output: "done" }, "g1"));
-    expect(event).toMatchObject({ nodeIds: null, code: null, reason: null, output: "done" });
+    const event = toRunEventObject(message("NODE_COMPLETED", { nodeIds: ["x"], code: "X", reason: "Y", output: "done", attempt: 3 }, "g1"));
+    expect(event).toMatchObject({ nodeIds: null, code: null, reason: null, output: "done", attempt: null });
   });
 });

@@ -107,6 +107,7 @@ export function toRunEventObject(message: RunEventMessage): RunEventObject {
     exit: message.type === "LOOP_EXHAUSTED" ? text("exit") : null,
     items: int("items"),
     index: int("index"),
+    attempt: message.type === "RUN_RESUMED" ? int("attempt") : null,
     channel: text("channel"),
     similarity: typeof payload["similarity"] === "number" ? payload["similarity"] : null,
     state: state && typeof state === "object" && !Array.isArray(state) ? (state as Record<string, unknown>) : null,

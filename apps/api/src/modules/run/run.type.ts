@@ -193,6 +193,9 @@ export class RunEventObject {
   @Field(() => Int, { nullable: true, description: "MAP_ITEM_COMPLETED: the item's index (from 0)." })
   index!: number | null;
 
+  @Field(() => Int, { nullable: true, description: "RUN_RESUMED: the attempt that took the run over (2 for the first resumption)." })
+  attempt!: number | null;
+
   @Field(() => String, { nullable: true, description: "STATE_UPDATED: the channel written." })
   channel!: string | null;
 

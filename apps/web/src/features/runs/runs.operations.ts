@@ -158,6 +158,7 @@ export const RunEventFields = graphql(`
     index
     similarity
     value
+    attempt
   }
 `);
 

@@ -8,6 +8,8 @@ export type ResultLine =
   | { kind: "skipped"; key: string; nodeId: string; reason: string }
   | { kind: "warning"; key: string; nodeId: string | null; code: string; message: string }
   | { kind: "run"; key: string; status: RunStatusValue; result: string | null }
+  /** RUN_RESUMED: another worker took the run over after its worker stopped. */
+  | { kind: "resumed"; key: string; attempt: number | null }
   /** weft.workflow/v2: a router's choice, a loop going round again, a map's items, a cache answer. */
   | { kind: "branch"; key: string; nodeId: string; ports: readonly string[] }
   | { kind: "loop"; key: string; loopId: string; iteration: number; max: number | null; feedback: string | null }
@@ -80,6 +82,9 @@ export function buildResultLines(events: readonly LiveEvent[]): ResultLine[] {
         if (line) lines.push(line);
         break;
       }
+      case "RUN_RESUMED":
+        lines.push({ kind: "resumed", key: `u-${event.seq}`, attempt: event.attempt });
+        break;
       case "RUN_CANCELLED":
         lines.push({ kind: "run", key: `r-${event.seq}`, status: "CANCELLED", result: null });
         break;

@@ -38,6 +38,21 @@ describe("ResultsPane", () => {
     ]);
   });
 
+  it("says when another worker took the run over, in English and in Korean", () => {
+    const events = [event("NODE_STARTED", { nodeId: "gen", nodeType: "generation" }), event("RUN_RESUMED", { attempt: 2 })];
+    const { unmount } = renderPane(events);
+    const line = within(screen.getByRole("list")).getAllByRole("listitem").at(-1);
+    expect(line?.getAttribute("data-event-type")).toBe("RUN_RESUMED");
+    expect(line?.textContent).toMatch(/^resumed .*another worker took the run over \(attempt 2\)/);
+    unmount();
+    render(
+      <I18nProvider initialLanguage="ko">
+        <ResultsPane runId="run-1" status="RUNNING" events={events} refusals={[]} />
+      </I18nProvider>,
+    );
+    expect(screen.getByText(/다른 워커가 실행을 넘겨받았습니다\(시도 2\)/)).toBeTruthy();
+  });
+
   it("shows streamed tokens until the node's description arrives", () => {
     renderPane([
       event("NODE_STARTED", { nodeId: "gen", nodeType: "generation" }),

@@ -135,6 +135,12 @@ function ResultLineView({ line, onFocusNode }: { line: ResultLine; onFocusNode: 
     case "map":
     case "cache":
       return <PipelineLineView line={line} onFocusNode={onFocusNode} />;
+    case "resumed":
+      return (
+        <li className="results__line results__line--resumed" data-event-type="RUN_RESUMED">
+          <span className="results__tag">{t("runs.live.resumedTag")}</span> <span>{t("runs.live.resumed", { attempt: line.attempt ?? "?" })}</span>
+        </li>
+      );
     case "run":
       return (
         <li className={`results__line results__line--run results__line--${line.status.toLowerCase()}`}>

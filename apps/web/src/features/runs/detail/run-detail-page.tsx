@@ -57,6 +57,7 @@ export function RunDetailPage({ runId }: { runId: string }) {
   const focusRecord = focus ? (records.find((r) => r.nodeId === focus.nodeId && r.invocation === focus.invocation) ?? null) : null;
   const focusLive = focus ? live.state.nodes[focus.nodeId] : undefined;
   const result = run.result ?? live.state.result;
+  const resumptionMarks = live.state.resumptions.map((resumed) => ({ key: `resumed-${resumed.seq}`, at: resumed.at, label: t("runs.timeline.resumed", { attempt: resumed.attempt ?? "?" }) }));
 
   return (
     <NodeTypesProvider>
@@ -71,7 +72,7 @@ export function RunDetailPage({ runId }: { runId: string }) {
             </section>
             <section className="run-panel">
               <h3>{t("runs.detail.timeline")}</h3>
-              <RunTimeline rows={view.rows} origin={run.startedAt ?? null} selected={view.focus} onSelect={setSelected} />
+              <RunTimeline rows={view.rows} origin={run.startedAt ?? null} selected={view.focus} onSelect={setSelected} marks={resumptionMarks} />
             </section>
             {result ? (
               <section className="run-panel">

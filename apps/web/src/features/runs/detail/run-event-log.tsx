@@ -1,8 +1,10 @@
 "use client";
 
+import { useT } from "@/i18n/i18n-provider";
 import type { LiveEvent } from "../live/run-projection";
 
-function summary(event: LiveEvent): string {
+function summary(event: LiveEvent, t: ReturnType<typeof useT>): string {
+  if (event.type === "RUN_RESUMED") return t("runs.live.resumed", { attempt: event.attempt ?? "?" });
   if (event.description !== null) return event.description;
   if (event.type === "WARNING" && event.text !== null) return event.text;
   if (event.error) return `${event.error.code}: ${event.error.message}`;
@@ -13,6 +15,7 @@ function summary(event: LiveEvent): string {
 
 /** The run's events in order; streamed tokens are counted per node rather than listed one by one. */
 export function RunEventLog({ events }: { events: readonly LiveEvent[] }) {
+  const t = useT();
   const tokens = new Map<string, number>();
   const shown: LiveEvent[] = [];
   for (const event of events) {
@@ -31,7 +34,7 @@ export function RunEventLog({ events }: { events: readonly LiveEvent[] }) {
             <span className="muted num">#{event.seq}</span>
             <code>{event.type}</code>
             {event.nodeId ? <strong>{event.nodeId}</strong> : null}
-            <span className="muted">{summary(event).slice(0, 140)}</span>
+            <span className="muted">{summary(event, t).slice(0, 140)}</span>
           </li>
         ))}
       </ol>

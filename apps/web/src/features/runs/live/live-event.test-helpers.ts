@@ -20,6 +20,7 @@ export function liveEvent(seq: number, type: string, payload: Record<string, unk
     code: type === "WARNING" ? text(payload.code) : null,
     reason: type === "NODE_SKIPPED" || type === "RUN_CANCELLED" ? text(payload.reason) : null,
     error: error ? { code: text(error.code) ?? "UNKNOWN", message: text(error.message) ?? "" } : null,
+    attempt: type === "RUN_RESUMED" && typeof payload.attempt === "number" ? payload.attempt : null,
     pipeline: pipelineOf(payload),
   };
 }

@@ -23,6 +23,8 @@ export interface LiveEvent {
   /** NODE_SKIPPED, RUN_CANCELLED: why. */
   reason: string | null;
   error: { code: string; message: string } | null;
+  /** RUN_RESUMED: the attempt that took the run over after its worker stopped (from 2). */
+  attempt: number | null;
   /** weft.workflow/v2 (null otherwise): see pipeline-events.ts. */
   pipeline: PipelineEventFields | null;
 }
@@ -53,12 +55,14 @@ export interface RunLiveState {
   /** Loops by id: the iteration under way, the bound, the feedback that started it. */
   loops: Record<string, { iteration: number; max: number | null; feedback: string | null }>;
   warnings: { seq: number; nodeId: string | null; code: string; message: string }[];
+  /** RUN_RESUMED: each time another worker took the run over, when and as which attempt. */
+  resumptions: { seq: number; at: string; attempt: number | null }[];
   result: string | null;
   error: { code: string; message: string } | null;
 }
 
 export function initialRunLiveState(status: RunStatusValue = "QUEUED"): RunLiveState {
-  return { status, nodes: {}, loops: {}, warnings: [], result: null, error: null };
+  return { status, nodes: {}, loops: {}, warnings: [], resumptions: [], result: null, error: null };
 }
 
 export const emptyNode = (): NodeLiveState => ({

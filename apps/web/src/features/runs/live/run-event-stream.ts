@@ -47,6 +47,7 @@ export function toLiveEvent(raw: RunEventFieldsFragment): LiveEvent {
     code: raw.code ?? null,
     reason: raw.reason ?? null,
     error: raw.error ? { code: raw.error.code, message: raw.error.message } : null,
+    attempt: raw.attempt ?? null,
     pipeline: pipelineFields(raw),
   };
 }

@@ -54,6 +54,20 @@ describe("run projection", () => {
     expect(state.error?.code).toBe("NODE_FAILED");
   });
 
+  //   in ✓ ──▶ gen (its worker stops) … another worker: RUN_RESUMED {attempt 2} ──▶ gen ──▶ out
+  it("records when another worker took the run over and runs the interrupted node again", () => {
+    const state = projectRun([
+      event("RUN_STARTED", { nodeIds: ["in", "gen", "out"] }),
+      event("NODE_COMPLETED", { description: "hello", output: "hello" }, "in"),
+      event("NODE_STARTED", {}, "gen"),
+      event("RUN_RESUMED", { attempt: 2 }),
+      event("NODE_STARTED", {}, "gen"),
+    ]);
+    expect(state.status).toBe("RUNNING");
+    expect(state.resumptions).toEqual([{ seq: seq - 1, at: expect.any(String), attempt: 2 }]);
+    expect(state.nodes.gen?.status).toBe("RUNNING");
+  });
+
   it("keeps warnings in order with their node", () => {
     const state = projectRun([
       event("WARNING", { nodeId: "gen", code: "EMPTY_PLACEHOLDER", message: "{context} was empty" }),

@@ -19,6 +19,8 @@ export function applyRunEvent(state: RunLiveState, event: LiveEvent): RunLiveSta
       for (const id of event.nodeIds ?? []) next = withNode(next, id, (node) => node);
       return next;
     }
+    case "RUN_RESUMED":
+      return { ...state, status: "RUNNING", resumptions: [...state.resumptions, { seq: event.seq, at: event.at, attempt: event.attempt }] };
     case "NODE_STARTED":
       return nodeId
         ? withNode(state, nodeId, (node) => ({ ...node, status: "RUNNING", startedAt: event.at, invocation: event.pipeline?.invocation ?? "", error: null }))

@@ -25,6 +25,17 @@ describe("run timeline", () => {
     expect(durations).toEqual(["100 ms", "300 ms", "not started"]);
   });
 
+  it("draws a resumption as a row of its own, at its moment of the run", () => {
+    const { container } = render(
+      <I18nProvider>
+        <RunTimeline rows={rows} origin="2026-11-21T10:00:00.000Z" selected={null} onSelect={() => {}} marks={[{ key: "resumed-9", at: "2026-11-21T10:00:00.200Z", label: "resumed · attempt 2" }]} />
+      </I18nProvider>,
+    );
+    expect(container.querySelector('[data-mark="resumed-9"]')?.textContent).toBe("resumed · attempt 2");
+    expect((container.querySelector(".timeline__mark") as HTMLElement).style.left).toBe("50%");
+    expect(container.querySelectorAll(".timeline__bar")).toHaveLength(2);
+  });
+
   it("selects a node when its label is clicked", () => {
     const onSelect = vi.fn();
     render(

@@ -30,22 +30,31 @@ function useNow(active: boolean): number {
   return now;
 }
 
+/** A moment of the run drawn as a row of its own: a resumption by another worker (RUN_RESUMED). */
+export interface TimelineMark {
+  key: string;
+  at: string;
+  label: string;
+}
+
 export function RunTimeline({
   rows,
   origin,
   selected,
   onSelect,
+  marks = [],
 }: {
   rows: TimelineRow[];
   origin: string | null;
   selected: string | null;
   onSelect: (id: string) => void;
+  marks?: readonly TimelineMark[];
 }) {
   const t = useT();
   const open = rows.some((row) => row.startedAt && !row.finishedAt);
   const now = useNow(open);
   if (!rows.some((row) => row.startedAt)) return <p className="muted">{t("runs.timeline.empty")}</p>;
-  const layout = layoutTimeline(rows, { origin, now });
+  const layout = layoutTimeline(rows, { origin, now, marks: marks.map((mark) => mark.at) });
   return (
     <div className="timeline" role="list" aria-label={t("runs.detail.timeline")}>
       <span />
@@ -57,6 +66,15 @@ export function RunTimeline({
         ))}
       </div>
       <span />
+      {marks.map((mark, i) => (
+        <div key={mark.key} role="listitem" style={{ display: "contents" }} data-mark={mark.key}>
+          <span className="timeline__mark-label" title={mark.label}>{mark.label}</span>
+          <div className="timeline__track timeline__track--mark">
+            <span className="timeline__mark" style={{ left: `${layout.marks[i] ?? 0}%` }} />
+          </div>
+          <span />
+        </div>
+      ))}
       {rows.map((row, i) => {
         const bar = layout.bars[i];
         return (

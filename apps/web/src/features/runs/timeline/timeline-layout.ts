@@ -28,6 +28,8 @@ export interface TimelineLayout {
   spanMs: number;
   bars: TimelineBar[];
   ticks: TimelineTick[];
+  /** Where each mark (a moment of the run, such as a resumption) falls, as a percentage of the span. */
+  marks: number[];
 }
 
 /** Bars narrower than this are widened so a 2 ms node is still visible beside a 2 minute one. */
@@ -56,13 +58,14 @@ export function tickStep(spanMs: number, maxTicks = 6): number {
 
 export function layoutTimeline(
   items: readonly TimelineItem[],
-  options: { origin?: string | null; now: number },
+  options: { origin?: string | null; now: number; marks?: readonly string[] },
 ): TimelineLayout {
   const starts = items.map((item) => parse(item.startedAt));
   const ends = items.map((item, i) => (starts[i] === null ? null : (parse(item.finishedAt) ?? options.now)));
   const known = starts.filter((ms): ms is number => ms !== null);
   const origin = parse(options.origin ?? null) ?? (known.length > 0 ? Math.min(...known) : options.now);
-  const lastEnd = Math.max(origin, ...ends.filter((ms): ms is number => ms !== null));
+  const markTimes = (options.marks ?? []).map((at) => parse(at) ?? origin);
+  const lastEnd = Math.max(origin, ...ends.filter((ms): ms is number => ms !== null), ...markTimes);
   const spanMs = Math.max(1, lastEnd - origin);
 
   const bars = items.map((item, i): TimelineBar => {
@@ -83,5 +86,6 @@ export function layoutTimeline(
   const step = tickStep(spanMs);
   const ticks: TimelineTick[] = [];
   for (let ms = 0; ms <= spanMs; ms += step) ticks.push({ ms, pct: (ms / spanMs) * 100 });
-  return { spanMs, bars, ticks };
+  const marks = markTimes.map((ms) => Math.min(100, Math.max(0, ((ms - origin) / spanMs) * 100)));
+  return { spanMs, bars, ticks, marks };
 }
