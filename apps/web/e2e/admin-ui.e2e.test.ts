@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openBrowser, type BrowserSession } from "./harness/browser.js";
 import { canvasNodeIds, dragConnection, nodeCard } from "./harness/canvas-gestures.js";
 import { graphqlRequest as graphqlRequestTo } from "./harness/graphql-request.js";
+import { browserSuiteHooks } from "./harness/suite-hooks.js";
 import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
 
 /**
@@ -81,14 +82,7 @@ beforeAll(async () => {
   stack = await startWeftStack();
 });
 
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await browser.screenshot(`FAILED-${context.task.name.slice(0, 40).replace(/\W+/g, "-")}`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+browserSuiteHooks(() => ({ browser, stack }));
 
 describe("admin UI in a real browser", () => {
   it("creates a workflow that starts as input → output", async () => {

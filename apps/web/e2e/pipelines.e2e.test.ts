@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openBrowser, type BrowserSession } from "./harness/browser.js";
 import { canvasNodeIds, nodeCard } from "./harness/canvas-gestures.js";
+import { browserSuiteHooks } from "./harness/suite-hooks.js";
 import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
 
 /**
@@ -48,14 +49,7 @@ beforeAll(async () => {
   await page.getByRole("heading", { name: "Workflows" }).waitFor();
 });
 
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await shot(`FAILED-${context.task.name.slice(0, 40).replace(/\W+/g, "-")}`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+browserSuiteHooks(() => ({ browser, stack }), "pipelines-");
 
 describe("pipelines in a real browser", () => {
   it("creates the seed-002 template with its knowledge base, laid out with its ports and loop edges", async () => {

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openBrowser, type BrowserSession } from "./harness/browser.js";
 import { canvasNodeIds, dragConnection, nodeCard } from "./harness/canvas-gestures.js";
 import { graphqlRequest as graphqlRequestTo } from "./harness/graphql-request.js";
+import { browserSuiteHooks } from "./harness/suite-hooks.js";
 import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
 
 /**
@@ -69,14 +70,7 @@ beforeAll(async () => {
   await page.getByRole("heading", { name: "Workflows" }).waitFor();
 });
 
-afterEach(async (context) => {
-  if (context.task.result?.state === "fail") await shot(`FAILED-${context.task.name.slice(0, 40).replace(/\W+/g, "-")}`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+browserSuiteHooks(() => ({ browser, stack }), "versions-");
 
 describe("published versions in a real browser", () => {
   it("publishes the workflow with a note from the editor", async () => {
