@@ -9,7 +9,8 @@ import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
  * weft.workflow/v2 pipelines in headless Chromium against the real API and the built UI, from the seed
  * templates (offline and scripted models, the offline web search):
  *
- *   seed-002 from its template ─▶ run: the retrieval loop goes round twice ─▶ run again: a cache hit
+ *   seed-002 from its template ─▶ run: the retrieval loop goes round twice (its header shows the
+ *     grader's feedback) ─▶ run again: a cache hit
  *     ─▶ the run page lists both executions of retrieve
  *   seed-004 from its template ─▶ a switch case with a CEL condition that does not compile ─▶ the map's
  *     body on its own canvas and back ─▶ a two-turn conversation on a thread
@@ -65,6 +66,9 @@ describe("pipelines in a real browser", () => {
   it("runs it and shows the retrieval loop's second iteration", async () => {
     await runInEditor();
     await poll(() => badges("retrieve")).toContain("2/3");
+    // The loop header carries the grader's reason that sent it round again; the other header none.
+    expect(await nodeCard(page, "retrieve").locator(".wf-node__feedback").getAttribute("title")).toBe("self-attention, positional encoding");
+    expect(await nodeCard(page, "generate").locator(".wf-node__feedback").count()).toBe(0);
     const results = page.getByTestId("results-pane");
     expect(await results.locator('.results__line--loop[data-loop="retrieval"]').count()).toBe(1);
     const link = results.locator('a[href^="/runs/"]');

@@ -35,7 +35,7 @@ import { PipelineSettingsPanel } from "./pipeline/pipeline-settings-panel";
 import type { PipelineSettings } from "./pipeline/pipeline-settings";
 import { useLoopConnect } from "./pipeline/use-loop-connect";
 import { usePipelineSettings } from "./pipeline/use-pipeline-settings";
-import { edgeRunState, nodeBadges } from "../runs/live/pipeline-events";
+import { edgeRunState, headerFeedback, loopsByHeader, nodeBadges } from "../runs/live/pipeline-events";
 import { layeredLayout, needsLayout } from "../graph-view/layered-layout";
 
 export interface EditorWorkflow {
@@ -146,6 +146,7 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
     () => ({ items: (done: number, total: number) => t("pipeline.live.items", { done, total }), cacheHit: (similarity: number | null) => t("pipeline.live.cacheHit", { similarity: similarity === null ? "" : similarity.toFixed(2) }) }),
     [t],
   );
+  const headed = useMemo(() => loopsByHeader(edges.map((edge) => ({ target: edge.target, loop: edge.data?.loop }))), [edges]);
   const shownNodes = useMemo(
     () =>
       nodes.map((node) => {
@@ -153,11 +154,12 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
         const status = live?.status;
         const liveText = (nodeTypes.isSink(node.data.node.type) ? live?.output : (live?.description ?? skipText(live?.skipReason))) ?? undefined;
         const badges = nodeBadges(run.live.state, node.id, badgeLabels);
+        const loopFeedback = headerFeedback(run.live.state, headed.get(node.id) ?? []) ?? undefined;
         const isFlagged = flagged.nodes.has(node.id);
-        if (!live && !isFlagged && !node.data.status && !node.data.flagged) return node;
-        return { ...node, data: { ...node.data, status, flagged: isFlagged, liveText, badges } } as EditorFlowNode;
+        if (!live && !loopFeedback && !isFlagged && !node.data.status && !node.data.flagged) return node;
+        return { ...node, data: { ...node.data, status, flagged: isFlagged, liveText, badges, loopFeedback } } as EditorFlowNode;
       }),
-    [nodes, run.live.state, flagged.nodes, nodeTypes, badgeLabels, skipText],
+    [nodes, run.live.state, flagged.nodes, nodeTypes, badgeLabels, skipText, headed],
   );
   const shownEdges = useMemo(() => {
     const bounds = new Map(pipeline.settings.loops.map((loop) => [loop.id, loop.max]));

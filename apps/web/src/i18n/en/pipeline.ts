@@ -49,6 +49,7 @@ export const pipeline = {
   "live.skipped": "skipped: {reason}",
   "live.loop": "loop {loop}: iteration {iteration} of {max}",
   "live.feedback": "feedback: {feedback}",
+  "live.latestFeedback": "Latest loop feedback",
   "palette.title": "Pipeline steps",
   "state.title": "State channels",
   "state.help": "Values nodes write (a node's writes) and read as {state.<name>}; the reducer says how writes merge.",

@@ -51,6 +51,7 @@ export const pipeline: Messages<typeof en> = {
   "live.skipped": "건너뜀: {reason}",
   "live.loop": "루프 {loop}: {max}회 중 {iteration}회째",
   "live.feedback": "피드백: {feedback}",
+  "live.latestFeedback": "최근 루프 피드백",
   "palette.title": "파이프라인 단계",
   "state.title": "상태 채널",
   "state.help": "노드가 쓰고(writes) {state.<이름>}으로 읽는 값입니다. 리듀서는 쓰기를 합치는 방법입니다.",

@@ -20,7 +20,8 @@ const STATUS_KEYS: Record<string, MessageKey> = {
 const STATUS_ICONS: Record<string, string> = { PENDING: "○", RUNNING: "◌", COMPLETED: "✓", FAILED: "✕", SKIPPED: "⤼" };
 
 /**
- * The card every node type shares: type, id, run state and badges, and the handles its degree limits
+ * The card every node type shares: type, id, run state and badges (a loop header's latest feedback under
+ * them), and the handles its degree limits
  * allow (no target handle on a type that takes no pre-node, no source handle on one that feeds nothing).
  * A node with more than its one `out` port has a labelled source handle per port (a router's cases,
  * labels or verdicts); every source handle is named by its port.
@@ -58,6 +59,12 @@ export function NodeFrame({ data, selected, kind, children }: { data: EditorNode
           </span>
         ) : null}
       </div>
+      {data.loopFeedback ? (
+        <p className="wf-node__feedback" title={data.loopFeedback} data-testid={`loop-feedback-${data.node.id}`}>
+          <span className="visually-hidden">{t("pipeline.live.latestFeedback")}: </span>
+          {data.loopFeedback}
+        </p>
+      ) : null}
       <div className="wf-node__body">{children}</div>
       {onlyOut ? <Handle type="source" id={DEFAULT_PORT} position={Position.Right} /> : null}
       {!onlyOut && ports.length > 0 ? (

@@ -17,6 +17,8 @@ export type EditorNodeData = {
   liveText?: string;
   /** During or after a run: badges such as a loop's `2/3`, a map's `7/12`, a cache hit. */
   badges?: readonly string[];
+  /** A loop header during or after a run: the grader's reason that started its latest iteration. */
+  loopFeedback?: string;
 };
 
 /** The xyflow node types the canvas registers (canvas/node-types.ts). */

@@ -52,8 +52,8 @@ export interface NodeLiveState {
 export interface RunLiveState {
   status: RunStatusValue;
   nodes: Record<string, NodeLiveState>;
-  /** Loops by id: the iteration under way, the bound, the feedback that started it. */
-  loops: Record<string, { iteration: number; max: number | null; feedback: string | null }>;
+  /** Loops by id: the iteration under way, the bound, the feedback that started it, the seq of its LOOP_ITERATION. */
+  loops: Record<string, { iteration: number; max: number | null; feedback: string | null; seq: number }>;
   warnings: { seq: number; nodeId: string | null; code: string; message: string }[];
   /** RUN_RESUMED: each time another worker took the run over, when and as which attempt. */
   resumptions: { seq: number; at: string; attempt: number | null }[];

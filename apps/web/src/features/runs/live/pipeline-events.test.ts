@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { liveEvent } from "./live-event.test-helpers";
-import { loopOfInvocation, nodeBadges } from "./pipeline-events";
+import { headerFeedback, loopOfInvocation, loopsByHeader, nodeBadges } from "./pipeline-events";
 import { projectRun, type LiveEvent } from "./run-projection";
 
 const labels = { items: (done: number, total: number) => `${done}/${total} items`, cacheHit: (similarity: number | null) => `hit ${similarity}` };
@@ -25,7 +25,7 @@ describe("a pipeline run as the live view shows it", () => {
     ]);
     expect(state.nodes.lookup?.branch).toEqual({ ports: ["miss"], skipped: ["hit"] });
     expect(state.nodes.lookup?.cache).toEqual({ hit: false, similarity: null });
-    expect(state.loops.regen).toEqual({ iteration: 2, max: 3, feedback: "cite the source" });
+    expect(state.loops.regen).toEqual({ iteration: 2, max: 3, feedback: "cite the source", seq: 8 });
     expect(nodeBadges(state, "draft", labels)).toEqual(["2/3"]);
     expect(nodeBadges(state, "check", labels)).toEqual([]);
   });
@@ -42,6 +42,34 @@ describe("a pipeline run as the live view shows it", () => {
     ]);
     expect(nodeBadges(state, "perQuestion", labels)).toEqual(["2/3 items"]);
     expect(nodeBadges(state, "lookup", labels)).toEqual(["hit 0.97"]);
+  });
+
+  //   draft (llm) ──▶ check (grade) ──pass──▶ out
+  //     ▲── retry, loop regen max 3 ──┘
+  //   (a second grader, lint, sends back to draft too, as loop polish)
+  it("gives a loop header the feedback of the latest iteration, and none before or without one", () => {
+    const headed = loopsByHeader([
+      { target: "check", loop: null },
+      { target: "draft", loop: "regen" },
+      { target: "draft", loop: "polish" },
+      { target: "draft", loop: "regen" },
+    ]);
+    expect(headed).toEqual(new Map([["draft", ["regen", "polish"]]]));
+    const draftLoops = headed.get("draft") ?? [];
+    let seq = 0;
+    const e = (type: string, payload: Record<string, unknown>, nodeId: string | null = null): LiveEvent => liveEvent(++seq, type, payload, nodeId);
+    const started = [e("RUN_STARTED", { nodeIds: ["draft", "check", "lint", "out"] }), e("NODE_STARTED", { invocation: "" }, "draft")];
+    expect(headerFeedback(projectRun(started), draftLoops)).toBeNull();
+
+    const second = [...started, e("LOOP_ITERATION", { loopId: "regen", iteration: 2, max: 3, feedback: "cite the source" }), e("NODE_STARTED", { invocation: "regen#2" }, "draft")];
+    expect(headerFeedback(projectRun(second), draftLoops)).toBe("cite the source");
+
+    const third = [...second, e("LOOP_ITERATION", { loopId: "polish", iteration: 2, max: 2, feedback: "shorter sentences" })];
+    expect(headerFeedback(projectRun(third), draftLoops)).toBe("shorter sentences");
+
+    const fourth = [...third, e("LOOP_ITERATION", { loopId: "regen", iteration: 3, max: 3, feedback: "" })];
+    expect(headerFeedback(projectRun(fourth), draftLoops)).toBeNull();
+    expect(headerFeedback(projectRun(third), [])).toBeNull();
   });
 
   it("reads the innermost loop of a nested invocation", () => {

@@ -14,7 +14,7 @@ export function applyPipelineEvent(state: RunLiveState, event: LiveEvent): RunLi
       return nodeId ? withNode(state, nodeId, (node) => ({ ...node, branch: { ports: fields.ports ?? [], skipped: fields.skipped ?? [] } })) : state;
     case "LOOP_ITERATION":
       if (!fields.loopId) return state;
-      return { ...state, loops: { ...state.loops, [fields.loopId]: { iteration: fields.iteration ?? 1, max: fields.max, feedback: fields.feedback } } };
+      return { ...state, loops: { ...state.loops, [fields.loopId]: { iteration: fields.iteration ?? 1, max: fields.max, feedback: fields.feedback, seq: event.seq } } };
     case "MAP_STARTED":
       return nodeId ? withNode(state, nodeId, (node) => ({ ...node, map: { items: fields.items ?? 0, done: 0 } })) : state;
     case "MAP_ITEM_COMPLETED":
@@ -51,6 +51,30 @@ export function nodeBadges(state: RunLiveState, nodeId: string, labels: { items:
   if (node.map) badges.push(labels.items(node.map.done, node.map.items));
   if (node.cache?.hit) badges.push(labels.cacheHit(node.cache.similarity));
   return badges;
+}
+
+/** The loops each node heads: the loop ids of the loop edges that go back to it (SPEC-V2 §4). */
+export function loopsByHeader(edges: Iterable<{ target: string; loop?: string | null | undefined }>): Map<string, string[]> {
+  const headed = new Map<string, string[]>();
+  for (const edge of edges) {
+    if (!edge.loop) continue;
+    const loops = headed.get(edge.target) ?? [];
+    if (!loops.includes(edge.loop)) headed.set(edge.target, [...loops, edge.loop]);
+  }
+  return headed;
+}
+
+/**
+ * The grader's reason that started the latest iteration of the loops a header heads (`{feedback}`), for
+ * its card; null before a second iteration, or when that iteration started without a reason.
+ */
+export function headerFeedback(state: RunLiveState, loopIds: readonly string[]): string | null {
+  let latest: RunLiveState["loops"][string] | undefined;
+  for (const loopId of loopIds) {
+    const loop = state.loops[loopId];
+    if (loop && (!latest || loop.seq > latest.seq)) latest = loop;
+  }
+  return latest?.feedback ? latest.feedback : null;
 }
 
 /** An edge in a run: taken (its router chose its port), dead (the router chose another, or its source was skipped), or neither yet. */
