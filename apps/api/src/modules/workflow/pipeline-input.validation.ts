@@ -126,6 +126,24 @@ function settingsInputPath(field: string, channelIndex: ReadonlyMap<string, numb
   return ["input", ...[head, name, ...rest].filter((segment): segment is string => segment !== undefined)];
 }
 
+/**
+ * A loop declared by addEdge together with its first edge (`declareLoop`): the declaration as the engine
+ * reads it, checked as a document's `loops[]` entry is, or the user errors with paths under `path`.
+ */
+export function readLoopDeclaration(
+  input: { id: string; max?: number | null; exit?: string | null },
+  path: Path,
+): { ok: true; loop: LoopDeclaration } | { ok: false; errors: UserError[] } {
+  const loop: LoopDeclaration = { id: input.id, exit: input.exit ?? null, ...(input.max === null || input.max === undefined ? {} : { max: input.max }) };
+  const named = checkEdgeName(input.id, [...path, "id"]);
+  if (named.length > 0) return { ok: false, errors: named };
+  const errors = checkWorkflowSettings({ loops: [loop] }).map((issue) => {
+    const [, , ...field] = fieldSegments(issue.path ?? "");
+    return issueError(issue, [...path, ...field]);
+  });
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, loop };
+}
+
 /** A port or loop id given to addEdge: like an id, 1 to maxIdLength characters without surrounding space. */
 export function checkEdgeName(value: string | null | undefined, path: Path): UserError[] {
   if (value === undefined || value === null) return [];

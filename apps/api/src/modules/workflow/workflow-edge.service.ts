@@ -1,4 +1,4 @@
-import { checkAddEdge, DEFAULT_PORT, type NodeTypeRegistry, type WorkflowNode } from "@weft/engine";
+import { checkAddEdge, checkEdit, DEFAULT_PORT, type LoopDeclaration, type NodeTypeRegistry, type Violation, type WorkflowNode } from "@weft/engine";
 import type { PrismaClient, Workflow as WorkflowRow, WorkflowEdge as EdgeRow } from "../../generated/prisma/client.js";
 import type { ServiceDeps } from "../../service-deps.js";
 import type { WorkflowChanges } from "./workflow-changes.js";
@@ -7,8 +7,9 @@ import { checkNodeId } from "./workflow-input.validation.js";
 import { runWorkflowEdit } from "./workflow-edit.transaction.js";
 import { loadWorkflow, lockedWhileRunning, refuse } from "./workflow-lock.js";
 import { checkedOnSlices, edgeCounters, newEdgeSlice, nodesByKey, type NewEdgeSides } from "./workflow-graph-slice.js";
-import { checkEdgeName } from "./pipeline-input.validation.js";
+import { checkEdgeName, readLoopDeclaration } from "./pipeline-input.validation.js";
 import { nextEdgeNumber } from "./node-id.js";
+import { settingsColumns } from "./workflow-settings.mapper.js";
 import { userError, violationToUserError } from "../../errors/user-error.type.js";
 import { failure, type Outcome } from "../../errors/outcome.js";
 
@@ -21,6 +22,8 @@ export interface EdgeEditResult {
 export interface EdgeOptions {
   sourcePort?: string | null;
   loop?: string | null;
+  /** A new loop declared in the same step as this, its first edge (`loop` then names it or is left out). */
+  declareLoop?: { id: string; max?: number | null; exit?: string | null } | null;
 }
 
 /** Edge edits: add (checked against every edit-time rule by the engine) and remove. */
@@ -39,7 +42,8 @@ export class WorkflowEdgeService {
    * The new edge is ordered after every existing edge (position = highest + 1); its id `e<n>` is new
    * to the workflow, never one a deleted edge had. A seed-000 workflow's data edge is checked on the
    * slice of the graph its rules read; anything else (a port, a loop edge, a workflow using the
-   * weft.workflow/v2 language) against the whole graph.
+   * weft.workflow/v2 language) against the whole graph. With `declareLoop`, the loop is declared in
+   * the same transaction: both are stored or neither is.
    */
   async addEdge(workflowId: string, source: string, target: string, options: EdgeOptions = {}): Promise<Outcome<EdgeEditResult>> {
     const invalid = [
@@ -48,9 +52,15 @@ export class WorkflowEdgeService {
       ...checkEdgeName(options.sourcePort, ["sourcePort"]),
       ...checkEdgeName(options.loop, ["loop"]),
     ];
+    const declaration = options.declareLoop ? readLoopDeclaration(options.declareLoop, ["declareLoop"]) : null;
+    if (declaration && !declaration.ok) invalid.push(...declaration.errors);
+    const declared = declaration?.ok ? declaration.loop : null;
+    if (declared && options.loop != null && options.loop !== declared.id) {
+      invalid.push(userError("VALIDATION_FAILED", `loop "${options.loop}" differs from the loop declared with the edge ("${declared.id}")`, { path: ["loop"] }));
+    }
     if (invalid.length > 0) return failure(...invalid);
     const sourcePort = options.sourcePort === DEFAULT_PORT ? null : (options.sourcePort ?? null);
-    const loop = options.loop ?? null;
+    const loop = declared?.id ?? options.loop ?? null;
     const rules = { registry: this.registry, ...(sourcePort !== null ? { sourcePort } : {}), ...(loop !== null ? { loop } : {}) };
     const outcome = await runWorkflowEdit(this.db, workflowId, async (tx, workflow) => {
       if (workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId, { nodeIds: [source, target] }));
@@ -68,14 +78,18 @@ export class WorkflowEdgeService {
       if (counters.count >= LIMITS.maxEdges) {
         refuse(userError("LIMIT_EXCEEDED", `a workflow holds at most ${LIMITS.maxEdges} edges`));
       }
-      const violations = checkAddEdge(graph, source, target, rules);
+      const loops = declared ? declareLoop(graph.loops ?? [], declared) : null;
+      const violations: Violation[] = loops ? checkEdit(graph, { kind: "updateSettings", loops }, { registry: this.registry }) : [];
+      violations.push(...checkAddEdge(loops ? { ...graph, loops } : graph, source, target, rules));
       if (violations.length > 0) refuse(...violations.map(violationToUserError));
       const position = counters.lastPosition + 1;
       const number = nextEdgeNumber(workflow.row.lastEdgeNumber, position);
-      await tx.workflow.update({ where: { id: workflowId }, data: { lastEdgeNumber: number } });
-      return tx.workflowEdge.create({ data: { workflowId, key: `e${number}`, source, target, sourcePort, loop, position } });
+      const settings = loops ? { loops: settingsColumns({ loops }).loops } : {};
+      const row = await tx.workflow.update({ where: { id: workflowId }, data: { lastEdgeNumber: number, ...settings } });
+      const edge = await tx.workflowEdge.create({ data: { workflowId, key: `e${number}`, source, target, sourcePort, loop, position } });
+      return { edge, row };
     }, this.changes, ["workflowId"]);
-    return outcome.ok ? { ok: true, value: { edge: outcome.value.value, workflow: outcome.value.workflow } } : outcome;
+    return outcome.ok ? { ok: true, value: { edge: outcome.value.value.edge, workflow: outcome.value.value.row } } : outcome;
   }
 
   /** A side is read whole only when its degree is bounded (or its type unknown: the check then refuses anyway). */
@@ -99,4 +113,12 @@ export class WorkflowEdgeService {
     }, this.changes, ["workflowId"]);
     return outcome.ok ? { ok: true, value: { removedEdgeId: edgeId, workflow: outcome.value.workflow } } : outcome;
   }
+}
+
+/** The workflow's loops with a new one appended; CONFLICT when its id is taken. */
+function declareLoop(loops: readonly LoopDeclaration[], declared: LoopDeclaration): LoopDeclaration[] {
+  if (loops.some((loop) => loop.id === declared.id)) {
+    refuse(userError("CONFLICT", `loop "${declared.id}" is already declared: name it with loop instead of declaring it again`, { path: ["declareLoop", "id"] }));
+  }
+  return [...loops, declared];
 }

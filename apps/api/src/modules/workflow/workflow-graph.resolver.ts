@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Resolver } from "type-graphql";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { AddNodeInput, NodeMoveInput, UpdateNodeInput } from "./workflow.input.js";
+import { LoopInput } from "./workflow-settings.input.js";
 import { EdgePayload, NodePayload, RemoveEdgePayload, RemoveNodePayload, WorkflowPayload } from "./workflow-payload.type.js";
 import { toEdgeObject, toNodeObject, toWorkflowObject } from "./workflow.mapper.js";
 import type { WorkflowService } from "./workflow.service.js";
@@ -78,9 +79,14 @@ export class WorkflowGraphResolver {
     @Arg("sourcePort", () => String, { nullable: true, description: "The source's output port; absent or null: `out`." }) sourcePort: string | null,
     @Arg("loop", () => String, { nullable: true, description: "Makes it a loop edge of this declared loop (Workflow.loops); loop edges carry no data." })
     loop: string | null,
+    @Arg("declareLoop", () => LoopInput, {
+      nullable: true,
+      description: "Declares a new loop (added to Workflow.loops) in the same step as this, its first loop edge; `loop` may then be left out. Both are stored or neither.",
+    })
+    declareLoop: LoopInput | null,
     @Ctx() context: WorkflowContext,
   ): Promise<EdgePayload> {
-    const outcome = await context.services.workflows.edges.addEdge(workflowId, source, target, { sourcePort, loop });
+    const outcome = await context.services.workflows.edges.addEdge(workflowId, source, target, { sourcePort, loop, declareLoop });
     if (!outcome.ok) return { workflow: null, edge: null, errors: outcome.errors };
     return { workflow: toWorkflowObject(outcome.value.workflow), edge: toEdgeObject(outcome.value.edge), errors: [] };
   }

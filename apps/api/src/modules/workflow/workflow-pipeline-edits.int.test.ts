@@ -36,6 +36,16 @@ const AddPipelineEdge = graphql(`
   }
 `);
 
+const AddLoopEdge = graphql(`
+  mutation PeAddLoopEdge($workflowId: ID!, $source: ID!, $target: ID!, $sourcePort: String, $loop: String, $declareLoop: LoopInput) {
+    addEdge(workflowId: $workflowId, source: $source, target: $target, sourcePort: $sourcePort, loop: $loop, declareLoop: $declareLoop) {
+      workflow { version loops { id max exit } }
+      edge { id source sourcePort target loop }
+      errors { ...EditErrors }
+    }
+  }
+`);
+
 const UpdateSettings = graphql(`
   mutation PeSettings($id: ID!, $input: UpdateWorkflowInput!) {
     updateWorkflow(id: $id, input: $input) {
@@ -110,6 +120,40 @@ describeEachDatabase("editing weft.workflow/v2 graphs through the API", (suite) 
     expect((await addEdge("draft", "check")).errors).toEqual([]);
     expect((await addEdge("check", "output-1", { sourcePort: "pass" })).edge).toMatchObject({ sourcePort: "pass", loop: null });
     expect((await addEdge("check", "draft", { sourcePort: "retry", loop: "regen" })).edge).toMatchObject({ source: "check", sourcePort: "retry", target: "draft", loop: "regen" });
+    expect((await api.admin.request(Validate, { id: workflowId })).validateWorkflow).toEqual({ valid: true, violations: [] });
+  });
+
+  /**
+   * input-1 ─► draft ─► check ─[pass]─► output-1
+   *             ▲──[retry, loop regen declared by this edge]──┘
+   */
+  test("declares a loop with its first loop edge in one step, and a refused loop edge leaves no declaration behind", async () => {
+    expect((await addNode({ id: "draft", type: "llm", ...scripted(["a"]), prompt: "{input} {feedback}" })).errors).toEqual([]);
+    expect((await addNode({ id: "check", type: "grade", ...scripted([{ verdict: "pass", score: 1, reason: "" }]) })).errors).toEqual([]);
+    expect((await addEdge("input-1", "draft")).errors).toEqual([]);
+    expect((await addEdge("draft", "check")).errors).toEqual([]);
+    expect((await addEdge("check", "output-1", { sourcePort: "pass" })).errors).toEqual([]);
+    const addLoopEdge = async (source: string, target: string, options: { sourcePort?: string; loop?: string; declareLoop?: { id: string; max?: number; exit?: string } }) =>
+      (await api.admin.request(AddLoopEdge, { workflowId, source, target, ...options })).addEdge;
+    const before = await rows(suite.db());
+
+    // Refused for the declaration (a bound past 100, a bad id, a loop named twice) or for the edge (not from a router port): nothing stored.
+    const bound = await addLoopEdge("check", "draft", { sourcePort: "retry", declareLoop: { id: "regen", max: 500 } });
+    expect(bound.errors.map((error) => error.code)).toEqual(["LOOP_BOUND_INVALID"]);
+    const blank = await addLoopEdge("check", "draft", { sourcePort: "retry", declareLoop: { id: " ", max: 3 } });
+    expect(blank.errors).toEqual([expect.objectContaining({ code: "VALIDATION_FAILED", path: ["declareLoop", "id"] })]);
+    const mismatch = await addLoopEdge("check", "draft", { sourcePort: "retry", loop: "other", declareLoop: { id: "regen", max: 3 } });
+    expect(mismatch.errors).toEqual([expect.objectContaining({ code: "VALIDATION_FAILED", path: ["loop"] })]);
+    const unconditional = await addLoopEdge("draft", "input-1", { declareLoop: { id: "regen", max: 3 } });
+    expect(unconditional.errors.map((error) => error.code)).toContain("LOOP_UNCONDITIONAL");
+    expect(await rows(suite.db())).toEqual(before);
+
+    const declared = await addLoopEdge("check", "draft", { sourcePort: "retry", declareLoop: { id: "regen", max: 3, exit: "pass" } });
+    expect(declared.errors).toEqual([]);
+    expect(declared.edge).toMatchObject({ source: "check", sourcePort: "retry", target: "draft", loop: "regen" });
+    expect(declared.workflow).toMatchObject({ version: before.workflows[0]!.version + 1, loops: [{ id: "regen", max: 3, exit: "pass" }] });
+    const again = await addLoopEdge("check", "draft", { sourcePort: "fail", declareLoop: { id: "regen", max: 2 } });
+    expect(again.errors).toEqual([expect.objectContaining({ code: "CONFLICT", path: ["declareLoop", "id"] })]);
     expect((await api.admin.request(Validate, { id: workflowId })).validateWorkflow).toEqual({ valid: true, violations: [] });
   });
 
