@@ -130,7 +130,7 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
   const locked = run.locked;
   const reloadGraph = useCallback(() => reload(), [reload]);
   const edits = useGraphEdits({ workflowId: workflow.id, getGraph, locked, setNodes, setEdges, reload: reloadGraph, flag, track: sync.track });
-  const loops = useLoopConnect({ connect: edits.connect, saveLoops: pipeline.save, currentSettings: pipeline.current });
+  const loops = useLoopConnect({ connect: edits.connect, adopt: pipeline.adopt });
   redraw.current = () => reload(run.runId ?? undefined, getNodes().filter((node) => node.selected).map((node) => node.id));
   const queueMoves = useMoveSaver(edits.saveMoves);
   // The layout made for a graph without positions is saved once, so the next visitor sees the same.

@@ -168,11 +168,12 @@ export const EditorRemoveNodeMutation = graphql(`
 `);
 
 export const EditorAddEdgeMutation = graphql(`
-  mutation EditorAddEdge($workflowId: ID!, $source: ID!, $target: ID!, $sourcePort: String, $loop: String) {
-    addEdge(workflowId: $workflowId, source: $source, target: $target, sourcePort: $sourcePort, loop: $loop) {
+  mutation EditorAddEdge($workflowId: ID!, $source: ID!, $target: ID!, $sourcePort: String, $loop: String, $declareLoop: LoopInput) {
+    addEdge(workflowId: $workflowId, source: $source, target: $target, sourcePort: $sourcePort, loop: $loop, declareLoop: $declareLoop) {
       workflow {
         id
         version
+        ...EditorPipelineSettings
       }
       edge {
         ...EditorEdgeFields

@@ -2,7 +2,7 @@
 
 import type { Dispatch, SetStateAction } from "react";
 import { useCallback, useRef } from "react";
-import { checkAddNode } from "@weft/engine";
+import { checkAddNode, type LoopDeclaration } from "@weft/engine";
 import { EDIT_REGISTRY, type ValidatedGraph } from "../rules/edit-registry";
 import { useMutation } from "urql";
 import type { UserErrorFieldsFragment } from "@/gql/graphql";
@@ -25,6 +25,7 @@ import { fromApiEdge, fromApiNode } from "./api-node";
 import type { EditorFlowEdge, EditorFlowNode } from "./editor-graph";
 import { toFlowEdge, toFlowNode } from "./editor-graph";
 import { useTracked, type MutationTracker } from "./use-workflow-sync";
+import { toPipelineSettings, type PipelineSettings } from "../pipeline/pipeline-settings";
 
 export interface NodePatch {
   content?: string | null;
@@ -35,6 +36,18 @@ export interface NodePatch {
   /** The type's own fields, replaced as a whole (null clears them). */
   config?: Record<string, unknown> | null;
 }
+
+/** A connection to make: from a port, as a loop edge, or as the first edge of a loop declared with it. */
+export interface ConnectPlan {
+  source: string;
+  target: string;
+  sourcePort: string;
+  loop?: string;
+  declareLoop?: LoopDeclaration;
+}
+
+/** Whether the server stored the edge, and the workflow's settings as it answered (a new loop among them). */
+export type ConnectResult = { added: true; settings: PipelineSettings | null } | { added: false };
 
 /** What a node's save came to: the server's refusals, each with the field it is about, if any. */
 export interface NodeSaveResult {
@@ -98,29 +111,32 @@ export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges
   );
 
   const connect = useCallback(
-    async (plan: { source: string; target: string; sourcePort: string; loop?: string }) => {
-      const { source, target, sourcePort, loop } = plan;
+    async (plan: ConnectPlan): Promise<ConnectResult> => {
+      const { source, target, sourcePort, loop, declareLoop } = plan;
       // Shown at once; replaced by the server's edge, or removed if the server refuses.
       const tempId = `pending-${++pendingEdge.current}`;
       const pending = toFlowEdge({ id: tempId, source, target, sourcePort, ...(loop ? { loop } : {}) });
       setEdges((all) => [...all, { ...pending, className: `${pending.className ?? ""} wf-edge--pending`.trim() }]);
-      const result = await addEdge({ workflowId, source, target, sourcePort, ...(loop ? { loop } : {}) });
+      const declaration = declareLoop ? { declareLoop: { id: declareLoop.id, max: declareLoop.max ?? null, exit: declareLoop.exit } } : {};
+      const result = await addEdge({ workflowId, source, target, sourcePort, ...(loop ? { loop } : {}), ...declaration });
       const payload = result.data?.addEdge;
       const edge = payload?.edge;
       if (edge && payload.errors.length === 0) {
         setEdges((all) => all.map((e) => (e.id === tempId ? toFlowEdge(fromApiEdge(edge)) : e)));
-        return;
+        return { added: true, settings: payload.workflow ? toPipelineSettings(payload.workflow) : null };
       }
       setEdges((all) => all.filter((e) => e.id !== tempId));
       const serverRefusal = payload?.errors[0];
       if (!serverRefusal) {
         report(t("editor.refused.connection"), { error: result.error });
-        return;
+        return { added: false };
       }
-      // The engine allowed it here, so the server knows a graph this canvas does not: show the
-      // server's reason, then redraw from the server's graph.
-      refuse(t("editor.refused.connection"), serverRefusal);
-      reload();
+      refuse(t(declareLoop ? "pipeline.loop.refused" : "editor.refused.connection"), serverRefusal);
+      // A new loop's declaration is the server's to judge (its bound, its id): nothing else changed. Any
+      // other refusal means the server knows a graph this canvas does not, since the engine allowed it
+      // here: redraw from the server's graph.
+      if (!declareLoop) reload();
+      return { added: false };
     },
     [addEdge, refuse, reload, report, setEdges, t, workflowId],
   );

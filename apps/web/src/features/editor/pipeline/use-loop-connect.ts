@@ -2,25 +2,23 @@
 
 import type { LoopDeclaration } from "@weft/engine";
 import { useCallback, useState } from "react";
-import { useT } from "../../../i18n/i18n-provider";
-import { useReportOutcome } from "../../../ui/user-errors";
+import type { ConnectPlan, ConnectResult } from "../graph/use-graph-edits";
 import type { ConnectionPlan, LoopPlan } from "../rules/connection-check";
 import type { PipelineSettings } from "./pipeline-settings";
-import type { SettingsOutcome } from "./use-pipeline-settings";
 
 interface LoopConnectOptions {
-  connect: (plan: { source: string; target: string; sourcePort: string; loop?: string }) => Promise<void>;
-  saveLoops: (input: { loops: LoopDeclaration[] }) => Promise<SettingsOutcome>;
-  currentSettings: () => PipelineSettings;
+  connect: (plan: ConnectPlan) => Promise<ConnectResult>;
+  /** Takes the workflow's settings as the server answered the edge that declared a loop. */
+  adopt: (settings: PipelineSettings) => void;
 }
 
 /**
  * A released connection becomes an edge at once, or a loop edge: of a loop already declared at once,
- * of a new loop after its declaration is confirmed (id, bound, exit), saved first so the edge names it.
+ * of a new loop once its declaration is confirmed (id, bound, exit), declared by the edge itself in one
+ * mutation (addEdge's declareLoop), so the loop and its first edge are stored together or not at all.
+ * A refused declaration keeps the dialog open (the refusal is shown) so it can be corrected.
  */
-export function useLoopConnect({ connect, saveLoops, currentSettings }: LoopConnectOptions) {
-  const t = useT();
-  const report = useReportOutcome();
+export function useLoopConnect({ connect, adopt }: LoopConnectOptions) {
   const [pending, setPending] = useState<LoopPlan | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -36,16 +34,13 @@ export function useLoopConnect({ connect, saveLoops, currentSettings }: LoopConn
     async (loop: LoopDeclaration) => {
       if (!pending) return;
       setBusy(true);
-      const outcome = await saveLoops({ loops: [...currentSettings().loops, loop] });
+      const result = await connect({ source: pending.source, target: pending.target, sourcePort: pending.sourcePort, loop: loop.id, declareLoop: loop });
       setBusy(false);
-      if (!outcome.ok) {
-        report(t("pipeline.loop.refused"), { errors: outcome.errors.length > 0 ? outcome.errors : [{ code: "NETWORK", message: outcome.transport ?? "" }] });
-        return;
-      }
+      if (!result.added) return;
+      if (result.settings) adopt(result.settings);
       setPending(null);
-      await connect({ source: pending.source, target: pending.target, sourcePort: pending.sourcePort, loop: loop.id });
     },
-    [connect, currentSettings, pending, report, saveLoops, t],
+    [adopt, connect, pending],
   );
 
   return { pending, busy, request, confirm, cancel: () => setPending(null) };

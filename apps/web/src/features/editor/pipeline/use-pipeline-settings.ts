@@ -43,6 +43,12 @@ export function usePipelineSettings(workflowId: string, initial: PipelineSetting
     [update, workflowId],
   );
 
+  /** Settings the server answered to another edit (a loop declared with its first edge). */
+  const adopt = useCallback((next: PipelineSettings) => {
+    latest.current = next;
+    setSettings(next);
+  }, []);
+
   const current = useCallback(() => latest.current, []);
-  return { settings, current, save };
+  return { settings, current, save, adopt };
 }
