@@ -9,9 +9,9 @@ import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
  * weft.workflow/v2 pipelines in headless Chromium against the real API and the built UI, from the seed
  * templates (offline and scripted models, the offline web search):
  *
- *   seed-002 from its template ─▶ run: the retrieval loop goes round twice (its header shows the
- *     grader's feedback) ─▶ run again: a cache hit
- *     ─▶ the run page lists both executions of retrieve
+ *   seed-002 from its template (retrieve's knowledge base picked from the server's) ─▶ run: the
+ *     retrieval loop goes round twice (its header shows the grader's feedback) ─▶ run again: a cache
+ *     hit ─▶ the run page lists both executions of retrieve
  *   seed-004 from its template ─▶ a switch case with a CEL condition that does not compile ─▶ the map's
  *     body on its own canvas and back ─▶ a two-turn conversation on a thread
  *
@@ -61,6 +61,13 @@ describe("pipelines in a real browser", () => {
     expect(await page.locator(".react-flow__edge.wf-edge--loop").count()).toBe(2);
     await page.locator(".react-flow__controls-fitview").click();
     await shot("seed-002-canvas");
+    // retrieve's knowledge base is a choice of the server's knowledge bases, the template's own selected.
+    await nodeCard(page, "retrieve").click();
+    const knowledgeBase = page.getByTestId("config-form").locator('[data-field="knowledgeBase"] select');
+    expect(await knowledgeBase.inputValue()).toBe("rag-handbook");
+    expect(await knowledgeBase.locator("option:checked").textContent()).toBe("rag-handbook");
+    await page.locator(".react-flow__pane").click({ position: { x: 5, y: 5 } });
+    await page.getByTestId("node-panel").waitFor({ state: "detached" });
   });
 
   it("runs it and shows the retrieval loop's second iteration", async () => {

@@ -4,11 +4,11 @@ import { WORKFLOW_DOCUMENT_LIMITS as LIMITS } from "../document/workflow-documen
 /**
  * Building blocks of the node types' config schemas. Each field carries its description and, where a
  * plain JSON type says too little, an `x-weft-kind` (cel, celList, template, channel, port, jsonSchema,
- * graph): `describeNodeType` turns a config schema into the JSON Schema the node catalogue and the
+ * graph, knowledgeBase): `describeNodeType` turns a config schema into the JSON Schema the node catalogue and the
  * editor's forms read, so the field list and the validation come from one source.
  */
 
-export type FieldKind = "cel" | "celList" | "template" | "channel" | "port" | "jsonSchema" | "graph" | "text";
+export type FieldKind = "cel" | "celList" | "template" | "channel" | "port" | "jsonSchema" | "graph" | "knowledgeBase" | "text";
 
 export function kind(fieldKind: FieldKind, description: string, extra: Record<string, unknown> = {}) {
   return { description, "x-weft-kind": fieldKind, ...extra };
@@ -58,7 +58,7 @@ export const retrievalConfigFields = {
     .min(1)
     .max(LIMITS.maxIdLength)
     .optional()
-    .meta({ description: "Knowledge base searched with the node's input for {context}." }),
+    .meta(kind("knowledgeBase", "Knowledge base (by name) searched with the node's input for {context}.")),
   intensity: z
     .enum(["LOW", "MEDIUM", "HIGH"])
     .optional()

@@ -29,7 +29,8 @@ export interface NodeTypeDescription {
   composite: boolean;
   /**
    * JSON Schema (2020-12) of the type-specific fields, with each field's `description`, `default` and,
-   * where JSON types say too little, `x-weft-kind` (cel, celList, template, channel, port, jsonSchema, graph).
+   * where JSON types say too little, `x-weft-kind` (cel, celList, template, channel, port, jsonSchema, graph,
+   * knowledgeBase: a knowledge base's name).
    */
   configSchema: Record<string, unknown>;
 }

@@ -49,6 +49,15 @@ describe("describeNodeType", () => {
     expect(map).toMatchObject({ component: "MapNode", composite: true, router: false, ports: ["out"], inDegree: { min: 1, max: 1 } });
   });
 
+  it("marks every field that names a knowledge base, so an editor can offer the knowledge bases by name", () => {
+    const fieldsNamingKnowledgeBases = describeNodeTypes(pipelineRegistry).flatMap((type) =>
+      Object.entries((type.configSchema.properties ?? {}) as Record<string, Record<string, unknown>>)
+        .filter(([, schema]) => schema["x-weft-kind"] === "knowledgeBase")
+        .map(([name, schema]) => `${type.type}.${name}:${String(schema.type)}`),
+    );
+    expect(fieldsNamingKnowledgeBases.sort()).toEqual(["expand.knowledgeBase:string", "llm.knowledgeBase:string", "retrieve.knowledgeBase:string"]);
+  });
+
   it("says where a router's extra ports come from", () => {
     const switchType = describeNodeType(pipelineRegistry.require("switch"));
     expect(switchType).toMatchObject({ router: true, ports: ["default"], portsField: "cases" });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nodeConfig } from "../registry/node-config.schema.js";
+import { kind, nodeConfig } from "../registry/node-config.schema.js";
 import { knowledgeBaseField } from "./retrieve-node.config.js";
 
 export const EXPAND_DEFAULTS = { window: 1 } as const;
@@ -13,5 +13,5 @@ export const expandConfig = nodeConfig({
     .max(EXPAND_MAX_WINDOW)
     .optional()
     .meta({ description: "Neighbouring chunks added on each side of every chunk, from the same document.", default: EXPAND_DEFAULTS.window }),
-  knowledgeBase: knowledgeBaseField.meta({ description: "Knowledge base of chunks that do not say where they came from; default: the run's." }),
+  knowledgeBase: knowledgeBaseField.meta(kind("knowledgeBase", "Knowledge base of chunks that do not say where they came from; default: the run's.")),
 });

@@ -12,7 +12,7 @@ export const knowledgeBaseField = z
   .min(1)
   .max(LIMITS.maxIdLength)
   .optional()
-  .meta({ description: "Knowledge base to search (by name); default: the run's." });
+  .meta(kind("knowledgeBase", "Knowledge base to search (by name); default: the run's."));
 
 export const retrieveConfig = nodeConfig({
   knowledgeBase: knowledgeBaseField,

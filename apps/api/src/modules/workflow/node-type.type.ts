@@ -25,7 +25,7 @@ export class NodeTypeFieldObject {
 
   @Field(() => String, {
     description:
-      "What the value is: cel (a CEL condition), celList (a CEL list), template (text with placeholders), channel (a state channel name), port, jsonSchema, graph (an inline body), or the JSON type when nothing more is said: string, integer, number, boolean, array, object, any.",
+      "What the value is: cel (a CEL condition), celList (a CEL list), template (text with placeholders), channel (a state channel name), port, jsonSchema, graph (an inline body), knowledgeBase (a knowledge base's name), or the JSON type when nothing more is said: string, integer, number, boolean, array, object, any.",
   })
   kind!: string;
 

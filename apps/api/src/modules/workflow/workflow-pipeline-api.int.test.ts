@@ -261,6 +261,7 @@ describeEachDatabase("weft.workflow/v2 graphs through the API", (suite) => {
     expect(cases).toMatchObject({ required: true });
     expect(type("switch").fields.find((field) => field.name === "mode")).toMatchObject({ enumValues: ["first", "all"], default: "first" });
     expect(type("map").fields.find((field) => field.name === "concurrency")).toMatchObject({ kind: "integer", minimum: 1 });
+    expect(type("retrieve").fields.find((field) => field.name === "knowledgeBase")).toMatchObject({ kind: "knowledgeBase" });
     expect(type("switch").configSchema).toMatchObject({ type: "object", properties: { cases: { type: "array" } } });
   });
 });

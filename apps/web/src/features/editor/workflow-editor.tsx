@@ -263,6 +263,7 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
           <NodePanel
             node={selectedNode.data.node}
             providers={providers}
+            knowledgeBases={knowledgeBases}
             channels={Object.keys(pipeline.settings.state)}
             onOpenBody={() => setBodyOf(selectedNode.id)}
             readOnly={locked}
@@ -285,6 +286,7 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
           owner={bodyOwner.data.node}
           takenIds={allNodeIds(getGraph())}
           providers={providers}
+          knowledgeBases={knowledgeBases}
           channels={Object.keys(pipeline.settings.state)}
           readOnly={locked}
           onSave={(patch) => edits.update(bodyOwner.id, patch)}

@@ -14,7 +14,7 @@ import { flowToGraph, toFlowEdge, toFlowNode, type EditorFlowEdge, type EditorFl
 import type { NodePatch, NodeSaveResult } from "../graph/use-graph-edits";
 import { NodePalette } from "../palette/node-palette";
 import { NodePanel } from "../panels/node-panel";
-import type { ProviderOption } from "../panels/panel-options.type";
+import type { KnowledgeBaseOption, ProviderOption } from "../panels/panel-options.type";
 import { LoopDialog } from "../pipeline/loop-dialog";
 import type { ConnectionPlan, LoopPlan } from "../rules/connection-check";
 import { EDIT_REGISTRY } from "../rules/edit-registry";
@@ -28,6 +28,7 @@ interface BodyEditorProps {
   /** Every node id of the workflow, bodies included: a new body node gets an id none has. */
   takenIds: ReadonlySet<string>;
   providers: readonly ProviderOption[];
+  knowledgeBases: readonly KnowledgeBaseOption[];
   channels: readonly string[];
   readOnly: boolean;
   /** Saves the owner's config with the new body (the server checks the body's rules: MAP_BODY_INVALID). */
@@ -44,7 +45,7 @@ export function BodyEditor(props: BodyEditorProps) {
   );
 }
 
-function BodyCanvas({ owner, takenIds, providers, channels, readOnly, onSave, onClose }: BodyEditorProps) {
+function BodyCanvas({ owner, takenIds, providers, knowledgeBases, channels, readOnly, onSave, onClose }: BodyEditorProps) {
   const t = useT();
   const toast = useToast();
   const nodeTypes = useNodeTypes();
@@ -168,6 +169,7 @@ function BodyCanvas({ owner, takenIds, providers, channels, readOnly, onSave, on
           <NodePanel
             node={selectedNode.data.node}
             providers={providers}
+            knowledgeBases={knowledgeBases}
             channels={channels}
             scope={owner.config?.["items"] !== undefined || nodeTypes.get(owner.type)?.fields.some((field) => field.name === "items") ? "body" : "graph"}
             readOnly={readOnly}

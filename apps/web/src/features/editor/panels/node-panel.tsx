@@ -9,12 +9,14 @@ import { useNodeTypeLabel } from "../../node-types/use-node-type-label";
 import type { NodePatch, NodeSaveResult } from "../graph/use-graph-edits";
 import { ConfigForm } from "./config/config-form";
 import { ModelNodeForm } from "./model-node-form";
-import type { ProviderOption } from "./panel-options.type";
+import type { KnowledgeBaseOption, ProviderOption } from "./panel-options.type";
 import { TextNodeForm } from "./text-node-form";
 
 interface NodePanelProps {
   node: WorkflowNode;
   providers: readonly ProviderOption[];
+  /** The server's knowledge bases, for a config field that names one. */
+  knowledgeBases: readonly KnowledgeBaseOption[];
   /** The workflow's state channels, for a node's `writes`. */
   channels: readonly string[];
   /** Where the node's CEL runs: a map body sees `item` and `index`. */
@@ -30,7 +32,7 @@ interface NodePanelProps {
  * The selected node: its attributes (content, or model and prompt) and its own settings (config), each
  * saved on its own. The forms remount per node so drafts never leak between nodes.
  */
-export function NodePanel({ node, providers, channels, scope = "graph", readOnly, onSave, onDelete, onDirtyChange, onOpenBody }: NodePanelProps) {
+export function NodePanel({ node, providers, knowledgeBases, channels, scope = "graph", readOnly, onSave, onDelete, onDirtyChange, onOpenBody }: NodePanelProps) {
   const t = useT();
   const typeLabel = useNodeTypeLabel();
   const nodeTypes = useNodeTypes();
@@ -70,6 +72,7 @@ export function NodePanel({ node, providers, channels, scope = "graph", readOnly
           node={node}
           info={info}
           channels={channels}
+          knowledgeBases={knowledgeBases}
           scope={scope}
           readOnly={readOnly}
           onSave={onSave}

@@ -6,6 +6,7 @@ import { useT } from "../../../../i18n/i18n-provider";
 import { Button } from "../../../../ui/button";
 import type { NodeTypeInfo } from "../../../node-types/node-type-catalogue";
 import type { NodeSaveResult } from "../../graph/use-graph-edits";
+import type { KnowledgeBaseOption } from "../panel-options.type";
 import { useDirtyReport } from "../use-dirty-report";
 import { SchemaField, type FieldContext } from "./schema-field";
 import { invalidCelPaths } from "./cel-check";
@@ -16,6 +17,8 @@ interface ConfigFormProps {
   info: NodeTypeInfo;
   /** The workflow's state channels, for `writes`. */
   channels: readonly string[];
+  /** The server's knowledge bases, for a field that names one. */
+  knowledgeBases: readonly KnowledgeBaseOption[];
   scope: ExpressionScope;
   readOnly: boolean;
   onSave: (patch: { config: Record<string, unknown> | null }) => Promise<NodeSaveResult>;
@@ -29,7 +32,7 @@ type Config = Record<string, unknown>;
  * A node's own fields (its config), one editor per field of its type as the API describes them; saved
  * as a whole. The server's refusals stay beside the fields they name until the next save.
  */
-export function ConfigForm({ node, info, channels, scope, readOnly, onSave, onDirtyChange, onOpenBody }: ConfigFormProps) {
+export function ConfigForm({ node, info, channels, knowledgeBases, scope, readOnly, onSave, onDirtyChange, onOpenBody }: ConfigFormProps) {
   const t = useT();
   const initial = useMemo<Config>(() => ({ ...(node.config ?? {}) }), [node.config]);
   const [draft, setDraft] = useState<Config>(initial);
@@ -47,6 +50,7 @@ export function ConfigForm({ node, info, channels, scope, readOnly, onSave, onDi
     readOnly,
     scope,
     channels,
+    knowledgeBases,
     serverProblems,
     onValidity: (path, valid) =>
       setInvalid((current) => {

@@ -6,7 +6,9 @@ import { useT } from "../../../../i18n/i18n-provider";
 import { Button } from "../../../../ui/button";
 import { CelInput } from "./cel-input";
 import type { CelProblem } from "./cel-check";
+import type { KnowledgeBaseOption } from "../panel-options.type";
 import { JsonInput } from "./json-input";
+import { KnowledgeBaseInput } from "./knowledge-base-input";
 import { emptyValue, type FieldShape } from "./schema-shape";
 
 /** What every field of one form shares: where its CEL runs, what it may name, what the server said. */
@@ -15,6 +17,8 @@ export interface FieldContext {
   scope: ExpressionScope;
   /** The workflow's state channels, for `writes`. */
   channels: readonly string[];
+  /** The server's knowledge bases, for a field that names one (stored by name). */
+  knowledgeBases: readonly KnowledgeBaseOption[];
   /** The server's refusals by field path (`cases[1].when`): message and, for CEL, the position. */
   serverProblems: ReadonlyMap<string, { message: string; position: number | null }>;
   /** A JSON field that does not parse (yet) keeps the form from saving. */
@@ -77,6 +81,15 @@ export function SchemaField({ path, label, description, required = false, shape,
               </option>
             ))}
           </select>
+          {help}
+          {serverLine}
+        </div>
+      );
+    case "knowledgeBase":
+      return (
+        <div className="field" data-field={path}>
+          <label htmlFor={id}>{title}</label>
+          <KnowledgeBaseInput id={id} value={asText(value)} knowledgeBases={context.knowledgeBases} readOnly={context.readOnly} onChange={text} />
           {help}
           {serverLine}
         </div>

@@ -30,6 +30,7 @@ describe("the editor a config field gets, from its schema", () => {
     expect(shapeOf({ type: "string", "x-weft-kind": "celList" })).toEqual({ kind: "cel", list: true });
     expect(shapeOf({ type: "string", "x-weft-kind": "template" })).toEqual({ kind: "template" });
     expect(shapeOf({ type: "string", "x-weft-kind": "channel" })).toEqual({ kind: "channel" });
+    expect(shapeOf({ type: "string", maxLength: 128, "x-weft-kind": "knowledgeBase" })).toEqual({ kind: "knowledgeBase" });
     expect(shapeOf({ type: "object", "x-weft-kind": "graph" })).toEqual({ kind: "graph" });
     expect(shapeOf({ "x-weft-kind": "jsonSchema" })).toEqual({ kind: "json" });
   });

@@ -10,6 +10,7 @@ export type FieldShape =
   | { kind: "cel"; list: boolean }
   | { kind: "template" }
   | { kind: "channel" }
+  | { kind: "knowledgeBase" }
   | { kind: "choice"; values: readonly string[] }
   | { kind: "text"; maxLength: number | null }
   | { kind: "number"; integer: boolean; minimum: number | null; maximum: number | null }
@@ -30,7 +31,7 @@ const isSchema = (value: unknown): value is Schema => value !== null && typeof v
 const numberOf = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 
 /** A record is edited field by field only when every field has a simple editor; else as JSON. */
-const SIMPLE: ReadonlySet<FieldShape["kind"]> = new Set(["cel", "template", "channel", "choice", "text", "number", "boolean"]);
+const SIMPLE: ReadonlySet<FieldShape["kind"]> = new Set(["cel", "template", "channel", "knowledgeBase", "choice", "text", "number", "boolean"]);
 
 export function shapeOf(schema: unknown): FieldShape {
   if (!isSchema(schema)) return { kind: "json" };
@@ -43,6 +44,8 @@ export function shapeOf(schema: unknown): FieldShape {
       return { kind: "template" };
     case "channel":
       return { kind: "channel" };
+    case "knowledgeBase":
+      return { kind: "knowledgeBase" };
     case "graph":
       return { kind: "graph" };
     case "jsonSchema":
