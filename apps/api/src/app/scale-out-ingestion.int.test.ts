@@ -56,6 +56,7 @@ describe("ingestion across API and worker processes", () => {
   let database: TestDatabase;
   let gate: GatedEmbeddingsServer;
   let api: ApiProcess;
+  /** The worker process of the moment: the handover test replaces the first one. */
   let worker: ApiProcess;
   let env: Record<string, string>;
   const started: ApiProcess[] = [];
@@ -153,6 +154,38 @@ describe("ingestion across API and worker processes", () => {
     // Taken from the queue at once, not found later by the reconciler as a document left PENDING.
     expect(second.logs.some((line) => String(line["msg"]).startsWith("re-enqueued knowledge bases"))).toBe(false);
     const hits = (await api.admin.request(Search, { input: { name: "handover", query: "oolong leaves rolled and roasted", topK: 5 } })).searchKnowledgeBase.hits;
+    expect(hits.map((hit) => hit.source.documentId)).toContain(documentId);
+    worker = second;
+  }, PROCESS_TEST_MS);
+
+  test("a worker killed with SIGKILL while indexing: its pass comes back to the queue as stalled, another worker takes the document over and indexes it", async () => {
+    const { createKnowledgeBase } = await api.admin.request(CreateKb, { input: { name: "killed", chunkSize: 80, chunkOverlap: 10 } });
+    const kbId = createKnowledgeBase.knowledgeBase!.id;
+    gate.close();
+    const before = gate.arrivals;
+    const added = await api.admin.request(AddDocuments, { id: kbId, documents: [{ title: "Oolong", content: LONG }] });
+    const documentId = added.addDocuments.documents[0]!.id;
+    // The only worker is indexing the document (INDEXING, its first embedding request held) when it is killed.
+    await gate.arrived(before + 1);
+    const replacement = await startApiProcess("worker", env, adminKey);
+    started.push(replacement);
+    await worker.kill("SIGKILL");
+    expect((await database.prisma.document.findUniqueOrThrow({ where: { id: documentId } })).status).toBe("INDEXING");
+
+    // No handover this time: the job's lock lapses (WEFT_QUEUE_LOCK_MS), the replacement's stalled check
+    // puts it back in the queue, and its pass takes the document over (its request is held now).
+    await gate.arrived(before + 2);
+    gate.open();
+    const ready = async () => database.prisma.document.findUniqueOrThrow({ where: { id: documentId }, select: { status: true, chunkCount: true } });
+    let document = await ready();
+    for (const deadline = Date.now() + 60_000; document.status !== "READY" && document.status !== "FAILED" && Date.now() < deadline; document = await ready()) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(document.status).toBe("READY");
+    expect(document.chunkCount).toBeGreaterThan(64);
+    const tookOver = (line: Record<string, unknown>) => line["msg"] === "took over documents an interrupted pass left indexing" && line["knowledgeBaseId"] === kbId;
+    expect(replacement.logs.some(tookOver)).toBe(true);
+    const hits = (await api.admin.request(Search, { input: { name: "killed", query: "oolong leaves rolled and roasted", topK: 5 } })).searchKnowledgeBase.hits;
     expect(hits.map((hit) => hit.source.documentId)).toContain(documentId);
   }, PROCESS_TEST_MS);
 });

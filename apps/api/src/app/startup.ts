@@ -16,8 +16,9 @@ export async function startupTasks(context: { env: Env; role: ProcessRole; servi
   const { env, services, logger } = context;
   if (!env.REDIS_URL) await services.runs.recoverInterrupted();
   if (!servesApi(context.role)) return;
-  // With Redis another API process may be indexing those documents right now: recovering them here would
-  // remove its chunks. Interrupted documents are indexed again by reindexKnowledgeBase.
+  // With Redis another process may be indexing those documents right now: recovering them here would
+  // remove its chunks. There the next pass over their knowledge base takes them over (the stalled job
+  // comes back to the queue, or the reconciler starts a pass).
   if (!env.REDIS_URL) {
     const requeued = await services.knowledgeBases.documents.recoverInterrupted();
     if (requeued > 0) logger.info({ knowledgeBases: requeued }, "re-queued documents left unindexed by an earlier stop");

@@ -73,17 +73,26 @@ export class RunReconciler {
     }, { timeout: 60_000 });
   }
 
-  /** Knowledge bases with documents PENDING for a while and no pass waiting or running get one. */
+  /**
+   * Knowledge bases with documents PENDING or INDEXING for a while and no pass waiting or running get one
+   * (a document INDEXING with no pass anywhere was left by a process killed mid-document; the pass takes
+   * it over).
+   */
   async #reconcileIngestion(tx: Pick<PrismaClient, "document">, before: Date): Promise<number> {
     if (!this.ingestion) return 0;
-    const waiting = await tx.document.findMany({ where: { status: "PENDING", updatedAt: { lt: before } }, distinct: ["knowledgeBaseId"], select: { knowledgeBaseId: true }, take: PAGE });
+    const waiting = await tx.document.findMany({
+      where: { status: { in: ["PENDING", "INDEXING"] }, updatedAt: { lt: before } },
+      distinct: ["knowledgeBaseId"],
+      select: { knowledgeBaseId: true },
+      take: PAGE,
+    });
     let requeued = 0;
     for (const { knowledgeBaseId } of waiting) {
       if (this.#stopped || (await this.ingestion.hasJob(knowledgeBaseId))) continue;
       void this.ingestion.enqueue(knowledgeBaseId);
       requeued += 1;
     }
-    if (requeued > 0) this.logger.warn({ knowledgeBases: requeued }, "re-enqueued knowledge bases whose PENDING documents had no ingestion pass");
+    if (requeued > 0) this.logger.warn({ knowledgeBases: requeued }, "re-enqueued knowledge bases whose PENDING or INDEXING documents had no ingestion pass");
     return requeued;
   }
 

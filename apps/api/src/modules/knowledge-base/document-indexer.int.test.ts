@@ -71,4 +71,27 @@ describe("the document indexer on pgvector", () => {
     const [hit] = await store.search(knowledgeBaseCollection(kb), { vector: embedder.embedOne("검색 강도"), topK: 1 });
     expect(hit?.source.title).toBe("한국어.txt");
   }, 120_000);
+
+  it("takes over a document that a pass killed mid-document left INDEXING: indexed again, READY, its chunks once", async () => {
+    const store = new PgvectorVectorStore(db.raw);
+    const setup: RetrievalSetup = { embedder, store, embedders: [embedder], stores: [store], alpha: 0.75, unavailable: null, semanticCache: null, semanticCacheStore: null, close: async () => undefined };
+    const indexer = new DocumentIndexer(db.prisma, setup, null, pino({ level: "silent" }));
+    const row = await db.prisma.knowledgeBase.create({
+      data: { name: "killed", embeddingModel: LOCAL_EMBEDDER_MODEL, dimension: 512, store: store.id, chunkSize: 120, chunkOverlap: 20 },
+    });
+    const kb = toIndexSettings(row);
+    await createKnowledgeBaseCollection(kb, store);
+    await addPending(row.id, [{ title: "retries.txt", content: longText }]);
+    await indexer.run(row.id, new AbortController().signal);
+    const indexed = await db.prisma.document.findFirstOrThrow({ where: { knowledgeBaseId: row.id } });
+    expect(indexed.status).toBe("READY");
+
+    // As a process killed while re-indexing it leaves it: INDEXING, its chunks in the store, no pass anywhere.
+    await db.prisma.document.update({ where: { id: indexed.id }, data: { status: "INDEXING", chunkCount: 0 } });
+    await indexer.run(row.id, new AbortController().signal);
+    const again = await db.prisma.document.findUniqueOrThrow({ where: { id: indexed.id } });
+    expect(again.status).toBe("READY");
+    expect(again.chunkCount).toBe(indexed.chunkCount);
+    expect(await store.countChunks(knowledgeBaseCollection(kb))).toBe(indexed.chunkCount);
+  }, 120_000);
 });

@@ -42,6 +42,7 @@ export class DocumentIndexer {
   readonly run = async (knowledgeBaseId: string, signal: AbortSignal): Promise<void> => {
     const row = await this.db.knowledgeBase.findUnique({ where: { id: knowledgeBaseId } });
     if (!row) return;
+    await this.#takeOverInterrupted(row);
     const pass = this.#startPass(row);
     if (!pass.ok) {
       await this.#failAllPending(row, pass.error);
@@ -89,17 +90,34 @@ export class DocumentIndexer {
    */
   async recover(): Promise<string[]> {
     const interrupted = await this.db.document.findMany({ where: { status: "INDEXING" }, include: { knowledgeBase: true } });
-    for (const document of interrupted) {
-      const settings = toIndexSettings(document.knowledgeBase);
-      try {
-        await removeDocumentChunks(settings, document.id, storeFor(settings, this.retrieval.stores));
-      } catch (error) {
-        this.logger.warn({ err: error, documentId: document.id }, "could not remove the partial chunks of an interrupted document");
-      }
-      await this.db.document.updateMany({ where: { id: document.id, status: "INDEXING" }, data: { status: "PENDING", chunkCount: 0, error: null } });
-    }
+    for (const document of interrupted) await this.#requeue(document.knowledgeBase, document.id);
     const pending = await this.db.document.findMany({ where: { status: "PENDING" }, distinct: ["knowledgeBaseId"], select: { knowledgeBaseId: true } });
     return pending.map((document) => document.knowledgeBaseId);
+  }
+
+  /**
+   * Both queues run one pass per knowledge base at a time (the in-process queue by its map of running
+   * passes, BullMQ by the knowledge base's id as the job id), so a document still INDEXING when a pass
+   * starts, and not being indexed in this process, was left by a pass that died with its process (kill -9):
+   * the job came back to the queue as stalled, or the reconciler found it without one. It is taken over:
+   * its partial chunks removed, PENDING again for this pass.
+   */
+  async #takeOverInterrupted(row: KnowledgeBaseRow): Promise<void> {
+    const left = await this.db.document.findMany({ where: { knowledgeBaseId: row.id, status: "INDEXING" }, select: { id: true } });
+    const orphans = left.filter((document) => !this.#inFlight.has(document.id));
+    for (const document of orphans) await this.#requeue(row, document.id);
+    if (orphans.length > 0) this.logger.warn({ knowledgeBaseId: row.id, documents: orphans.length }, "took over documents an interrupted pass left indexing");
+  }
+
+  /** An interrupted document: its partial chunks removed, PENDING again (unless something else changed it meanwhile). */
+  async #requeue(row: KnowledgeBaseRow, documentId: string): Promise<void> {
+    const settings = toIndexSettings(row);
+    try {
+      await removeDocumentChunks(settings, documentId, storeFor(settings, this.retrieval.stores));
+    } catch (error) {
+      this.logger.warn({ err: error, documentId }, "could not remove the partial chunks of an interrupted document");
+    }
+    await this.db.document.updateMany({ where: { id: documentId, status: "INDEXING" }, data: { status: "PENDING", chunkCount: 0, error: null } });
   }
 
   #startPass(row: KnowledgeBaseRow): { ok: true; value: Pass } | { ok: false; error: string } {
