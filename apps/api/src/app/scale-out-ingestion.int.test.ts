@@ -84,6 +84,38 @@ describe("ingestion across API and worker processes", () => {
     await Promise.all([redis?.stop(), weaviate?.stop(), gate?.stop()]);
   }, 60_000);
 
+  /**
+   * A knowledge base with one long document whose indexing the only worker has begun (its first
+   * embedding request held by the closed gate), and a second worker started beside it.
+   */
+  async function indexingWithReplacement(name: string): Promise<{ kbId: string; documentId: string; replacement: ApiProcess; arrivals: number }> {
+    const { createKnowledgeBase } = await api.admin.request(CreateKb, { input: { name, chunkSize: 80, chunkOverlap: 10 } });
+    const kbId = createKnowledgeBase.knowledgeBase!.id;
+    gate.close();
+    const arrivals = gate.arrivals + 1;
+    const added = await api.admin.request(AddDocuments, { id: kbId, documents: [{ title: "Oolong", content: LONG }] });
+    const documentId = added.addDocuments.documents[0]!.id;
+    await gate.arrived(arrivals);
+    const replacement = await startApiProcess("worker", env, adminKey);
+    started.push(replacement);
+    return { kbId, documentId, replacement, arrivals };
+  }
+
+  /** Once the replacement's own embedding request arrives, opens the gate and waits for the document to end READY, searchable. */
+  async function indexedByReplacement(name: string, documentId: string, arrivals: number): Promise<void> {
+    await gate.arrived(arrivals + 1);
+    gate.open();
+    const ended = async () => database.prisma.document.findUniqueOrThrow({ where: { id: documentId }, select: { status: true, chunkCount: true } });
+    let document = await ended();
+    for (const deadline = Date.now() + 60_000; document.status !== "READY" && document.status !== "FAILED" && Date.now() < deadline; document = await ended()) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(document.status).toBe("READY");
+    expect(document.chunkCount).toBeGreaterThan(64);
+    const hits = (await api.admin.request(Search, { input: { name, query: "oolong leaves rolled and roasted", topK: 5 } })).searchKnowledgeBase.hits;
+    expect(hits.map((hit) => hit.source.documentId)).toContain(documentId);
+  }
+
   test("a document added through the API process is indexed by the worker process: progress reaches the API's subscriber, waitForIndexing waits across processes, the chunks are searchable through the API", async () => {
     const { createKnowledgeBase } = await api.admin.request(CreateKb, { input: { name: "across", chunkSize: 80, chunkOverlap: 10 } });
     expect(createKnowledgeBase.errors).toEqual([]);
@@ -126,66 +158,25 @@ describe("ingestion across API and worker processes", () => {
   }, PROCESS_TEST_MS);
 
   test("a worker stopped by SIGTERM while indexing hands its pass over: another worker indexes the document at once", async () => {
-    const { createKnowledgeBase } = await api.admin.request(CreateKb, { input: { name: "handover", chunkSize: 80, chunkOverlap: 10 } });
-    const kbId = createKnowledgeBase.knowledgeBase!.id;
-    gate.close();
-    const before = gate.arrivals;
-    const added = await api.admin.request(AddDocuments, { id: kbId, documents: [{ title: "Oolong", content: LONG }] });
-    const documentId = added.addDocuments.documents[0]!.id;
-    // The only worker has taken the pass (its first embedding request is held); then a second one starts.
-    await gate.arrived(before + 1);
-    const second = await startApiProcess("worker", env, adminKey);
-    started.push(second);
-
+    const { kbId, documentId, replacement, arrivals } = await indexingWithReplacement("handover");
     await worker.kill("SIGTERM");
     expect(await worker.exited).toBe(0);
     expect(worker.logs.some((line) => line["msg"] === "handing the ingestion pass over to another worker" && line["knowledgeBaseId"] === kbId)).toBe(true);
-    // The second worker has taken the pass (its own request is held now); the gate lets it finish.
-    await gate.arrived(before + 2);
-    gate.open();
-    const ready = async () => database.prisma.document.findUniqueOrThrow({ where: { id: documentId }, select: { status: true, chunkCount: true } });
-    let document = await ready();
-    for (const deadline = Date.now() + 60_000; document.status !== "READY" && document.status !== "FAILED" && Date.now() < deadline; document = await ready()) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(document.status).toBe("READY");
-    expect(document.chunkCount).toBeGreaterThan(64);
-    expect(second.logs.some((line) => line["msg"] === "ingestion pass done" && line["knowledgeBaseId"] === kbId)).toBe(true);
+    await indexedByReplacement("handover", documentId, arrivals);
+    expect(replacement.logs.some((line) => line["msg"] === "ingestion pass done" && line["knowledgeBaseId"] === kbId)).toBe(true);
     // Taken from the queue at once, not found later by the reconciler as a document left PENDING.
-    expect(second.logs.some((line) => String(line["msg"]).startsWith("re-enqueued knowledge bases"))).toBe(false);
-    const hits = (await api.admin.request(Search, { input: { name: "handover", query: "oolong leaves rolled and roasted", topK: 5 } })).searchKnowledgeBase.hits;
-    expect(hits.map((hit) => hit.source.documentId)).toContain(documentId);
-    worker = second;
+    expect(replacement.logs.some((line) => String(line["msg"]).startsWith("re-enqueued knowledge bases"))).toBe(false);
+    worker = replacement;
   }, PROCESS_TEST_MS);
 
   test("a worker killed with SIGKILL while indexing: its pass comes back to the queue as stalled, another worker takes the document over and indexes it", async () => {
-    const { createKnowledgeBase } = await api.admin.request(CreateKb, { input: { name: "killed", chunkSize: 80, chunkOverlap: 10 } });
-    const kbId = createKnowledgeBase.knowledgeBase!.id;
-    gate.close();
-    const before = gate.arrivals;
-    const added = await api.admin.request(AddDocuments, { id: kbId, documents: [{ title: "Oolong", content: LONG }] });
-    const documentId = added.addDocuments.documents[0]!.id;
-    // The only worker is indexing the document (INDEXING, its first embedding request held) when it is killed.
-    await gate.arrived(before + 1);
-    const replacement = await startApiProcess("worker", env, adminKey);
-    started.push(replacement);
+    const { kbId, documentId, replacement, arrivals } = await indexingWithReplacement("killed");
     await worker.kill("SIGKILL");
     expect((await database.prisma.document.findUniqueOrThrow({ where: { id: documentId } })).status).toBe("INDEXING");
-
     // No handover this time: the job's lock lapses (WEFT_QUEUE_LOCK_MS), the replacement's stalled check
-    // puts it back in the queue, and its pass takes the document over (its request is held now).
-    await gate.arrived(before + 2);
-    gate.open();
-    const ready = async () => database.prisma.document.findUniqueOrThrow({ where: { id: documentId }, select: { status: true, chunkCount: true } });
-    let document = await ready();
-    for (const deadline = Date.now() + 60_000; document.status !== "READY" && document.status !== "FAILED" && Date.now() < deadline; document = await ready()) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(document.status).toBe("READY");
-    expect(document.chunkCount).toBeGreaterThan(64);
+    // puts it back in the queue, and its pass takes the document over.
+    await indexedByReplacement("killed", documentId, arrivals);
     const tookOver = (line: Record<string, unknown>) => line["msg"] === "took over documents an interrupted pass left indexing" && line["knowledgeBaseId"] === kbId;
     expect(replacement.logs.some(tookOver)).toBe(true);
-    const hits = (await api.admin.request(Search, { input: { name: "killed", query: "oolong leaves rolled and roasted", topK: 5 } })).searchKnowledgeBase.hits;
-    expect(hits.map((hit) => hit.source.documentId)).toContain(documentId);
   }, PROCESS_TEST_MS);
 });
