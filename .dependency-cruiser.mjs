@@ -29,6 +29,13 @@ export default {
       to: { path: "^(apps|bench)/" },
     },
     {
+      name: "test-services-stand-alone",
+      comment: "The throw-away PostgreSQL and Redis serve the API's tests, the browser tests and the benchmarks: they depend on none of them.",
+      severity: "error",
+      from: { path: "^packages/test-services/" },
+      to: { path: "^(apps|bench|packages/(?!test-services/))" },
+    },
+    {
       name: "apps-stay-apart",
       comment: "The web sees the API through schema.graphql and generated types, never its code; the CLI and the API share only packages.",
       severity: "error",

@@ -2,10 +2,10 @@ import { spawn } from "node:child_process";
 import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import type { PostgresServer } from "@weft/test-services";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "./db/db.js";
 import { acquirePostgres, releasePostgres } from "./testing/database.js";
-import type { PostgresServer } from "./testing/postgres-server.js";
 
 /**
  * The operator commands as a production install runs them: the built `dist/cli.js` under plain node

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { startWeaviateServer, type WeaviateServer } from "@weft/providers/testing";
+import { startRedisServer, type RedisServer } from "@weft/test-services";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startApiProcess, type ApiProcess } from "../testing/api-process.js";
 import { acquirePostgres, openTestDatabase, releasePostgres, type TestDatabase } from "../testing/database.js";
 import { GatedEmbeddingsServer } from "../testing/gated-embeddings-server.js";
 import { graphql } from "../testing/gql/index.js";
 import type { ScaleOutProgressSubscription } from "../testing/gql/graphql.js";
-import { startRedisServer, type RedisServer } from "../testing/redis-server.js";
 
 /**
  * Ingestion across processes, end to end: an API process and a worker process (`main.ts --role …`, each

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { startRedisServer, type RedisServer } from "@weft/test-services";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startApiProcess, type ApiProcess } from "../testing/api-process.js";
 import { acquirePostgres, openTestDatabase, releasePostgres, type TestDatabase } from "../testing/database.js";
 import { seedWorkflow } from "../testing/app.js";
 import { CancelRun, CreateApiKey, RunDetail, RunEvents, RunWorkflow } from "../testing/operations.js";
-import { startRedisServer, type RedisServer } from "../testing/redis-server.js";
 import { arrows } from "../testing/workflows.js";
 
 /**

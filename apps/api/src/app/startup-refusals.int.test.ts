@@ -2,10 +2,10 @@ import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import type { PostgresServer } from "@weft/test-services";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openDatabase } from "../db/db.js";
 import { acquirePostgres, releasePostgres } from "../testing/database.js";
-import type { PostgresServer } from "../testing/postgres-server.js";
 
 /**
  * The API as an operator starts it, in its own process (`src/main.ts`, as `dist/main.js` runs it),

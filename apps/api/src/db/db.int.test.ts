@@ -3,10 +3,10 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import type { PostgresServer } from "@weft/test-services";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acquirePostgres, describeEachDatabase, releasePostgres } from "../testing/database.js";
 import { persistenceContract } from "../testing/persistence-contract.js";
-import type { PostgresServer } from "../testing/postgres-server.js";
 import { openDatabase } from "./db.js";
 import { defaultMigrationsDir, readMigrationsDir } from "./migrations-dir.js";
 

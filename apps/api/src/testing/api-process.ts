@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { resolve } from "node:path";
+import { cleanUpOnExit } from "@weft/test-services";
 import type { ProcessRole } from "../app/process-role.js";
 import { TestClient } from "./graphql-client.js";
-import { cleanUpOnExit } from "./postgres-server.js";
 
 const API_DIR = resolve(import.meta.dirname, "../..");
 const START_TIMEOUT_MS = 120_000;

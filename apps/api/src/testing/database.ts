@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { startPostgresServer, type PostgresServer } from "@weft/test-services";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe } from "vitest";
 import { openDatabase, type Database, type DatabaseMode } from "../db/db.js";
-import { startPostgresServer, type PostgresServer } from "./postgres-server.js";
 
 /** Both persistence modes, for `describe.each`-style suites. */
 export const databaseModes: readonly DatabaseMode[] = ["embedded", "server"];

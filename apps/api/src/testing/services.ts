@@ -4,6 +4,6 @@
  * Exported only under the `weft-source` condition (package.json): they run from the sources, as tests do.
  */
 export { acquirePostgres, openTestDatabase, releasePostgres, type TestDatabase } from "./database.js";
-export { startRedisServer, type RedisServer } from "./redis-server.js";
+export { startRedisServer, type RedisServer } from "@weft/test-services";
 export { startApiProcess, type ApiProcess } from "./api-process.js";
 export { arrows } from "./workflows.js";

@@ -1,25 +1,19 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import { cleanUpOnExit, freePort } from "@weft/test-services";
 
 /** A server started for the suite; its output is kept so a failing start can say why. */
 export interface ManagedProcess {
   name: string;
   child: ChildProcess;
   output: () => string;
+  /** SIGTERM, then SIGKILL after 10 s; resolves once it has exited. */
   stop: () => Promise<void>;
+  /** kill -9 at once, as a crash or a pulled plug; resolves once it has exited. */
+  crash: () => Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** The suite and the API's tests pick loopback ports the same way. */
+export { freePort };
 
 const OUTPUT_LIMIT = 20_000;
 
@@ -37,15 +31,27 @@ export function startProcess(
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // Killed with the suite if the suite's own process ends first (interrupted, or a crash of vitest).
+  const unhook = cleanUpOnExit(() => child.kill("SIGKILL"));
+  const exited = new Promise<void>((resolve) =>
+    child.once("exit", () => {
+      unhook();
+      resolve();
+    }),
+  );
+  const running = () => child.exitCode === null && child.signalCode === null;
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
+    if (!running()) return;
     child.kill("SIGTERM");
     const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
     await exited;
     clearTimeout(timer);
   };
-  return { name, child, output: () => output, stop };
+  const crash = async () => {
+    if (running()) child.kill("SIGKILL");
+    await exited;
+  };
+  return { name, child, output: () => output, stop, crash };
 }
 
 /**

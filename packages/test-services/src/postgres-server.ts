@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { cleanUpOnExit } from "./clean-up-on-exit.js";
 import { freePort } from "./free-port.js";
 
 const run = promisify(execFile);
@@ -150,25 +151,6 @@ export async function startPostgresServer(options: StartPostgresOptions = {}): P
 }
 
 type Exec = (command: string, args: string[]) => Promise<unknown>;
-
-/**
- * Runs `cleanUp` when the process exits. A worker killed by a signal skips "exit" handlers, so the
- * signals run it too and are then re-raised to do what they would have done. Returns the unhook.
- */
-export function cleanUpOnExit(cleanUp: () => void): () => void {
-  const onSignal = (signal: NodeJS.Signals) => {
-    cleanUp();
-    process.kill(process.pid, signal);
-  };
-  process.once("exit", cleanUp);
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
-  return () => {
-    process.removeListener("exit", cleanUp);
-    process.removeListener("SIGINT", onSignal);
-    process.removeListener("SIGTERM", onSignal);
-  };
-}
 
 /** Another process may take the port between probing and binding; then try another one. */
 async function startOnFreePort(exec: Exec, pgCtl: string, dataDir: string, socketDir: string, logFile: string): Promise<number> {
