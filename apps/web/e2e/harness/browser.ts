@@ -35,8 +35,8 @@ export function chromiumPath(): string {
 export interface BrowserSession {
   context: BrowserContext;
   page: Page;
-  /** Saves a full-page screenshot as test-artifacts/e2e/<nn>-<name>.png and returns its path. */
-  screenshot: (name: string) => Promise<string>;
+  /** Saves a full-page screenshot (of `page`, or of another page of the context) as test-artifacts/e2e/<nn>-<name>.png and returns its path. */
+  screenshot: (name: string, of?: Page) => Promise<string>;
   consoleErrors: string[];
   close: () => Promise<void>;
 }
@@ -66,10 +66,10 @@ export async function openBrowser(): Promise<BrowserSession> {
   });
   page.on("pageerror", (error) => consoleErrors.push(error.message));
   let shot = 0;
-  const screenshot = async (name: string) => {
+  const screenshot = async (name: string, of: Page = page) => {
     shot += 1;
     const file = path.join(artifactsDir, `${String(shot).padStart(2, "0")}-${name}.png`);
-    await page.screenshot({ path: file, fullPage: true });
+    await of.screenshot({ path: file, fullPage: true });
     return file;
   };
   const close = async () => {

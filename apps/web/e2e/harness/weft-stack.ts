@@ -5,7 +5,7 @@ import { freePort, startProcess, waitForHttp, type ManagedProcess } from "./chil
 
 export const repoRoot = path.resolve(import.meta.dirname, "../../../..");
 const webRoot = path.join(repoRoot, "apps/web");
-const apiMain = path.join(repoRoot, "apps/api/dist/main.js");
+export const apiMain = path.join(repoRoot, "apps/api/dist/main.js");
 const nextBin = path.join(webRoot, "node_modules/next/dist/bin/next");
 const buildId = path.join(webRoot, ".next/BUILD_ID");
 
@@ -39,14 +39,20 @@ export interface ApiServer {
   stop: () => Promise<void>;
 }
 
-export async function startApi(options: { corsOrigin?: string } = {}): Promise<ApiServer> {
+/** What the stack's API process gets beyond the defaults: command-line arguments (`--role api`) and variables. */
+export interface ApiOptions {
+  args?: string[];
+  env?: Record<string, string>;
+}
+
+export async function startApi(options: ApiOptions & { corsOrigin?: string } = {}): Promise<ApiServer> {
   if (!existsSync(apiMain)) {
     throw new Error(`the end-to-end suite runs the built API; ${apiMain} is missing. Run \`pnpm turbo run build --filter=@weft/api\` first.`);
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "weft-e2e-"));
   const apiPort = await freePort();
   const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const api = startProcess("api", process.execPath, [apiMain], {
+  const api = startProcess("api", process.execPath, [apiMain, ...(options.args ?? [])], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,
@@ -58,6 +64,7 @@ export async function startApi(options: { corsOrigin?: string } = {}): Promise<A
       WEFT_SEED_DEMO: "false",
       LOG_LEVEL: "warn",
       CORS_ORIGINS: options.corsOrigin ?? "",
+      ...options.env,
     },
   });
   const stop = async () => {
@@ -73,11 +80,11 @@ export async function startApi(options: { corsOrigin?: string } = {}): Promise<A
   return { apiUrl, dataDir, stop };
 }
 
-export async function startWeftStack(): Promise<WeftStack> {
+export async function startWeftStack(apiOptions: ApiOptions = {}): Promise<WeftStack> {
   requireBuilt();
   const webPort = await freePort();
   const webUrl = `http://127.0.0.1:${webPort}`;
-  const api = await startApi({ corsOrigin: webUrl });
+  const api = await startApi({ ...apiOptions, corsOrigin: webUrl });
   let web: ManagedProcess | null = null;
   const stop = async () => {
     await web?.stop();
