@@ -98,6 +98,9 @@ describe("pipelines in a real browser", () => {
     const details = page.locator('.node-details[data-node-id="retrieve"]');
     await details.locator('[data-invocation="retrieval#2"]').waitFor();
     expect(await details.locator(".executions__item").count()).toBe(2);
+    // The graph as executed shows the loop header's latest feedback too.
+    expect(await page.getByTestId("graph-note-retrieve").getAttribute("title")).toBe("self-attention, positional encoding");
+    expect(await page.getByTestId("graph-note-generate").count()).toBe(0);
     await shot("seed-002-run-executions");
   });
 

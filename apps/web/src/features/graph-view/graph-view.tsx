@@ -19,6 +19,8 @@ export interface GraphViewNode {
   state: string;
   /** A short badge in the card's corner ("2/3", "changed"). */
   badge?: string;
+  /** One line under the label, whole on hover (a loop header's latest feedback); `label` names it for screen readers. */
+  note?: { text: string; label: string };
   /** Output ports beyond the one `out`: a labelled source handle each (a router's cases or verdicts). */
   ports?: readonly string[];
 }
@@ -48,6 +50,12 @@ function GraphViewCard({ id, data }: NodeProps<Node<CardData>>) {
       <div className="graph-node__type">{typeLabel(node.type)}</div>
       <div className="graph-node__id">{id}</div>
       {node.label ? <div className="muted">{node.label}</div> : null}
+      {node.note ? (
+        <p className="graph-node__note" title={node.note.text} data-testid={`graph-note-${id}`}>
+          <span className="visually-hidden">{node.note.label}: </span>
+          {node.note.text}
+        </p>
+      ) : null}
       {node.badge ? <span className="graph-node__badge">{node.badge}</span> : null}
       {data.sink ? null : <SourceHandles ports={node.ports} />}
     </div>

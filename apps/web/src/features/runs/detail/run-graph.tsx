@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { useT } from "@/i18n/i18n-provider";
 import { GraphView, type GraphViewEdge, type GraphViewNode } from "../../graph-view/graph-view";
-import { edgeRunState, nodeBadges } from "../live/pipeline-events";
+import { edgeRunState, headerFeedback, loopsByHeader, nodeBadges } from "../live/pipeline-events";
 import type { RunLiveState } from "../live/run-projection";
 import type { AnyStatus } from "../status/status-badge";
 import { statusTone } from "../status/status-badge";
@@ -11,7 +11,8 @@ import { layeredPositions, type SnapshotGraph } from "./run-snapshot";
 
 /**
  * The graph a run executed, each node tinted by its state in this run, with its loop iteration, map
- * progress or cache hit; edges a router took drawn green, edges it left dead greyed.
+ * progress or cache hit, and a loop header with the feedback that started its latest iteration; edges a
+ * router took drawn green, edges it left dead greyed.
  */
 export function RunGraph({
   graph,
@@ -32,11 +33,13 @@ export function RunGraph({
     () => ({ items: (done: number, total: number) => t("pipeline.live.items", { done, total }), cacheHit: (similarity: number | null) => t("pipeline.live.cacheHit", { similarity: similarity === null ? "" : similarity.toFixed(2) }) }),
     [t],
   );
+  const headed = useMemo(() => loopsByHeader(graph.edges), [graph]);
   const nodes = useMemo<GraphViewNode[]>(
     () =>
       graph.nodes.map((node) => {
         const status = statuses[node.id] ?? "PENDING";
         const badge = nodeBadges(live, node.id, labels).join(" · ");
+        const feedback = headerFeedback(live, headed.get(node.id) ?? []);
         return {
           id: node.id,
           type: node.type,
@@ -45,10 +48,11 @@ export function RunGraph({
           tone: statusTone(status),
           state: status,
           ...(badge ? { badge } : {}),
+          ...(feedback ? { note: { text: feedback, label: t("pipeline.live.latestFeedback") } } : {}),
           ...(node.ports ? { ports: node.ports } : {}),
         };
       }),
-    [graph, positions, statuses, live, labels],
+    [graph, positions, statuses, live, labels, headed, t],
   );
   const edges = useMemo<GraphViewEdge[]>(
     () =>
