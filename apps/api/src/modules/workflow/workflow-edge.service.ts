@@ -1,14 +1,13 @@
-import { checkAddEdge, checkEdit, DEFAULT_PORT, type LoopDeclaration, type NodeTypeRegistry, type Violation, type WorkflowNode } from "@weft/engine";
-import type { PrismaClient, Workflow as WorkflowRow, WorkflowEdge as EdgeRow } from "../../generated/prisma/client.js";
+import { checkAddEdge, checkEdit, DEFAULT_PORT, type LoopDeclaration, type NodeTypeRegistry, type Violation, type Workflow, type WorkflowGraph } from "@weft/engine";
+import type { Prisma, PrismaClient, Workflow as WorkflowRow, WorkflowEdge as EdgeRow } from "../../generated/prisma/client.js";
 import type { ServiceDeps } from "../../service-deps.js";
 import type { WorkflowChanges } from "./workflow-changes.js";
 import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
 import { checkNodeId } from "./workflow-input.validation.js";
-import { runWorkflowEdit } from "./workflow-edit.transaction.js";
+import { runGraphEdit } from "./workflow-edit.transaction.js";
 import { loadWorkflow, lockedWhileRunning, refuse } from "./workflow-lock.js";
-import { checkedOnSlices, edgeCounters, newEdgeSlice, nodesByKey, type NewEdgeSides } from "./workflow-graph-slice.js";
+import { addEdgeStatement, checkedOnSlices, removeEdgeStatement, ruleTypes, type RuleTypes } from "./workflow-edit-sql.js";
 import { checkEdgeName, readLoopDeclaration } from "./pipeline-input.validation.js";
-import { nextEdgeNumber } from "./node-id.js";
 import { settingsColumns } from "./workflow-settings.mapper.js";
 import { userError, violationToUserError } from "../../errors/user-error.type.js";
 import { failure, type Outcome } from "../../errors/outcome.js";
@@ -31,11 +30,13 @@ export class WorkflowEdgeService {
   private readonly db: PrismaClient;
   private readonly registry: NodeTypeRegistry;
   private readonly changes: WorkflowChanges | undefined;
+  private readonly types: RuleTypes;
 
   constructor(deps: Pick<ServiceDeps, "db" | "registry">, changes?: WorkflowChanges) {
     this.db = deps.db;
     this.registry = deps.registry;
     this.changes = changes;
+    this.types = ruleTypes(deps.registry);
   }
 
   /**
@@ -62,57 +63,51 @@ export class WorkflowEdgeService {
     const sourcePort = options.sourcePort === DEFAULT_PORT ? null : (options.sourcePort ?? null);
     const loop = declared?.id ?? options.loop ?? null;
     const rules = { registry: this.registry, ...(sourcePort !== null ? { sourcePort } : {}), ...(loop !== null ? { loop } : {}) };
-    const outcome = await runWorkflowEdit(this.db, workflowId, async (tx, workflow) => {
-      if (workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId, { nodeIds: [source, target] }));
-      const ends = await nodesByKey(tx, workflowId, [source, target]);
-      const missing = [source, target].filter((id, index, all) => !ends.some((node) => node.id === id) && all.indexOf(id) === index);
+    const outcome = await runGraphEdit(this.db, workflowId, async (tx, row) => {
+      const added = await addEdgeStatement(tx, row, { source, target, sourcePort, loop }, this.types, LIMITS.maxEdges);
+      if (added.activeRunId) refuse(lockedWhileRunning(added.activeRunId, { nodeIds: [source, target] }));
+      const missing = [source, target].filter((id, index, all) => !added.slice.nodes.some((node) => node.id === id) && all.indexOf(id) === index);
       if (missing.length > 0) {
         const names = missing.map((id) => `"${id}"`).join(" and ");
         refuse(userError("NOT_FOUND", `the workflow has no node ${names}`, { nodeIds: missing }));
       }
-      const onSlice = sourcePort === null && loop === null && (await checkedOnSlices(tx, workflow.row, this.registry));
-      const graph = onSlice
-        ? await newEdgeSlice(tx, workflowId, ends, { source, target }, this.#sides(ends, source, target))
-        : await loadWorkflow(tx, workflow);
-      const counters = await edgeCounters(tx, workflowId);
-      if (counters.count >= LIMITS.maxEdges) {
+      if (added.full) {
         refuse(userError("LIMIT_EXCEEDED", `a workflow holds at most ${LIMITS.maxEdges} edges`));
       }
+      const edge = added.edge;
+      if (!edge) throw new Error("addEdge wrote no edge although both ends exist and no run is active");
+      const onSlice = sourcePort === null && loop === null && checkedOnSlices(row, added.otherTypes);
+      const graph: WorkflowGraph = onSlice ? added.slice : await graphBefore(tx, row, edge.key);
       const loops = declared ? declareLoop(graph.loops ?? [], declared) : null;
       const violations: Violation[] = loops ? checkEdit(graph, { kind: "updateSettings", loops }, { registry: this.registry }) : [];
       violations.push(...checkAddEdge(loops ? { ...graph, loops } : graph, source, target, rules));
       if (violations.length > 0) refuse(...violations.map(violationToUserError));
-      const position = counters.lastPosition + 1;
-      const number = nextEdgeNumber(workflow.row.lastEdgeNumber, position);
-      const settings = loops ? { loops: settingsColumns({ loops }).loops } : {};
-      const row = await tx.workflow.update({ where: { id: workflowId }, data: { lastEdgeNumber: number, ...settings } });
-      const edge = await tx.workflowEdge.create({ data: { workflowId, key: `e${number}`, source, target, sourcePort, loop, position } });
-      return { edge, row };
-    }, this.changes, ["workflowId"]);
+      // The statement raised lastEdgeNumber to the new edge's number; a declared loop is one more write.
+      const written = loops
+        ? await tx.workflow.update({ where: { id: workflowId }, data: { loops: settingsColumns({ loops }).loops } })
+        : { ...row, lastEdgeNumber: added.number };
+      return { edge, row: written };
+    }, this.changes);
     return outcome.ok ? { ok: true, value: { edge: outcome.value.value.edge, workflow: outcome.value.value.row } } : outcome;
-  }
-
-  /** A side is read whole only when its degree is bounded (or its type unknown: the check then refuses anyway). */
-  #sides(ends: readonly WorkflowNode[], source: string, target: string): NewEdgeSides {
-    const spec = (id: string) => this.registry.get(ends.find((node) => node.id === id)?.type ?? "");
-    return {
-      wholeOut: Number.isFinite(spec(source)?.outDegree.max ?? 0),
-      wholeIn: Number.isFinite(spec(target)?.inDegree.max ?? 0),
-    };
   }
 
   /** Removing an edge breaks no edit-time rule; the run-time rules report a node left unconnected. */
   async removeEdge(workflowId: string, edgeId: string): Promise<Outcome<{ removedEdgeId: string; workflow: WorkflowRow }>> {
-    const outcome = await runWorkflowEdit(this.db, workflowId, async (tx, workflow) => {
-      const edge = await tx.workflowEdge.findUnique({ where: { workflowId_key: { workflowId, key: edgeId } }, select: { key: true } });
-      if (!edge) {
+    const outcome = await runGraphEdit(this.db, workflowId, async (tx, row) => {
+      const removal = await removeEdgeStatement(tx, row, edgeId);
+      if (!removal.found) {
         refuse(userError("NOT_FOUND", `the workflow has no edge "${edgeId}"`, { edgeIds: [edgeId], path: ["edgeId"] }));
       }
-      if (workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId, { edgeIds: [edgeId] }));
-      await tx.workflowEdge.delete({ where: { workflowId_key: { workflowId, key: edgeId } } });
-    }, this.changes, ["workflowId"]);
+      if (removal.activeRunId) refuse(lockedWhileRunning(removal.activeRunId, { edgeIds: [edgeId] }));
+    }, this.changes);
     return outcome.ok ? { ok: true, value: { removedEdgeId: edgeId, workflow: outcome.value.workflow } } : outcome;
   }
+}
+
+/** The whole graph as it was before the new edge `key` was written (the edge is the last one, by position). */
+async function graphBefore(tx: Prisma.TransactionClient, row: WorkflowRow, key: string): Promise<Workflow> {
+  const graph = await loadWorkflow(tx, { row });
+  return { ...graph, edges: graph.edges.filter((edge) => edge.id !== key) };
 }
 
 /** The workflow's loops with a new one appended; CONFLICT when its id is taken. */

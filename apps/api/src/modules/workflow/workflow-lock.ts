@@ -58,33 +58,47 @@ export interface LockOptions {
   bumpVersion?: boolean;
 }
 
+/** The workflow's QUEUED or RUNNING run of the draft (id or NULL), as an SQL scalar subquery. */
+export function activeDraftRunSql(workflowId: string): Prisma.Sql {
+  return Prisma.sql`(
+    SELECT r.id FROM "Run" r
+    WHERE r."workflowId" = ${workflowId} AND r."versionId" IS NULL AND r.status::text IN (${Prisma.join(ACTIVE_RUN_STATUSES)})
+    ORDER BY r."createdAt" DESC LIMIT 1
+  )`;
+}
+
+export type LockedRowWork<T> = (tx: Prisma.TransactionClient, row: WorkflowRow) => Promise<T>;
+
+/**
+ * The workflow's row lock and its row, and nothing else: the first statement of the transaction. What
+ * the work reads must come in later statements. (On PostgreSQL a statement that waited for the lock
+ * still reads other tables as of its start: a run or an edit committed while it waited would be missed.)
+ */
+export function withLockedRow<T>(db: PrismaClient, workflowId: string, work: LockedRowWork<T>, options: LockOptions = {}): Promise<Outcome<T>> {
+  return withRefusals(() =>
+    db.$transaction(async (tx) => {
+      const [row] = await tx.$queryRaw<WorkflowRow[]>(
+        options.bumpVersion
+          ? Prisma.sql`UPDATE "Workflow" w SET "version" = w."version" + 1, "updatedAt" = (now() AT TIME ZONE 'UTC')
+              WHERE w.id = ${workflowId} RETURNING w.*`
+          : Prisma.sql`SELECT w.* FROM "Workflow" w WHERE w.id = ${workflowId} FOR UPDATE OF w`,
+      );
+      if (!row) refuse(notFoundError("workflow", workflowId, options.notFoundPath ?? ["workflowId"]));
+      return work(tx, row);
+    }, LOCKED_TRANSACTION_OPTIONS),
+  );
+}
+
 /**
  * Lock and load a workflow: the one doorway for everything that must see a workflow without a
  * concurrent change — graph edits, settings updates, deletion, run starts. Inside one transaction it
  * takes the workflow's row lock (so these serialise: an edit sees the run and is refused, or the run
- * starts from the graph as edited, never a mix), reads the row and its active run, and runs `work`,
- * which loads what it needs and writes; `refuse(...)` rolls everything back.
+ * starts from the graph as edited, never a mix), reads the row and then its active run, and runs `work`,
+ * which loads what it needs and writes; `refuse(...)` rolls everything back. (Graph edits use
+ * withLockedRow and read the active run in their own first statement.)
  */
 export function withLockedWorkflow<T>(db: PrismaClient, workflowId: string, work: LockedWork<T>, options: LockOptions = {}): Promise<Outcome<T>> {
-  return withRefusals(() =>
-    db.$transaction(async (tx) => {
-      // One round trip: the lock, the row and the active run (every edit pays for it).
-      const activeRun = Prisma.sql`(
-          SELECT r.id FROM "Run" r
-          WHERE r."workflowId" = w.id AND r."versionId" IS NULL AND r.status::text IN (${Prisma.join(ACTIVE_RUN_STATUSES)})
-          ORDER BY r."createdAt" DESC LIMIT 1
-        ) AS "activeRunId"`;
-      const [locked] = await tx.$queryRaw<(WorkflowRow & { activeRunId: string | null })[]>(
-        options.bumpVersion
-          ? Prisma.sql`UPDATE "Workflow" w SET "version" = w."version" + 1, "updatedAt" = (now() AT TIME ZONE 'UTC')
-              WHERE w.id = ${workflowId} RETURNING w.*, ${activeRun}`
-          : Prisma.sql`SELECT w.*, ${activeRun} FROM "Workflow" w WHERE w.id = ${workflowId} FOR UPDATE OF w`,
-      );
-      if (!locked) refuse(notFoundError("workflow", workflowId, options.notFoundPath ?? ["workflowId"]));
-      const { activeRunId, ...row } = locked;
-      return work(tx, { row, activeRunId });
-    }, LOCKED_TRANSACTION_OPTIONS),
-  );
+  return withLockedRow(db, workflowId, async (tx, row) => work(tx, { row, activeRunId: await findActiveRunId(tx, workflowId) }), options);
 }
 
 /** The one refusal of a graph change while a run of the draft holds the workflow. */
@@ -98,7 +112,7 @@ export function lockedWhileRunning(activeRunId: string | null, refs: UserErrorOp
 }
 
 /** The whole workflow (every node attribute, edges in creation order), as a run executes it. */
-export async function loadWorkflow(tx: Prisma.TransactionClient, workflow: LockedWorkflow): Promise<Workflow> {
+export async function loadWorkflow(tx: Prisma.TransactionClient, workflow: Pick<LockedWorkflow, "row">): Promise<Workflow> {
   const workflowId = workflow.row.id;
   const nodes = await tx.workflowNode.findMany({ where: { workflowId }, orderBy: NODE_ORDER });
   const edges = await tx.workflowEdge.findMany({ where: { workflowId }, orderBy: { position: "asc" } });

@@ -1,4 +1,4 @@
-import { checkAddNode, checkEdit, checkRemoveNode, type JsonValue, type NodeTypeRegistry, type WorkflowGraph, type WorkflowNode } from "@weft/engine";
+import { checkAddNode, checkEdit, checkRemoveNode, type JsonValue, type NodeTypeRegistry, type Workflow, type WorkflowGraph, type WorkflowNode } from "@weft/engine";
 import { Prisma } from "../../generated/prisma/client.js";
 import type { PrismaClient, Workflow as WorkflowRow, WorkflowNode as NodeRow } from "../../generated/prisma/client.js";
 import type { AddNodeInput, NodeMoveInput, UpdateNodeInput } from "./workflow.input.js";
@@ -11,12 +11,11 @@ import {
   checkPosition,
   type NodeAttributes,
 } from "./workflow-input.validation.js";
-import { runWorkflowEdit } from "./workflow-edit.transaction.js";
-import { checkedOnSlices, edgesTouching, nodeCount, nodeKeysStartingWith, nodesByKey, nodesOfType } from "./workflow-graph-slice.js";
-import { loadWorkflow, lockedWhileRunning, refuse, type LockedWorkflow } from "./workflow-lock.js";
+import { runGraphEdit } from "./workflow-edit.transaction.js";
+import { addNodeStatement, checkedOnSlices, nodeForUpdate, nodesByKey, removeNodeStatement, ruleTypes, type NodeColumns, type RuleTypes } from "./workflow-edit-sql.js";
+import { loadWorkflow, lockedWhileRunning, refuse } from "./workflow-lock.js";
 import { checkNodeIdsUnique, configOrNone, readConfigInput } from "./pipeline-input.validation.js";
 import { configColumn, configFromJson } from "./workflow.mapper.js";
-import { nextNodeId } from "./node-id.js";
 import { userError, violationToUserError, type UserError } from "../../errors/user-error.type.js";
 import { failure, type Outcome } from "../../errors/outcome.js";
 
@@ -36,16 +35,18 @@ const ATTRIBUTE_KEYS = ["content", "provider", "model", "params", "prompt"] as c
 /** What a run executes: changing any of these is a graph edit (refused while a run of the draft is active). */
 const EXECUTED_KEYS = [...ATTRIBUTE_KEYS, "config"] as const;
 
-/** Node edits: add, update, move, remove. Each one is one locked transaction (runWorkflowEdit). */
+/** Node edits: add, update, move, remove. Each one is one locked transaction (runGraphEdit). */
 export class WorkflowNodeService {
   private readonly db: PrismaClient;
   private readonly registry: NodeTypeRegistry;
   private readonly changes: WorkflowChanges | undefined;
+  private readonly types: RuleTypes;
 
   constructor(deps: Pick<ServiceDeps, "db" | "registry">, changes?: WorkflowChanges) {
     this.db = deps.db;
     this.registry = deps.registry;
     this.changes = changes;
+    this.types = ruleTypes(deps.registry);
   }
 
   async addNode(workflowId: string, input: AddNodeInput): Promise<Outcome<NodeEditResult>> {
@@ -59,33 +60,39 @@ export class WorkflowNodeService {
       ...read.errors,
     ];
     if (invalid.length > 0) return failure(...invalid);
-    const outcome = await runWorkflowEdit(this.db, workflowId, async (tx, workflow) => {
-      if (workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId));
-      const key = input.id ?? nextNodeId(input.type, await nodeKeysStartingWith(tx, workflowId, `${input.type}-`));
-      const nodes = await nodeCount(tx, workflowId, key);
-      if (nodes.count >= LIMITS.maxNodes) {
+    const isText = this.registry.get(input.type)?.component === "TextNode";
+    const columns: NodeColumns = {
+      type: input.type,
+      provider: attributes.provider ?? null,
+      model: attributes.model ?? null,
+      params: attributes.params ?? null,
+      prompt: attributes.prompt ?? null,
+      content: attributes.content ?? (isText ? "" : null),
+      config: config && Object.keys(config).length > 0 ? config : null,
+      positionX: input.position?.x ?? 0,
+      positionY: input.position?.y ?? 0,
+    };
+    const countRule = this.types.counted.includes(input.type);
+    const outcome = await runGraphEdit(this.db, workflowId, async (tx, row) => {
+      const added = await addNodeStatement(tx, row, input.id ?? null, columns, countRule, this.types);
+      if (added.activeRunId) refuse(lockedWhileRunning(added.activeRunId));
+      const key = added.key;
+      if (added.count >= LIMITS.maxNodes) {
         refuse(userError("LIMIT_EXCEEDED", `a workflow holds at most ${LIMITS.maxNodes} nodes`, { path: ["input"] }));
       }
-      if (nodes.taken) {
+      if (added.taken) {
         refuse(userError("CONFLICT", `the workflow already has a node "${key}"`, { nodeIds: [key], path: ["input", "id"] }));
       }
-      const violations = checkAddNode(await this.#countSlice(tx, workflowId, input.type), input.type, { registry: this.registry });
+      const peers: WorkflowGraph = { nodes: added.peers.map((id) => ({ id, type: input.type })), edges: [] };
+      const violations = checkAddNode(peers, input.type, { registry: this.registry });
       if (violations.length > 0) refuse(...violations.map(violationToUserError));
-      await this.#checkNodeRules(tx, workflow, nodeOf(key, input.type, attributes, config), "add");
-      const isText = this.registry.get(input.type)?.component === "TextNode";
-      return tx.workflowNode.create({
-        data: {
-          workflowId,
-          key,
-          type: input.type,
-          ...toColumns(attributes),
-          config: configColumn(config),
-          content: attributes.content ?? (isText ? "" : null),
-          positionX: input.position?.x ?? 0,
-          positionY: input.position?.y ?? 0,
-        },
-      });
-    }, this.changes, ["workflowId"]);
+      const node = added.node;
+      if (!node) throw new Error("addNode wrote no node although its key is free and no run is active");
+      if (config || !checkedOnSlices(row, added.otherTypes)) {
+        await this.#checkNodeRules(tx, row, nodeOf(key, input.type, attributes, config), (graph) => ({ ...graph, nodes: graph.nodes.filter((other) => other.id !== key) }));
+      }
+      return node;
+    }, this.changes);
     return outcome.ok ? { ok: true, value: { node: outcome.value.value, workflow: outcome.value.workflow } } : outcome;
   }
 
@@ -96,21 +103,22 @@ export class WorkflowNodeService {
   async updateNode(workflowId: string, nodeId: string, input: UpdateNodeInput): Promise<Outcome<NodeEditResult>> {
     const invalid = checkPosition(input.position, ["input", "position"]);
     if (invalid.length > 0) return failure(...invalid);
-    const outcome = await runWorkflowEdit(this.db, workflowId, async (tx, workflow) => {
-      const current = await tx.workflowNode.findUnique({ where: { workflowId_key: { workflowId, key: nodeId } } });
+    const outcome = await runGraphEdit(this.db, workflowId, async (tx, row) => {
+      const read = await nodeForUpdate(tx, row, nodeId, this.types);
+      const current = read.node;
       if (!current) refuse(noSuchNode(nodeId));
       const changesExecuted = EXECUTED_KEYS.some((key) => input[key] !== undefined);
-      if (changesExecuted && workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId, { nodeIds: [nodeId] }));
+      if (changesExecuted && read.activeRunId) refuse(lockedWhileRunning(read.activeRunId, { nodeIds: [nodeId] }));
       const attributes = withAttributes(attributesOf(current), input);
-      const read =
+      const next =
         input.config === undefined
           ? { node: nodeOf(nodeId, current.type, attributes, configFromJson(current.config)), errors: [] }
           : readConfigInput(this.registry, nodeOf(nodeId, current.type, attributes, undefined), configOrNone(input.config), ["input"]);
-      const after = read.node;
+      const after = next.node;
       const config = after.config;
-      const errors = [...checkNodeAttributes(this.registry, current.type, attributes, ["input"]), ...read.errors];
+      const errors = [...checkNodeAttributes(this.registry, current.type, attributes, ["input"]), ...next.errors];
       if (errors.length > 0) refuse(...errors.map((error) => ({ ...error, nodeIds: [nodeId] })));
-      if (changesExecuted) await this.#checkNodeRules(tx, workflow, after, "update");
+      if (changesExecuted && (config || !checkedOnSlices(row, read.otherTypes))) await this.#checkNodeRules(tx, row, after, (graph) => graph);
       return tx.workflowNode.update({
         where: { workflowId_key: { workflowId, key: nodeId } },
         data: {
@@ -120,7 +128,7 @@ export class WorkflowNodeService {
           positionY: input.position?.y ?? current.positionY,
         },
       });
-    }, this.changes, ["workflowId"]);
+    }, this.changes);
     return outcome.ok ? { ok: true, value: { node: outcome.value.value, workflow: outcome.value.workflow } } : outcome;
   }
 
@@ -128,7 +136,7 @@ export class WorkflowNodeService {
   async moveNodes(workflowId: string, moves: readonly NodeMoveInput[]): Promise<Outcome<{ workflow: WorkflowRow }>> {
     const invalid = checkMoves(moves);
     if (invalid.length > 0) return failure(...invalid);
-    const outcome = await runWorkflowEdit(this.db, workflowId, async (tx) => {
+    const outcome = await runGraphEdit(this.db, workflowId, async (tx) => {
       const known = new Set((await nodesByKey(tx, workflowId, moves.map((move) => move.id))).map((node) => node.id));
       const missing = moves.map((move) => move.id).filter((id) => !known.has(id));
       if (missing.length > 0) {
@@ -143,25 +151,24 @@ export class WorkflowNodeService {
           data: { positionX: move.x, positionY: move.y },
         });
       }
-    }, this.changes, ["workflowId"]);
+    }, this.changes);
     return outcome.ok ? { ok: true, value: { workflow: outcome.value.workflow } } : outcome;
   }
 
   /** Removes a node and every edge touching it. */
   async removeNode(workflowId: string, nodeId: string): Promise<Outcome<NodeRemoval>> {
-    const outcome = await runWorkflowEdit(this.db, workflowId, async (tx, workflow) => {
-      const [node] = await nodesByKey(tx, workflowId, [nodeId]);
-      if (!node) refuse(noSuchNode(nodeId));
-      if (workflow.activeRunId) refuse(lockedWhileRunning(workflow.activeRunId, { nodeIds: [nodeId] }));
-      const slice = await this.#countSlice(tx, workflowId, node.type);
-      if (!slice.nodes.some((candidate) => candidate.id === nodeId)) slice.nodes.push(node);
+    const outcome = await runGraphEdit(this.db, workflowId, async (tx, row) => {
+      const removal = await removeNodeStatement(tx, row, nodeId, this.types.counted);
+      if (removal.type === null) refuse(noSuchNode(nodeId));
+      if (removal.activeRunId) refuse(lockedWhileRunning(removal.activeRunId, { nodeIds: [nodeId] }));
+      const type = removal.type;
+      const slice: WorkflowGraph = { nodes: removal.peers.map((id) => ({ id, type })), edges: [] };
+      if (!slice.nodes.some((candidate) => candidate.id === nodeId)) slice.nodes.push({ id: nodeId, type });
       const violations = checkRemoveNode(slice, nodeId, { registry: this.registry });
       if (violations.length > 0) refuse(...violations.map(violationToUserError));
-      const touching = await edgesTouching(tx, workflowId, nodeId);
-      // Its edges go with it (the foreign keys cascade).
-      await tx.workflowNode.delete({ where: { workflowId_key: { workflowId, key: nodeId } } });
-      return touching;
-    }, this.changes, ["workflowId"]);
+      // Its edges went with it (the foreign keys cascade).
+      return removal.touching;
+    }, this.changes);
     if (!outcome.ok) return outcome;
     return { ok: true, value: { removedNodeId: nodeId, removedEdgeIds: outcome.value.value, workflow: outcome.value.workflow } };
   }
@@ -169,24 +176,21 @@ export class WorkflowNodeService {
   /**
    * The edit-time rules a node's config is subject to (CEL expressions, ports of its edges and loops,
    * state channels it writes, body ids unique in the workflow), judged by checkEdit updateNode on the
-   * whole graph: the violations the node as it will be adds. A seed-000 workflow whose node has no
-   * config has nothing to check here (its count rules are checked on a slice).
+   * whole graph: the violations the node as it will be adds. (A seed-000 workflow whose node has no
+   * config has nothing to check here: its count rules are checked on a slice.) The graph is read after
+   * the node was written: `before` gives the graph the edit started from (addNode leaves the new node out).
    */
-  async #checkNodeRules(tx: Prisma.TransactionClient, workflow: LockedWorkflow, node: WorkflowNode, edit: "add" | "update"): Promise<void> {
-    if (!node.config && (await checkedOnSlices(tx, workflow.row, this.registry))) return;
-    const graph = await loadWorkflow(tx, workflow);
+  async #checkNodeRules(tx: Prisma.TransactionClient, row: WorkflowRow, node: WorkflowNode, before: (graph: Workflow) => Workflow): Promise<void> {
+    const graph = before(await loadWorkflow(tx, { row }));
     const bare: WorkflowNode = { id: node.id, type: node.type };
-    const before = edit === "add" ? { ...graph, nodes: [...graph.nodes, bare] } : graph;
+    const known = graph.nodes.some((other) => other.id === node.id);
+    const start = known ? graph : { ...graph, nodes: [...graph.nodes, bare] };
     const clashes = checkNodeIdsUnique(this.registry, graph.nodes, node, ["input"]);
     if (clashes.length > 0) refuse(...clashes);
-    const violations = checkEdit(before, { kind: "updateNode", nodeId: node.id, node }, { registry: this.registry });
+    const violations = checkEdit(start, { kind: "updateNode", nodeId: node.id, node }, { registry: this.registry });
     if (violations.length > 0) refuse(...violations.map(violationToUserError));
   }
 
-  /** What the count rules of a type read: the nodes of that type, when its registry entry has a count rule. */
-  #countSlice(tx: Prisma.TransactionClient, workflowId: string, type: string): Promise<WorkflowGraph> {
-    return this.registry.get(type)?.count ? nodesOfType(tx, workflowId, type) : Promise.resolve({ nodes: [], edges: [] });
-  }
 }
 
 /** The node as the engine sees it (positions do not matter to the rules). */
