@@ -172,23 +172,25 @@ export interface AddedNode {
 export async function addNodeStatement(tx: Tx, row: WorkflowRow, key: string | null, columns: NodeColumns, countRule: boolean, types: RuleTypes): Promise<AddedNode> {
   const w = row.id;
   const prefix = `${columns.type}-`;
-  // nextNodeId (node-id.ts) in SQL: one above the highest n of `<type>-<n>` with 1 to 9 digits.
-  const picked =
+  // nextNodeId (node-id.ts) in SQL: one above the highest n of `<type>-<n>` with 1 to 9 digits, found in
+  // the same pass over the workflow's nodes that counts them.
+  const highest =
     key !== null
-      ? Prisma.sql`SELECT ${key}::text AS "key"`
-      : Prisma.sql`SELECT ${prefix}::text || (COALESCE(max(substr(n."key", ${prefix.length + 1}::int)::int), 0) + 1) AS "key"
-          FROM "WorkflowNode" n
-          WHERE n."workflowId" = ${w} AND left(n."key", ${prefix.length}::int) = ${prefix} AND substr(n."key", ${prefix.length + 1}::int) ~ '^[0-9]{1,9}$'`;
+      ? Prisma.sql`NULL::int`
+      : Prisma.sql`max(CASE WHEN left(n."key", ${prefix.length}::int) = ${prefix} AND substr(n."key", ${prefix.length + 1}::int) ~ '^[0-9]{1,9}$'
+          THEN substr(n."key", ${prefix.length + 1}::int)::int END)`;
+  const picked = key !== null ? Prisma.sql`${key}::text` : Prisma.sql`${prefix}::text || (COALESCE(c."highest", 0) + 1)`;
   const peers = countRule
     ? Prisma.sql`ARRAY(SELECT t."key" FROM "WorkflowNode" t WHERE t."workflowId" = ${w} AND t."type" = ${columns.type} ORDER BY t."createdAt", t."key")`
     : Prisma.sql`ARRAY[]::text[]`;
   const now = new Date().toISOString();
   const [result] = await tx.$queryRaw<(NodeRow & { activeRunId: string | null; pickedKey: string; count: number; taken: boolean; otherTypes: boolean; peers: string[] })[]>`
     WITH run AS (SELECT ${activeDraftRunSql(w)} AS id),
-    picked AS (${picked}),
+    counted AS (SELECT count(*)::int AS "count", ${highest} AS "highest" FROM "WorkflowNode" n WHERE n."workflowId" = ${w}),
+    picked AS (SELECT ${picked} AS "key" FROM counted c),
     stats AS (
-      SELECT (SELECT count(*)::int FROM "WorkflowNode" n WHERE n."workflowId" = ${w}) AS "count",
-        EXISTS (SELECT 1 FROM "WorkflowNode" n, picked p WHERE n."workflowId" = ${w} AND n."key" = p."key") AS "taken"
+      SELECT c."count", EXISTS (SELECT 1 FROM "WorkflowNode" n, picked p WHERE n."workflowId" = ${w} AND n."key" = p."key") AS "taken"
+      FROM counted c
     ),
     added AS (
       INSERT INTO "WorkflowNode" ("workflowId", "key", "type", "content", "provider", "model", "params", "prompt", "config", "positionX", "positionY", "createdAt", "updatedAt")

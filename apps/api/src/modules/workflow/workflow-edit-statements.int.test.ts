@@ -45,7 +45,8 @@ describeEachDatabase(
         counts.addEdge = added.count;
         counts.updateNode = (await counted(() => service.nodes.updateNode(workflowId, "g2", { prompt: "Summarise {input_data}" }))).count;
         if (!added.outcome.ok) throw new Error("addEdge was refused");
-        counts.removeEdge = (await counted(() => service.edges.removeEdge(workflowId, added.outcome.value.edge.key))).count;
+        const edgeKey = added.outcome.value.edge.key;
+        counts.removeEdge = (await counted(() => service.edges.removeEdge(workflowId, edgeKey))).count;
         counts.removeNode = (await counted(() => service.nodes.removeNode(workflowId, "g2"))).count;
         expect(counts).toEqual({ addNode: 3, addNodePicked: 3, addEdge: 3, updateNode: 4, removeEdge: 3, removeNode: 3 });
       } finally {
