@@ -62,6 +62,8 @@ const envSchema = z.object({
   WEFT_RATE_LIMIT_REQUESTS_PER_MINUTE: integer(600),
   WEFT_RATE_LIMIT_RUNS_PER_MINUTE: integer(60),
   WEFT_MAX_WS_CONNECTIONS_PER_CALLER: integer(20),
+  /** How long a valid key's caller is remembered, sparing a lookup per request (0: never); see auth-cache.ts. */
+  WEFT_AUTH_CACHE_MS: integer(5000),
   /** How often open WebSockets' keys are checked for a revocation made by another process (the CLI). */
   WEFT_WS_KEY_RECHECK_SECONDS: integer(30, 1),
   /** Who may set X-Forwarded-For: false, true, a hop count, or proxy addresses/CIDRs (express `trust proxy`). */

@@ -15,13 +15,13 @@ export interface RevokedKeyWatch {
 
 /**
  * Ends the WebSockets of a key the moment it is revoked: every process hears the revocation on the
- * event bus (in-process today, Redis once there are several) and closes the key's sockets with 4403,
- * which ends their subscriptions. Revocations the bus cannot carry (the `revoke-key` command runs in
+ * event bus (in-process, or Redis with several processes), forgets the key's remembered caller (so its
+ * next HTTP request is refused too) and closes the key's sockets with 4403, which ends their subscriptions. Revocations the bus cannot carry (the `revoke-key` command runs in
  * its own process) are found by re-checking the keys of open sockets every `recheckMs`.
  */
 export async function watchRevokedKeys(options: {
   bus: EventBus;
-  apiKeys: Pick<ApiKeyService, "revokedAmong">;
+  apiKeys: Pick<ApiKeyService, "revokedAmong" | "forget">;
   recheckMs: number;
   logger: Logger;
 }): Promise<RevokedKeyWatch> {
@@ -36,7 +36,10 @@ export async function watchRevokedKeys(options: {
     for (const socket of open) socket.close(KEY_REVOKED_CLOSE_CODE, KEY_REVOKED_REASON);
   };
 
-  const unsubscribe = await bus.subscribe("apiKeyRevoked", ALL_KEYS, ({ keyId }) => closeKey(keyId, "announced"));
+  const unsubscribe = await bus.subscribe("apiKeyRevoked", ALL_KEYS, ({ keyId }) => {
+    apiKeys.forget(keyId);
+    closeKey(keyId, "announced");
+  });
 
   let checking: Promise<void> = Promise.resolve();
   const recheck = async () => {

@@ -7,6 +7,7 @@ import { displayPrefix, generateApiKey, hashApiKey } from "./api-key.secret.js";
 import type { ApiKey } from "./api-key.type.js";
 import { userError, type UserError } from "../../errors/user-error.type.js";
 import type { Outcome } from "../../errors/outcome.js";
+import { AuthCache } from "./auth-cache.js";
 
 
 const MAX_SCOPES = 10;
@@ -28,13 +29,18 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
 
 /**
  * Creates, lists, revokes and verifies API keys. Keys are stored as SHA-256 hashes only. A revocation
- * is announced on the event bus, so every process closes the WebSockets opened with the key at once.
+ * is announced on the event bus, so every process closes the WebSockets opened with the key at once and
+ * forgets the key's caller (remembered for WEFT_AUTH_CACHE_MS, see auth-cache.ts).
  */
 export class ApiKeyService {
+  readonly #callers: AuthCache;
+
   constructor(
     readonly deps: ServiceDeps,
     private readonly bus: EventBus,
-  ) {}
+  ) {
+    this.#callers = new AuthCache(deps.env.WEFT_AUTH_CACHE_MS);
+  }
 
   async create(input: { name: string; scopes: string[] }): Promise<Outcome<{ apiKey: ApiKey; key: string }>> {
     const errors = checkCreateInput(input);
@@ -67,6 +73,7 @@ export class ApiKeyService {
       return { ok: false, errors: [userError("CONFLICT", `API key ${id} is already revoked`, { path: ["id"] })] };
     }
     const revoked = await this.deps.db.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
+    this.forget(id);
     this.deps.logger.info({ apiKeyId: id }, "API key revoked");
     await this.bus.publish("apiKeyRevoked", ALL_KEYS, { keyId: id, at: revoked.revokedAt!.toISOString() });
     return { ok: true, value: toApiKey(revoked) };
@@ -90,10 +97,21 @@ export class ApiKeyService {
 
   /** The caller behind a presented key, or null when the key is unknown or revoked. */
   async authenticate(key: string): Promise<AuthInfo | null> {
-    const row = await this.deps.db.apiKey.findUnique({ where: { hash: hashApiKey(key) } });
+    const hash = hashApiKey(key);
+    const now = Date.now();
+    const remembered = this.#callers.get(hash, now);
+    if (remembered) return remembered;
+    const row = await this.deps.db.apiKey.findUnique({ where: { hash } });
     if (!row || row.revokedAt) return null;
     this.#touch(row);
-    return { keyId: row.id, scopes: new Set(row.scopes.filter(isApiKeyScope)), authenticated: true };
+    const caller = { keyId: row.id, scopes: new Set(row.scopes.filter(isApiKeyScope)), authenticated: true };
+    this.#callers.set(hash, caller, now);
+    return caller;
+  }
+
+  /** Forgets the remembered caller of a key revoked here or, as the bus announced, in another process. */
+  forget(keyId: string): void {
+    this.#callers.forget(keyId);
   }
 
   #touch(row: ApiKeyRow): void {
