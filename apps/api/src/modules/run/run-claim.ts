@@ -41,3 +41,28 @@ export async function releaseRun(db: Pick<PrismaClient, "$executeRaw">, runId: s
      WHERE id = ${runId} AND attempt = ${attempt} AND status IN ('QUEUED', 'RUNNING')`;
   return released === 1;
 }
+
+/** What the worker executes, returned by the claim itself (claimRunToExecute). */
+export interface ClaimedRun {
+  workflowId: string;
+  versionNumber: number | null;
+  editVersion: number | null;
+  snapshot: unknown;
+  request: unknown;
+  threadId: string | null;
+}
+
+/**
+ * claimRun that also returns what the worker executes, in the same statement: the row the claim
+ * locks and updates is the one read, so no separate read comes before it.
+ */
+export async function claimRunToExecute(db: Pick<PrismaClient, "$queryRaw">, runId: string, workerId: string = WORKER_ID): Promise<{ claim: RunClaim; run: ClaimedRun } | null> {
+  const rows = await db.$queryRaw<(RunClaim & ClaimedRun)[]>`
+    UPDATE "Run" SET attempt = attempt + 1, "claimedBy" = ${workerId}
+     WHERE id = ${runId} AND status IN ('QUEUED', 'RUNNING')
+    RETURNING attempt, status::text AS status, "lastSeq", handovers, "workflowId", "versionNumber", "editVersion", snapshot, request, "threadId"`;
+  const row = rows[0];
+  if (!row) return null;
+  const { attempt, status, lastSeq, handovers, ...run } = row;
+  return { claim: { attempt, status, lastSeq, handovers }, run };
+}

@@ -41,6 +41,8 @@ export class RunEventRecorder {
   #inFlight = false;
   #written = signal();
   #failure: { error: unknown } | null = null;
+  #startedAt: string | null = null;
+  #terminal: { message: RunEventMessage; status: RunStatusValue } | null = null;
 
   /** `nodeTypes`: every node of the run's workflow, bodies included (nodeTypesOf), for node runs created by their first event. */
   constructor(
@@ -108,7 +110,14 @@ export class RunEventRecorder {
     }
   }
 
+  /** When this attempt published RUN_STARTED, and the terminal event it published with the run's final status. */
+  get published(): { workflowId: string; startedAt: string | null; terminal: { message: RunEventMessage; status: RunStatusValue } | null } {
+    return { workflowId: this.scope.workflowId, startedAt: this.#startedAt, terminal: this.#terminal };
+  }
+
   async publish(message: RunEventMessage, status: RunStatusValue | null): Promise<void> {
+    if (message.type === "RUN_STARTED") this.#startedAt = message.at;
+    if (status && status !== "RUNNING" && status !== "QUEUED") this.#terminal = { message, status };
     await this.bus.publish("runEvents", message.runId, message);
     if (status) {
       await this.bus.publish("runStatus", ALL_RUNS, { runId: message.runId, ...this.scope, status, at: message.at });

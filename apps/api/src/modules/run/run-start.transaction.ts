@@ -1,10 +1,11 @@
 import { prepareRun, threadStateOf, workflowUsesThread, type JsonValue, type NodeTypeRegistry, type PreparedRun, type RunPolicy, type RunViolation, type Workflow } from "@weft/engine";
-import { Prisma, type PrismaClient, type Run as RunRow } from "../../generated/prisma/client.js";
+import type { Prisma, PrismaClient, Run as RunRow } from "../../generated/prisma/client.js";
 import { isUuid } from "../common/uuid.js";
 import { claimThread } from "../thread/index.js";
 import { loadWorkflow, refuse, withLockedWorkflow, withRefusals } from "../workflow/index.js";
 import type { VersionContent } from "../workflow-version/index.js";
 import type { RunTarget, StoredRunRequest } from "./run-request.validation.js";
+import { insertRunRow, isForeignKeyViolation } from "./run-insert.js";
 import { userError, violationToUserError, type UserError } from "../../errors/user-error.type.js";
 import { failure, success, type Outcome } from "../../errors/outcome.js";
 
@@ -66,7 +67,7 @@ export async function startRunTransaction(deps: StartDeps, start: StartRequest):
     return await startDraftRun(deps, start);
   } catch (error) {
     // The workflow was deleted between reading its version and storing the run (foreign key).
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") return failure(workflowNotFound(start.workflowId));
+    if (isForeignKeyViolation(error)) return failure(workflowNotFound(start.workflowId));
     throw error;
   }
 }
@@ -144,9 +145,9 @@ async function prepare(deps: StartDeps, db: Prisma.TransactionClient, workflow: 
 }
 
 /**
- * The run and the top-level invocation of each top-level node, PENDING, in one statement (a nested
- * create is one transaction); later invocations (loop iterations, map items, bodies) get their node
- * runs from their first event. `editVersion`: a run of the draft, the edit version it starts from.
+ * The run and the top-level invocation of each top-level node, PENDING, in one statement (run-insert.ts);
+ * later invocations (loop iterations, map items, bodies) get their node runs from their first event.
+ * `editVersion`: a run of the draft, the edit version it starts from.
  */
 function insertRun(
   db: Prisma.TransactionClient,
@@ -156,20 +157,17 @@ function insertRun(
   version: PinnedVersion | null,
   editVersion: number | null = null,
 ): Promise<RunRow> {
-  return db.run.create({
-    data: {
-      workflowId: start.workflowId,
-      status: "QUEUED",
-      request: start.request as unknown as Prisma.InputJsonObject,
-      snapshot: prepared as unknown as Prisma.InputJsonObject,
-      versionId: version?.id ?? null,
-      versionNumber: version?.number ?? null,
-      editVersion,
-      rerunOfId: start.rerunOfId ?? null,
-      apiKeyId: start.apiKeyId,
-      threadId: thread.threadId,
-      nodeRuns: { createMany: { data: prepared.workflow.nodes.map((node) => ({ nodeKey: node.id, nodeType: node.type })) } },
-    },
+  return insertRunRow(db, {
+    workflowId: start.workflowId,
+    request: start.request as unknown as Prisma.InputJsonObject,
+    snapshot: prepared as unknown as Prisma.InputJsonObject,
+    versionId: version?.id ?? null,
+    versionNumber: version?.number ?? null,
+    editVersion,
+    rerunOfId: start.rerunOfId ?? null,
+    apiKeyId: start.apiKeyId,
+    threadId: thread.threadId,
+    nodes: prepared.workflow.nodes,
   });
 }
 

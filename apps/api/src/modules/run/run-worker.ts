@@ -20,7 +20,7 @@ import type { Logger } from "../../logger.js";
 import type { EventBus } from "../../pubsub.js";
 import { DatabaseThreadHistory, recordingTurn } from "../thread/index.js";
 import { HANDOVER_REASON, type RunWorkerEnd } from "../../queue/run-queue.js";
-import { claimRun, releaseRun, type RunClaim } from "./run-claim.js";
+import { claimRunToExecute, releaseRun, type RunClaim } from "./run-claim.js";
 import { nodeTypesOf } from "./node-types-of.js";
 import { RunEventRecorder } from "./run-event-recorder.js";
 import { wantsStateEvents } from "./run-request.validation.js";
@@ -58,11 +58,11 @@ export interface RunWorkerDeps {
  * stopping), it hands the run over instead of ending it.
  */
 export async function executeRun(deps: RunWorkerDeps, runId: string, signal: AbortSignal): Promise<RunWorkerEnd | void> {
-  const run = await deps.db.run.findUnique({ where: { id: runId }, select: { status: true, workflowId: true, versionNumber: true, editVersion: true, snapshot: true, request: true, threadId: true } });
-  if (!run || (run.status !== "QUEUED" && run.status !== "RUNNING")) return;
   if (signal.aborted) return handingOver(signal) ? "handed over" : undefined;
-  const claim = await claimRun(deps.db, runId);
-  if (!claim) return;
+  // One statement claims the run (if it is still active) and reads what it executes.
+  const claimed = await claimRunToExecute(deps.db, runId);
+  if (!claimed) return;
+  const { claim, run } = claimed;
   // Filled once the snapshot is read: an unreadable one fails the run below, through this recorder.
   const nodeTypes = new Map<string, string>();
   const recorder = new RunEventRecorder(deps.eventWriter, deps.bus, { workflowId: run.workflowId, version: run.versionNumber }, nodeTypes, claim.attempt);
@@ -88,7 +88,7 @@ export async function executeRun(deps: RunWorkerDeps, runId: string, signal: Abo
     }
     if (handingOver(signal)) return handOver(deps, recorder, runId, claim);
   }
-  await logRunEnd(deps, runId);
+  await logRunEnd(deps, runId, recorder);
 }
 
 interface Execution {
@@ -183,12 +183,27 @@ function revisionOf(run: { workflowId: string; versionNumber: number | null; edi
   return { workflowId: run.workflowId, version: run.editVersion ?? 0, draft: true };
 }
 
-/** One log line per run that ends here: operators follow runs in the service's logs without a client. */
-async function logRunEnd(deps: Pick<RunWorkerDeps, "db" | "logger">, runId: string): Promise<void> {
-  const run = await deps.db.run.findUnique({
-    where: { id: runId },
-    select: { workflowId: true, status: true, error: true, startedAt: true, finishedAt: true, totalTokens: true },
-  });
+/**
+ * One log line per run that ends here: operators follow runs in the service's logs without a client.
+ * A run this attempt started and ended is logged from the events it published (nothing is read); any
+ * other (resumed, handed over) from its row.
+ */
+async function logRunEnd(deps: Pick<RunWorkerDeps, "db" | "logger">, runId: string, recorder?: RunEventRecorder): Promise<void> {
+  const { workflowId, startedAt, terminal } = recorder?.published ?? { workflowId: "", startedAt: null, terminal: null };
+  const run =
+    terminal && startedAt
+      ? {
+          workflowId,
+          status: terminal.status,
+          error: terminal.message.payload["error"] ?? null,
+          startedAt: new Date(startedAt),
+          finishedAt: new Date(terminal.message.at),
+          totalTokens: (terminal.message.payload["usage"] as { totalTokens?: number } | undefined)?.totalTokens ?? 0,
+        }
+      : await deps.db.run.findUnique({
+          where: { id: runId },
+          select: { workflowId: true, status: true, error: true, startedAt: true, finishedAt: true, totalTokens: true },
+        });
   if (!run || run.status === "QUEUED" || run.status === "RUNNING") return;
   const durationMs = run.startedAt && run.finishedAt ? run.finishedAt.getTime() - run.startedAt.getTime() : null;
   const errorCode = (run.error as { code?: string } | null)?.code;

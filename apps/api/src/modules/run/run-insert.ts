@@ -1,0 +1,73 @@
+import { randomUUID } from "node:crypto";
+import { Prisma, type Run as RunRow } from "../../generated/prisma/client.js";
+
+/** What a new run is stored with; every other column starts at its default. */
+export interface NewRun {
+  workflowId: string;
+  request: Prisma.InputJsonObject;
+  snapshot: Prisma.InputJsonObject;
+  versionId: string | null;
+  versionNumber: number | null;
+  editVersion: number | null;
+  rerunOfId: string | null;
+  apiKeyId: string | null;
+  threadId: string | null;
+  /** The top-level nodes, each of which gets its top-level invocation's node run, PENDING. */
+  nodes: readonly { id: string; type: string }[];
+}
+
+/**
+ * Stores a run QUEUED and its top-level node runs PENDING in ONE statement (a data-modifying CTE):
+ * atomic like the transaction Prisma's nested create opens, without its BEGIN, re-read and COMMIT
+ * round trips. Returns the row as stored, built from what was written (the defaults are the schema's),
+ * so nothing is read back. A workflow deleted in the meantime fails the statement (foreign key, P2003
+ * or the raw query's 23503: see isForeignKeyViolation).
+ */
+export async function insertRunRow(db: Pick<Prisma.TransactionClient, "$executeRaw">, run: NewRun): Promise<RunRow> {
+  const row: RunRow = {
+    id: randomUUID(),
+    workflowId: run.workflowId,
+    status: "QUEUED",
+    request: run.request as Prisma.JsonObject,
+    snapshot: run.snapshot as Prisma.JsonObject,
+    result: null,
+    error: null,
+    state: null,
+    editVersion: run.editVersion,
+    promptTokens: 0,
+    completionTokens: 0,
+    totalTokens: 0,
+    lastSeq: 0,
+    attempt: 0,
+    claimedBy: null,
+    handovers: 0,
+    createdAt: new Date(),
+    startedAt: null,
+    finishedAt: null,
+    apiKeyId: run.apiKeyId,
+    versionId: run.versionId,
+    versionNumber: run.versionNumber,
+    rerunOfId: run.rerunOfId,
+    threadId: run.threadId,
+  };
+  const insertRun = Prisma.sql`INSERT INTO "Run" ("id", "workflowId", "status", "request", "snapshot", "editVersion", "createdAt", "apiKeyId", "versionId", "versionNumber", "rerunOfId", "threadId")
+    VALUES (${row.id}, ${row.workflowId}, 'QUEUED', ${JSON.stringify(run.request)}::jsonb, ${JSON.stringify(run.snapshot)}::jsonb, ${row.editVersion}::int,
+            ${row.createdAt.toISOString()}::timestamp(3), ${row.apiKeyId}::text, ${row.versionId}::text, ${row.versionNumber}::int, ${row.rerunOfId}::text, ${row.threadId}::text)
+    RETURNING "id"`;
+  if (run.nodes.length === 0) {
+    await db.$executeRaw(insertRun);
+    return row;
+  }
+  const nodes = run.nodes.map((node) => Prisma.sql`(${node.id}::text, ${node.type}::text)`);
+  await db.$executeRaw`WITH run AS (${insertRun})
+    INSERT INTO "NodeRun" ("id", "runId", "nodeKey", "nodeType")
+    SELECT gen_random_uuid()::text, run."id", node."key", node."type" FROM run, (VALUES ${Prisma.join(nodes, ", ")}) AS node("key", "type")`;
+  return row;
+}
+
+/** The error a statement fails with when a row it inserts names a row that is gone (foreign key). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  if (error.code === "P2003") return true;
+  return error.code === "P2010" && /23503/.test(JSON.stringify(error.meta ?? {}) + error.message);
+}

@@ -1,0 +1,101 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { afterEach, expect, test, vi } from "vitest";
+import { PrismaClient } from "../../generated/prisma/client.js";
+import { PGliteAdapterFactory } from "../../db/pglite-adapter.js";
+import type { Database } from "../../db/db.js";
+import { describeEachDatabase, type TestDatabase } from "../../testing/database.js";
+import { startTestApp, seedWorkflow, type TestApp } from "../../testing/app.js";
+import { RunWorkflow } from "../../testing/operations.js";
+import { arrows } from "../../testing/workflows.js";
+
+/**
+ * The SQL statements one run costs, from runWorkflow to its end, counted from Prisma's query events:
+ * every statement is a round trip and, on the embedded database, CPU time of the API's own thread
+ * (docs/benchmarks.md, api-throughput). A change that adds statements to every run fails here.
+ */
+
+const KINDS: [string, RegExp][] = [
+  ["api key", /FROM "public"\."ApiKey"/],
+  ["latest version", /FROM "public"\."WorkflowVersion"/],
+  ["workflow lock", /FROM "Workflow" w WHERE w\.id = \$\d+ FOR UPDATE/],
+  ["active draft run", /SELECT "public"\."Run"\."id" FROM "public"\."Run" WHERE \("public"\."Run"\."workflowId" = \$\d+ AND "public"\."Run"\."versionId" IS NULL/],
+  ["draft nodes", /FROM "public"\."WorkflowNode"/],
+  ["draft edges", /FROM "public"\."WorkflowEdge"/],
+  ["run insert", /^\s*WITH run AS \(INSERT INTO "Run"/],
+  ["claim", /^\s*UPDATE "Run" SET attempt = attempt \+ 1/],
+  ["event batch", /^\s*WITH fence AS/],
+  ["commit", /COMMIT/],
+];
+
+function kindOf(statement: string): string {
+  return KINDS.find(([, pattern]) => pattern.test(statement))?.[0] ?? `other: ${statement.replace(/\s+/g, " ").slice(0, 120)}`;
+}
+
+function countKinds(statements: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const statement of statements) counts[kindOf(statement)] = (counts[kindOf(statement)] ?? 0) + 1;
+  return counts;
+}
+
+describeEachDatabase("statements of one run", (suite) => {
+  let api: TestApp | undefined;
+  let prisma: PrismaClient | undefined;
+  afterEach(async () => {
+    await api?.close();
+    await prisma?.$disconnect();
+    api = undefined;
+    prisma = undefined;
+  });
+
+  /** The suite's database behind a Prisma client that reports every statement it sends. */
+  function counting(database: TestDatabase): { database: Database; statements: string[] } {
+    const statements: string[] = [];
+    const adapter = database.pglite ? new PGliteAdapterFactory(database.pglite) : new PrismaPg({ connectionString: database.location });
+    const logging = new PrismaClient({ adapter, log: [{ emit: "event" as const, level: "query" as const }] });
+    logging.$on("query", (event) => statements.push(event.query));
+    prisma = logging as unknown as PrismaClient;
+    return { database: { ...database, prisma }, statements };
+  }
+
+  /** The statements of the last of three runs (the first ones warm the caches), once its worker is done. */
+  async function statementsOfOneRun(publish: boolean): Promise<string[]> {
+    const { database, statements } = counting(suite.db());
+    api = await startTestApp(database);
+    // in ──▶ g1 (offline echo) ──▶ v1 (offline echo) ──▶ out, as the api-throughput benchmark runs it
+    const workflowId = await seedWorkflow(database, arrows(["in->g1->v1->out"]));
+    if (publish) {
+      const published = await api.app.services.versions.publish(workflowId, null, { keyId: null, scopes: new Set(["admin"]), authenticated: true });
+      expect(published.ok).toBe(true);
+    }
+    const runOnce = async () => {
+      const { runWorkflow } = await api!.admin.request(RunWorkflow, { workflowId, input: { inputs: [{ nodeId: "in", content: "hi" }] } });
+      expect(runWorkflow.errors).toEqual([]);
+      // The run was queued before the mutation answered; the queue is empty again once its worker is done.
+      await vi.waitFor(() => expect(api!.app.services.runs.queue.stats()).toEqual({ queued: 0, running: 0 }), { timeout: 20_000, interval: 5 });
+      const stored = await suite.db().prisma.run.findUniqueOrThrow({ where: { id: runWorkflow.run!.id } });
+      expect(stored.status).toBe("COMPLETED");
+    };
+    await runOnce();
+    await runOnce();
+    statements.length = 0;
+    await runOnce();
+    return [...statements];
+  }
+
+  test("a run of a published version costs one insert, one claim and one write per event batch", async () => {
+    const counts = countKinds(await statementsOfOneRun(true));
+    const { ["event batch"]: batches = 0, ...rest } = counts;
+    expect(rest).toEqual({ "latest version": 1, "run insert": 1, claim: 1 });
+    // A batch closes at each node's result (four nodes) and at the terminal event.
+    expect(batches).toBeGreaterThan(0);
+    expect(batches).toBeLessThanOrEqual(5);
+  });
+
+  test("a run of the draft adds only the locked read of the graph", async () => {
+    const counts = countKinds(await statementsOfOneRun(false));
+    const { ["event batch"]: batches = 0, ...rest } = counts;
+    expect(rest).toEqual({ "latest version": 1, "workflow lock": 1, "active draft run": 1, "draft nodes": 1, "draft edges": 1, "run insert": 1, commit: 1, claim: 1 });
+    expect(batches).toBeGreaterThan(0);
+    expect(batches).toBeLessThanOrEqual(5);
+  });
+});
