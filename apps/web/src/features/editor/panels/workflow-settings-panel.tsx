@@ -62,7 +62,7 @@ export function WorkflowSettingsPanel({ saved, draft, knowledgeBases, readOnly, 
                 {kb.name}
               </option>
             ))}
-            {!knownKb && draft.knowledgeBase ? <option value={draft.knowledgeBase}>{t("editor.panel.notConfigured", { value: draft.knowledgeBase })}</option> : null}
+            {!knownKb && draft.knowledgeBase ? <option value={draft.knowledgeBase}>{t("pipeline.field.unknownKnowledgeBase", { value: draft.knowledgeBase })}</option> : null}
           </select>
         </label>
         <label className="field">
