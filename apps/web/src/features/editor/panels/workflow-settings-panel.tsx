@@ -11,6 +11,7 @@ import type { Intensity, KnowledgeBaseOption } from "./panel-options.type";
 import { INTENSITIES } from "./panel-options.type";
 import type { WorkflowSettingsDraft } from "./workflow-settings.type";
 import { sameSettings } from "./workflow-settings.type";
+import { KnowledgeBaseInput } from "./config/knowledge-base-input";
 
 
 interface WorkflowSettingsPanelProps {
@@ -33,7 +34,6 @@ export function WorkflowSettingsPanel({ saved, draft, knowledgeBases, readOnly, 
   const [busy, setBusy] = useState(false);
   const dirty = !sameSettings(saved, draft);
   const set = (patch: Partial<WorkflowSettingsDraft>) => onChange({ ...draft, ...patch });
-  const knownKb = draft.knowledgeBase === null || knowledgeBases.some((kb) => kb.name === draft.knowledgeBase);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -55,15 +55,15 @@ export function WorkflowSettingsPanel({ saved, draft, knowledgeBases, readOnly, 
       <div className="row row--fields">
         <label className="field">
           <span>{t("editor.panel.knowledgeBase")}</span>
-          <select name="knowledgeBase" aria-label={t("editor.panel.knowledgeBase")} value={draft.knowledgeBase ?? ""} disabled={readOnly} onChange={(e) => set({ knowledgeBase: e.target.value || null })}>
-            <option value="">{t("editor.panel.noKnowledgeBase")}</option>
-            {knowledgeBases.map((kb) => (
-              <option key={kb.id} value={kb.name}>
-                {kb.name}
-              </option>
-            ))}
-            {!knownKb && draft.knowledgeBase ? <option value={draft.knowledgeBase}>{t("pipeline.field.unknownKnowledgeBase", { value: draft.knowledgeBase })}</option> : null}
-          </select>
+          <KnowledgeBaseInput
+            name="knowledgeBase"
+            ariaLabel={t("editor.panel.knowledgeBase")}
+            noneLabel={t("editor.panel.noKnowledgeBase")}
+            value={draft.knowledgeBase ?? ""}
+            knowledgeBases={knowledgeBases}
+            readOnly={readOnly}
+            onChange={(name) => set({ knowledgeBase: name || null })}
+          />
         </label>
         <label className="field">
           <span>{t("editor.panel.intensity")}</span>
