@@ -1,6 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
-import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, SqlQueryable } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PlannedStatements } from "./planned-statements.js";
 
 interface ErrorConverting {
   onError(error: unknown): never;
@@ -22,8 +23,30 @@ function awaitingScripts(adapter: SqlDriverAdapter, client: PGlite): SqlDriverAd
   return Object.assign(Object.create(adapter) as SqlDriverAdapter, { executeScript });
 }
 
+/** One per PGlite instance: prepared statements belong to its one session, whichever adapter sent them. */
+const plannedBySession = new WeakMap<PGlite, PlannedStatements>();
+
+export function plannedStatementsOf(client: PGlite): PlannedStatements {
+  let planned = plannedBySession.get(client);
+  if (!planned) plannedBySession.set(client, (planned = new PlannedStatements()));
+  return planned;
+}
+
+/** Sends the statements marked `planned(...)` through the session's prepared statements, in and out of transactions. */
+function preparingMarked(adapter: SqlDriverAdapter, planned: PlannedStatements): SqlDriverAdapter {
+  const preparing = <Q extends SqlQueryable>(queryable: Q): Q =>
+    Object.assign(Object.create(queryable) as Q, {
+      queryRaw: (query: Parameters<Q["queryRaw"]>[0]) => planned.run(queryable, query, (sent) => queryable.queryRaw(sent)),
+      executeRaw: (query: Parameters<Q["executeRaw"]>[0]) => planned.run(queryable, query, (sent) => queryable.executeRaw(sent)),
+    });
+  return Object.assign(preparing(adapter), {
+    startTransaction: async (isolationLevel?: Parameters<SqlDriverAdapter["startTransaction"]>[0]) => preparing(await adapter.startTransaction(isolationLevel)),
+  });
+}
+
 /**
- * Driver adapter factory for PGlite that the Prisma Client and the schema engine can both use.
+ * Driver adapter factory for PGlite that the Prisma Client and the schema engine can both use. Its
+ * connections send statements marked `planned(...)` through the session's prepared statements.
  * The shadow database (used by `diff` from migrations) is a throw-away in-memory PGlite that is
  * closed when the engine disposes it.
  */
@@ -37,7 +60,7 @@ export class PGliteAdapterFactory implements SqlMigrationAwareDriverAdapterFacto
   }
 
   async connect(): Promise<SqlDriverAdapter> {
-    return awaitingScripts(await this.inner.connect(), this.client);
+    return awaitingScripts(preparingMarked(await this.inner.connect(), plannedStatementsOf(this.client)), this.client);
   }
 
   connectToShadowDb(): Promise<SqlDriverAdapter> {

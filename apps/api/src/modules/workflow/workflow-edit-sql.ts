@@ -1,5 +1,6 @@
 import type { JsonValue, NodeTypeRegistry, WorkflowEdge, WorkflowNode } from "@weft/engine";
 import { Prisma, type Workflow as WorkflowRow, type WorkflowEdge as EdgeRow, type WorkflowNode as NodeRow } from "../../generated/prisma/client.js";
+import { planned } from "../../db/planned-statements.js";
 import { activeDraftRunSql } from "./workflow-lock.js";
 import { settingsFromRow } from "./workflow-settings.mapper.js";
 
@@ -89,7 +90,7 @@ export async function addEdgeStatement(
   const { source, target } = edge;
   const w = row.id;
   const ends = source === target ? 1 : 2;
-  const [result] = await tx.$queryRaw<(EdgeRow & { activeRunId: string | null; full: boolean; edgeNumber: number; otherTypes: boolean; nodes: WorkflowNode[]; edges: WorkflowEdge[] })[]>`
+  const [result] = await tx.$queryRaw<(EdgeRow & { activeRunId: string | null; full: boolean; edgeNumber: number; otherTypes: boolean; nodes: WorkflowNode[]; edges: WorkflowEdge[] })[]>(planned(Prisma.sql`
     WITH RECURSIVE run AS (SELECT ${activeDraftRunSql(w)} AS id),
     ends AS (SELECT n."key", n."type" FROM "WorkflowNode" n WHERE n."workflowId" = ${w} AND n."key" IN (${source}, ${target})),
     sides AS (SELECT
@@ -136,7 +137,7 @@ export async function addEdgeStatement(
       ), '[]') AS "nodes",
       COALESCE((SELECT json_agg(json_build_object('id', s."key", 'source', s."source", 'target', s."target") ORDER BY s."position") FROM slice s), '[]') AS "edges",
       a.*
-    FROM limited l LEFT JOIN added a ON TRUE`;
+    FROM limited l LEFT JOIN added a ON TRUE`));
   if (!result) throw new Error("the addEdge statement returns one row");
   const { activeRunId, full, edgeNumber, otherTypes, nodes, edges, ...added } = result;
   return { activeRunId, full, otherTypes, slice: { nodes, edges }, edge: added.key === null ? null : added, number: edgeNumber };
@@ -184,7 +185,7 @@ export async function addNodeStatement(tx: Tx, row: WorkflowRow, key: string | n
     ? Prisma.sql`ARRAY(SELECT t."key" FROM "WorkflowNode" t WHERE t."workflowId" = ${w} AND t."type" = ${columns.type} ORDER BY t."createdAt", t."key")`
     : Prisma.sql`ARRAY[]::text[]`;
   const now = new Date().toISOString();
-  const [result] = await tx.$queryRaw<(NodeRow & { activeRunId: string | null; pickedKey: string; count: number; taken: boolean; otherTypes: boolean; peers: string[] })[]>`
+  const [result] = await tx.$queryRaw<(NodeRow & { activeRunId: string | null; pickedKey: string; count: number; taken: boolean; otherTypes: boolean; peers: string[] })[]>(planned(Prisma.sql`
     WITH run AS (SELECT ${activeDraftRunSql(w)} AS id),
     counted AS (SELECT count(*)::int AS "count", ${highest} AS "highest" FROM "WorkflowNode" n WHERE n."workflowId" = ${w}),
     picked AS (SELECT ${picked} AS "key" FROM counted c),
@@ -201,7 +202,7 @@ export async function addNodeStatement(tx: Tx, row: WorkflowRow, key: string | n
       RETURNING *
     )
     SELECT (SELECT id FROM run) AS "activeRunId", p."key" AS "pickedKey", s."count", s."taken", ${otherTypesSql(w, types)} AS "otherTypes", ${peers} AS "peers", a.*
-    FROM picked p CROSS JOIN stats s LEFT JOIN added a ON TRUE`;
+    FROM picked p CROSS JOIN stats s LEFT JOIN added a ON TRUE`));
   if (!result) throw new Error("the addNode statement returns one row");
   const { activeRunId, pickedKey, count, taken, otherTypes, peers: peerKeys, ...added } = result;
   return { activeRunId, key: pickedKey, count, taken, otherTypes, peers: peerKeys, node: added.key === null ? null : added };
@@ -210,9 +211,9 @@ export async function addNodeStatement(tx: Tx, row: WorkflowRow, key: string | n
 /** updateNode's read: the node as stored (null when missing), the active run and whether the graph is checked on slices. */
 export async function nodeForUpdate(tx: Tx, row: WorkflowRow, key: string, types: RuleTypes): Promise<{ activeRunId: string | null; otherTypes: boolean; node: NodeRow | null }> {
   const w = row.id;
-  const [result] = await tx.$queryRaw<(NodeRow & { activeRunId: string | null; otherTypes: boolean })[]>`
+  const [result] = await tx.$queryRaw<(NodeRow & { activeRunId: string | null; otherTypes: boolean })[]>(planned(Prisma.sql`
     SELECT ${activeDraftRunSql(w)} AS "activeRunId", ${otherTypesSql(w, types)} AS "otherTypes", n.*
-    FROM (SELECT 1) one LEFT JOIN "WorkflowNode" n ON n."workflowId" = ${w} AND n."key" = ${key}`;
+    FROM (SELECT 1) one LEFT JOIN "WorkflowNode" n ON n."workflowId" = ${w} AND n."key" = ${key}`));
   if (!result) throw new Error("the updateNode read returns one row");
   const { activeRunId, otherTypes, ...node } = result;
   return { activeRunId, otherTypes, node: node.key === null ? null : node };
@@ -230,7 +231,7 @@ export async function removeNodeStatement(
   countRules: readonly string[],
 ): Promise<{ activeRunId: string | null; type: string | null; peers: string[]; touching: string[] }> {
   const w = row.id;
-  const [result] = await tx.$queryRaw<{ activeRunId: string | null; type: string | null; peers: string[]; touching: string[] }[]>`
+  const [result] = await tx.$queryRaw<{ activeRunId: string | null; type: string | null; peers: string[]; touching: string[] }[]>(planned(Prisma.sql`
     WITH run AS (SELECT ${activeDraftRunSql(w)} AS id),
     node AS (SELECT n."type" FROM "WorkflowNode" n WHERE n."workflowId" = ${w} AND n."key" = ${key}),
     gone AS (DELETE FROM "WorkflowNode" n WHERE n."workflowId" = ${w} AND n."key" = ${key} AND (SELECT id FROM run) IS NULL RETURNING n."key")
@@ -240,7 +241,7 @@ export async function removeNodeStatement(
         WHERE t."workflowId" = ${w} AND t."type" = (SELECT "type" FROM node) AND ${inList(Prisma.sql`t."type"`, countRules)}
         ORDER BY t."createdAt", t."key"
       ) AS "peers",
-      ARRAY(SELECT e."key" FROM "WorkflowEdge" e WHERE e."workflowId" = ${w} AND (e."source" = ${key} OR e."target" = ${key}) ORDER BY e."position") AS "touching"`;
+      ARRAY(SELECT e."key" FROM "WorkflowEdge" e WHERE e."workflowId" = ${w} AND (e."source" = ${key} OR e."target" = ${key}) ORDER BY e."position") AS "touching"`));
   if (!result) throw new Error("the removeNode statement returns one row");
   return result;
 }
@@ -248,10 +249,10 @@ export async function removeNodeStatement(
 /** removeEdge: whether the edge exists, the active run, and the edge deleted unless a run is active. */
 export async function removeEdgeStatement(tx: Tx, row: WorkflowRow, key: string): Promise<{ activeRunId: string | null; found: boolean }> {
   const w = row.id;
-  const [result] = await tx.$queryRaw<{ activeRunId: string | null; found: boolean }[]>`
+  const [result] = await tx.$queryRaw<{ activeRunId: string | null; found: boolean }[]>(planned(Prisma.sql`
     WITH run AS (SELECT ${activeDraftRunSql(w)} AS id),
     gone AS (DELETE FROM "WorkflowEdge" e WHERE e."workflowId" = ${w} AND e."key" = ${key} AND (SELECT id FROM run) IS NULL RETURNING e."key")
-    SELECT (SELECT id FROM run) AS "activeRunId", EXISTS (SELECT 1 FROM "WorkflowEdge" e WHERE e."workflowId" = ${w} AND e."key" = ${key}) AS "found"`;
+    SELECT (SELECT id FROM run) AS "activeRunId", EXISTS (SELECT 1 FROM "WorkflowEdge" e WHERE e."workflowId" = ${w} AND e."key" = ${key}) AS "found"`));
   if (!result) throw new Error("the removeEdge statement returns one row");
   return result;
 }

@@ -1,5 +1,6 @@
 import type { Workflow } from "@weft/engine";
 import { Prisma, type PrismaClient, type Workflow as WorkflowRow } from "../../generated/prisma/client.js";
+import { planned } from "../../db/planned-statements.js";
 import { failure, success, type Outcome } from "../../errors/outcome.js";
 import { notFoundError, userError, type UserError, type UserErrorOptions } from "../../errors/user-error.type.js";
 import { workflowFromRows } from "./workflow.mapper.js";
@@ -78,10 +79,12 @@ export function withLockedRow<T>(db: PrismaClient, workflowId: string, work: Loc
   return withRefusals(() =>
     db.$transaction(async (tx) => {
       const [row] = await tx.$queryRaw<WorkflowRow[]>(
-        options.bumpVersion
-          ? Prisma.sql`UPDATE "Workflow" w SET "version" = w."version" + 1, "updatedAt" = (now() AT TIME ZONE 'UTC')
-              WHERE w.id = ${workflowId} RETURNING w.*`
-          : Prisma.sql`SELECT w.* FROM "Workflow" w WHERE w.id = ${workflowId} FOR UPDATE OF w`,
+        planned(
+          options.bumpVersion
+            ? Prisma.sql`UPDATE "Workflow" w SET "version" = w."version" + 1, "updatedAt" = (now() AT TIME ZONE 'UTC')
+                WHERE w.id = ${workflowId} RETURNING w.*`
+            : Prisma.sql`SELECT w.* FROM "Workflow" w WHERE w.id = ${workflowId} FOR UPDATE OF w`,
+        ),
       );
       if (!row) refuse(notFoundError("workflow", workflowId, options.notFoundPath ?? ["workflowId"]));
       return work(tx, row);

@@ -1,0 +1,87 @@
+import { PGlite } from "@electric-sql/pglite";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Prisma, PrismaClient } from "../generated/prisma/client.js";
+import { PGliteAdapterFactory, plannedStatementsOf } from "./pglite-adapter.js";
+import { MAX_PLANNED_STATEMENTS, planned } from "./planned-statements.js";
+
+interface Prepared {
+  name: string;
+  statement: string;
+  generic_plans: number;
+  custom_plans: number;
+}
+
+describe("statements the embedded database keeps planned", () => {
+  let client: PGlite;
+  let prisma: PrismaClient;
+  const prepared = async () => (await client.query<Prepared>("SELECT name, statement, generic_plans, custom_plans FROM pg_prepared_statements ORDER BY name")).rows;
+
+  beforeEach(async () => {
+    client = await PGlite.create();
+    await client.exec(`CREATE TABLE note (id int PRIMARY KEY, body text, score float8, done boolean)`);
+    prisma = new PrismaClient({ adapter: new PGliteAdapterFactory(client) });
+  });
+
+  afterEach(async () => {
+    await prisma.$disconnect();
+    await client.close();
+  });
+
+  it("prepares a marked statement once per session and answers as the statement does unprepared", async () => {
+    const hostile = `it's a \\ back'slash'); DROP TABLE note; --`;
+    const insert = (id: number, body: string | null) =>
+      Prisma.sql`INSERT INTO note (id, body, score, done) VALUES (${id}, ${body}, ${id / 4}, ${id % 2 === 0}) RETURNING id, body, score, done`;
+    const first = await prisma.$queryRaw(planned(insert(1, hostile)));
+    const second = await prisma.$queryRaw(planned(insert(2, null)));
+    const plain = await prisma.$queryRaw(insert(3, hostile));
+    expect(first).toEqual([{ id: 1, body: hostile, score: 0.25, done: false }]);
+    expect(second).toEqual([{ id: 2, body: null, score: 0.5, done: true }]);
+    expect(plain).toEqual([{ id: 3, body: hostile, score: 0.75, done: false }]);
+    const [statement, ...others] = await prepared();
+    expect(others).toEqual([]);
+    expect(statement?.statement).toContain("INSERT INTO note");
+    expect(Number(statement?.generic_plans) + Number(statement?.custom_plans)).toBe(2);
+    expect(await client.query("SELECT count(*)::int AS n FROM note")).toMatchObject({ rows: [{ n: 3 }] });
+  });
+
+  it("keeps a statement prepared in a transaction that rolled back", async () => {
+    const select = (id: number) => planned(Prisma.sql`SELECT body FROM note WHERE id = ${id}`);
+    await expect(
+      prisma.$transaction(async (tx) => {
+        await tx.$queryRaw(select(1));
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
+    await client.query("INSERT INTO note (id, body) VALUES (1, 'kept')");
+    expect(await prisma.$queryRaw(select(1))).toEqual([{ body: "kept" }]);
+    expect(await prisma.$transaction(async (tx) => tx.$queryRaw(select(1)))).toEqual([{ body: "kept" }]);
+    expect((await prepared()).length).toBe(1);
+  });
+
+  it("shares one session's prepared statements between the adapters on its PGlite", async () => {
+    const other = new PrismaClient({ adapter: new PGliteAdapterFactory(client) });
+    try {
+      const select = planned(Prisma.sql`SELECT ${"same"}::text AS word`);
+      expect(await prisma.$queryRaw(select)).toEqual([{ word: "same" }]);
+      expect(await other.$queryRaw(select)).toEqual([{ word: "same" }]);
+      expect((await prepared()).length).toBe(1);
+      expect(plannedStatementsOf(client).size).toBe(1);
+    } finally {
+      await other.$disconnect();
+    }
+  });
+
+  it("runs a marked statement with a date argument as it came, unprepared", async () => {
+    const when = new Date("2026-11-26T05:30:00.123Z");
+    expect(await prisma.$queryRaw<{ at: Date }[]>(planned(Prisma.sql`SELECT ${when}::timestamp(3) AS at`))).toEqual([{ at: when }]);
+    expect(await prepared()).toEqual([]);
+  });
+
+  it(`prepares at most ${MAX_PLANNED_STATEMENTS} statements and runs the ones after as they come`, async () => {
+    for (let k = 0; k <= MAX_PLANNED_STATEMENTS; k += 1) {
+      const [row] = await prisma.$queryRaw<{ n: number }[]>(planned(Prisma.sql`SELECT ${k}::int + ${Prisma.raw(String(k))} AS n`));
+      expect(row?.n).toBe(2 * k);
+    }
+    expect((await prepared()).length).toBe(MAX_PLANNED_STATEMENTS);
+  });
+});
