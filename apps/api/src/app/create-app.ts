@@ -102,6 +102,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     retriever,
     tools,
     bus,
+    sql: database.raw,
     runBudget: rateLimits.runs,
     createQueue: runQueueFactory(env, role, bus, logger),
     metrics,

@@ -24,7 +24,7 @@ describeEachDatabase("run claims and fencing", (suite) => {
     const bus = new InProcessEventBus();
     const published: number[] = [];
     await bus.subscribe("runEvents", runId, (message) => published.push(message.seq));
-    const writer = new RunEventWriter(db);
+    const writer = new RunEventWriter(suite.db().raw);
 
     const first = await claimRun(db, runId, "worker-a");
     expect(first).toEqual({ attempt: 1, status: "QUEUED", lastSeq: 0, handovers: 0 });

@@ -1,7 +1,7 @@
 import type { NodeRunDetails, RunEvent } from "@weft/engine";
-import { expect, test } from "vitest";
-import type { PrismaClient } from "../../generated/prisma/client.js";
-import { InProcessEventBus, type RunEventMessage } from "../../pubsub.js";
+import { expect, test, vi } from "vitest";
+import type { RawQueryable } from "../../db/raw-sql.js";
+import { InProcessEventBus, type EventBus, type RunEventMessage } from "../../pubsub.js";
 import { describeEachDatabase, type TestDatabase } from "../../testing/database.js";
 import { seedWorkflow } from "../../testing/app.js";
 import { arrows } from "../../testing/workflows.js";
@@ -10,20 +10,17 @@ import { RunEventWriter } from "./run-event-writer.js";
 
 type Draft = RunEvent extends infer E ? (E extends RunEvent ? Omit<E, "seq" | "runId" | "at"> : never) : never;
 
-/** The database as the recorder sees it, counting its statements; `gate` holds a statement back, `failOn` fails one. */
-function countingDb(prisma: PrismaClient) {
+/** The database as the writer sees it (its raw handle), counting its statements; `gate` holds a statement back, `failOn` fails one. */
+function countingDb(raw: RawQueryable) {
   const counter = { statements: 0, failOn: 0, gate: null as Promise<void> | null };
-  const db = new Proxy(prisma, {
-    get(target, property, receiver) {
-      if (property !== "$queryRaw") return Reflect.get(target, property, receiver) as unknown;
-      return async (...args: Parameters<PrismaClient["$queryRaw"]>) => {
-        counter.statements += 1;
-        if (counter.statements === counter.failOn) throw new Error("disk full");
-        if (counter.gate) await counter.gate;
-        return target.$queryRaw(...args);
-      };
+  const db: Pick<RawQueryable, "query"> = {
+    async query<Row>(sql: string, params?: readonly unknown[]) {
+      counter.statements += 1;
+      if (counter.statements === counter.failOn) throw new Error("disk full");
+      if (counter.gate) await counter.gate;
+      return raw.query<Row>(sql, params);
     },
-  });
+  };
   return { db, counter };
 }
 
@@ -80,7 +77,7 @@ async function emitAll(record: RunEventRecorder["record"], runId: string, drafts
 describeEachDatabase("run event recorder", (suite) => {
   test("events emitted back to back share one statement, are published in seq order, each stored before it is published", async () => {
     const { runId, workflowId } = await seedRun(suite.db());
-    const { db, counter } = countingDb(suite.db().prisma);
+    const { db, counter } = countingDb(suite.db().raw);
     const bus = new InProcessEventBus();
     const received: RunEventMessage[] = [];
     const storedWhenReceived: Promise<boolean>[] = [];
@@ -107,9 +104,41 @@ describeEachDatabase("run event recorder", (suite) => {
     ]);
   });
 
+  test("a stored batch is handed to the bus in seq order without waiting for each publish, and the write settles once the bus is done", async () => {
+    const { runId, workflowId } = await seedRun(suite.db());
+    const handed: string[] = [];
+    let release = (): void => undefined;
+    const acknowledged = new Promise<void>((resolve) => (release = resolve));
+    // A bus whose broker has not answered yet: publish resolves only on release().
+    const bus: EventBus = {
+      publish: (topic, _channel, payload) => {
+        handed.push(topic === "runEvents" ? `${(payload as RunEventMessage).seq} ${(payload as RunEventMessage).type}` : `status ${(payload as { status: string }).status}`);
+        return acknowledged;
+      },
+      subscribe: () => Promise.resolve(() => undefined),
+      close: () => Promise.resolve(),
+    };
+    const recorder = new RunEventRecorder(new RunEventWriter(suite.db().raw), bus, { workflowId, version: null }, CHAIN_TYPES);
+    const drafts = chainEvents().slice(0, 3);
+
+    const recorded = Promise.all(drafts.map((draft, index) => recorder.record({ ...draft, seq: index + 1, runId, at: new Date().toISOString() } as RunEvent)));
+    // Until the first publish is acknowledged, a bus that waited for each publish would have only the first.
+    await vi.waitFor(() => expect(handed).toHaveLength(4), { timeout: 10_000, interval: 5 });
+    let settled = false;
+    void recorded.then(() => (settled = true));
+    for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+
+    // One batch [run started, in started, in completed], all handed over before the first publish was acknowledged.
+    expect(handed).toEqual(["1 RUN_STARTED", "status RUNNING", "2 NODE_STARTED", "3 NODE_COMPLETED"]);
+    expect(settled).toBe(false);
+    release();
+    await recorded;
+    expect(await suite.db().prisma.runEvent.count({ where: { runId } })).toBe(3);
+  });
+
   test("handed over at once, a node's start, description and completion share one statement; the run's tokens add up", async () => {
     const { runId, workflowId } = await seedRun(suite.db());
-    const { db, counter } = countingDb(suite.db().prisma);
+    const { db, counter } = countingDb(suite.db().raw);
     const drafts = chainEvents().slice(0, -1);
     const recorder = new RunEventRecorder(new RunEventWriter(db), new InProcessEventBus(), { workflowId, version: null }, CHAIN_TYPES);
 
@@ -126,7 +155,7 @@ describeEachDatabase("run event recorder", (suite) => {
 
   test("a failed write stores and publishes nothing of its batch or after it, and the run's next event is refused", async () => {
     const { runId, workflowId } = await seedRun(suite.db());
-    const { db, counter } = countingDb(suite.db().prisma);
+    const { db, counter } = countingDb(suite.db().raw);
     counter.failOn = 2;
     const bus = new InProcessEventBus();
     const received: number[] = [];
@@ -149,7 +178,7 @@ describeEachDatabase("run event recorder", (suite) => {
 
   test("an event arriving while a write is in flight holds the engine until that write is done", async () => {
     const { runId, workflowId } = await seedRun(suite.db());
-    const { db, counter } = countingDb(suite.db().prisma);
+    const { db, counter } = countingDb(suite.db().raw);
     let release = (): void => undefined;
     counter.gate = new Promise<void>((resolve) => (release = resolve));
     const recorder = new RunEventRecorder(new RunEventWriter(db), new InProcessEventBus(), { workflowId, version: null }, CHAIN_TYPES);
@@ -170,7 +199,7 @@ describeEachDatabase("run event recorder", (suite) => {
 
   test(`a long burst is cut into batches of at most ${MAX_BATCH_EVENTS} events`, async () => {
     const { runId, workflowId } = await seedRun(suite.db());
-    const { db, counter } = countingDb(suite.db().prisma);
+    const { db, counter } = countingDb(suite.db().raw);
     const recorder = new RunEventRecorder(new RunEventWriter(db), new InProcessEventBus(), { workflowId, version: null }, CHAIN_TYPES);
     const total = MAX_BATCH_EVENTS * 2 + 3;
 
@@ -187,7 +216,7 @@ describeEachDatabase("run event recorder", (suite) => {
    */
   test("a loop's second iteration gets node runs of its own, created by its first event in the same single statement", async () => {
     const { runId, workflowId } = await seedRun(suite.db());
-    const { db, counter } = countingDb(suite.db().prisma);
+    const { db, counter } = countingDb(suite.db().raw);
     const recorder = new RunEventRecorder(new RunEventWriter(db), new InProcessEventBus(), { workflowId, version: null }, CHAIN_TYPES);
     const at = new Date().toISOString();
     const drafts: Draft[] = [
@@ -219,7 +248,7 @@ describeEachDatabase("run event recorder", (suite) => {
 describeEachDatabase("run event writer", (suite) => {
   test("batches of several runs waiting behind a write share the next statement; a combined statement that fails is retried run by run", async () => {
     const runs = [await seedRun(suite.db()), await seedRun(suite.db()), await seedRun(suite.db())];
-    const { db, counter } = countingDb(suite.db().prisma);
+    const { db, counter } = countingDb(suite.db().raw);
     let release = (): void => undefined;
     counter.gate = new Promise<void>((resolve) => (release = resolve));
     const writer = new RunEventWriter(db);
@@ -245,7 +274,7 @@ describeEachDatabase("run event writer", (suite) => {
 
   test("batches of several runs in one statement store every event and update each run and node run", async () => {
     const runs = [await seedRun(suite.db()), await seedRun(suite.db()), await seedRun(suite.db())];
-    const writer = new RunEventWriter(suite.db().prisma);
+    const writer = new RunEventWriter(suite.db().raw);
     const recorders = runs.map(({ workflowId }) => new RunEventRecorder(writer, new InProcessEventBus(), { workflowId, version: null }, CHAIN_TYPES));
     await Promise.all(runs.map(({ runId }, k) => emitAll(recorders[k]!.record, runId, chainEvents())));
     for (const { runId } of runs) {

@@ -94,7 +94,8 @@ export class RunEventRecorder {
         this.#inFlight = true;
         try {
           await this.writer.write(mergeWrites(batch, this.attempt));
-          for (const writes of batch) await this.publish(writes.message, writes.status);
+          // Sent back to back, not one round trip after another: the bus keeps the order of the calls.
+          await Promise.all(batch.map((writes) => this.publish(writes.message, writes.status)));
         } finally {
           this.#inFlight = false;
           const written = this.#written;
@@ -115,13 +116,18 @@ export class RunEventRecorder {
     return { workflowId: this.scope.workflowId, startedAt: this.#startedAt, terminal: this.#terminal };
   }
 
-  async publish(message: RunEventMessage, status: RunStatusValue | null): Promise<void> {
+  /**
+   * Publishes a stored event (and the run's new status, if it changed). Both are handed to the bus before
+   * this returns (the promise settles when the bus is done with them), so calls made one after another,
+   * without waiting, are published in the order of the calls.
+   */
+  publish(message: RunEventMessage, status: RunStatusValue | null): Promise<void> {
     if (message.type === "RUN_STARTED") this.#startedAt = message.at;
     if (status && status !== "RUNNING" && status !== "QUEUED") this.#terminal = { message, status };
-    await this.bus.publish("runEvents", message.runId, message);
-    if (status) {
-      await this.bus.publish("runStatus", ALL_RUNS, { runId: message.runId, ...this.scope, status, at: message.at });
-    }
+    const event = this.bus.publish("runEvents", message.runId, message);
+    if (!status) return event;
+    const change = this.bus.publish("runStatus", ALL_RUNS, { runId: message.runId, ...this.scope, status, at: message.at });
+    return Promise.all([event, change]).then(() => undefined);
   }
 }
 

@@ -1,5 +1,5 @@
 import { WeftError } from "@weft/engine";
-import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { RawQueryable } from "../../db/raw-sql.js";
 import type { BatchWrites } from "./run-event-batch.js";
 import { batchStatement } from "./run-event-sql.js";
 
@@ -37,12 +37,17 @@ export function isRunFenced(error: unknown): boolean {
  *
  * A combined statement that fails is retried batch by batch, so one run's bad write fails only that run.
  * A batch the statement's fence left out (see batchStatement) is refused with RunFencedError.
+ *
+ * The statement goes straight to the driver (the `pg` pool, or PGlite), not through Prisma's `$queryRaw`:
+ * it sits on the path of every event a client waits for, and the Prisma client engine adds its own work
+ * (query interpretation, parameter and result mapping) to each statement (see docs/benchmarks.md, scale-out).
  */
 export class RunEventWriter {
   #pending: Pending[] = [];
   #loop: Promise<void> | null = null;
 
-  constructor(private readonly db: Pick<PrismaClient, "$queryRaw">) {}
+  /** `sql`: the database's raw handle (Database.raw), the same pool or PGlite instance Prisma uses. */
+  constructor(private readonly sql: Pick<RawQueryable, "query">) {}
 
   /** Stores one run's batch; settles when it is committed (or rejects with the failure). */
   write(batch: BatchWrites): Promise<void> {
@@ -68,7 +73,9 @@ export class RunEventWriter {
 
   async #store(group: Pending[]): Promise<void> {
     try {
-      const written = new Set((await this.db.$queryRaw<{ id: string }[]>(batchStatement(group.map((pending) => pending.batch)))).map((row) => row.id));
+      const statement = batchStatement(group.map((pending) => pending.batch));
+      const { rows } = await this.sql.query<{ id: string }>(statement.text, statement.values);
+      const written = new Set(rows.map((row) => row.id));
       for (const pending of group) {
         if (written.has(pending.batch.runId)) pending.resolve();
         else pending.reject(new RunFencedError(pending.batch.runId, pending.batch.attempt));

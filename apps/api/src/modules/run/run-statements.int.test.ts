@@ -9,7 +9,8 @@ import { RunWorkflow } from "../../testing/operations.js";
 import { arrows } from "../../testing/workflows.js";
 
 /**
- * The SQL statements one run costs, from runWorkflow to its end, counted from Prisma's query events:
+ * The SQL statements one run costs, from runWorkflow to its end, counted from Prisma's query events and
+ * the raw handle's queries (the event batches go straight to the driver):
  * every statement is a round trip and, on the embedded database, CPU time of the API's own thread
  * (docs/benchmarks.md, api-throughput). A change that adds statements to every run fails here.
  */
@@ -47,14 +48,21 @@ describeEachDatabase("statements of one run", (suite) => {
     prisma = undefined;
   });
 
-  /** The suite's database behind a Prisma client that reports every statement it sends. */
+  /** The suite's database behind a Prisma client and a raw handle that report every statement they send. */
   function counting(database: TestDatabase): { database: Database; statements: string[] } {
     const statements: string[] = [];
     const adapter = database.pglite ? new PGliteAdapterFactory(database.pglite) : new PrismaPg({ connectionString: database.location });
     const logging = new PrismaClient({ adapter, log: [{ emit: "event" as const, level: "query" as const }] });
     logging.$on("query", (event) => statements.push(event.query));
     prisma = logging as unknown as PrismaClient;
-    return { database: { ...database, prisma }, statements };
+    const raw: Database["raw"] = {
+      ...database.raw,
+      query: (sql, params) => {
+        statements.push(sql);
+        return database.raw.query(sql, params);
+      },
+    };
+    return { database: { ...database, prisma, raw }, statements };
   }
 
   /** The statements of the last of three runs (the first ones warm the caches), once its worker is done. */

@@ -1,5 +1,6 @@
 import { ConcurrencyLimiter, type Retriever, type RunEvent, type ToolProviders } from "@weft/engine";
 import type { Prisma } from "../../generated/prisma/client.js";
+import type { RawQueryable } from "../../db/raw-sql.js";
 import type { AuthInfo } from "../../auth/auth-info.js";
 import { AppError } from "../../errors/app-error.js";
 import { ALL_RUNS, type EventBus, type RunEventMessage, type RunStatusMessage } from "../../pubsub.js";
@@ -34,6 +35,8 @@ export const CANCEL_REASON = "cancelled by a client";
 
 export interface RunServiceOptions {
   bus: EventBus;
+  /** The database's raw handle (Database.raw): the event batches are written through it. */
+  sql: RawQueryable;
   createQueue(worker: RunWorker): RunQueue;
   retriever?: Retriever | null;
   /** The tool nodes' knowledge bases, web search and semantic cache; the worker adds each run's workflow version. */
@@ -72,7 +75,7 @@ export class RunService {
       llm: deps.llm,
       retriever: options.retriever ?? null,
       tools: options.tools ?? {},
-      eventWriter: new RunEventWriter(deps.db),
+      eventWriter: new RunEventWriter(options.sql),
       limiter: new ConcurrencyLimiter(deps.env.WEFT_PROCESS_CONCURRENCY),
       logger: deps.logger,
       maxAttempts: deps.env.WEFT_RUN_MAX_ATTEMPTS,
