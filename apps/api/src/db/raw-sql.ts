@@ -7,9 +7,18 @@ export interface RawResult<Row> {
   affectedRows: number;
 }
 
+export interface QueryOptions {
+  /**
+   * Server mode: prepare the statement under this name on each connection that runs it and reuse it
+   * there (no parsing, and PostgreSQL may switch to a cached generic plan after a few executions). A
+   * name must always stand for the same SQL text. PGlite ignores it.
+   */
+  prepareAs?: string;
+}
+
 export interface RawQueryable {
   /** One statement with `$1`-style parameters. */
-  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<RawResult<Row>>;
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<RawResult<Row>>;
   /** Several statements separated by `;`, no parameters (DDL scripts). */
   exec(sql: string): Promise<void>;
 }
@@ -45,8 +54,9 @@ export function pgliteRawSql(client: PGlite): RawSql {
 
 function pgQueryable(client: pg.Pool | pg.PoolClient): RawQueryable {
   return {
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await client.query(sql, [...params]);
+    async query<Row>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
+      const values = [...params];
+      const result = await (options.prepareAs ? client.query({ name: options.prepareAs, text: sql, values }) : client.query(sql, values));
       return { rows: result.rows as Row[], affectedRows: result.command === "SELECT" ? 0 : (result.rowCount ?? 0) };
     },
     async exec(sql: string) {

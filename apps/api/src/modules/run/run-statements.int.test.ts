@@ -57,9 +57,9 @@ describeEachDatabase("statements of one run", (suite) => {
     prisma = logging as unknown as PrismaClient;
     const raw: Database["raw"] = {
       ...database.raw,
-      query: (sql, params) => {
+      query: (sql, params, options) => {
         statements.push(sql);
-        return database.raw.query(sql, params);
+        return database.raw.query(sql, params, options);
       },
     };
     return { database: { ...database, prisma, raw }, statements };
