@@ -1,4 +1,5 @@
-import type { PrismaClient } from "../../generated/prisma/client.js";
+import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
+import { planned } from "../../db/planned-statements.js";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 
@@ -57,10 +58,12 @@ export interface ClaimedRun {
  * locks and updates is the one read, so no separate read comes before it.
  */
 export async function claimRunToExecute(db: Pick<PrismaClient, "$queryRaw">, runId: string, workerId: string = WORKER_ID): Promise<{ claim: RunClaim; run: ClaimedRun } | null> {
-  const rows = await db.$queryRaw<(RunClaim & ClaimedRun)[]>`
-    UPDATE "Run" SET attempt = attempt + 1, "claimedBy" = ${workerId}
-     WHERE id = ${runId} AND status IN ('QUEUED', 'RUNNING')
-    RETURNING attempt, status::text AS status, "lastSeq", handovers, "workflowId", "versionNumber", "editVersion", snapshot, request, "threadId"`;
+  const rows = await db.$queryRaw<(RunClaim & ClaimedRun)[]>(
+    planned(Prisma.sql`
+      UPDATE "Run" SET attempt = attempt + 1, "claimedBy" = ${workerId}
+       WHERE id = ${runId} AND status IN ('QUEUED', 'RUNNING')
+      RETURNING attempt, status::text AS status, "lastSeq", handovers, "workflowId", "versionNumber", "editVersion", snapshot, request, "threadId"`),
+  );
   const row = rows[0];
   if (!row) return null;
   const { attempt, status, lastSeq, handovers, ...run } = row;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Prisma, type Run as RunRow } from "../../generated/prisma/client.js";
+import { planned } from "../../db/planned-statements.js";
 
 /** What a new run is stored with; every other column starts at its default. */
 export interface NewRun {
@@ -55,13 +56,17 @@ export async function insertRunRow(db: Pick<Prisma.TransactionClient, "$executeR
             ${row.createdAt.toISOString()}::timestamp(3), ${row.apiKeyId}::text, ${row.versionId}::text, ${row.versionNumber}::int, ${row.rerunOfId}::text, ${row.threadId}::text)
     RETURNING "id"`;
   if (run.nodes.length === 0) {
-    await db.$executeRaw(insertRun);
+    await db.$executeRaw(planned(insertRun));
     return row;
   }
-  const nodes = run.nodes.map((node) => Prisma.sql`(${node.id}::text, ${node.type}::text)`);
-  await db.$executeRaw`WITH run AS (${insertRun})
-    INSERT INTO "NodeRun" ("id", "runId", "nodeKey", "nodeType")
-    SELECT gen_random_uuid()::text, run."id", node."key", node."type" FROM run, (VALUES ${Prisma.join(nodes, ", ")}) AS node("key", "type")`;
+  // The nodes as one JSON argument: the statement's text is the same for every graph, so the embedded
+  // database keeps it planned (planned-statements.ts).
+  const nodes = JSON.stringify(run.nodes.map((node) => ({ key: node.id, type: node.type })));
+  await db.$executeRaw(
+    planned(Prisma.sql`WITH run AS (${insertRun})
+      INSERT INTO "NodeRun" ("id", "runId", "nodeKey", "nodeType")
+      SELECT gen_random_uuid()::text, run."id", node."key", node."type" FROM run, jsonb_to_recordset(${nodes}::jsonb) AS node("key" text, "type" text)`),
+  );
   return row;
 }
 

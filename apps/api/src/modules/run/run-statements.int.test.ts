@@ -22,8 +22,8 @@ const KINDS: [string, RegExp][] = [
   ["active draft run", /SELECT "public"\."Run"\."id" FROM "public"\."Run" WHERE \("public"\."Run"\."workflowId" = \$\d+ AND "public"\."Run"\."versionId" IS NULL/],
   ["draft nodes", /FROM "public"\."WorkflowNode"/],
   ["draft edges", /FROM "public"\."WorkflowEdge"/],
-  ["run insert", /^\s*WITH run AS \(INSERT INTO "Run"/],
-  ["claim", /^\s*UPDATE "Run" SET attempt = attempt \+ 1/],
+  ["run insert", /^(\/\* weft:planned \*\/)?\s*WITH run AS \(INSERT INTO "Run"/],
+  ["claim", /^(\/\* weft:planned \*\/)?\s*UPDATE "Run" SET attempt = attempt \+ 1/],
   ["event batch", /^\s*WITH fence AS/],
   ["commit", /COMMIT/],
 ];
