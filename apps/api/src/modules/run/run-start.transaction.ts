@@ -1,5 +1,6 @@
 import { prepareRun, threadStateOf, workflowUsesThread, type JsonValue, type NodeTypeRegistry, type PreparedRun, type RunPolicy, type RunViolation, type Workflow } from "@weft/engine";
-import type { Prisma, PrismaClient, Run as RunRow } from "../../generated/prisma/client.js";
+import { Prisma, type PrismaClient, type Run as RunRow } from "../../generated/prisma/client.js";
+import { planned } from "../../db/planned-statements.js";
 import { isUuid } from "../common/uuid.js";
 import { claimThread } from "../thread/index.js";
 import { loadWorkflow, refuse, withLockedWorkflow, withRefusals } from "../workflow/index.js";
@@ -80,7 +81,7 @@ async function resolveVersion(db: PrismaClient, workflowId: string, target: Star
     case "pinned":
       return success(target.version);
     case "latest":
-      return success(await db.workflowVersion.findFirst({ where: { workflowId }, orderBy: { number: "desc" }, select: { id: true, number: true } }));
+      return success(await latestVersion(db, workflowId));
     case "version": {
       const found = await db.workflowVersion.findUnique({ where: { workflowId_number: { workflowId, number: target.number } }, select: { id: true, number: true } });
       if (found) return success(found);
@@ -89,6 +90,14 @@ async function resolveVersion(db: PrismaClient, workflowId: string, target: Star
       return failure(userError("NOT_FOUND", `workflow "${workflowId}" has no published version ${target.number}`, { path: ["input", "version"] }));
     }
   }
+}
+
+/** The workflow's latest published version (null before the first publish): on the path of every run, so kept planned. */
+async function latestVersion(db: PrismaClient, workflowId: string): Promise<PinnedVersion | null> {
+  const [latest] = await db.$queryRaw<PinnedVersion[]>(
+    planned(Prisma.sql`SELECT v.id, v.number FROM "WorkflowVersion" v WHERE v."workflowId" = ${workflowId} ORDER BY v.number DESC LIMIT 1`),
+  );
+  return latest ?? null;
 }
 
 /**

@@ -17,7 +17,7 @@ import { arrows } from "../../testing/workflows.js";
 
 const KINDS: [string, RegExp][] = [
   ["api key", /FROM "public"\."ApiKey"/],
-  ["latest version", /FROM "public"\."WorkflowVersion"/],
+  ["latest version", /FROM "(public"\.")?WorkflowVersion"/],
   ["workflow lock", /FROM "Workflow" w WHERE w\.id = \$\d+ FOR UPDATE/],
   ["active draft run", /SELECT "public"\."Run"\."id" FROM "public"\."Run" WHERE \("public"\."Run"\."workflowId" = \$\d+ AND "public"\."Run"\."versionId" IS NULL/],
   ["draft nodes", /FROM "public"\."WorkflowNode"/],
