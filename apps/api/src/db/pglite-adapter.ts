@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, SqlQueryable } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { PlannedStatements } from "./planned-statements.js";
+import { plannedStatementsOf, type PlannedStatements } from "./planned-statements.js";
 
 interface ErrorConverting {
   onError(error: unknown): never;
@@ -21,15 +21,6 @@ function awaitingScripts(adapter: SqlDriverAdapter, client: PGlite): SqlDriverAd
     }
   };
   return Object.assign(Object.create(adapter) as SqlDriverAdapter, { executeScript });
-}
-
-/** One per PGlite instance: prepared statements belong to its one session, whichever adapter sent them. */
-const plannedBySession = new WeakMap<PGlite, PlannedStatements>();
-
-export function plannedStatementsOf(client: PGlite): PlannedStatements {
-  let planned = plannedBySession.get(client);
-  if (!planned) plannedBySession.set(client, (planned = new PlannedStatements()));
-  return planned;
 }
 
 /** Sends the statements marked `planned(...)` through the session's prepared statements, in and out of transactions. */

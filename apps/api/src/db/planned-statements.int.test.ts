@@ -1,8 +1,9 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Prisma, PrismaClient } from "../generated/prisma/client.js";
-import { PGliteAdapterFactory, plannedStatementsOf } from "./pglite-adapter.js";
-import { MAX_PLANNED_STATEMENTS, planned } from "./planned-statements.js";
+import { PGliteAdapterFactory } from "./pglite-adapter.js";
+import { MAX_PLANNED_STATEMENTS, planned, plannedStatementsOf } from "./planned-statements.js";
+import { pgliteRawSql } from "./raw-sql.js";
 
 interface Prepared {
   name: string;
@@ -83,5 +84,24 @@ describe("statements the embedded database keeps planned", () => {
       expect(row?.n).toBe(2 * k);
     }
     expect((await prepared()).length).toBe(MAX_PLANNED_STATEMENTS);
+  });
+
+  it("prepares a raw statement given a name once per session, in and out of transactions, and answers as unprepared", async () => {
+    const raw = pgliteRawSql(client);
+    const sql = "INSERT INTO note (id, body, done) VALUES ($1, $2, $3) RETURNING id, body, done";
+    expect((await raw.query(sql, [1, "it's", true], { prepareAs: "weft_test_note" })).rows).toEqual([{ id: 1, body: "it's", done: true }]);
+    expect(await raw.transaction((tx) => tx.query(sql, [2, null, false], { prepareAs: "weft_test_note" }))).toEqual({
+      rows: [{ id: 2, body: null, done: false }],
+      affectedRows: 1,
+    });
+    expect((await raw.query(sql, [3, "plain", false])).rows).toEqual([{ id: 3, body: "plain", done: false }]);
+    expect((await prepared()).map((row) => row.name)).toEqual(["weft_test_note"]);
+  });
+
+  it("runs a raw statement with a parameter that is not a plain scalar unprepared", async () => {
+    const raw = pgliteRawSql(client);
+    const rows = (await raw.query<{ at: Date }>("SELECT $1::timestamptz AS at", [new Date("2026-11-26T06:00:00Z")], { prepareAs: "weft_test_date" })).rows;
+    expect(rows[0]?.at.toISOString()).toBe("2026-11-26T06:00:00.000Z");
+    expect(await prepared()).toEqual([]);
   });
 });

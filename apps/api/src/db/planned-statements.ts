@@ -1,3 +1,4 @@
+import type { PGlite } from "@electric-sql/pglite";
 import type { SqlQuery, SqlQueryable } from "@prisma/driver-adapter-utils";
 import pg from "pg";
 import { Prisma } from "../generated/prisma/client.js";
@@ -24,17 +25,20 @@ export const MAX_PLANNED_STATEMENTS = 64;
  * run as `EXECUTE weft_planned_<n>(…)` with its arguments as quoted literals (pg's escapeLiteral), so
  * PostgreSQL reuses its plan (a generic plan once it proves as cheap as the custom ones). Prepared
  * statements outlive transactions, rolled back or not, and re-plan themselves after a schema change.
+ * Raw statements given a name (RawQueryable's `prepareAs`, e.g. the event batches) go the same way
+ * under that name.
  *
- * Only plain scalar arguments (text, numbers, booleans, null) are inlined; a marked statement with any
- * other argument runs as it came, as does every statement after the first MAX_PLANNED_STATEMENTS.
+ * Only plain scalar arguments (text, numbers, booleans, null) are inlined; a statement with any other
+ * argument runs as it came, as does every marked statement after the first MAX_PLANNED_STATEMENTS.
  */
 export class PlannedStatements {
   readonly #names = new Map<string, string>();
+  readonly #named = new Set<string>();
 
   /** Runs `query` on `queryable` (the session or its transaction), prepared when it is marked. */
   async run<T>(queryable: SqlQueryable, query: SqlQuery, send: (query: SqlQuery) => Promise<T>): Promise<T> {
     if (!query.sql.startsWith(PLANNED_MARK)) return send(query);
-    const literals = inlinedArguments(query);
+    const literals = inlinedArguments(query.args, query.argTypes);
     if (!literals) return send(query);
     let name = this.#names.get(query.sql);
     if (!name) {
@@ -43,20 +47,42 @@ export class PlannedStatements {
       await queryable.executeRaw({ sql: `PREPARE ${name} AS ${query.sql}`, args: [], argTypes: [] });
       this.#names.set(query.sql, name);
     }
-    return send({ sql: `EXECUTE ${name}${literals.length > 0 ? `(${literals.join(", ")})` : ""}`, args: [], argTypes: [] });
+    return send({ sql: executeSql(name, literals), args: [], argTypes: [] });
+  }
+
+  /**
+   * The EXECUTE that runs `sql` with `params` as the statement prepared under `name` (preparing it
+   * through `prepare` the first time this session sees the name), or null when a parameter is not a
+   * plain scalar. A name must always stand for the same text.
+   */
+  async executing(name: string, sql: string, params: readonly unknown[], prepare: (statement: string) => Promise<unknown>): Promise<string | null> {
+    // PostgreSQL cuts identifiers at 63 bytes: two long names could become one.
+    if (Buffer.byteLength(name) > 63) throw new Error(`a statement name has at most 63 bytes: ${name}`);
+    const literals = inlinedArguments(params);
+    if (!literals) return null;
+    const identifier = pg.escapeIdentifier(name);
+    if (!this.#named.has(name)) {
+      await prepare(`PREPARE ${identifier} AS ${sql}`);
+      this.#named.add(name);
+    }
+    return executeSql(identifier, literals);
   }
 
   /** How many statements this session holds prepared. */
   get size(): number {
-    return this.#names.size;
+    return this.#names.size + this.#named.size;
   }
 }
 
+function executeSql(name: string, literals: readonly string[]): string {
+  return `EXECUTE ${name}${literals.length > 0 ? `(${literals.join(", ")})` : ""}`;
+}
+
 /** The arguments as SQL literals (each typed by the prepared statement's parameter), or null when one is not a plain scalar. */
-function inlinedArguments(query: SqlQuery): string[] | null {
+function inlinedArguments(args: readonly unknown[], types?: SqlQuery["argTypes"]): string[] | null {
   const literals: string[] = [];
-  for (const [index, arg] of query.args.entries()) {
-    const type = query.argTypes[index];
+  for (const [index, arg] of args.entries()) {
+    const type = types?.[index];
     if (arg === null || arg === undefined) {
       literals.push("NULL");
       continue;
@@ -67,4 +93,13 @@ function inlinedArguments(query: SqlQuery): string[] | null {
     else return null;
   }
   return literals;
+}
+
+/** One per PGlite instance: prepared statements belong to its one session, whichever adapter or handle sent them. */
+const plannedBySession = new WeakMap<PGlite, PlannedStatements>();
+
+export function plannedStatementsOf(client: PGlite): PlannedStatements {
+  let planned = plannedBySession.get(client);
+  if (!planned) plannedBySession.set(client, (planned = new PlannedStatements()));
+  return planned;
 }

@@ -1,5 +1,6 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import type pg from "pg";
+import { plannedStatementsOf } from "./planned-statements.js";
 
 export interface RawResult<Row> {
   rows: Row[];
@@ -9,9 +10,11 @@ export interface RawResult<Row> {
 
 export interface QueryOptions {
   /**
-   * Server mode: prepare the statement under this name on each connection that runs it and reuse it
-   * there (no parsing, and PostgreSQL may switch to a cached generic plan after a few executions). A
-   * name must always stand for the same SQL text. PGlite ignores it.
+   * Prepare the statement under this name and reuse it (no parsing, and PostgreSQL may switch to a
+   * cached generic plan after a few executions): on each connection that runs it in server mode; once
+   * per session on PGlite, run as `EXECUTE` with the parameters inlined as literals (see
+   * planned-statements.ts; a statement with a parameter that is not a plain scalar runs unprepared).
+   * A name must always stand for the same SQL text.
    */
   prepareAs?: string;
 }
@@ -33,10 +36,12 @@ export interface RawSql extends RawQueryable {
   transaction<T>(work: (tx: RawQueryable) => Promise<T>): Promise<T>;
 }
 
-function pgliteQueryable(client: PGlite | Transaction): RawQueryable {
+/** `session`: the PGlite instance `client` is (or whose transaction it is), for its prepared statements. */
+function pgliteQueryable(client: PGlite | Transaction, session: PGlite): RawQueryable {
   return {
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await client.query<Row>(sql, [...params]);
+    async query<Row>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
+      const execute = options.prepareAs ? await plannedStatementsOf(session).executing(options.prepareAs, sql, params, (statement) => client.query(statement)) : null;
+      const result = execute ? await client.query<Row>(execute) : await client.query<Row>(sql, [...params]);
       return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
     },
     async exec(sql: string) {
@@ -47,8 +52,8 @@ function pgliteQueryable(client: PGlite | Transaction): RawQueryable {
 
 export function pgliteRawSql(client: PGlite): RawSql {
   return {
-    ...pgliteQueryable(client),
-    transaction: (work) => client.transaction((tx) => work(pgliteQueryable(tx))),
+    ...pgliteQueryable(client, client),
+    transaction: (work) => client.transaction((tx) => work(pgliteQueryable(tx, client))),
   };
 }
 

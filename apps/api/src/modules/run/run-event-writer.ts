@@ -44,8 +44,9 @@ export function isRunFenced(error: unknown): boolean {
  *
  * The statement goes straight to the driver (the `pg` pool, or PGlite), not through Prisma's `$queryRaw`:
  * it sits on the path of every event a client waits for, and the Prisma client engine adds its own work
- * (query interpretation, parameter and result mapping) to each statement. On PostgreSQL each statement
- * text (its shape: how many events, which columns; the values are parameters) is prepared by name, so a
+ * (query interpretation, parameter and result mapping) to each statement. Each statement text (its
+ * shape: how many events, which columns; the values are parameters) is prepared by name — per connection
+ * on PostgreSQL, once per session on PGlite (planned-statements.ts) — so a
  * shape seen before is neither parsed nor, after a few executions, planned again: about 0.3 ms less
  * per batch on this machine (see docs/benchmarks.md, scale-out). The names are derived from the text.
  */
