@@ -20,6 +20,12 @@ export interface WeaviateConnectionOptions {
 
 /** How long a TCP connection to the gRPC port may take before Weaviate counts as unreachable. */
 const PROBE_TIMEOUT_MS = 2_000;
+/**
+ * How long a search may run before it is raced by a probe of the gRPC port. A healthy search answers
+ * well within this, so it costs no extra connection (a probe per search was half a cache lookup's time);
+ * a search against a stopped server hangs in the client's retries and is failed by the probe.
+ */
+const PROBE_AFTER_MS = 50;
 
 /**
  * One v3 client per store (knowledge-base chunks, semantic caches), opened on first use.
@@ -27,7 +33,8 @@ const PROBE_TIMEOUT_MS = 2_000;
  * Outages: the client retries a gRPC call on an unreachable server five times with backoff (about
  * 20 s), so on its own a search against a stopped Weaviate waits for the deadline. Instead every call
  * first checks that the gRPC port accepts connections when the connection is new or was found broken,
- * and every search races such a check: a refused connection fails at once, saying "unreachable". After
+ * and a search that has not answered within 50 ms races such a check: a refused connection fails at
+ * once, saying "unreachable". After
  * a failure the client is replaced once Weaviate accepts connections again, so the first call after an
  * outage does not inherit the old channel's backoff.
  */
@@ -103,8 +110,9 @@ export class WeaviateConnection {
   }
 
   /**
-   * Settles with `work`, or rejects when the gRPC port refuses connections (at once), when the search
-   * deadline passes, or when the caller cancels; `work` is left to finish.
+   * Settles with `work`, or rejects when the gRPC port refuses connections (checked once the search has
+   * run for PROBE_AFTER_MS), when the search deadline passes, or when the caller cancels; `work` is
+   * left to finish.
    */
   withDeadline<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
     const timeoutMs = this.options.searchTimeoutMs ?? 10_000;
@@ -116,9 +124,10 @@ export class WeaviateConnection {
       );
       const onAbort = () => reject(signal?.reason instanceof Error ? signal.reason : new DOMException("The operation was aborted.", "AbortError"));
       signal?.addEventListener("abort", onAbort, { once: true });
-      this.probe().catch(reject);
+      const probe = setTimeout(() => this.probe().catch(reject), PROBE_AFTER_MS);
       work.then(resolve, reject).finally(() => {
         clearTimeout(timer);
+        clearTimeout(probe);
         signal?.removeEventListener("abort", onAbort);
       });
     });
