@@ -110,6 +110,19 @@ export function describeSemanticCacheContract(name: string, factory: (clock: () 
       expect(await cache().clear(s)).toBe(1);
     });
 
+    it("finds a live entry behind more expired ones that are nearer to the question", async () => {
+      const s = scope("behind-expired");
+      // Eight expired entries between the question and the live one (expiry is not yet swept).
+      const expired = Array.from({ length: 8 }, (_, i) => ({ query: `old ${i}`, vector: axisVector(0, 1 + (i % 7), 0.01 * (i + 1)), answer: `old ${i}`, ttlSeconds: 60 }));
+      await cache().putMany(s, expired);
+      now += 61_000;
+      await cache().put(s, { query: "live", vector: axisVector(0, 1, 0.2), answer: "live" });
+      const hit = await cache().lookup(s, axisVector(0), 0.9);
+      expect(hit?.entry.answer).toBe("live");
+      expect(hit?.similarity).toBeCloseTo(1 / Math.hypot(1, 0.2), 3);
+      expect(await cache().lookup(s, axisVector(0), 0.99)).toBeNull();
+    });
+
     it("stores many entries at once as put would, and refuses a batch with a bad entry whole", async () => {
       const s = scope("many");
       await cache().putMany(s, [

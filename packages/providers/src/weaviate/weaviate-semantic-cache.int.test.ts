@@ -1,8 +1,10 @@
+import weaviate from "weaviate-client";
 import { describe, expect, it } from "vitest";
 import { CACHE_CONTRACT_DIMENSION, CACHE_CONTRACT_MODEL, describeSemanticCacheContract } from "../testing/semantic-cache.contract.js";
 import { axisVector } from "../testing/vector-store.fixtures.js";
 import { weaviateServerPerFile } from "../testing/weaviate-server-per-file.js";
-import { WeaviateSemanticCache } from "./weaviate-semantic-cache.js";
+import { CACHE_SEARCH_EF, WeaviateSemanticCache } from "./weaviate-semantic-cache.js";
+import { describeDimension, weaviateCacheCollectionName } from "./weaviate-schema.mapper.js";
 
 const sharedServer = weaviateServerPerFile();
 
@@ -24,6 +26,42 @@ describe("WeaviateSemanticCache", () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it("searches a new collection with its own HNSW breadth, and sets it on a collection an earlier version created", async () => {
+    const { url, grpcPort } = await sharedServer();
+    const client = await weaviate.connectToCustom({ httpHost: "127.0.0.1", httpPort: Number(new URL(url).port), grpcHost: "127.0.0.1", grpcPort });
+    const efOf = async (model: string) => {
+      const config = await client.collections.use(weaviateCacheCollectionName(model, 8)).config.get();
+      return (config.vectorizers.default?.indexConfig as { ef?: number }).ef;
+    };
+    // As the cache created its collection before it chose a breadth: Weaviate's dynamic ef (-1).
+    await client.collections.create({
+      name: weaviateCacheCollectionName("model-earlier", 8),
+      description: describeDimension(8).replace("knowledge-base chunks", "semantic cache"),
+      properties: [
+        { name: "scope", dataType: "text", tokenization: "field", indexSearchable: false },
+        { name: "query", dataType: "text", indexFilterable: false, indexSearchable: false },
+        { name: "answerJson", dataType: "text", indexFilterable: false, indexSearchable: false },
+        { name: "createdAt", dataType: "number", indexRangeFilters: true },
+        { name: "expiresAt", dataType: "number", indexRangeFilters: true },
+      ],
+      vectorizers: weaviate.configure.vectors.selfProvided({ name: "default", vectorIndexConfig: weaviate.configure.vectorIndex.hnsw({ distanceMetric: "cosine" }) }),
+    });
+    expect(await efOf("model-earlier")).toBe(-1);
+    const earlier = new WeaviateSemanticCache({ url, grpcPort, model: "model-earlier", dimension: 8 });
+    const fresh = new WeaviateSemanticCache({ url, grpcPort, model: "model-fresh", dimension: 8 });
+    try {
+      await earlier.put("ns:ef", { query: "q", vector: axisVector(0), answer: "kept" });
+      expect((await earlier.lookup("ns:ef", axisVector(0), 0.9))?.entry.answer).toBe("kept");
+      expect(await efOf("model-earlier")).toBe(CACHE_SEARCH_EF);
+      expect(await fresh.lookup("ns:ef", axisVector(0), 0.9)).toBeNull();
+      expect(await efOf("model-fresh")).toBe(CACHE_SEARCH_EF);
+    } finally {
+      await earlier.close();
+      await fresh.close();
+      await client.close();
     }
   });
 

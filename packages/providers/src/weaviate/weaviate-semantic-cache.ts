@@ -18,6 +18,12 @@ const VECTOR = "default";
 /** Entries without a time to live expire at the end of representable time, so one range filter covers both. */
 const NEVER = 8.64e15;
 const DELETE_ROUNDS = 1000;
+/**
+ * HNSW search breadth of a cache collection. Weaviate's dynamic default (at least 100 for one result)
+ * walks far more of the graph than finding one entry at similarity ≥ the threshold needs: at 100,000
+ * entries ef 32 costs the server about half the CPU per lookup with the same hits (docs/benchmarks.md).
+ */
+export const CACHE_SEARCH_EF = 32;
 /** Entries per REST batch request in putMany. */
 const BATCH_SIZE = 500;
 
@@ -44,8 +50,9 @@ function toEntry(id: string, props: Record<string, unknown>): SemanticCacheEntry
 /**
  * Semantic-cache entries in Weaviate (server mode): one collection per embedding model, our vectors
  * under HNSW with cosine distance, `scope` as an exact-match property and times as range-indexed
- * numbers. A lookup is one filtered nearVector query (scope, not expired, distance ≤ 1 − threshold,
- * limit 1); the entry id is the UUID of (scope, question), so storing a question again replaces it.
+ * numbers. A lookup is one nearVector query filtered on the scope (distance ≤ 1 − threshold, limit 1),
+ * asked again with expiry in the filter when that nearest entry has expired; the entry id is the UUID
+ * of (scope, question), so storing a question again replaces it.
  */
 export class WeaviateSemanticCache implements SemanticCacheStore {
   readonly id = "weaviate";
@@ -71,11 +78,14 @@ export class WeaviateSemanticCache implements SemanticCacheStore {
   async lookup(scope: string, vector: readonly number[], threshold: number, signal?: AbortSignal): Promise<SemanticCacheHit | null> {
     checkCacheLookup(this.id, this.dimension, scope, vector, threshold);
     return this.run("cache lookup", async (handle) => {
-      const result = await this.connection.withDeadline(
-        handle.query.nearVector([...vector], { limit: 1, distance: 1 - threshold, filters: this.live(handle, scope), targetVector: VECTOR, returnMetadata: ["distance"] }),
-        signal,
-      );
-      const [best] = result.objects;
+      const near = (filters: FilterValue) =>
+        this.connection.withDeadline(handle.query.nearVector([...vector], { limit: 1, distance: 1 - threshold, filters, targetVector: VECTOR, returnMetadata: ["distance"] }), signal);
+      // The scope alone filters the search and the nearest entry's expiry is checked here, which spares
+      // Weaviate a range filter over every entry of the scope. Expired entries are swept, so only rarely
+      // is the nearest one expired: then a second query filters on expiry too.
+      const now = this.now();
+      let [best] = (await near(handle.filter.byProperty("scope").equal(scope))).objects;
+      if (best && !(Number((best.properties as Record<string, unknown>).expiresAt) > now)) [best] = (await near(this.live(handle, scope))).objects;
       if (!best) return null;
       const similarity = Math.max(0, Math.min(1, 1 - (best.metadata?.distance ?? 1)));
       return similarity >= threshold ? { entry: toEntry(best.uuid, best.properties as Record<string, unknown>), similarity } : null;
@@ -157,8 +167,14 @@ export class WeaviateSemanticCache implements SemanticCacheStore {
   private ensureCollection(client: WeaviateClient): Promise<void> {
     this.ready ??= (async () => {
       if (await client.collections.exists(this.collection)) {
-        const config = await client.collections.use(this.collection).config.get();
+        const collection = client.collections.use(this.collection);
+        const config = await collection.config.get();
         if (dimensionFromDescription(config.description) !== this.dimension) throw new Error(`Weaviate collection ${this.collection} holds vectors of another dimension.`);
+        // Collections created before the cache set its search breadth (Weaviate's dynamic ef) get it now.
+        const index = config.vectorizers[VECTOR]?.indexConfig as { ef?: number } | undefined;
+        if (index?.ef !== CACHE_SEARCH_EF) {
+          await collection.config.update({ vectorizers: [weaviate.reconfigure.vectors.update({ name: VECTOR, vectorIndexConfig: weaviate.reconfigure.vectorIndex.hnsw({ ef: CACHE_SEARCH_EF }) })] });
+        }
         return;
       }
       try {
@@ -166,7 +182,7 @@ export class WeaviateSemanticCache implements SemanticCacheStore {
           name: this.collection,
           description: describeDimension(this.dimension).replace("knowledge-base chunks", "semantic cache"),
           properties: PROPERTIES.map((property) => ({ ...property })),
-          vectorizers: weaviate.configure.vectors.selfProvided({ name: VECTOR, vectorIndexConfig: weaviate.configure.vectorIndex.hnsw({ distanceMetric: "cosine" }) }),
+          vectorizers: weaviate.configure.vectors.selfProvided({ name: VECTOR, vectorIndexConfig: weaviate.configure.vectorIndex.hnsw({ distanceMetric: "cosine", ef: CACHE_SEARCH_EF }) }),
         });
       } catch (error) {
         if (!(await client.collections.exists(this.collection))) throw error;
