@@ -24,6 +24,12 @@ export interface RawQueryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<RawResult<Row>>;
   /** Several statements separated by `;`, no parameters (DDL scripts). */
   exec(sql: string): Promise<void>;
+  /**
+   * Several statements in one message without parameters (PostgreSQL's simple query protocol: one
+   * implicit transaction, so `SET LOCAL` holds for the statements after it); the last one's rows.
+   * Values must be written into the text as literals (`sqlLiteral`).
+   */
+  script<Row = Record<string, unknown>>(sql: string): Promise<{ rows: Row[] }>;
 }
 
 /**
@@ -47,6 +53,10 @@ function pgliteQueryable(client: PGlite | Transaction, session: PGlite): RawQuer
     async exec(sql: string) {
       await client.exec(sql);
     },
+    async script<Row>(sql: string) {
+      const results = await client.exec(sql);
+      return { rows: (results.at(-1)?.rows ?? []) as Row[] };
+    },
   };
 }
 
@@ -67,7 +77,19 @@ function pgQueryable(client: pg.Pool | pg.PoolClient): RawQueryable {
     async exec(sql: string) {
       await client.query(sql);
     },
+    async script<Row>(sql: string) {
+      // pg answers a message of several statements with one result per statement.
+      const result = (await client.query(sql)) as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: (last?.rows ?? []) as Row[] };
+    },
   };
+}
+
+/** A string as an SQL literal, as PostgreSQL's quote_literal writes it (E'' with doubled backslashes when it has any). */
+export function sqlLiteral(text: string): string {
+  const quoted = text.replace(/'/g, "''");
+  return text.includes("\\") ? `E'${quoted.replace(/\\/g, "\\\\")}'` : `'${quoted}'`;
 }
 
 export function pgRawSql(pool: pg.Pool): RawSql {

@@ -6,7 +6,7 @@ import { vector } from "@electric-sql/pglite/vector";
 import { axisVector, CACHE_CONTRACT_DIMENSION, CACHE_CONTRACT_MODEL, describeSemanticCacheContract } from "@weft/providers/testing";
 import { describe, expect, it } from "vitest";
 import { pgliteRawSql } from "../db/raw-sql.js";
-import { PgvectorSemanticCache, pgvectorCacheTableName } from "./pgvector-semantic-cache.js";
+import { CACHE_EF_SEARCH, PgvectorSemanticCache, pgvectorCacheTableName } from "./pgvector-semantic-cache.js";
 
 describeSemanticCacheContract("pgvector in PGlite", async (clock) => {
   const dir = mkdtempSync(join(tmpdir(), "weft-pgvector-cache-"));
@@ -38,6 +38,19 @@ describe("PgvectorSemanticCache", () => {
     expect((await cache.lookup("ns:bulk", puts[17]!.vector, 0.999))?.entry.answer).toBe(17);
     await cache.put("ns:small", { query: "only one", vector: axisVector(3, 4, 0.05), answer: "small" });
     expect((await cache.lookup("ns:small", axisVector(3), 0.9))?.entry.answer).toBe("small");
+    await db.close();
+  });
+
+  it("sends a lookup with its own ef_search in the same message, leaving the session's setting as it was", async () => {
+    const db = await PGlite.create({ extensions: { vector } });
+    const raw = pgliteRawSql(db);
+    const scripts: string[] = [];
+    const cache = new PgvectorSemanticCache({ ...raw, script: (sql) => (scripts.push(sql), raw.script(sql)) }, { model: "ef", dimension: 8 });
+    await cache.put("ns:ef", { query: "q", vector: axisVector(1), answer: "a" });
+    await db.exec("SET hnsw.ef_search = 1");
+    expect((await cache.lookup("ns:ef", axisVector(1), 0.9))?.entry.answer).toBe("a");
+    expect(scripts[0]).toMatch(new RegExp(`^SET LOCAL hnsw\\.ef_search = ${CACHE_EF_SEARCH}; SELECT `));
+    expect((await db.query<{ ef: string }>("SELECT current_setting('hnsw.ef_search') AS ef")).rows[0]?.ef).toBe("1");
     await db.close();
   });
 });

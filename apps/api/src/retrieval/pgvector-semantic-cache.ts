@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { CachedAnswer, SemanticCacheEntry, SemanticCacheHit, SemanticCachePage, SemanticCachePut, SemanticCacheStore } from "@weft/engine";
 import { cacheEntryId, checkCacheLookup, checkCachePage, checkCachePut, expiryTime } from "@weft/providers";
+import { sqlLiteral } from "../db/raw-sql.js";
 import { shouldSuspendIndex } from "./bulk-load-policy.js";
 import { guardedPgvector, toVectorLiteral, type SqlClient } from "./pgvector-vector-store.js";
 
@@ -24,6 +25,8 @@ interface EntryRow {
 
 /** Rows per lookup: relaxed-order filtered scans may return the nearest entry second, so a few are compared. */
 const LOOKUP_CANDIDATES = 4;
+/** HNSW candidate list of a lookup (pgvector's default, set so a server's own setting does not change it). */
+export const CACHE_EF_SEARCH = 40;
 const ANALYZE_MIN_CHANGES = 50;
 const BATCH_ROWS = 500;
 
@@ -43,9 +46,9 @@ const toEntry = (row: EntryRow): SemanticCacheEntry => ({
 /**
  * Semantic-cache entries in the embedded database (pgvector): one table per embedding model with an
  * HNSW index on cosine distance, and B-tree indexes on (scope, created_at) and on expiry. A lookup
- * is one statement asking for the nearest live entries of one scope: with current statistics (kept by
- * `noteChanges`) the planner compares a small scope's entries exactly through its B-tree index and
- * walks the HNSW graph (pgvector's default ef_search, 40) for a large one. It keeps the best if its
+ * is one statement (sent with its SET LOCAL in one message) asking for the nearest live entries of one
+ * scope: with current statistics (kept by `noteChanges`) the planner compares a small scope's entries
+ * exactly through its B-tree index and walks the HNSW graph (ef_search 40) for a large one. It keeps the best if its
  * similarity reaches the threshold. HNSW is approximate: a lookup can miss an entry it should have
  * found (a cache miss, never a wrong answer).
  */
@@ -73,15 +76,17 @@ export class PgvectorSemanticCache implements SemanticCacheStore {
     checkCacheLookup(this.id, this.dimension, scope, vector, threshold);
     return this.run("cache lookup", async () => {
       signal?.throwIfAborted();
-      const params = [toVectorLiteral(vector), scope, this.now()];
-      const live = `scope = $2 AND (expires_at IS NULL OR expires_at > $3)`;
-      const columns = "id, scope, query, answer, created_at, expires_at, 1 - (embedding <=> $1::vector) AS similarity";
-      // One statement, no transaction: a lookup is on the path of every cached node.
-      let rows = (await this.sql.query<EntryRow>(`SELECT ${columns} FROM ${this.table} WHERE ${live} ORDER BY embedding <=> $1::vector LIMIT ${LOOKUP_CANDIDATES}`, params)).rows;
+      // One message, no explicit transaction: a lookup is on the path of every cached node. Values are
+      // literals (the vector is finite numbers, checked above), because the simple query protocol costs
+      // PGlite about half of what a parameterised statement does, and it lets SET LOCAL ride along.
+      const question = `'${toVectorLiteral(vector)}'::vector`;
+      const live = `scope = ${sqlLiteral(scope)} AND (expires_at IS NULL OR expires_at > ${Math.trunc(this.now())})`;
+      const select = `SELECT id, scope, query, answer, created_at, expires_at, 1 - (embedding <=> ${question}) AS similarity FROM ${this.table} WHERE ${live}`;
+      let rows = (await this.sql.script<EntryRow>(`SET LOCAL hnsw.ef_search = ${CACHE_EF_SEARCH}; ${select} ORDER BY embedding <=> ${question} LIMIT ${LOOKUP_CANDIDATES}`)).rows;
       if (rows.length === 0) {
         // An HNSW scan whose candidates the scope filter all removed (a mid-sized scope): order by an
         // expression the index cannot serve, so the scope's rows are compared exactly.
-        rows = (await this.sql.query<EntryRow>(`SELECT ${columns} FROM ${this.table} WHERE ${live} ORDER BY (embedding <=> $1::vector) + 0 LIMIT 1`, params)).rows;
+        rows = (await this.sql.script<EntryRow>(`${select} ORDER BY (embedding <=> ${question}) + 0 LIMIT 1`)).rows;
       }
       const best = rows.reduce<EntryRow | undefined>((top, row) => (top === undefined || (row.similarity ?? 0) > (top.similarity ?? 0) ? row : top), undefined);
       const similarity = Math.max(0, Math.min(1, best?.similarity ?? 0));

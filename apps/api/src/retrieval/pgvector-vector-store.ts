@@ -26,6 +26,8 @@ import { buildPgvectorFilter } from "./pgvector-filter.js";
 /** The part of the database's raw SQL handle this store needs; PGlite and `pg` both fit (see db/raw-sql.ts). */
 export interface SqlClient {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[] }>;
+  /** Several statements in one message, values as literals; the last one's rows (see RawQueryable.script). */
+  script<Row = Record<string, unknown>>(sql: string): Promise<{ rows: Row[] }>;
   transaction?<T>(work: (tx: Omit<SqlClient, "transaction">) => Promise<T>): Promise<T>;
 }
 

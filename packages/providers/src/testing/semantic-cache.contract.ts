@@ -85,6 +85,17 @@ export function describeSemanticCacheContract(name: string, factory: (clock: () 
       expect(await cache().lookup(ns, axisVector(2), 0.9)).toBeNull();
     });
 
+    it("keeps a namespace with quotes and backslashes in its name to itself", async () => {
+      const odd = cacheScopeKey({ kind: "namespace", namespace: `it's a \\'; DROP TABLE x; -- ${counter++}` });
+      const plain = cacheScopeKey({ kind: "namespace", namespace: `it's a ${counter++}` });
+      await cache().put(odd, { query: "q", vector: axisVector(7), answer: "odd" });
+      await cache().put(plain, { query: "q", vector: axisVector(7, 0, 0.1), answer: "plain" });
+      expect((await cache().lookup(odd, axisVector(7), 0.9))?.entry).toMatchObject({ scope: odd, answer: "odd" });
+      expect((await cache().lookup(plain, axisVector(7), 0.9))?.entry).toMatchObject({ scope: plain, answer: "plain" });
+      expect(await cache().clear(odd)).toBe(1);
+      expect(await cache().lookup(odd, axisVector(7), 0.9)).toBeNull();
+    });
+
     it("replaces the entry when the same question is stored again in a scope", async () => {
       const s = scope("replace");
       await cache().put(s, { query: "  same question ", vector: axisVector(3), answer: "old" });

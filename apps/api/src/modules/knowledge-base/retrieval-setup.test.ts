@@ -30,6 +30,10 @@ function recording(raw: RawSql, statements: string[]): RawSql {
       statements.push(sql);
       return queryable.exec(sql);
     },
+    script: (sql) => {
+      statements.push(sql);
+      return queryable.script(sql);
+    },
   });
   return { ...wrap(raw), transaction: (work) => raw.transaction((tx) => work(wrap(tx))) };
 }
