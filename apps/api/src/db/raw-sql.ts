@@ -1,5 +1,5 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
-import type pg from "pg";
+import pg from "pg";
 import { plannedStatementsOf } from "./planned-statements.js";
 
 export interface RawResult<Row> {
@@ -86,10 +86,9 @@ function pgQueryable(client: pg.Pool | pg.PoolClient): RawQueryable {
   };
 }
 
-/** A string as an SQL literal, as PostgreSQL's quote_literal writes it (E'' with doubled backslashes when it has any). */
+/** A string as an SQL literal, as PostgreSQL's quote_literal writes it (pg's escapeLiteral: E'' with doubled backslashes when it has any). */
 export function sqlLiteral(text: string): string {
-  const quoted = text.replace(/'/g, "''");
-  return text.includes("\\") ? `E'${quoted.replace(/\\/g, "\\\\")}'` : `'${quoted}'`;
+  return pg.escapeLiteral(text);
 }
 
 export function pgRawSql(pool: pg.Pool): RawSql {
