@@ -1,6 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type { SqlQuery, SqlQueryable } from "@prisma/driver-adapter-utils";
 import pg from "pg";
+import { sqlLiteral } from "./sql-literal.js";
 import { Prisma } from "../generated/prisma/client.js";
 
 /**
@@ -22,7 +23,7 @@ export const MAX_PLANNED_STATEMENTS = 64;
  * sent through the extended protocol afresh: for the graph-edit statements (data-modifying CTEs over a
  * slice of the graph) parsing and planning cost more than executing. A statement marked with
  * `planned(...)` is prepared once per session under a name (`PREPARE weft_planned_<n> AS …`) and then
- * run as `EXECUTE weft_planned_<n>(…)` with its arguments as quoted literals (pg's escapeLiteral), so
+ * run as `EXECUTE weft_planned_<n>(…)` with its arguments as quoted literals (sqlLiteral), so
  * PostgreSQL reuses its plan (a generic plan once it proves as cheap as the custom ones). Prepared
  * statements outlive transactions, rolled back or not, and re-plan themselves after a schema change.
  * Raw statements given a name (RawQueryable's `prepareAs`, e.g. the event batches) go the same way
@@ -88,7 +89,7 @@ function inlinedArguments(args: readonly unknown[], types?: SqlQuery["argTypes"]
       continue;
     }
     if (type?.arity === "list" || type?.scalarType === "datetime" || type?.scalarType === "bytes") return null;
-    if (typeof arg === "string") literals.push(pg.escapeLiteral(arg));
+    if (typeof arg === "string") literals.push(sqlLiteral(arg));
     else if ((typeof arg === "number" && Number.isFinite(arg)) || typeof arg === "bigint" || typeof arg === "boolean") literals.push(`'${String(arg)}'`);
     else return null;
   }

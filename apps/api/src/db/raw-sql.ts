@@ -1,5 +1,5 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
-import pg from "pg";
+import type pg from "pg";
 import { plannedStatementsOf } from "./planned-statements.js";
 
 export interface RawResult<Row> {
@@ -46,9 +46,10 @@ export interface RawSql extends RawQueryable {
 function pgliteQueryable(client: PGlite | Transaction, session: PGlite): RawQueryable {
   return {
     async query<Row>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
-      const execute = options.prepareAs ? await plannedStatementsOf(session).executing(options.prepareAs, sql, params, (statement) => client.query(statement)) : null;
-      const result = execute ? await client.query<Row>(execute) : await client.query<Row>(sql, [...params]);
-      return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
+      const execute = options.prepareAs ? await plannedStatementsOf(session).executing(options.prepareAs, sql, params, (statement) => client.exec(statement)) : null;
+      // An EXECUTE has no parameters: one simple-protocol message instead of the extended protocol's five.
+      const result = execute ? (await client.exec(execute)).at(-1) : await client.query<Row>(sql, [...params]);
+      return { rows: (result?.rows ?? []) as Row[], affectedRows: result?.affectedRows ?? 0 };
     },
     async exec(sql: string) {
       await client.exec(sql);
@@ -86,10 +87,7 @@ function pgQueryable(client: pg.Pool | pg.PoolClient): RawQueryable {
   };
 }
 
-/** A string as an SQL literal, as PostgreSQL's quote_literal writes it (pg's escapeLiteral: E'' with doubled backslashes when it has any). */
-export function sqlLiteral(text: string): string {
-  return pg.escapeLiteral(text);
-}
+export { sqlLiteral } from "./sql-literal.js";
 
 export function pgRawSql(pool: pg.Pool): RawSql {
   return {
