@@ -220,6 +220,21 @@ export async function nodeForUpdate(tx: Tx, row: WorkflowRow, key: string, types
 }
 
 /**
+ * updateNode's write: every attribute column, the config and the position as given (the service has
+ * merged the input into the stored node), and `updatedAt`. Returns the row as stored, or null when the
+ * node is gone. One statement text whatever changed, so the embedded database keeps it planned.
+ */
+export async function updateNodeStatement(tx: Tx, workflowId: string, key: string, columns: Omit<NodeColumns, "type">): Promise<NodeRow | null> {
+  const [row] = await tx.$queryRaw<NodeRow[]>(planned(Prisma.sql`
+    UPDATE "WorkflowNode" SET "content" = ${columns.content}::text, "provider" = ${columns.provider}::text, "model" = ${columns.model}::text,
+      "params" = ${jsonSql(columns.params, "jsonb")}, "prompt" = ${columns.prompt}::text, "config" = ${jsonSql(columns.config, "json")},
+      "positionX" = ${columns.positionX}::float8, "positionY" = ${columns.positionY}::float8, "updatedAt" = ${new Date().toISOString()}::timestamp(3)
+    WHERE "workflowId" = ${workflowId} AND "key" = ${key}
+    RETURNING *`));
+  return row ?? null;
+}
+
+/**
  * removeNode: the node's type, the nodes of that type (only when `countRules` holds its type: the
  * count rules read them), the edges touching it (removed with it: the foreign keys cascade), and the
  * node deleted unless a run is active.

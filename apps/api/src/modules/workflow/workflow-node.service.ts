@@ -1,5 +1,5 @@
 import { checkAddNode, checkEdit, checkRemoveNode, type JsonValue, type NodeTypeRegistry, type Workflow, type WorkflowGraph, type WorkflowNode } from "@weft/engine";
-import { Prisma } from "../../generated/prisma/client.js";
+import type { Prisma } from "../../generated/prisma/client.js";
 import type { PrismaClient, Workflow as WorkflowRow, WorkflowNode as NodeRow } from "../../generated/prisma/client.js";
 import type { AddNodeInput, NodeMoveInput, UpdateNodeInput } from "./workflow.input.js";
 import type { ServiceDeps } from "../../service-deps.js";
@@ -12,10 +12,10 @@ import {
   type NodeAttributes,
 } from "./workflow-input.validation.js";
 import { runGraphEdit } from "./workflow-edit.transaction.js";
-import { addNodeStatement, checkedOnSlices, nodeForUpdate, nodesByKey, removeNodeStatement, ruleTypes, type NodeColumns, type RuleTypes } from "./workflow-edit-sql.js";
+import { addNodeStatement, checkedOnSlices, nodeForUpdate, nodesByKey, removeNodeStatement, ruleTypes, updateNodeStatement, type NodeColumns, type RuleTypes } from "./workflow-edit-sql.js";
 import { loadWorkflow, lockedWhileRunning, refuse } from "./workflow-lock.js";
 import { checkNodeIdsUnique, configOrNone, readConfigInput } from "./pipeline-input.validation.js";
-import { configColumn, configFromJson } from "./workflow.mapper.js";
+import { configFromJson } from "./workflow.mapper.js";
 import { userError, violationToUserError, type UserError } from "../../errors/user-error.type.js";
 import { failure, type Outcome } from "../../errors/outcome.js";
 
@@ -119,15 +119,15 @@ export class WorkflowNodeService {
       const errors = [...checkNodeAttributes(this.registry, current.type, attributes, ["input"]), ...next.errors];
       if (errors.length > 0) refuse(...errors.map((error) => ({ ...error, nodeIds: [nodeId] })));
       if (changesExecuted && (config || !checkedOnSlices(row, read.otherTypes))) await this.#checkNodeRules(tx, row, after, (graph) => graph);
-      return tx.workflowNode.update({
-        where: { workflowId_key: { workflowId, key: nodeId } },
-        data: {
-          ...toColumns(attributes),
-          config: configColumn(config),
-          positionX: input.position?.x ?? current.positionX,
-          positionY: input.position?.y ?? current.positionY,
-        },
+      const updated = await updateNodeStatement(tx, workflowId, nodeId, {
+        ...nodeColumns(attributes),
+        config: config && Object.keys(config).length > 0 ? config : null,
+        positionX: input.position?.x ?? current.positionX,
+        positionY: input.position?.y ?? current.positionY,
       });
+      // The row lock keeps the node: nodeForUpdate found it in this transaction.
+      if (!updated) throw new Error(`node "${nodeId}" vanished under the workflow's row lock`);
+      return updated;
     }, this.changes);
     return outcome.ok ? { ok: true, value: { node: outcome.value.value, workflow: outcome.value.workflow } } : outcome;
   }
@@ -225,15 +225,12 @@ function withAttributes(base: NodeAttributes, input: AttributeInput): NodeAttrib
   return result;
 }
 
-function toColumns(attributes: NodeAttributes): Pick<
-  Prisma.WorkflowNodeUncheckedCreateInput,
-  "content" | "provider" | "model" | "params" | "prompt"
-> {
+function nodeColumns(attributes: NodeAttributes): Pick<NodeColumns, "content" | "provider" | "model" | "params" | "prompt"> {
   return {
     content: attributes.content ?? null,
     provider: attributes.provider ?? null,
     model: attributes.model ?? null,
-    params: attributes.params ? (attributes.params as Prisma.InputJsonObject) : Prisma.DbNull,
+    params: attributes.params ?? null,
     prompt: attributes.prompt ?? null,
   };
 }
