@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../testing/database.js";
-import { sqlLiteral } from "./raw-sql.js";
+import { sqlLiteral } from "./sql-literal.js";
 
 describeEachDatabase("raw SQL scripts", (suite) => {
   it("runs several statements in one message, answers the last one's rows and keeps SET LOCAL to that message", async () => {

@@ -27,7 +27,7 @@ export interface RawQueryable {
   /**
    * Several statements in one message without parameters (PostgreSQL's simple query protocol: one
    * implicit transaction, so `SET LOCAL` holds for the statements after it); the last one's rows.
-   * Values must be written into the text as literals (`sqlLiteral`).
+   * Values must be written into the text as literals (`sqlLiteral`, sql-literal.ts).
    */
   script<Row = Record<string, unknown>>(sql: string): Promise<{ rows: Row[] }>;
 }
@@ -86,8 +86,6 @@ function pgQueryable(client: pg.Pool | pg.PoolClient): RawQueryable {
     },
   };
 }
-
-export { sqlLiteral } from "./sql-literal.js";
 
 export function pgRawSql(pool: pg.Pool): RawSql {
   return {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { CachedAnswer, SemanticCacheEntry, SemanticCacheHit, SemanticCachePage, SemanticCachePut, SemanticCacheStore } from "@weft/engine";
 import { cacheEntryId, checkCacheLookup, checkCachePage, checkCachePut, expiryTime } from "@weft/providers";
-import { sqlLiteral } from "../db/raw-sql.js";
+import { sqlLiteral } from "../db/sql-literal.js";
 import { shouldSuspendIndex } from "./bulk-load-policy.js";
 import { guardedPgvector, toVectorLiteral, type SqlClient } from "./pgvector-vector-store.js";
 
