@@ -39,16 +39,15 @@ export class PlannedStatements {
   /** Runs `query` on `queryable` (the session or its transaction), prepared when it is marked. */
   async run<T>(queryable: SqlQueryable, query: SqlQuery, send: (query: SqlQuery) => Promise<T>): Promise<T> {
     if (!query.sql.startsWith(PLANNED_MARK)) return send(query);
-    const literals = inlinedArguments(query.args, query.argTypes);
-    if (!literals) return send(query);
     let name = this.#names.get(query.sql);
     if (!name) {
       if (this.#names.size >= MAX_PLANNED_STATEMENTS) return send(query);
       name = `weft_planned_${this.#names.size + 1}`;
-      await queryable.executeRaw({ sql: `PREPARE ${name} AS ${query.sql}`, args: [], argTypes: [] });
       this.#names.set(query.sql, name);
     }
-    return send({ sql: executeSql(name, literals), args: [], argTypes: [] });
+    const prepare = (statement: string) => queryable.executeRaw({ sql: statement, args: [], argTypes: [] });
+    const execute = await this.executing(name, query.sql, query.args, prepare, query.argTypes);
+    return send(execute ? { sql: execute, args: [], argTypes: [] } : query);
   }
 
   /**
@@ -56,10 +55,16 @@ export class PlannedStatements {
    * through `prepare` the first time this session sees the name), or null when a parameter is not a
    * plain scalar. A name must always stand for the same text.
    */
-  async executing(name: string, sql: string, params: readonly unknown[], prepare: (statement: string) => Promise<unknown>): Promise<string | null> {
+  async executing(
+    name: string,
+    sql: string,
+    params: readonly unknown[],
+    prepare: (statement: string) => Promise<unknown>,
+    types?: SqlQuery["argTypes"],
+  ): Promise<string | null> {
     // PostgreSQL cuts identifiers at 63 bytes: two long names could become one.
     if (Buffer.byteLength(name) > 63) throw new Error(`a statement name has at most 63 bytes: ${name}`);
-    const literals = inlinedArguments(params);
+    const literals = inlinedArguments(params, types);
     if (!literals) return null;
     const identifier = pg.escapeIdentifier(name);
     if (!this.#named.has(name)) {
@@ -71,7 +76,7 @@ export class PlannedStatements {
 
   /** How many statements this session holds prepared. */
   get size(): number {
-    return this.#names.size + this.#named.size;
+    return this.#named.size;
   }
 }
 
