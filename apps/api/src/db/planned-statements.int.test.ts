@@ -2,7 +2,8 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Prisma, PrismaClient } from "../generated/prisma/client.js";
 import { PGliteAdapterFactory } from "./pglite-adapter.js";
-import { MAX_PLANNED_STATEMENTS, planned, plannedStatementsOf } from "./planned-statements.js";
+import { planned } from "./planned.js";
+import { MAX_PLANNED_STATEMENTS, plannedStatementsOf } from "./planned-statements.js";
 import { pgliteRawSql } from "./raw-sql.js";
 
 interface Prepared {
@@ -70,6 +71,17 @@ describe("statements the embedded database keeps planned", () => {
     } finally {
       await other.$disconnect();
     }
+  });
+
+  it("prepares a statement once when many calls meet it for the first time at once", async () => {
+    const select = (k: number) => planned(Prisma.sql`SELECT ${k}::int AS n`);
+    const raw = pgliteRawSql(client);
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, (_, k) => prisma.$queryRaw<{ n: number }[]>(select(k))),
+      ...Array.from({ length: 6 }, (_, k) => raw.query<{ n: number }>("SELECT $1::int AS n", [k], { prepareAs: "weft_test_at_once" })).map((result) => result.then(({ rows }) => rows)),
+    ]);
+    expect(answers.map((rows) => rows[0]?.n)).toEqual([0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5]);
+    expect((await prepared()).length).toBe(2);
   });
 
   it("runs a marked statement with a date argument as it came, unprepared", async () => {

@@ -2,18 +2,12 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { SqlQuery, SqlQueryable } from "@prisma/driver-adapter-utils";
 import pg from "pg";
 import { sqlLiteral } from "./sql-literal.js";
-import { Prisma } from "../generated/prisma/client.js";
 
 /**
- * Marks a hot statement whose plan the embedded database keeps (see PlannedStatements). On PostgreSQL
- * the mark is an SQL comment and changes nothing.
+ * Marks a hot statement whose plan the embedded database keeps (see PlannedStatements and planned.ts).
+ * On PostgreSQL the mark is an SQL comment and changes nothing.
  */
 export const PLANNED_MARK = "/* weft:planned */";
-
-/** `sql` marked as a statement the embedded database prepares once per session. */
-export function planned(sql: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`${Prisma.raw(PLANNED_MARK)} ${sql}`;
-}
 
 /** At most this many statements are kept prepared per session; later ones run as they come. */
 export const MAX_PLANNED_STATEMENTS = 64;
@@ -34,7 +28,8 @@ export const MAX_PLANNED_STATEMENTS = 64;
  */
 export class PlannedStatements {
   readonly #names = new Map<string, string>();
-  readonly #named = new Set<string>();
+  /** Prepared (or being prepared) statements by name: calls that meet the same new name wait for one PREPARE. */
+  readonly #named = new Map<string, Promise<unknown>>();
 
   /** Runs `query` on `queryable` (the session or its transaction), prepared when it is marked. */
   async run<T>(queryable: SqlQueryable, query: SqlQuery, send: (query: SqlQuery) => Promise<T>): Promise<T> {
@@ -67,9 +62,22 @@ export class PlannedStatements {
     const literals = inlinedArguments(params, types);
     if (!literals) return null;
     const identifier = pg.escapeIdentifier(name);
-    if (!this.#named.has(name)) {
-      await prepare(`PREPARE ${identifier} AS ${sql}`);
-      this.#named.add(name);
+    for (;;) {
+      const preparing = this.#named.get(name);
+      if (preparing) {
+        // Another call's PREPARE; if it failed (its transaction was failing, say), this call prepares.
+        if (await preparing.then(() => true, () => false)) break;
+        continue;
+      }
+      const mine = prepare(`PREPARE ${identifier} AS ${sql}`);
+      this.#named.set(name, mine);
+      try {
+        await mine;
+      } catch (error) {
+        this.#named.delete(name);
+        throw error;
+      }
+      break;
     }
     return executeSql(identifier, literals);
   }

@@ -1,5 +1,5 @@
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
-import { planned } from "../../db/planned-statements.js";
+import { planned } from "../../db/planned.js";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 

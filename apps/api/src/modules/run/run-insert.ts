@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Prisma, type Run as RunRow } from "../../generated/prisma/client.js";
-import { planned } from "../../db/planned-statements.js";
+import { planned } from "../../db/planned.js";
 
 /** What a new run is stored with; every other column starts at its default. */
 export interface NewRun {

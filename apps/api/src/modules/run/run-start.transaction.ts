@@ -1,6 +1,6 @@
 import { prepareRun, threadStateOf, workflowUsesThread, type JsonValue, type NodeTypeRegistry, type PreparedRun, type RunPolicy, type RunViolation, type Workflow } from "@weft/engine";
 import { Prisma, type PrismaClient, type Run as RunRow } from "../../generated/prisma/client.js";
-import { planned } from "../../db/planned-statements.js";
+import { planned } from "../../db/planned.js";
 import { isUuid } from "../common/uuid.js";
 import { claimThread } from "../thread/index.js";
 import { loadWorkflow, refuse, withLockedWorkflow, withRefusals } from "../workflow/index.js";

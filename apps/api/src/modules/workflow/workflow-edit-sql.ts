@@ -1,6 +1,6 @@
 import type { JsonValue, NodeTypeRegistry, WorkflowEdge, WorkflowNode } from "@weft/engine";
 import { Prisma, type Workflow as WorkflowRow, type WorkflowEdge as EdgeRow, type WorkflowNode as NodeRow } from "../../generated/prisma/client.js";
-import { planned } from "../../db/planned-statements.js";
+import { planned } from "../../db/planned.js";
 import { activeDraftRunSql } from "./workflow-lock.js";
 import { settingsFromRow } from "./workflow-settings.mapper.js";
 

@@ -1,6 +1,6 @@
 import type { Workflow } from "@weft/engine";
 import { Prisma, type PrismaClient, type Workflow as WorkflowRow } from "../../generated/prisma/client.js";
-import { planned } from "../../db/planned-statements.js";
+import { planned } from "../../db/planned.js";
 import { failure, success, type Outcome } from "../../errors/outcome.js";
 import { notFoundError, userError, type UserError, type UserErrorOptions } from "../../errors/user-error.type.js";
 import { workflowFromRows } from "./workflow.mapper.js";
