@@ -80,6 +80,8 @@ async function measure(scenario: Scenario, durationMs = DURATION_MS): Promise<Sc
   try {
     const workflowIds = await importWorkflows(api, scenario);
     const waiting = new Map<string, (status: string) => void>();
+    // A run can end before its runWorkflow reply reaches the client: its status waits here until asked for.
+    const ended = new Map<string, string>();
     const client = api.ws();
     const ready = new Promise<void>((resolve) => client.on("connected", () => resolve()));
     const dispose = client.subscribe<{ runStatusChanged: { runId: string; status: string } }>(
@@ -87,7 +89,10 @@ async function measure(scenario: Scenario, durationMs = DURATION_MS): Promise<Sc
       {
         next: ({ data }) => {
           const change = data?.runStatusChanged;
-          if (change && ["COMPLETED", "FAILED", "CANCELLED"].includes(change.status)) waiting.get(change.runId)?.(change.status);
+          if (!change || !["COMPLETED", "FAILED", "CANCELLED"].includes(change.status)) return;
+          const waiter = waiting.get(change.runId);
+          if (waiter) waiter(change.status);
+          else ended.set(change.runId, change.status);
         },
         error: (error) => console.error(error),
         complete: () => undefined,
@@ -109,7 +114,8 @@ async function measure(scenario: Scenario, durationMs = DURATION_MS): Promise<Sc
           );
           const runId = data.runWorkflow.run?.id;
           if (!runId) throw new Error(`run refused: ${JSON.stringify(data.runWorkflow.errors)}`);
-          const status = await new Promise<string>((resolve) => waiting.set(runId, resolve));
+          const status = ended.get(runId) ?? (await new Promise<string>((resolve) => waiting.set(runId, resolve)));
+          ended.delete(runId);
           waiting.delete(runId);
           latencies.push(performance.now() - t0);
           if (status === "COMPLETED") completed += 1;

@@ -58,7 +58,7 @@ describe("embedded database on disk", () => {
   it("restores a backup tarball into an empty data directory", async () => {
     const source = await open(path.join(dir, "source"));
     await source.prisma.workflow.create({ data: { name: "Backed up", prompts: {}, outputFormat: "text" } });
-    const backup = await source.pglite!.dumpDataDir("gzip");
+    const backup = await source.embedded!.dumpDataDir("gzip");
     await source.close();
     const restored = await openDatabase({ mode: "embedded", dataDir: path.join(dir, "restored"), restoreFrom: backup });
     opened.push(restored);

@@ -1,7 +1,5 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { vector } from "@electric-sql/pglite/vector";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
@@ -12,8 +10,8 @@ import { applyMigrations, migrationStatus, type MigrationOptions, type Migration
 import { checkMigrations } from "./migration-check.js";
 import { defaultMigrationsDir, readMigrationsDir } from "./migrations-dir.js";
 import { PgMigrationAdapterFactory } from "./pg-adapter.js";
-import { PGliteAdapterFactory } from "./pglite-adapter.js";
-import { pgliteRawSql, pgRawSql, type RawSql } from "./raw-sql.js";
+import { openEmbeddedThread, type EmbeddedDatabaseThread } from "./embedded-thread.js";
+import { pgRawSql, type RawSql } from "./raw-sql.js";
 
 export type DatabaseMode = "embedded" | "server";
 
@@ -46,8 +44,11 @@ export interface Database {
   mode: DatabaseMode;
   prisma: PrismaClient;
   raw: RawSql;
-  /** Embedded only: the PGlite instance (e.g. `dumpDataDir()` for a backup tarball). */
-  pglite?: PGlite;
+  /**
+   * Embedded only: the database's thread (PGlite runs on a worker thread of its own), e.g. its
+   * `dumpDataDir()` for a backup tarball, or `adapterFactory` for a second Prisma Client on it.
+   */
+  embedded?: EmbeddedDatabaseThread;
   /** Applies pending migrations; returns the names it applied. */
   migrate(): Promise<string[]>;
   migrationStatus(): Promise<MigrationStatus>;
@@ -68,7 +69,7 @@ interface Parts {
   raw: RawSql;
   /** A factory for one migration command; disposed after it. */
   migrationAdapter(): SqlMigrationAwareDriverAdapterFactory & { dispose?(): Promise<void> };
-  pglite?: PGlite;
+  embedded?: EmbeddedDatabaseThread;
   closeDriver(): Promise<void>;
 }
 
@@ -78,23 +79,22 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Parts> {
   const location = inMemory ? dataDir : path.resolve(dataDir);
   if (!inMemory) await mkdir(path.dirname(location), { recursive: true });
   const lock = inMemory ? undefined : await lockDataDir(location);
-  let client: PGlite;
+  let thread: EmbeddedDatabaseThread;
   try {
-    client = await PGlite.create({ dataDir: location, extensions: { vector }, loadDataDir: options.restoreFrom });
+    thread = await openEmbeddedThread({ dataDir: location, restoreFrom: options.restoreFrom });
   } catch (error) {
     await lock?.release();
     throw new DatabaseError("DB_CONNECT_FAILED", `cannot open the embedded database in ${dataDir}: ${String(error)}`, {
       cause: error,
     });
   }
-  const adapterFactory = new PGliteAdapterFactory(client);
   return {
-    prisma: new PrismaClient({ adapter: adapterFactory }),
-    raw: pgliteRawSql(client),
-    migrationAdapter: () => adapterFactory,
-    pglite: client,
+    prisma: new PrismaClient({ adapter: thread.adapterFactory }),
+    raw: thread.raw,
+    migrationAdapter: () => thread.adapterFactory,
+    embedded: thread,
     async closeDriver() {
-      await client.close();
+      await thread.close();
       await lock?.release();
     },
   };
@@ -145,7 +145,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     mode: options.mode,
     prisma: parts.prisma,
     raw: parts.raw,
-    pglite: parts.pglite,
+    embedded: parts.embedded,
     migrate: () => withMigrationAdapter((factory) => applyMigrations(factory, migrationOptions)),
     migrationStatus: () => withMigrationAdapter((factory) => migrationStatus(factory, migrationOptions)),
     async close() {

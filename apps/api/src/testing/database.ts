@@ -77,8 +77,8 @@ function migratedEmbeddedTemplate(): Promise<Blob> {
   embeddedTemplate ??= (async () => {
     const db = await openDatabase({ mode: "embedded", dataDir: "memory://", migrate: true });
     try {
-      if (!db.pglite) throw new Error("an embedded database has a PGlite instance");
-      return await db.pglite.dumpDataDir("none");
+      if (!db.embedded) throw new Error("an embedded database has a thread");
+      return await db.embedded.dumpDataDir("none");
     } finally {
       await db.close();
     }

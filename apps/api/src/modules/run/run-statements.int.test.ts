@@ -1,7 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { afterEach, expect, test, vi } from "vitest";
 import { PrismaClient } from "../../generated/prisma/client.js";
-import { PGliteAdapterFactory } from "../../db/pglite-adapter.js";
 import type { Database } from "../../db/db.js";
 import { describeEachDatabase, type TestDatabase } from "../../testing/database.js";
 import { startTestApp, seedWorkflow, type TestApp } from "../../testing/app.js";
@@ -51,7 +50,7 @@ describeEachDatabase("statements of one run", (suite) => {
   /** The suite's database behind a Prisma client and a raw handle that report every statement they send. */
   function counting(database: TestDatabase): { database: Database; statements: string[] } {
     const statements: string[] = [];
-    const adapter = database.pglite ? new PGliteAdapterFactory(database.pglite) : new PrismaPg({ connectionString: database.location });
+    const adapter = database.embedded ? database.embedded.adapterFactory : new PrismaPg({ connectionString: database.location });
     const logging = new PrismaClient({ adapter, log: [{ emit: "event" as const, level: "query" as const }] });
     logging.$on("query", (event) => statements.push(event.query));
     prisma = logging as unknown as PrismaClient;

@@ -1,7 +1,6 @@
 import { createDefaultRegistry, OfflineLlmProvider } from "@weft/engine";
 import { expect, it } from "vitest";
 import { PrismaClient } from "../../generated/prisma/client.js";
-import { PGliteAdapterFactory } from "../../db/pglite-adapter.js";
 import { seedWorkflow } from "../../testing/app.js";
 import { describeEachDatabase } from "../../testing/database.js";
 import { arrows } from "../../testing/workflows.js";
@@ -25,8 +24,8 @@ describeEachDatabase(
     it("sends the lock, one statement and the commit for addNode, addEdge, removeEdge and removeNode, and one more for updateNode", async () => {
       // in ──▶ g1 ──▶ out,  then + g2 (given id), + generation-1 (picked id), in ──▶ g2, update g2, − that edge, − g2
       const db = suite.db();
-      if (!db.pglite) throw new Error("an embedded database has a PGlite instance");
-      const prisma = new PrismaClient({ adapter: new PGliteAdapterFactory(db.pglite), log: [{ emit: "event", level: "query" }] });
+      if (!db.embedded) throw new Error("an embedded database has a thread");
+      const prisma = new PrismaClient({ adapter: db.embedded.adapterFactory, log: [{ emit: "event", level: "query" }] });
       const statements: string[] = [];
       prisma.$on("query", (event) => statements.push(event.query));
       try {
