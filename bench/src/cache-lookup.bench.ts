@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { vector } from "@electric-sql/pglite/vector";
 import { cacheScopeKey, type SemanticCachePut, type SemanticCacheStore } from "@weft/engine";
 import { LocalEmbedder, WeaviateSemanticCache } from "@weft/providers";
 import { startWeaviateServer } from "@weft/providers/testing/weaviate-server";
-// The embedded cache lives in the API (it runs on the API's database handle), behind its public entry point.
-import { pgliteRawSql, PgvectorSemanticCache } from "@weft/api";
+// The embedded cache lives in the API (it runs on the API's database handle), behind its public entry point:
+// the database opened as the API opens it, PGlite on its own thread.
+import { openDatabase, PgvectorSemanticCache } from "@weft/api";
 import { percentile, round } from "./exact-top-k.js";
 import { machineInfo, machineLine } from "./machine-info.js";
 import { writeDocSection, writeResult } from "./results-writer.js";
@@ -101,10 +100,10 @@ async function measure(cache: SemanticCacheStore, work: Workload) {
 
 async function benchPgvector(work: Workload) {
   const dir = mkdtempSync(join(tmpdir(), "weft-bench-cache-"));
-  const db = await PGlite.create({ dataDir: dir, extensions: { vector } });
+  const db = await openDatabase({ mode: "embedded", dataDir: join(dir, "pglite") });
   try {
-    const cache = new PgvectorSemanticCache(pgliteRawSql(db), { model: "weft-local-hash-v1", dimension: 512 });
-    return { store: "pgvector 0.8.0 in PGlite 0.3", ...(await measure(cache, work)) };
+    const cache = new PgvectorSemanticCache(db.raw, { model: "weft-local-hash-v1", dimension: 512 });
+    return { store: "pgvector 0.8.0 in PGlite 0.3 (on its own thread)", ...(await measure(cache, work)) };
   } finally {
     await db.close();
     rmSync(dir, { recursive: true, force: true });
@@ -151,7 +150,7 @@ function markdown(result: Awaited<ReturnType<typeof run>>): string {
     `\`bench/src/cache-lookup.bench.ts\`: ${result.entries.toLocaleString("en")} entries in one scope, then ${result.lookups} lookups of`,
     "stored questions reworded (one word changed: they should hit their own entry) and as many new questions (they",
     `should miss), one at a time, threshold ${result.threshold}. A lookup is one \`SemanticCacheStore.lookup\` call: the nearest`,
-    "live entry of the scope (SQL in-process for PGlite, gRPC on loopback for Weaviate), after 20 warm-up lookups.",
+    "live entry of the scope (SQL to PGlite on the database's thread in the same process, gRPC on loopback for Weaviate), after 20 warm-up lookups.",
     "Questions: seeded synthetic text, local embedder (512 dimensions).",
     "",
     `Machine: ${machineLine(result.machine)}; 1-minute load average at the end of the run: ${result.loadAverage} (the machine is shared, so latencies include other work).`,

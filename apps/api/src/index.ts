@@ -6,5 +6,6 @@
 export { createApp, type App } from "./app/create-app.js";
 export { loadEnv, type Env } from "./env.js";
 export { pgliteRawSql, type RawSql } from "./db/raw-sql.js";
+export { openDatabase, type Database } from "./db/db.js";
 export { PgvectorVectorStore } from "./retrieval/pgvector-vector-store.js";
 export { PgvectorSemanticCache } from "./retrieval/pgvector-semantic-cache.js";

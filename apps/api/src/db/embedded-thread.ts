@@ -28,6 +28,9 @@ export interface EmbeddedThreadOptions {
   restoreFrom?: Blob;
 }
 
+/** How long close() waits for the thread to close PGlite and end before stopping it. */
+const CLOSE_TIMEOUT_MS = 30_000;
+
 type Send = (operation: Operation, handle: number, ...args: unknown[]) => Promise<unknown>;
 
 /**
@@ -110,7 +113,12 @@ export async function openEmbeddedThread(options: EmbeddedThreadOptions): Promis
       closing ??= new Promise<void>((resolve) => {
         if (exited) return resolve();
         worker.ref();
-        worker.once("exit", () => resolve());
+        // PGlite writes its files out as it closes; a thread that does not end after that is stopped.
+        const stop = setTimeout(() => void worker.terminate(), CLOSE_TIMEOUT_MS);
+        worker.once("exit", () => {
+          clearTimeout(stop);
+          resolve();
+        });
         worker.postMessage("close");
       });
       return closing;
