@@ -60,6 +60,11 @@ describe("the embedded database on its own thread", () => {
     expect(answers).toEqual(Array.from({ length: 40 }, (_, k) => k));
   });
 
+  it("fails a call whose argument cannot cross threads, and goes on answering the next", async () => {
+    await expect(db.raw.query(`SELECT $1::text AS t`, [() => "a function"])).rejects.toThrow(/could not be cloned/);
+    expect((await db.raw.query<{ t: string }>(`SELECT $1::text AS t`, ["fine"])).rows).toEqual([{ t: "fine" }]);
+  });
+
   it("carries dates, JSON, big integers and bytes both ways unchanged", async () => {
     const at = new Date("2026-11-26T08:30:00.250Z");
     const { rows } = await db.raw.query<{ at: Date; doc: unknown; big: bigint; bytes: Uint8Array }>(

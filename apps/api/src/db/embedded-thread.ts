@@ -98,7 +98,12 @@ export async function openEmbeddedThread(options: EmbeddedThreadOptions): Promis
     const id = nextId++;
     if (pending.size === 0) worker.ref();
     const promise = new Promise<unknown>((resolve, reject) => pending.set(id, { resolve, reject }));
-    worker.postMessage({ id, operation, handle, args } satisfies Call);
+    try {
+      worker.postMessage({ id, operation, handle, args } satisfies Call);
+    } catch (error) {
+      // An argument that cannot cross threads (a function, say) fails its call.
+      settle(id)?.reject(error as Error);
+    }
     return promise;
   };
 
