@@ -53,4 +53,12 @@ describe("ingestion progress", () => {
     expect(withLiveStatus(fetched, live)).toMatchObject({ status: "INDEXING", live: { chunksDone: 32 } });
     expect(withLiveStatus(fetched, NO_LIVE_INGESTION)).toEqual({ ...fetched, live: null });
   });
+
+  it("counts a document's chunks from its READY step before the list is fetched again", () => {
+    const fetched = { id: "a", status: "PENDING" as const, error: null, chunkCount: 0 };
+    const ready = applyIngestionStep(NO_LIVE_INGESTION, step("a", "READY", "ready", 7, 7));
+    expect(withLiveStatus(fetched, ready)).toMatchObject({ status: "READY", chunkCount: 7 });
+    const indexing = applyIngestionStep(NO_LIVE_INGESTION, step("a", "INDEXING", "embedding", 3, 7));
+    expect(withLiveStatus(fetched, indexing)).toMatchObject({ status: "INDEXING", chunkCount: 0 });
+  });
 });

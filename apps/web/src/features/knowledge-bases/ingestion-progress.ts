@@ -60,14 +60,18 @@ export function applyIngestionStep(state: LiveIngestion, step: IngestionStep): L
   return { ...rest, [step.documentId]: next };
 }
 
-/** A fetched document as the page shows it: its live step, when one is known, wins over the fetched status. */
-export function withLiveStatus<T extends { id: string; status: DocumentStatusValue; error: string | null }>(
+/**
+ * A fetched document as the page shows it: its live step, when one is known, wins over the fetched status, and a
+ * document the step reports READY counts the chunks the step reports (the fetched row may predate them).
+ */
+export function withLiveStatus<T extends { id: string; status: DocumentStatusValue; error: string | null; chunkCount: number }>(
   document: T,
   live: LiveIngestion,
 ): T & { live: LiveDocument | null } {
   const step = live[document.id];
   if (!step) return { ...document, live: null };
-  return { ...document, status: step.status, error: step.error ?? document.error, live: step };
+  const chunkCount = step.status === "READY" ? step.chunksTotal : document.chunkCount;
+  return { ...document, status: step.status, error: step.error ?? document.error, chunkCount, live: step };
 }
 
 /** Share of a document's chunks embedded, 0..100; null before chunking has counted them. */
