@@ -43,6 +43,12 @@ async function serve(port: NonNullable<typeof parentPort>, options: WorkerOption
     if (value === undefined) throw new Error(`no open handle ${handle} on the embedded database's thread`);
     return value;
   };
+  /** The handle's object, forgotten: the transaction ended or the adapter was disposed. */
+  const release = <T>(map: Map<number, T>, handle: number): T => {
+    const value = take(map, handle);
+    map.delete(handle);
+    return value;
+  };
   const queryable = (handle: number) => (handle === 0 ? raw : take(rawTransactions, handle).queryable);
   const prismaQueryable = (handle: number) => adapters.get(handle) ?? take(transactions, handle);
 
@@ -54,7 +60,6 @@ async function serve(port: NonNullable<typeof parentPort>, options: WorkerOption
             const handle = keep(rawTransactions, {
               queryable: tx,
               finish: async (shouldCommit) => {
-                rawTransactions.delete(handle);
                 if (shouldCommit) commit();
                 else rollBack(ROLLED_BACK);
                 await settled;
@@ -83,26 +88,14 @@ async function serve(port: NonNullable<typeof parentPort>, options: WorkerOption
       const transaction = await take(adapters, handle).startTransaction(isolationLevel as IsolationLevel | undefined);
       return { handle: keep(transactions, transaction), options: transaction.options };
     },
-    "prisma.commit": async (handle) => {
-      const transaction = take(transactions, handle);
-      transactions.delete(handle);
-      await transaction.commit();
-    },
-    "prisma.rollback": async (handle) => {
-      const transaction = take(transactions, handle);
-      transactions.delete(handle);
-      await transaction.rollback();
-    },
-    "prisma.dispose": async (handle) => {
-      const adapter = take(adapters, handle);
-      adapters.delete(handle);
-      await adapter.dispose();
-    },
+    "prisma.commit": (handle) => release(transactions, handle).commit(),
+    "prisma.rollback": (handle) => release(transactions, handle).rollback(),
+    "prisma.dispose": (handle) => release(adapters, handle).dispose(),
     "raw.query": (handle, [sql, params, queryOptions]) => queryable(handle).query(sql as string, params as unknown[], queryOptions as QueryOptions),
     "raw.exec": (handle, [sql]) => queryable(handle).exec(sql as string),
     "raw.script": (handle, [sql]) => queryable(handle).script(sql as string),
     "raw.begin": () => beginRaw(),
-    "raw.end": (handle, [commit]) => take(rawTransactions, handle).finish(commit as boolean),
+    "raw.end": (handle, [commit]) => release(rawTransactions, handle).finish(commit as boolean),
     dumpDataDir: async (_handle, [compression]) => {
       const dump = await client.dumpDataDir(compression as "none" | "gzip" | "auto" | undefined);
       return dump.arrayBuffer();
