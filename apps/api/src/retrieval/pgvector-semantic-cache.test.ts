@@ -53,4 +53,20 @@ describe("PgvectorSemanticCache", () => {
     expect((await db.query<{ ef: string }>("SELECT current_setting('hnsw.ef_search') AS ef")).rows[0]?.ef).toBe("1");
     await db.close();
   });
+
+  it("writes the question's vector once in a lookup, and the lookup can still walk the HNSW index", async () => {
+    const db = await PGlite.create({ extensions: { vector } });
+    const raw = pgliteRawSql(db);
+    const scripts: string[] = [];
+    const cache = new PgvectorSemanticCache({ ...raw, script: (sql) => (scripts.push(sql), raw.script(sql)) }, { model: "plan", dimension: 8 });
+    await cache.putMany("ns:plan", Array.from({ length: 60 }, (_, i) => ({ query: `question ${i}`, vector: axisVector(i % 8, (i + 3) % 8, i / 60), answer: i })));
+    expect((await cache.lookup("ns:plan", axisVector(2, 5, 2 / 60), 0.99))?.entry.answer).toBe(2);
+    const lookup = scripts[0]!.replace(/^SET LOCAL [^;]+; /, "");
+    expect(lookup.match(/::vector/g)).toHaveLength(1);
+    // With the other ways to order the rows made expensive, the plan shows whether the index can serve this ORDER BY.
+    await db.exec("SET enable_seqscan = off; SET enable_bitmapscan = off; SET enable_sort = off");
+    const plan = (await db.query<{ "QUERY PLAN": string }>(`EXPLAIN ${lookup}`)).rows.map((row) => row["QUERY PLAN"]).join("\n");
+    expect(plan).toContain(`Index Scan using ${pgvectorCacheTableName("plan", 8)}_hnsw`);
+    await db.close();
+  });
 });

@@ -81,12 +81,16 @@ export class PgvectorSemanticCache implements SemanticCacheStore {
       // PGlite about half of what a parameterised statement does, and it lets SET LOCAL ride along.
       const question = `'${toVectorLiteral(vector)}'::vector`;
       const live = `scope = ${sqlLiteral(scope)} AND (expires_at IS NULL OR expires_at > ${Math.trunc(this.now())})`;
-      const select = `SELECT id, scope, query, answer, created_at, expires_at, 1 - (embedding <=> ${question}) AS similarity FROM ${this.table} WHERE ${live}`;
-      let rows = (await this.sql.script<EntryRow>(`SET LOCAL hnsw.ef_search = ${CACHE_EF_SEARCH}; ${select} ORDER BY embedding <=> ${question} LIMIT ${LOOKUP_CANDIDATES}`)).rows;
+      // The question appears once (its 512 or more numbers are parsed once): the order is by the distance column.
+      const nearest = (order: string, limit: number) =>
+        `SELECT id, scope, query, answer, created_at, expires_at, 1 - distance AS similarity FROM (
+           SELECT id, scope, query, answer, created_at, expires_at, embedding <=> ${question} AS distance
+           FROM ${this.table} WHERE ${live} ORDER BY ${order} LIMIT ${limit}) nearest`;
+      let rows = (await this.sql.script<EntryRow>(`SET LOCAL hnsw.ef_search = ${CACHE_EF_SEARCH}; ${nearest("distance", LOOKUP_CANDIDATES)}`)).rows;
       if (rows.length === 0) {
         // An HNSW scan whose candidates the scope filter all removed (a mid-sized scope): order by an
         // expression the index cannot serve, so the scope's rows are compared exactly.
-        rows = (await this.sql.script<EntryRow>(`${select} ORDER BY (embedding <=> ${question}) + 0 LIMIT 1`)).rows;
+        rows = (await this.sql.script<EntryRow>(nearest(`(embedding <=> ${question}) + 0`, 1))).rows;
       }
       const best = rows.reduce<EntryRow | undefined>((top, row) => (top === undefined || (row.similarity ?? 0) > (top.similarity ?? 0) ? row : top), undefined);
       const similarity = Math.max(0, Math.min(1, best?.similarity ?? 0));
