@@ -51,6 +51,7 @@ describe("InProcessRunQueue", () => {
       },
       concurrency: 1,
       logger,
+      retryDelaysMs: [],
     });
     queue.enqueue("bad");
     queue.enqueue("good");
@@ -61,4 +62,92 @@ describe("InProcessRunQueue", () => {
     await queue.close();
     expect(() => queue.enqueue("after close")).toThrow("closed");
   });
+
+  test("a job whose worker threw is tried again after each delay in turn, until a try succeeds", async () => {
+    const tries: string[] = [];
+    const queue = new InProcessRunQueue({
+      worker: async (runId) => {
+        tries.push(runId);
+        if (tries.length < 3) throw new Error("the database is away");
+      },
+      concurrency: 1,
+      logger,
+      retryDelaysMs: [5, 5, 5],
+    });
+    queue.enqueue("a");
+    await until(() => tries.length === 3 && queue.stats().running === 0);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(tries).toEqual(["a", "a", "a"]);
+    expect(queue.stats()).toEqual({ queued: 0, running: 0 });
+    await queue.close();
+  });
+
+  test("a job whose worker keeps throwing is given up after the last delay, and the queue goes on", async () => {
+    const tries: string[] = [];
+    const queue = new InProcessRunQueue({
+      worker: async (runId) => {
+        tries.push(runId);
+        if (runId === "bad") throw new Error("boom");
+      },
+      concurrency: 1,
+      logger,
+      retryDelaysMs: [5, 5],
+    });
+    queue.enqueue("bad");
+    queue.enqueue("good");
+    await until(() => tries.filter((id) => id === "bad").length === 3 && queue.stats().running === 0);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(tries).toEqual(["bad", "good", "bad", "bad"]);
+    expect(queue.stats()).toEqual({ queued: 0, running: 0 });
+    await queue.close();
+  });
+
+  test("a job waiting to be tried again counts as queued, and cancel or close removes it before it runs again", async () => {
+    let tries = 0;
+    const worker = async () => {
+      tries += 1;
+      throw new Error("boom");
+    };
+    const queue = new InProcessRunQueue({ worker, concurrency: 1, logger, retryDelaysMs: [20] });
+    queue.enqueue("a");
+    await until(() => queue.stats().running === 0);
+    expect(queue.stats()).toEqual({ queued: 1, running: 0 });
+    expect(await queue.cancel("a", "not needed")).toBe("dequeued");
+    const closing = new InProcessRunQueue({ worker, concurrency: 1, logger, retryDelaysMs: [20] });
+    closing.enqueue("b");
+    await until(() => closing.stats().running === 0);
+    await closing.close();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(tries).toBe(2);
+    expect(queue.stats()).toEqual({ queued: 0, running: 0 });
+    await queue.close();
+  });
+
+  test("a job aborted by cancel is not tried again even if its worker throws", async () => {
+    let tries = 0;
+    const queue = new InProcessRunQueue({
+      worker: (_runId, signal) =>
+        new Promise<void>((_resolve, reject) => {
+          tries += 1;
+          signal.addEventListener("abort", () => reject(new Error("stopped badly")));
+        }),
+      concurrency: 1,
+      logger,
+      retryDelaysMs: [5],
+    });
+    queue.enqueue("a");
+    await until(() => tries === 1);
+    expect(await queue.cancel("a", "stop")).toBe("aborted");
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(tries).toBe(1);
+    expect(queue.stats()).toEqual({ queued: 0, running: 0 });
+    await queue.close();
+  });
 });
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let wait = 0; !condition(); wait += 1) {
+    if (wait > 500) throw new Error("the condition never held");
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}

@@ -7,19 +7,35 @@ export const SHUTDOWN_REASON = "the server is shutting down";
 /** How long cancel waits for an aborted run to record its end before answering anyway. */
 const CANCEL_WAIT_MS = 10_000;
 
-/** Runs jobs in this process, first in first out, at most `concurrency` at a time. */
+/**
+ * When a worker throws (the run could not be claimed, read or ended: the database failed under it), the
+ * job is tried again after each of these delays in turn. A try is a new attempt of the run: it resumes
+ * after the events already stored, or does nothing if the run has ended meanwhile.
+ */
+export const RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000, 25_000];
+
+/**
+ * Runs jobs in this process, first in first out, at most `concurrency` at a time. A job whose worker
+ * threw is tried again later (retryDelaysMs); after the last try the run is left as it is, and the next
+ * start of the server ends it (RUN_INTERRUPTED), as it does the runs of a process that stopped.
+ */
 export class InProcessRunQueue implements RunQueue {
   readonly #worker: RunWorker;
   readonly #concurrency: number;
   readonly #logger: Logger;
+  readonly #retryDelaysMs: readonly number[];
   readonly #waiting: string[] = [];
   readonly #running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  /** Jobs waiting to be tried again, and how many times each one's worker has thrown so far. */
+  readonly #retrying = new Map<string, NodeJS.Timeout>();
+  readonly #failures = new Map<string, number>();
   #closed = false;
 
-  constructor(options: { worker: RunWorker; concurrency: number; logger: Logger }) {
+  constructor(options: { worker: RunWorker; concurrency: number; logger: Logger; retryDelaysMs?: readonly number[] }) {
     this.#worker = options.worker;
     this.#concurrency = options.concurrency;
     this.#logger = options.logger;
+    this.#retryDelaysMs = options.retryDelaysMs ?? RETRY_DELAYS_MS;
   }
 
   enqueue(runId: string): void {
@@ -30,8 +46,12 @@ export class InProcessRunQueue implements RunQueue {
 
   async cancel(runId: string, reason: string): Promise<CancelResult> {
     const at = this.#waiting.indexOf(runId);
-    if (at !== -1) {
-      this.#waiting.splice(at, 1);
+    const retry = this.#retrying.get(runId);
+    if (at !== -1 || retry) {
+      if (at !== -1) this.#waiting.splice(at, 1);
+      clearTimeout(retry);
+      this.#retrying.delete(runId);
+      this.#failures.delete(runId);
       return "dequeued";
     }
     const running = this.#running.get(runId);
@@ -45,12 +65,14 @@ export class InProcessRunQueue implements RunQueue {
   }
 
   stats(): RunQueueStats {
-    return { queued: this.#waiting.length, running: this.#running.size };
+    return { queued: this.#waiting.length + this.#retrying.size, running: this.#running.size };
   }
 
   async close(): Promise<void> {
     this.#closed = true;
     this.#waiting.length = 0;
+    for (const timer of this.#retrying.values()) clearTimeout(timer);
+    this.#retrying.clear();
     const running = [...this.#running.values()];
     for (const job of running) job.controller.abort(SHUTDOWN_REASON);
     await Promise.allSettled(running.map((job) => job.done));
@@ -70,11 +92,30 @@ export class InProcessRunQueue implements RunQueue {
     await Promise.resolve();
     try {
       await this.#worker(runId, signal);
+      this.#failures.delete(runId);
     } catch (error) {
-      this.#logger.error({ err: error, runId }, "run worker failed");
+      this.#failed(runId, signal, error);
     } finally {
       this.#running.delete(runId);
       this.#startNext();
     }
+  }
+
+  #failed(runId: string, signal: AbortSignal, error: unknown): void {
+    const failures = (this.#failures.get(runId) ?? 0) + 1;
+    const delay = this.#retryDelaysMs[failures - 1];
+    if (delay === undefined || this.#closed || signal.aborted) {
+      this.#failures.delete(runId);
+      this.#logger.error({ err: error, runId, tries: failures }, "run worker failed; the run stays as it is until the server starts again");
+      return;
+    }
+    this.#failures.set(runId, failures);
+    this.#logger.warn({ err: error, runId, retryInMs: delay }, "run worker failed; the job is tried again");
+    const timer = setTimeout(() => {
+      this.#retrying.delete(runId);
+      this.#waiting.push(runId);
+      this.#startNext();
+    }, delay);
+    this.#retrying.set(runId, timer);
   }
 }
