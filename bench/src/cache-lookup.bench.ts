@@ -32,8 +32,8 @@ interface Workload {
   /** Stored questions asked again with one word changed; `expected` is the stored entry's question. */
   hits: { vector: number[]; expected: string }[];
   misses: number[][];
-  /** As many other lookups of both kinds, asked untimed first (see warmUp). */
-  warmUp: number[][];
+  /** As many other lookups of both kinds, asked untimed first (see warmUp()). */
+  warmUpLookups: number[][];
   embedSeconds: number;
 }
 
@@ -55,11 +55,11 @@ function workload(embedder: LocalEmbedder): Workload {
   });
   const misses = Array.from({ length: LOOKUPS }, () => embedder.embedOne(generator.passage(generator.randomTopic(), 14)));
   // Other entries than the measured ones (half-way between them) and other new questions.
-  const warmUp = Array.from({ length: LOOKUPS }, (_, i) => [
+  const warmUpLookups = Array.from({ length: LOOKUPS }, (_, i) => [
     reworded(embedder, questions[Math.floor(((i + 0.5) * ENTRIES) / LOOKUPS)] as string),
     embedder.embedOne(generator.passage(generator.randomTopic(), 14)),
   ]).flat();
-  return { questions, vectors, hits, misses, warmUp, embedSeconds: round(embedSeconds) };
+  return { questions, vectors, hits, misses, warmUpLookups, embedSeconds: round(embedSeconds) };
 }
 
 async function load(cache: SemanticCacheStore, work: Workload): Promise<number> {
@@ -104,8 +104,8 @@ async function timeLookups(cache: SemanticCacheStore, scope: string, lookups: { 
  * so the measured lookups do not find the pages they read already in the database's buffers.
  */
 async function warmUp(cache: SemanticCacheStore, work: Workload): Promise<void> {
-  for (const vector of work.warmUp) await cache.lookup(BIG, vector, THRESHOLD);
-  for (const vector of work.warmUp.slice(0, 40)) await cache.lookup(SMALL, vector, THRESHOLD);
+  for (const vector of work.warmUpLookups) await cache.lookup(BIG, vector, THRESHOLD);
+  for (const vector of work.warmUpLookups.slice(0, 40)) await cache.lookup(SMALL, vector, THRESHOLD);
 }
 
 async function measure(cache: SemanticCacheStore, work: Workload) {
