@@ -113,6 +113,11 @@ const envSchema = z.object({
   WEFT_CHUNK_OVERLAP: z.coerce.number().int().min(0).optional(),
   MISTRAL_TIMEOUT_MS: integer(120_000, 1),
   WEFT_PGVECTOR_EF_SEARCH: integer(100, 1),
+  /**
+   * Embedded database: semantic-cache entries held in the in-memory lookup index over all scopes (about
+   * 1.3 KB each at 512 dimensions); 0: lookups always go to pgvector.
+   */
+  WEFT_CACHE_MEMORY_INDEX_ENTRIES: integer(250_000),
   CORS_ORIGINS: list,
   /** Server mode across processes: the run and ingestion queues, the event bus and the rate limits on Redis. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),

@@ -87,7 +87,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     llm: tracer ? tracer.instrument(timedProviders) : timedProviders,
     logger,
   };
-  const retrieval = createRetrievalSetup(env, database, { pgvector: await hasPgvector(database) });
+  const retrieval = createRetrievalSetup(env, database, { pgvector: await hasPgvector(database) }, logger);
   const models = new ModelCatalogService(deps);
   const versions = new WorkflowVersionService(deps, models);
   const retriever = createKnowledgeBaseRetriever(database, retrieval);

@@ -10,6 +10,7 @@ import type {
   TransactionOptions,
 } from "@prisma/driver-adapter-utils";
 import { receivedError, type Call, type Opened, type Operation, type Reply, type WorkerOptions } from "./embedded-thread-protocol.js";
+import { workerEntry } from "../worker-entry.js";
 import { connectPGliteShadow } from "./pglite-adapter.js";
 import type { QueryOptions, RawQueryable, RawResult, RawSql } from "./raw-sql.js";
 
@@ -34,18 +35,6 @@ const CLOSE_TIMEOUT_MS = 30_000;
 type Send = (operation: Operation, handle: number, ...args: unknown[]) => Promise<unknown>;
 
 /**
- * Where the worker's code is: next to this file, compiled (dist) or as TypeScript when the sources run
- * directly (tests under vitest, tsx), then through tsx's loader.
- */
-function workerEntry(): { url: URL; execArgv: string[] } {
-  const fromSource = import.meta.url.endsWith(".ts");
-  return {
-    url: new URL(fromSource ? "./embedded-thread-worker.ts" : "./embedded-thread-worker.js", import.meta.url),
-    execArgv: fromSource ? ["--import", "tsx"] : [],
-  };
-}
-
-/**
  * Opens PGlite on a worker thread of its own. PGlite runs PostgreSQL in WebAssembly on the thread that
  * calls it, and about half of a run's CPU time was spent there: on its own thread it uses the second
  * core while the API thread serves GraphQL, runs workflows and streams events. One message goes each
@@ -53,7 +42,7 @@ function workerEntry(): { url: URL; execArgv: string[] } {
  * thread, next to PGlite, so what crosses is a statement and its rows.
  */
 export async function openEmbeddedThread(options: EmbeddedThreadOptions): Promise<EmbeddedDatabaseThread> {
-  const entry = workerEntry();
+  const entry = workerEntry("embedded-thread-worker", import.meta.url);
   const workerData: WorkerOptions = { dataDir: options.dataDir, restoreFrom: await options.restoreFrom?.arrayBuffer() };
   const worker = new Worker(entry.url, {
     workerData,

@@ -20,6 +20,25 @@ describeSemanticCacheContract("pgvector in PGlite", async (clock) => {
   };
 });
 
+describeSemanticCacheContract("pgvector in PGlite, looked up through the in-memory index", async (clock) => {
+  const dir = mkdtempSync(join(tmpdir(), "weft-pgvector-cache-"));
+  const db = await PGlite.create({ dataDir: dir, extensions: { vector } });
+  return {
+    cache: new PgvectorSemanticCache(pgliteRawSql(db), { model: CACHE_CONTRACT_MODEL, dimension: CACHE_CONTRACT_DIMENSION, now: clock, memoryIndex: {
+        maxEntries: 10_000,
+        waitForIndex: true,
+        onUnavailable: (_scope, error) => {
+          throw error;
+        },
+      },
+    }),
+    close: async () => {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
 describe("PgvectorSemanticCache", () => {
   it("keeps each embedding model in its own table", () => {
     const names = [pgvectorCacheTableName("weft-local-hash-v1", 512), pgvectorCacheTableName("mistral-embed", 1024), pgvectorCacheTableName("weft-local-hash-v1", 256)];
@@ -67,6 +86,74 @@ describe("PgvectorSemanticCache", () => {
     await db.exec("SET enable_seqscan = off; SET enable_bitmapscan = off; SET enable_sort = off");
     const plan = (await db.query<{ "QUERY PLAN": string }>(`EXPLAIN ${lookup}`)).rows.map((row) => row["QUERY PLAN"]).join("\n");
     expect(plan).toContain(`Index Scan using ${pgvectorCacheTableName("plan", 8)}_hnsw`);
+    await db.close();
+  });
+});
+
+describe("PgvectorSemanticCache with an in-memory index", () => {
+  async function indexedCache(options: { maxEntries?: number; waitForIndex?: boolean } = {}) {
+    const db = await PGlite.create({ extensions: { vector } });
+    const raw = pgliteRawSql(db);
+    const scripts: string[] = [];
+    const unavailable: string[] = [];
+    const cache = new PgvectorSemanticCache(
+      { ...raw, script: (sql) => (scripts.push(sql), raw.script(sql)) },
+      {
+        model: "memory",
+        dimension: 8,
+        memoryIndex: { maxEntries: options.maxEntries ?? 1_000, waitForIndex: options.waitForIndex ?? false, onUnavailable: (_scope, error) => unavailable.push(String(error)) },
+      },
+    );
+    const puts = Array.from({ length: 40 }, (_, i) => ({ query: `question ${i}`, vector: axisVector(i % 8, (i + 3) % 8, i / 40), answer: i }));
+    await cache.putMany("ns:memory", puts);
+    return { db, cache, scripts, unavailable, puts };
+  }
+
+  it("answers a miss from the index alone and reads only the nearest entries' rows for a hit", async () => {
+    const { db, cache, scripts, unavailable, puts } = await indexedCache();
+    expect(await cache.prepareScope("ns:memory")).toBe(true);
+    expect(await cache.lookup("ns:memory", axisVector(0, 1, 0.5), 0.999)).toBeNull();
+    expect(scripts).toHaveLength(0);
+    const hit = await cache.lookup("ns:memory", puts[9]!.vector, 0.99);
+    expect(hit?.entry.answer).toBe(9);
+    expect(hit?.similarity).toBeCloseTo(1, 6);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/WHERE id IN \('[^']+'(, '[^']+')*\) AND scope = 'ns:memory'/);
+    expect(unavailable).toEqual([]);
+    await db.close();
+  });
+
+  it("looks up in the table while a scope's index is being built, then through the index", async () => {
+    const { db, cache, scripts, puts } = await indexedCache();
+    expect((await cache.lookup("ns:memory", puts[5]!.vector, 0.99))?.entry.answer).toBe(5);
+    expect(scripts[0]).toMatch(/^SET LOCAL hnsw\.ef_search/);
+    await cache.prepareScope("ns:memory");
+    scripts.length = 0;
+    expect((await cache.lookup("ns:memory", puts[5]!.vector, 0.99))?.entry.answer).toBe(5);
+    expect(scripts[0]).toMatch(/WHERE id IN/);
+    await db.close();
+  });
+
+  it("keeps the index in step with entries stored, stored again and cleared", async () => {
+    const { db, cache, scripts } = await indexedCache({ waitForIndex: true });
+    await cache.prepareScope("ns:memory");
+    await cache.put("ns:memory", { query: "new one", vector: axisVector(6, 7, 0.9), answer: "first" });
+    await cache.put("ns:memory", { query: "new one", vector: axisVector(6, 7, 0.9), answer: "second" });
+    expect((await cache.lookup("ns:memory", axisVector(6, 7, 0.9), 0.999))?.entry.answer).toBe("second");
+    expect(scripts.every((sql) => sql.includes("WHERE id IN"))).toBe(true);
+    await cache.clear("ns:memory");
+    expect(await cache.lookup("ns:memory", axisVector(6, 7, 0.9), 0.5)).toBeNull();
+    await cache.put("ns:memory", { query: "after clearing", vector: axisVector(2), answer: "back" });
+    expect((await cache.lookup("ns:memory", axisVector(2), 0.99))?.entry.answer).toBe("back");
+    await db.close();
+  });
+
+  it("leaves a scope that would pass the entry budget to the table, and says why", async () => {
+    const { db, cache, scripts, unavailable, puts } = await indexedCache({ maxEntries: 10 });
+    expect(await cache.prepareScope("ns:memory")).toBe(false);
+    expect(unavailable[0]).toContain("40 entries would pass the budget of 10");
+    expect((await cache.lookup("ns:memory", puts[3]!.vector, 0.99))?.entry.answer).toBe(3);
+    expect(scripts.at(-1)).toMatch(/^SET LOCAL hnsw\.ef_search/);
     await db.close();
   });
 });

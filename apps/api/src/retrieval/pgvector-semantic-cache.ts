@@ -4,6 +4,8 @@ import { cacheEntryId, checkCacheLookup, checkCachePage, checkCachePut, expiryTi
 import { sqlLiteral } from "../db/sql-literal.js";
 import { shouldSuspendIndex } from "./bulk-load-policy.js";
 import { guardedPgvector, toVectorLiteral, type SqlClient } from "./pgvector-vector-store.js";
+import { ScopeIndexes } from "./scope-indexes.js";
+import type { ScopeVectors } from "./scope-vector-index.js";
 
 export interface PgvectorSemanticCacheOptions {
   /** The embedder whose vectors the cache holds (one table per model and dimension). */
@@ -11,6 +13,18 @@ export interface PgvectorSemanticCacheOptions {
   dimension: number;
   /** Epoch milliseconds; injectable so expiry can be tested without waiting. */
   now?: () => number;
+  /**
+   * Answer lookups from an in-memory HNSW index of each scope (usearch), built on a worker thread from the
+   * table on a scope's first lookup and kept in step with this store's writes; the table stays the record.
+   * Only where this process is the database's one writer (the embedded database).
+   */
+  memoryIndex?: {
+    /** Entries held in memory over all scopes (about 1.3 KB each at 512 dimensions). */
+    maxEntries: number;
+    /** Lookups wait for their scope's index instead of asking the table meanwhile (tests, benchmarks). */
+    waitForIndex?: boolean;
+    onUnavailable?: (scope: string, error: unknown) => void;
+  };
 }
 
 interface EntryRow {
@@ -27,6 +41,13 @@ interface EntryRow {
 const LOOKUP_CANDIDATES = 4;
 /** HNSW candidate list of a lookup (pgvector's default, set so a server's own setting does not change it). */
 export const CACHE_EF_SEARCH = 40;
+/**
+ * How far under the threshold an indexed neighbour may be and still be confirmed in the table: the index
+ * compares half-precision copies, about 1e-3 from the exact similarity.
+ */
+const INDEX_SIMILARITY_MARGIN = 0.01;
+/** Rows per page when a scope's vectors are read to build its index. */
+const INDEX_PAGE_ROWS = 5_000;
 const ANALYZE_MIN_CHANGES = 50;
 const BATCH_ROWS = 500;
 
@@ -42,6 +63,18 @@ const toEntry = (row: EntryRow): SemanticCacheEntry => ({
   createdAt: Number(row.created_at),
   expiresAt: row.expires_at === null ? null : Number(row.expires_at),
 });
+
+function bestAbove(rows: readonly EntryRow[], threshold: number): SemanticCacheHit | null {
+  const best = rows.reduce<EntryRow | undefined>((top, row) => (top === undefined || (row.similarity ?? 0) > (top.similarity ?? 0) ? row : top), undefined);
+  const similarity = Math.max(0, Math.min(1, best?.similarity ?? 0));
+  return best && similarity >= threshold ? { entry: toEntry(best), similarity } : null;
+}
+
+/** A vector as pgvector's binary output (`vector_send`) gives it: dimension, unused, then big-endian floats. */
+function readVectorSend(bytes: Uint8Array, into: Float32Array, offset: number, dimension: number): void {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = 0; i < dimension; i++) into[offset + i] = view.getFloat32(4 + 4 * i, false);
+}
 
 /**
  * Semantic-cache entries in the embedded database (pgvector): one table per embedding model with an
@@ -61,6 +94,7 @@ export class PgvectorSemanticCache implements SemanticCacheStore {
   private ready: Promise<void> | undefined;
   private changedSinceAnalyze = 0;
   private rowsAtAnalyze = 0;
+  private readonly indexes: ScopeIndexes | undefined;
 
   constructor(
     private readonly sql: SqlClient,
@@ -70,12 +104,26 @@ export class PgvectorSemanticCache implements SemanticCacheStore {
     this.dimension = options.dimension;
     this.table = pgvectorCacheTableName(options.model, options.dimension);
     this.now = options.now ?? Date.now;
+    const memory = options.memoryIndex;
+    this.indexes =
+      memory &&
+      new ScopeIndexes(
+        { count: (scope) => this.run("cache index", () => this.countScope(scope)), vectors: (scope) => this.run("cache index", () => this.readScope(scope)) },
+        { dimension: options.dimension, maxEntries: memory.maxEntries, ...(memory.onUnavailable ? { onUnavailable: memory.onUnavailable } : {}) },
+      );
+  }
+
+  /** Builds the scope's in-memory index now if the store keeps one, and waits for it (a warm-up). */
+  async prepareScope(scope: string): Promise<boolean> {
+    return (await this.indexes?.whenReady(scope)) !== undefined;
   }
 
   async lookup(scope: string, vector: readonly number[], threshold: number, signal?: AbortSignal): Promise<SemanticCacheHit | null> {
     checkCacheLookup(this.id, this.dimension, scope, vector, threshold);
     return this.run("cache lookup", async () => {
       signal?.throwIfAborted();
+      const indexed = await this.lookupIndexed(scope, vector, threshold);
+      if (indexed !== undefined) return indexed;
       // One message, no explicit transaction: a lookup is on the path of every cached node. Values are
       // literals (the vector is finite numbers, checked above), because the simple query protocol costs
       // PGlite about half of what a parameterised statement does, and it lets SET LOCAL ride along.
@@ -92,10 +140,31 @@ export class PgvectorSemanticCache implements SemanticCacheStore {
         // expression the index cannot serve, so the scope's rows are compared exactly.
         rows = (await this.sql.script<EntryRow>(nearest(`(embedding <=> ${question}) + 0`, 1))).rows;
       }
-      const best = rows.reduce<EntryRow | undefined>((top, row) => (top === undefined || (row.similarity ?? 0) > (top.similarity ?? 0) ? row : top), undefined);
-      const similarity = Math.max(0, Math.min(1, best?.similarity ?? 0));
-      return best && similarity >= threshold ? { entry: toEntry(best), similarity } : null;
+      return bestAbove(rows, threshold);
     });
+  }
+
+  /**
+   * The lookup through the scope's in-memory index: its nearest entries close enough to the threshold are
+   * read from the table with their exact similarity, if they are still live. Undefined when the scope has
+   * no index yet, or when a neighbour has expired or gone (a live entry behind it is then looked up in
+   * the table).
+   */
+  private async lookupIndexed(scope: string, vector: readonly number[], threshold: number): Promise<SemanticCacheHit | null | undefined> {
+    const index = this.options.memoryIndex?.waitForIndex ? await this.indexes?.whenReady(scope) : this.indexes?.ready(scope);
+    if (!index) return undefined;
+    const near = index.nearest(Float32Array.from(vector), LOOKUP_CANDIDATES).filter((n) => n.similarity >= threshold - INDEX_SIMILARITY_MARGIN);
+    if (near.length === 0) return null;
+    const question = `'${toVectorLiteral(vector)}'::vector`;
+    const rows = (
+      await this.sql.script<EntryRow>(
+        `SELECT id, scope, query, answer, created_at, expires_at, 1 - (embedding <=> ${question}) AS similarity FROM ${this.table}
+         WHERE id IN (${near.map((n) => sqlLiteral(n.id)).join(", ")}) AND scope = ${sqlLiteral(scope)}
+           AND (expires_at IS NULL OR expires_at > ${Math.trunc(this.now())})`,
+      )
+    ).rows;
+    if (rows.length < near.length) return undefined;
+    return bestAbove(rows, threshold);
   }
 
   async put(scope: string, put: SemanticCachePut): Promise<SemanticCacheEntry> {
@@ -111,7 +180,9 @@ export class PgvectorSemanticCache implements SemanticCacheStore {
         [cacheEntryId(scope, put.query), scope, put.query.trim(), answer, now, expiryTime(now, put.ttlSeconds), toVectorLiteral(put.vector)],
       );
       await this.noteChanges(1);
-      return toEntry(result.rows[0] as EntryRow);
+      const entry = toEntry(result.rows[0] as EntryRow);
+      this.indexes?.upsert(scope, [{ id: entry.id, vector: Float32Array.from(put.vector) }]);
+      return entry;
     });
   }
 
@@ -134,6 +205,10 @@ export class PgvectorSemanticCache implements SemanticCacheStore {
         if (suspend) await this.createHnswIndex();
       }
       await this.noteChanges(rows.length);
+      this.indexes?.upsert(
+        scope,
+        rows.map(({ put }) => ({ id: cacheEntryId(scope, put.query), vector: Float32Array.from(put.vector) })),
+      );
     });
   }
 
@@ -172,7 +247,11 @@ export class PgvectorSemanticCache implements SemanticCacheStore {
   }
 
   async clear(scope: string): Promise<number> {
-    return this.run("cache clear", () => this.deleteWhere("scope = $1", [scope]));
+    return this.run("cache clear", async () => {
+      const removed = await this.deleteWhere("scope = $1", [scope]);
+      this.indexes?.drop(scope);
+      return removed;
+    });
   }
 
   async removeExpired(): Promise<number> {
@@ -180,6 +259,7 @@ export class PgvectorSemanticCache implements SemanticCacheStore {
   }
 
   private async deleteWhere(condition: string, params: unknown[]): Promise<number> {
+    if (this.indexes) return this.deleteIndexed(condition, params);
     const result = await this.sql.query<{ removed: string | number }>(
       `WITH removed AS (DELETE FROM ${this.table} WHERE ${condition} RETURNING 1) SELECT count(*) AS removed FROM removed`,
       params,
@@ -187,6 +267,49 @@ export class PgvectorSemanticCache implements SemanticCacheStore {
     const removed = Number(result.rows[0]?.removed ?? 0);
     if (removed > 0) await this.noteChanges(removed);
     return removed;
+  }
+
+  /** A delete that also takes the removed entries out of the in-memory indexes. */
+  private async deleteIndexed(condition: string, params: unknown[]): Promise<number> {
+    const result = await this.sql.query<{ id: string; scope: string }>(`DELETE FROM ${this.table} WHERE ${condition} RETURNING id, scope`, params);
+    const byScope = new Map<string, string[]>();
+    for (const row of result.rows) byScope.set(row.scope, [...(byScope.get(row.scope) ?? []), row.id]);
+    for (const [scope, ids] of byScope) this.indexes?.remove(scope, ids);
+    if (result.rows.length > 0) await this.noteChanges(result.rows.length);
+    return result.rows.length;
+  }
+
+  private async countScope(scope: string): Promise<number> {
+    const count = await this.sql.query<{ total: string | number }>(`SELECT count(*) AS total FROM ${this.table} WHERE scope = $1`, [scope]);
+    return Number(count.rows[0]?.total ?? 0);
+  }
+
+  /** The live vectors of a scope, read in pages (keyset on the id) in pgvector's binary form. */
+  private async readScope(scope: string): Promise<ScopeVectors> {
+    const ids: string[] = [];
+    const pages: Float32Array[] = [];
+    for (let after = ""; ; ) {
+      const page = await this.sql.query<{ id: string; vector: Uint8Array }>(
+        `SELECT id, vector_send(embedding) AS vector FROM ${this.table}
+         WHERE scope = $1 AND (expires_at IS NULL OR expires_at > $2) AND id > $3 ORDER BY id LIMIT ${INDEX_PAGE_ROWS}`,
+        [scope, this.now(), after],
+      );
+      const vectors = new Float32Array(page.rows.length * this.dimension);
+      page.rows.forEach((row, i) => {
+        ids.push(row.id);
+        readVectorSend(row.vector, vectors, i * this.dimension, this.dimension);
+      });
+      pages.push(vectors);
+      if (page.rows.length < INDEX_PAGE_ROWS) break;
+      after = (page.rows.at(-1) as { id: string }).id;
+    }
+    const vectors = new Float32Array(ids.length * this.dimension);
+    let offset = 0;
+    for (const page of pages) {
+      vectors.set(page, offset);
+      offset += page.length;
+    }
+    return { ids, vectors };
   }
 
   /**

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createLlmProviders } from "../../app/llm-providers.js";
 import { pgliteRawSql, type RawQueryable, type RawSql } from "../../db/raw-sql.js";
 import { loadEnv } from "../../env.js";
+import type { PgvectorSemanticCache } from "../../retrieval/pgvector-semantic-cache.js";
 import { createRetrievalSetup } from "./retrieval-setup.js";
 
 /** The configuration reaches the adapters: Mistral's timeout, pgvector's ef_search, the hybrid alpha. */
@@ -61,5 +62,32 @@ describe("retrieval setup from the configuration", () => {
     await setup.store.ensureCollection("kb_test", embedder.dimension);
     await setup.store.search("kb_test", { vector: embedder.embedOne("tea"), topK: 3 });
     expect(statements).toContain("SET LOCAL hnsw.ef_search = 37");
+  });
+});
+
+describe("the semantic cache's in-memory index", () => {
+  async function lookupTwice(env: Record<string, string>, mode: "embedded" | "server") {
+    db = await PGlite.create({ extensions: { vector } });
+    const statements: string[] = [];
+    const setup = createRetrievalSetup(loadEnv(env, {}), { raw: recording(pgliteRawSql(db), statements), mode });
+    const embedder = new LocalEmbedder();
+    const store = setup.semanticCacheStore as PgvectorSemanticCache;
+    await store.put("ns:setup", { query: "what is tea", vector: embedder.embedOne("what is tea"), answer: "a drink" });
+    const indexed = await store.prepareScope("ns:setup");
+    statements.length = 0;
+    expect((await store.lookup("ns:setup", embedder.embedOne("what is tea"), 0.9))?.entry.answer).toBe("a drink");
+    return { indexed, lookup: statements.join("\n") };
+  }
+
+  it("answers lookups on the embedded database, where this process is the one writer", async () => {
+    const { indexed, lookup } = await lookupTwice({}, "embedded");
+    expect(indexed).toBe(true);
+    expect(lookup).toContain("WHERE id IN");
+  });
+
+  it("is not used on a server database, nor with WEFT_CACHE_MEMORY_INDEX_ENTRIES=0", async () => {
+    expect(await lookupTwice({}, "server")).toMatchObject({ indexed: false, lookup: expect.stringContaining("SET LOCAL hnsw.ef_search") });
+    await db?.close();
+    expect(await lookupTwice({ WEFT_CACHE_MEMORY_INDEX_ENTRIES: "0" }, "embedded")).toMatchObject({ indexed: false });
   });
 });

@@ -3,7 +3,8 @@ import { EmbeddingSemanticCache, LocalEmbedder, MistralEmbedder, WeaviateSemanti
 import type { Database } from "../../db/db.js";
 import { EnvError, type Env } from "../../env.js";
 import { KnowledgeBaseRetriever } from "../../retrieval/knowledge-base-retriever.js";
-import { PgvectorSemanticCache } from "../../retrieval/pgvector-semantic-cache.js";
+import type { Logger } from "../../logger.js";
+import { PgvectorSemanticCache, type PgvectorSemanticCacheOptions } from "../../retrieval/pgvector-semantic-cache.js";
 import { PgvectorVectorStore } from "../../retrieval/pgvector-vector-store.js";
 
 /**
@@ -50,7 +51,12 @@ export async function hasPgvector(database: Pick<Database, "mode" | "raw">): Pro
  * installed: without it pgvector is left out of `stores`); Weaviate joins when WEAVIATE_URL is set and
  * then holds new knowledge bases.
  */
-export function createRetrievalSetup(env: Env, database: Pick<Database, "raw">, availability: StoreAvailability = { pgvector: true }): RetrievalSetup {
+export function createRetrievalSetup(
+  env: Env,
+  database: Pick<Database, "raw"> & Partial<Pick<Database, "mode">>,
+  availability: StoreAvailability = { pgvector: true },
+  logger?: Pick<Logger, "warn">,
+): RetrievalSetup {
   const local = new LocalEmbedder();
   const mistral = env.MISTRAL_API_KEY
     ? new MistralEmbedder({
@@ -76,7 +82,7 @@ export function createRetrievalSetup(env: Env, database: Pick<Database, "raw">, 
   const cacheStore = env.WEAVIATE_URL
     ? new WeaviateSemanticCache({ url: env.WEAVIATE_URL, grpcPort: env.WEAVIATE_GRPC_PORT, ...(env.WEAVIATE_API_KEY ? { apiKey: env.WEAVIATE_API_KEY } : {}), ...cacheOptions })
     : availability.pgvector
-      ? new PgvectorSemanticCache(database.raw, cacheOptions)
+      ? new PgvectorSemanticCache(database.raw, { ...cacheOptions, ...memoryIndexOptions(env, database, logger) })
       : null;
   return {
     embedder,
@@ -93,6 +99,20 @@ export function createRetrievalSetup(env: Env, database: Pick<Database, "raw">, 
     close: async () => {
       await weaviate?.close();
       if (cacheStore instanceof WeaviateSemanticCache) await cacheStore.close();
+    },
+  };
+}
+
+/**
+ * The embedded database has one writer, this process, so the cache may answer lookups from an
+ * in-memory index kept in step with its writes; a server database may have other writers.
+ */
+function memoryIndexOptions(env: Env, database: Partial<Pick<Database, "mode">>, logger?: Pick<Logger, "warn">): Pick<PgvectorSemanticCacheOptions, "memoryIndex"> {
+  if (database.mode !== "embedded" || env.WEFT_CACHE_MEMORY_INDEX_ENTRIES === 0) return {};
+  return {
+    memoryIndex: {
+      maxEntries: env.WEFT_CACHE_MEMORY_INDEX_ENTRIES,
+      onUnavailable: (scope, error) => logger?.warn({ scope, err: error }, "semantic cache: this scope's lookups go to pgvector, its in-memory index is not available"),
     },
   };
 }

@@ -1,0 +1,134 @@
+import { buildScopeIndex } from "./scope-index-builder.js";
+import type { ScopeVectorIndex, ScopeVectors } from "./scope-vector-index.js";
+
+/** Where a scope's entries are read from to build its index (the cache's table). */
+export interface ScopeSource {
+  count(scope: string): Promise<number>;
+  vectors(scope: string): Promise<ScopeVectors>;
+}
+
+export interface ScopeIndexesOptions {
+  dimension: number;
+  /** Entries held in memory over all scopes; a scope that would pass it is not indexed. */
+  maxEntries: number;
+  /** How long a scope that could not be indexed (too large, or its build failed) waits before another try. */
+  retryAfterMs?: number;
+  /** Told why a scope is not indexed (its lookups go to the database meanwhile). */
+  onUnavailable?: (scope: string, error: unknown) => void;
+}
+
+/** More changes than this at once are not applied one by one on the calling thread: the scope is built again. */
+export const LARGE_CHANGE = 1_000;
+const RETRY_AFTER_MS = 60_000;
+
+interface Change {
+  id: string;
+  /** Absent: the entry was removed. */
+  vector?: Float32Array;
+}
+
+type ScopeState =
+  | { kind: "loading"; entries: number; changes: Change[]; stale: boolean; built: Promise<void> }
+  | { kind: "ready"; index: ScopeVectorIndex }
+  | { kind: "unavailable"; until: number };
+
+/**
+ * In-memory HNSW indexes of the semantic cache's scopes, built on first use from the database and kept
+ * in step with this process's writes. A scope is built on a worker thread while its lookups go to the
+ * database; the changes made meanwhile are applied when the build arrives. Only for a database that
+ * one process writes (the embedded one): another process's writes would not reach the index.
+ */
+export class ScopeIndexes {
+  private readonly states = new Map<string, ScopeState>();
+  private readonly retryAfterMs: number;
+
+  constructor(
+    private readonly source: ScopeSource,
+    private readonly options: ScopeIndexesOptions,
+  ) {
+    this.retryAfterMs = options.retryAfterMs ?? RETRY_AFTER_MS;
+  }
+
+  /** The scope's index if it is built; otherwise starts building it and returns undefined. */
+  ready(scope: string): ScopeVectorIndex | undefined {
+    const state = this.stateOf(scope);
+    return state?.kind === "ready" ? state.index : undefined;
+  }
+
+  /** The scope's index once built (undefined if it cannot be). */
+  async whenReady(scope: string): Promise<ScopeVectorIndex | undefined> {
+    const state = this.stateOf(scope);
+    if (state?.kind === "loading") await state.built;
+    return this.ready(scope);
+  }
+
+  /** Entries stored (again) in a scope. */
+  upsert(scope: string, entries: readonly { id: string; vector: Float32Array }[]): void {
+    this.change(scope, entries);
+  }
+
+  remove(scope: string, ids: readonly string[]): void {
+    this.change(
+      scope,
+      ids.map((id) => ({ id })),
+    );
+  }
+
+  /** Forgets a scope (it was cleared); its next lookup builds it again. */
+  drop(scope: string): void {
+    this.states.delete(scope);
+  }
+
+  /** Entries held or being loaded, over all scopes. */
+  get entries(): number {
+    let total = 0;
+    for (const state of this.states.values()) total += state.kind === "ready" ? state.index.size : state.kind === "loading" ? state.entries : 0;
+    return total;
+  }
+
+  private change(scope: string, changes: readonly Change[]): void {
+    const state = this.states.get(scope);
+    if (state?.kind === "loading") {
+      // Too many to apply one by one when the build arrives: the build is thrown away and started again.
+      state.stale ||= state.changes.length + changes.length > LARGE_CHANGE;
+      if (!state.stale) state.changes.push(...changes);
+    } else if (state?.kind === "ready") {
+      if (changes.length > LARGE_CHANGE) this.states.delete(scope);
+      else apply(state.index, changes);
+    }
+  }
+
+  private stateOf(scope: string): ScopeState | undefined {
+    const state = this.states.get(scope);
+    if (state === undefined || (state.kind === "unavailable" && state.until <= Date.now())) return this.load(scope);
+    return state;
+  }
+
+  private load(scope: string): ScopeState {
+    const state: ScopeState & { kind: "loading" } = { kind: "loading", entries: 0, changes: [], stale: false, built: Promise.resolve() };
+    this.states.set(scope, state);
+    const current = () => this.states.get(scope) === state;
+    state.built = (async () => {
+      state.entries = await this.source.count(scope);
+      if (this.entries > this.options.maxEntries) throw new Error(`${state.entries} entries would pass the budget of ${this.options.maxEntries} in memory`);
+      const index = await buildScopeIndex(this.options.dimension, await this.source.vectors(scope));
+      if (!current()) return;
+      if (state.stale) return void this.states.delete(scope);
+      apply(index, state.changes);
+      this.states.set(scope, { kind: "ready", index });
+    })().catch((error: unknown) => {
+      // Lookups keep going to the database; another try later.
+      if (!current()) return;
+      this.states.set(scope, { kind: "unavailable", until: Date.now() + this.retryAfterMs });
+      this.options.onUnavailable?.(scope, error);
+    });
+    return state;
+  }
+}
+
+function apply(index: ScopeVectorIndex, changes: readonly Change[]): void {
+  for (const change of changes) {
+    if (change.vector) index.upsert(change.id, change.vector);
+    else index.remove(change.id);
+  }
+}
