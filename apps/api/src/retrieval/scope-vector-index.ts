@@ -1,4 +1,10 @@
-import { Index, MetricKind, ScalarKind } from "usearch";
+import { createRequire } from "node:module";
+import type * as USearch from "usearch";
+
+// usearch's ES module build looks for its prebuilt binary from a file: URL and does not find it under
+// Node; its CommonJS build does.
+const { Index, MetricKind, ScalarKind } = createRequire(import.meta.url)("usearch") as typeof USearch;
+type Index = USearch.Index;
 
 /**
  * The graph's shape: usearch's defaults (16 links per node, candidate lists of 128 while adding and 64
