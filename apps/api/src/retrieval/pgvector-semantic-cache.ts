@@ -163,7 +163,12 @@ export class PgvectorSemanticCache implements SemanticCacheStore {
            AND (expires_at IS NULL OR expires_at > ${Math.trunc(this.now())})`,
       )
     ).rows;
-    if (rows.length < near.length) return undefined;
+    if (rows.length < near.length) {
+      // Expired (the sweep has not removed them yet): out of the index, so the next lookups need not come here.
+      const live = new Set(rows.map((row) => row.id));
+      for (const gone of near.filter((n) => !live.has(n.id))) index.remove(gone.id);
+      return undefined;
+    }
     return bestAbove(rows, threshold);
   }
 
@@ -303,13 +308,7 @@ export class PgvectorSemanticCache implements SemanticCacheStore {
       if (page.rows.length < INDEX_PAGE_ROWS) break;
       after = (page.rows.at(-1) as { id: string }).id;
     }
-    const vectors = new Float32Array(ids.length * this.dimension);
-    let offset = 0;
-    for (const page of pages) {
-      vectors.set(page, offset);
-      offset += page.length;
-    }
-    return { ids, vectors };
+    return { ids, pages };
   }
 
   /**

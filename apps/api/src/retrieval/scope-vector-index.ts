@@ -33,18 +33,23 @@ export interface IndexedNeighbour {
 /** The keys and vectors of a scope's entries, as a build worker receives and returns them. */
 export interface ScopeVectors {
   ids: string[];
-  /** `ids.length` vectors of `dimension` numbers, one after the other. */
-  vectors: Float32Array;
+  /** The vectors of `ids` in order, `dimension` numbers each, in pages (as they were read). */
+  pages: Float32Array[];
 }
 
 export function createIndex(dimension: number): Index {
   return new Index({ dimensions: dimension, ...SCOPE_INDEX_CONFIG, multi: false });
 }
 
-/** Adds the vectors under keys 0, 1, … (their position in `ids`). */
-export function addAll(index: Index, vectors: Float32Array, count: number): void {
-  if (count === 0) return;
-  index.add(BigUint64Array.from({ length: count }, (_, i) => BigInt(i)), vectors, THREADS);
+/** Adds the pages' vectors under keys 0, 1, … (their position in `ids`). */
+export function addAll(index: Index, dimension: number, pages: readonly Float32Array[]): void {
+  let key = 0;
+  for (const page of pages) {
+    const count = page.length / dimension;
+    if (count === 0) continue;
+    index.add(BigUint64Array.from({ length: count }, (_, i) => BigInt(key + i)), page, THREADS);
+    key += count;
+  }
 }
 
 /**
