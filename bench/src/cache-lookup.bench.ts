@@ -21,7 +21,7 @@ import { SyntheticCorpus } from "./synthetic-corpus.js";
  */
 
 const ENTRIES = Number(process.env.WEFT_BENCH_CACHE_ENTRIES ?? 100_000);
-const LOOKUPS = Number(process.env.WEFT_BENCH_CACHE_LOOKUPS ?? 300);
+const LOOKUPS = Number(process.env.WEFT_BENCH_CACHE_LOOKUPS ?? 1_000);
 const THRESHOLD = 0.9;
 const BIG = cacheScopeKey({ kind: "namespace", namespace: "bench" });
 const SMALL = cacheScopeKey({ kind: "namespace", namespace: "bench-small" });
@@ -195,13 +195,13 @@ function markdown(result: Awaited<ReturnType<typeof run>>): string {
   return [
     "## Semantic cache lookup at 100,000 entries (cache-lookup)",
     "",
-    `\`bench/src/cache-lookup.bench.ts\`: ${result.entries.toLocaleString("en")} entries in one scope, then ${result.lookups} lookups of`,
+    `\`bench/src/cache-lookup.bench.ts\`: ${result.entries.toLocaleString("en")} entries in one scope, then ${result.lookups.toLocaleString("en")} lookups of`,
     "stored questions reworded (one word changed: they should hit their own entry) and as many new questions (they",
     `should miss), one at a time, threshold ${result.threshold}. A lookup is one \`SemanticCacheStore.lookup\` call: the nearest`,
     "live entry of the scope. Embedded, as the API runs it: the scope's in-memory HNSW index (usearch, half-precision copies of",
     "the vectors) finds the nearest entries, then the ones close to the threshold are read from PGlite with their exact",
     "similarity (a miss reads nothing). pgvector: the same table searched by SQL to PGlite on the database's thread in the",
-    `same process (as with WEFT_CACHE_MEMORY_INDEX_ENTRIES=0). Weaviate: gRPC on loopback. After ${2 * result.lookups} untimed`,
+    `same process (as with WEFT_CACHE_MEMORY_INDEX_ENTRIES=0). Weaviate: gRPC on loopback. After ${(2 * result.lookups).toLocaleString("en")} untimed`,
     "lookups of other questions of both kinds (the code is warm, as in a server that has been up a while; the measured lookups' pages are not).",
     "Questions: seeded synthetic text, local embedder (512 dimensions).",
     "",
