@@ -1,10 +1,18 @@
 import { createRequire } from "node:module";
 import type * as USearch from "usearch";
 
-// usearch's ES module build looks for its prebuilt binary from a file: URL and does not find it under
-// Node; its CommonJS build does.
-const { Index, MetricKind, ScalarKind } = createRequire(import.meta.url)("usearch") as typeof USearch;
 type Index = USearch.Index;
+let usearch: typeof USearch | undefined;
+
+/**
+ * usearch, loaded on first use: where its prebuilt binary cannot load, building a scope's index fails and
+ * the cache's lookups stay with pgvector (ScopeIndexes reports why). Through its CommonJS build: the ES
+ * module build looks for the binary from a file: URL and does not find it under Node.
+ */
+function library(): typeof USearch {
+  usearch ??= createRequire(import.meta.url)("usearch") as typeof USearch;
+  return usearch;
+}
 
 /**
  * The graph's shape: usearch's defaults (16 links per node, candidate lists of 128 while adding and 64
@@ -12,14 +20,14 @@ type Index = USearch.Index;
  * reworded questions.
  */
 export const SCOPE_INDEX_CONFIG = {
-  metric: MetricKind.Cos,
+  metric: "cos" as USearch.MetricKind,
   // Half-precision copies: half the memory of f32 and faster to compare. Distances come out about
   // 1e-3 off, so a lookup confirms its candidates' similarity exactly in the database.
-  quantization: ScalarKind.F16,
+  quantization: "f16" as USearch.ScalarKind,
   connectivity: 16,
   expansion_add: 128,
   expansion_search: 64,
-} as const;
+};
 
 /** One calling thread: the index is used from the API's event loop (or a build worker), never in parallel. */
 const THREADS = 1;
@@ -38,7 +46,7 @@ export interface ScopeVectors {
 }
 
 export function createIndex(dimension: number): Index {
-  return new Index({ dimensions: dimension, ...SCOPE_INDEX_CONFIG, multi: false });
+  return new (library().Index)({ dimensions: dimension, ...SCOPE_INDEX_CONFIG, multi: false });
 }
 
 /** Adds the pages' vectors under keys 0, 1, … (their position in `ids`). */
