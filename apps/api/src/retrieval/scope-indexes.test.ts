@@ -74,4 +74,14 @@ describe("ScopeIndexes", () => {
     expect(reasons).toHaveLength(2);
     expect(indexes.entries).toBe(0);
   });
+
+  it("leaves a scope to the table when a change cannot be applied, instead of failing the process", async () => {
+    const reasons: string[] = [];
+    const indexes = new ScopeIndexes(tableOf(10), { dimension: DIMENSION, maxEntries: 100, onUnavailable: (_scope, error) => reasons.push(String(error)) });
+    await indexes.whenReady("s");
+    indexes.upsert("s", [{ id: "wrong", vector: new Float32Array(DIMENSION - 1) }]);
+    await nextTurn();
+    expect(indexes.ready("s")).toBeUndefined();
+    expect(reasons).toHaveLength(1);
+  });
 });

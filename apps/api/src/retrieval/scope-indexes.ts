@@ -117,9 +117,17 @@ export class ScopeIndexes {
         apply(state.index, state.queue.splice(0, CHANGES_PER_TURN));
         if (state.queue.length > 0) await new Promise((resolve) => setImmediate(resolve));
       }
+    } catch (error) {
+      // The index no longer matches the table: lookups go to the database until another try.
+      if (this.states.get(scope) === state) this.unavailable(scope, error);
     } finally {
       state.draining = false;
     }
+  }
+
+  private unavailable(scope: string, error: unknown): void {
+    this.states.set(scope, { kind: "unavailable", until: Date.now() + this.retryAfterMs });
+    this.options.onUnavailable?.(scope, error);
   }
 
   private stateOf(scope: string): ScopeState | undefined {
@@ -143,9 +151,7 @@ export class ScopeIndexes {
       void this.drain(scope, ready);
     })().catch((error: unknown) => {
       // Lookups keep going to the database; another try later.
-      if (!current()) return;
-      this.states.set(scope, { kind: "unavailable", until: Date.now() + this.retryAfterMs });
-      this.options.onUnavailable?.(scope, error);
+      if (current()) this.unavailable(scope, error);
     });
     return state;
   }
