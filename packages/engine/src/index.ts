@@ -28,8 +28,8 @@ export type { ErrorAudience, ProviderErrorCode } from "./model/errors.js";
 
 // Node types: the registry the checker, the scheduler and the editor read (defaultRegistry: the five
 // seed types; pipelineRegistry: every built-in type of weft.workflow/v2), and their descriptions.
-export { createDefaultRegistry, defaultRegistry } from "./registry/default-registry.js";
-export { createPipelineRegistry, pipelineRegistry } from "./registry/pipeline-registry.js";
+export { createDefaultRegistry, defaultRegistry } from "./node-types/seed-node-types.js";
+export { createPipelineRegistry, pipelineRegistry } from "./node-types/built-in-node-types.js";
 export { describeNodeType, describeNodeTypes } from "./registry/node-type-catalogue.js";
 export type { NodeTypeDescription } from "./registry/node-type-catalogue.js";
 export { CHANNEL_NAME } from "./registry/node-config.schema.js";
@@ -48,7 +48,7 @@ export type {
   NodeExpression,
   NodeTypeSpec,
   RouterSpec,
-} from "./registry/node-type-spec.js";
+} from "./registry/node-type-definition.js";
 
 // Connection rules: whole graphs and single edits, the same answer in the browser and on the server.
 export { RULE_CODES } from "./model/violation.js";
@@ -71,8 +71,8 @@ export { DEFAULT_MAX_INVOCATIONS, MAX_INVOCATIONS_CEILING, PIPELINE_FORMAT } fro
 export { serializeWorkflow, stringifyWorkflow } from "./document/workflow-document.serializer.js";
 export { WORKFLOW_FORMAT } from "./document/workflow-document.schema.js";
 export type { WorkflowDocument } from "./document/workflow-document.schema.js";
-export { WORKFLOW_DOCUMENT_LIMITS } from "./document/workflow-document.limits.js";
-export type { WorkflowDocumentLimits } from "./document/workflow-document.limits.js";
+export { WORKFLOW_DOCUMENT_LIMITS } from "./model/workflow-document.limits.js";
+export type { WorkflowDocumentLimits } from "./model/workflow-document.limits.js";
 export type { DocumentIssue, DocumentIssueCode } from "./document/document-issue.js";
 
 // Runs: prepare once (pure), then execute the prepared run.

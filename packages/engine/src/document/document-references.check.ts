@@ -3,7 +3,7 @@ import type { DocumentIssue } from "./document-issue.js";
 import { formatPath } from "./document-issue.js";
 import { checkParams } from "./params-limits.check.js";
 import type { DocumentNode, WorkflowDocumentShape } from "./workflow-document.schema.js";
-import type { WorkflowDocumentLimits } from "./workflow-document.limits.js";
+import type { WorkflowDocumentLimits } from "../model/workflow-document.limits.js";
 
 const ATTRIBUTE_KEYS = ["content", "provider", "model", "params", "prompt"] as const;
 

@@ -1,11 +1,11 @@
 import type { JsonValue } from "../model/json-value.js";
 import type { WorkflowNode } from "../model/workflow.js";
-import { pipelineRegistry } from "../registry/pipeline-registry.js";
+import { pipelineRegistry } from "../node-types/built-in-node-types.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import type { DocumentIssue } from "./document-issue.js";
 import { createPipelineSchemas, type PipelineSchemas } from "./pipeline-document.schema.js";
 import { readGraph } from "./pipeline-graph.reader.js";
-import { WORKFLOW_DOCUMENT_LIMITS, type WorkflowDocumentLimits } from "./workflow-document.limits.js";
+import { WORKFLOW_DOCUMENT_LIMITS, type WorkflowDocumentLimits } from "../model/workflow-document.limits.js";
 import { pipelineNode } from "./workflow-document.serializer.js";
 
 const defaultSchemas = createPipelineSchemas(WORKFLOW_DOCUMENT_LIMITS);

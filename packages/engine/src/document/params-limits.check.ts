@@ -1,6 +1,6 @@
 import type { DocumentIssue } from "./document-issue.js";
 import { formatPath } from "./document-issue.js";
-import type { WorkflowDocumentLimits } from "./workflow-document.limits.js";
+import type { WorkflowDocumentLimits } from "../model/workflow-document.limits.js";
 
 type Pending = { value: unknown; path: PropertyKey[]; depth: number };
 

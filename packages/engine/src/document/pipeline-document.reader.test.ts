@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_OUTPUT_FORMAT, DEFAULT_PROMPTS } from "../model/defaults.js";
-import { pipelineRegistry } from "../registry/pipeline-registry.js";
-import { WORKFLOW_DOCUMENT_LIMITS } from "./workflow-document.limits.js";
+import { pipelineRegistry } from "../node-types/built-in-node-types.js";
+import { WORKFLOW_DOCUMENT_LIMITS } from "../model/workflow-document.limits.js";
 import { parseWorkflowDocument, parseWorkflowValue } from "./workflow-document.parser.js";
 
 /**

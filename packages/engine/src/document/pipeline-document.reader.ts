@@ -6,7 +6,7 @@ import { findJsonLimitProblem } from "./json-limits.check.js";
 import { createPipelineSchemas, type PipelineDocumentShape, type PipelineSchemas } from "./pipeline-document.schema.js";
 import { readGraph, type GraphReadContext } from "./pipeline-graph.reader.js";
 import { zodIssues } from "./zod-issues.js";
-import { WORKFLOW_DOCUMENT_LIMITS, type WorkflowDocumentLimits } from "./workflow-document.limits.js";
+import { WORKFLOW_DOCUMENT_LIMITS, type WorkflowDocumentLimits } from "../model/workflow-document.limits.js";
 
 export type ReadResult = { ok: true; workflow: Workflow } | { ok: false; issues: DocumentIssue[] };
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SEARCH_INTENSITIES, STATE_REDUCERS, STATE_SCOPES } from "../model/workflow.js";
 import { CHANNEL_NAME } from "../registry/node-config.schema.js";
-import type { WorkflowDocumentLimits } from "./workflow-document.limits.js";
+import type { WorkflowDocumentLimits } from "../model/workflow-document.limits.js";
 
 export const PIPELINE_FORMAT = "weft.workflow/v2";
 

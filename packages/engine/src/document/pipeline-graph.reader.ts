@@ -3,12 +3,12 @@ import type { JsonValue } from "../model/json-value.js";
 import type { LoopDeclaration, WorkflowEdge, WorkflowGraph, WorkflowNode } from "../model/workflow.js";
 import { seedNodeConfig } from "../registry/node-config.schema.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
-import type { NodeTypeSpec } from "../registry/node-type-spec.js";
+import type { NodeTypeSpec } from "../registry/node-type-definition.js";
 import { formatPath, type DocumentIssue } from "./document-issue.js";
 import { checkParams } from "./params-limits.check.js";
 import { BASE_NODE_KEYS, type PipelineNodeShape, type PipelineSchemas } from "./pipeline-document.schema.js";
 import { zodIssues } from "./zod-issues.js";
-import type { WorkflowDocumentLimits } from "./workflow-document.limits.js";
+import type { WorkflowDocumentLimits } from "../model/workflow-document.limits.js";
 
 export interface GraphReadContext {
   registry: NodeTypeRegistry;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createNewWorkflow, DEFAULT_PROMPTS } from "../model/defaults.js";
-import { WORKFLOW_DOCUMENT_LIMITS } from "./workflow-document.limits.js";
+import { WORKFLOW_DOCUMENT_LIMITS } from "../model/workflow-document.limits.js";
 import { parseWorkflowDocument, parseWorkflowValue, readWorkflowDocument } from "./workflow-document.parser.js";
 
 /** A valid document: i1 ─► g1 ─► o1, with overrides merged on top. */

@@ -1,12 +1,12 @@
 import type { z } from "zod";
 import type { Workflow, WorkflowEdge, WorkflowNode } from "../model/workflow.js";
-import { defaultRegistry } from "../registry/default-registry.js";
+import { defaultRegistry } from "../node-types/seed-node-types.js";
 import { NodeTypeRegistry } from "../registry/node-type-registry.js";
-import { pipelineRegistry } from "../registry/pipeline-registry.js";
+import { pipelineRegistry } from "../node-types/built-in-node-types.js";
 import { checkReferences } from "./document-references.check.js";
 import { formatPath, WorkflowDocumentError, type DocumentIssue } from "./document-issue.js";
 import { utf8LengthExceeds } from "./utf8-length.js";
-import { WORKFLOW_DOCUMENT_LIMITS, type WorkflowDocumentLimits } from "./workflow-document.limits.js";
+import { WORKFLOW_DOCUMENT_LIMITS, type WorkflowDocumentLimits } from "../model/workflow-document.limits.js";
 import { createWorkflowDocumentSchema, WORKFLOW_FORMAT, type WorkflowDocumentShape } from "./workflow-document.schema.js";
 import { PIPELINE_FORMAT } from "./pipeline-document.schema.js";
 import { readPipelineDocument } from "./pipeline-document.reader.js";

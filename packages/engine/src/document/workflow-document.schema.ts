@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SEARCH_INTENSITIES } from "../model/workflow.js";
-import type { WorkflowDocumentLimits } from "./workflow-document.limits.js";
+import type { WorkflowDocumentLimits } from "../model/workflow-document.limits.js";
 
 export const WORKFLOW_FORMAT = "weft.workflow/v1";
 

@@ -1,6 +1,6 @@
 import type { JsonValue } from "../model/json-value.js";
 import type { LoopDeclaration, SearchIntensity, StateChannel, Workflow, WorkflowGraph, WorkflowLimits, WorkflowNode } from "../model/workflow.js";
-import { DEFAULT_NODE_TYPE_SPECS } from "../registry/default-registry.js";
+import { DEFAULT_NODE_TYPE_SPECS } from "../node-types/seed-node-types.js";
 import { PIPELINE_FORMAT } from "./pipeline-document.schema.js";
 import { WORKFLOW_FORMAT, type DocumentNode, type WorkflowDocument } from "./workflow-document.schema.js";
 

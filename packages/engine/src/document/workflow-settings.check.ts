@@ -1,9 +1,9 @@
 import type { LoopDeclaration, StateChannel, WorkflowLimits } from "../model/workflow.js";
-import { pipelineRegistry } from "../registry/pipeline-registry.js";
+import { pipelineRegistry } from "../node-types/built-in-node-types.js";
 import type { DocumentIssue } from "./document-issue.js";
 import { createPipelineSchemas, type PipelineSchemas } from "./pipeline-document.schema.js";
 import { readGraph } from "./pipeline-graph.reader.js";
-import { WORKFLOW_DOCUMENT_LIMITS, type WorkflowDocumentLimits } from "./workflow-document.limits.js";
+import { WORKFLOW_DOCUMENT_LIMITS, type WorkflowDocumentLimits } from "../model/workflow-document.limits.js";
 import { zodIssues } from "./zod-issues.js";
 
 const defaultSchemas = createPipelineSchemas(WORKFLOW_DOCUMENT_LIMITS);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pipelineRegistry } from "../registry/pipeline-registry.js";
+import { pipelineRegistry } from "../node-types/built-in-node-types.js";
 import { validateWorkflow } from "../rules/validate-workflow.js";
 import { FakeLlmProvider, resultJson } from "../testing/fake-llm-provider.js";
 import { runPipeline } from "../testing/pipeline-harness.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createDefaultRegistry } from "../registry/default-registry.js";
+import { createDefaultRegistry } from "../node-types/seed-node-types.js";
 import { workflow } from "../testing/workflow-builder.js";
 import { planDataflow } from "./dataflow-plan.js";
 

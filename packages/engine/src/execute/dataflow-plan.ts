@@ -1,7 +1,7 @@
 import { WeftError } from "../model/errors.js";
 import type { WorkflowGraph, WorkflowNode } from "../model/workflow.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
-import type { NodeTypeSpec } from "../registry/node-type-spec.js";
+import type { NodeTypeSpec } from "../registry/node-type-definition.js";
 
 /**
  * Everything the runner needs to schedule a graph, computed once in O(V + E) by a pure function

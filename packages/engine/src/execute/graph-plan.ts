@@ -2,7 +2,7 @@ import { compileExpression, type CompiledExpression } from "../expression/cel-ex
 import { WeftError } from "../model/errors.js";
 import { DEFAULT_PORT, type WorkflowGraph, type WorkflowNode } from "../model/workflow.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
-import type { NodeTypeSpec } from "../registry/node-type-spec.js";
+import type { NodeTypeSpec } from "../registry/node-type-definition.js";
 import { findCycles } from "../rules/find-cycles.js";
 import { analyzeGraph, type GraphAnalysis } from "../rules/graph-analysis.js";
 import { indexGraph } from "../rules/graph-index.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { JsonValue } from "../model/json-value.js";
-import { pipelineRegistry } from "../registry/pipeline-registry.js";
+import { pipelineRegistry } from "../node-types/built-in-node-types.js";
 import { validateWorkflow } from "../rules/validate-workflow.js";
 import { runPipeline } from "../testing/pipeline-harness.js";
 import { pipeline } from "../testing/pipeline-builder.js";

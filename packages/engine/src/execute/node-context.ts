@@ -5,7 +5,7 @@ import { jsonText, type JsonValue } from "../model/json-value.js";
 import type { LlmProviders } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
 import type { ToolProviders } from "../providers/tool-providers.js";
-import type { BodyRunRequest, BodyRunResult, ExecutionSettings, NodeExecutionContext } from "../registry/node-type-spec.js";
+import type { BodyRunRequest, BodyRunResult, ExecutionSettings, NodeExecutionContext } from "../registry/node-type-definition.js";
 import { withRetries } from "./retry-policy.js";
 import type { WorkflowNode } from "../model/workflow.js";
 import { RUNNING } from "./scope-state.js";

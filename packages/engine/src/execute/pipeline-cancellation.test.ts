@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pipelineRegistry } from "../registry/pipeline-registry.js";
+import { pipelineRegistry } from "../node-types/built-in-node-types.js";
 import { validateWorkflow } from "../rules/validate-workflow.js";
 import { settle } from "../testing/deferred.js";
 import { FakeLlmProvider } from "../testing/fake-llm-provider.js";

@@ -3,7 +3,7 @@ import { FakeLlmProvider, providers, resultJson } from "../testing/fake-llm-prov
 import { registry } from "../testing/run-harness.js";
 import { workflow } from "../testing/workflow-builder.js";
 import { pipeline } from "../testing/pipeline-builder.js";
-import { pipelineRegistry } from "../registry/pipeline-registry.js";
+import { pipelineRegistry } from "../node-types/built-in-node-types.js";
 import { prepareRun, PREPARED_RUN_FORMAT, type PreparedRun } from "./prepare-run.js";
 import { parsePreparedRun } from "./prepared-run.schema.js";
 import { runWorkflow } from "./run-workflow.js";

@@ -1,5 +1,5 @@
 import { isAbortError, ProviderError } from "../model/errors.js";
-import type { Sleep } from "./abortable-sleep.js";
+import type { Sleep } from "../model/abortable-sleep.js";
 
 export interface RetryOptions {
   /** Attempts in all, the first included. 1 disables retries. */

@@ -5,7 +5,7 @@ import { settle } from "../testing/deferred.js";
 import { FakeLlmProvider, type FakeCall } from "../testing/fake-llm-provider.js";
 import { startRun, run } from "../testing/run-harness.js";
 import { workflow } from "../testing/workflow-builder.js";
-import { abortableSleep } from "./abortable-sleep.js";
+import { abortableSleep } from "../model/abortable-sleep.js";
 import { ConcurrencyLimiter } from "./concurrency-limiter.js";
 
 /** Answers only when aborted: the call rejects with the signal's reason. */

@@ -1,6 +1,6 @@
 import type { EventError, NodeRunDetails, RunEventDraft, RunEventType } from "../events/run-event.js";
 import type { JsonValue } from "../model/json-value.js";
-import type { NodeExecutionResult } from "../registry/node-type-spec.js";
+import type { NodeExecutionResult } from "../registry/node-type-definition.js";
 
 /**
  * Resuming a run another process had started (its worker died): the run is executed again from the

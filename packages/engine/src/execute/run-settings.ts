@@ -1,6 +1,6 @@
 import type { JsonValue } from "../model/json-value.js";
 import type { PromptSet, SearchIntensity, WorkflowNode, WorkflowSettings } from "../model/workflow.js";
-import type { ExecutionSettings } from "../registry/node-type-spec.js";
+import type { ExecutionSettings } from "../registry/node-type-definition.js";
 
 /** What a run request may set (seed 000, client side); anything left out comes from the workflow. */
 export interface RunRequest {

@@ -3,7 +3,7 @@ import type { LlmProviders } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
 import type { ToolProviders } from "../providers/tool-providers.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
-import { abortableSleep, type Sleep } from "./abortable-sleep.js";
+import { abortableSleep, type Sleep } from "../model/abortable-sleep.js";
 import type { ConcurrencyLimiter } from "./concurrency-limiter.js";
 import { planGraph } from "./graph-plan.js";
 import type { PreparedRun } from "./prepare-run.js";

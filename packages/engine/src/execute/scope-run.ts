@@ -1,9 +1,9 @@
 import type { EventError, RunEventDraft, SkipReason } from "../events/run-event.js";
 import { isAbortError, WeftError } from "../model/errors.js";
 import { jsonText, type JsonValue } from "../model/json-value.js";
-import type { BodyRunRequest, BodyRunResult, NodeExecutionContext, NodeExecutionResult } from "../registry/node-type-spec.js";
+import type { BodyRunRequest, BodyRunResult, NodeExecutionContext, NodeExecutionResult } from "../registry/node-type-definition.js";
 import type { GraphPlan } from "./graph-plan.js";
-import { emptyNodeDetails, NodeFailure } from "./node-failure.js";
+import { emptyNodeDetails, NodeFailure } from "../registry/node-failure.js";
 import type { FinishedInvocation } from "./run-resume.js";
 import { buildNodeContext } from "./node-context.js";
 import { applyLoopExits, loopInvocation, settleLoops } from "./loop-control.js";

@@ -1,4 +1,4 @@
-import { abortableSleep, type Sleep } from "../execute/abortable-sleep.js";
+import { abortableSleep, type Sleep } from "../model/abortable-sleep.js";
 import { ProviderError } from "../model/errors.js";
 import type { LlmModelInfo, LlmProvider, LlmReply, LlmRequest, LlmStreamChunk, TokenUsage } from "./llm-provider.js";
 

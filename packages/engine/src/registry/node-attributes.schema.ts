@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WORKFLOW_DOCUMENT_LIMITS as LIMITS } from "../document/workflow-document.limits.js";
+import { WORKFLOW_DOCUMENT_LIMITS as LIMITS } from "../model/workflow-document.limits.js";
 
 /**
  * Attribute schemas of the built-in node types. A node's attributes are the subset

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WORKFLOW_DOCUMENT_LIMITS as LIMITS } from "../document/workflow-document.limits.js";
+import { WORKFLOW_DOCUMENT_LIMITS as LIMITS } from "../model/workflow-document.limits.js";
 
 /**
  * Building blocks of the node types' config schemas. Each field carries its description and, where a

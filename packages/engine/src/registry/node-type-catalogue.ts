@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DEFAULT_PORT } from "../model/workflow.js";
 import { seedNodeConfig } from "./node-config.schema.js";
 import type { NodeTypeRegistry } from "./node-type-registry.js";
-import type { Bounds, NodeTypeSpec } from "./node-type-spec.js";
+import type { Bounds, NodeTypeSpec } from "./node-type-definition.js";
 
 /** A node type as data, for the API's `nodeTypes` and the editor's palette and forms. */
 export interface NodeTypeDescription {

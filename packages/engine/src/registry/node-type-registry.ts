@@ -1,6 +1,6 @@
 import { WeftError } from "../model/errors.js";
 import { DEFAULT_PORT, type WorkflowNode } from "../model/workflow.js";
-import type { NodeTypeSpec } from "./node-type-spec.js";
+import type { NodeTypeSpec } from "./node-type-definition.js";
 
 const SINGLE_PORT: readonly string[] = Object.freeze([DEFAULT_PORT]);
 

@@ -1,7 +1,7 @@
 import type { RuleCode, Violation } from "../model/violation.js";
 import { DEFAULT_PORT, type WorkflowEdge, type WorkflowNode } from "../model/workflow.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
-import type { Bounds, NodeTypeSpec } from "../registry/node-type-spec.js";
+import type { Bounds, NodeTypeSpec } from "../registry/node-type-definition.js";
 import { edgesInto, edgesOutOf, type GraphIndex } from "./graph-index.js";
 import { describeNode, plural, quoteList } from "./rule-messages.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Workflow, WorkflowEdge } from "../model/workflow.js";
-import { pipelineRegistry } from "../registry/pipeline-registry.js";
+import { pipelineRegistry } from "../node-types/built-in-node-types.js";
 import { seededRandom } from "../testing/seeded-random.js";
 import { validateWorkflow } from "./validate-workflow.js";
 

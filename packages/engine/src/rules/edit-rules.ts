@@ -1,7 +1,7 @@
 import { WeftError } from "../model/errors.js";
 import type { Violation } from "../model/violation.js";
 import type { LoopDeclaration, StateChannel, WorkflowEdge, WorkflowLimits, WorkflowNode } from "../model/workflow.js";
-import { defaultRegistry } from "../registry/default-registry.js";
+import { defaultRegistry } from "../node-types/seed-node-types.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import { countByType } from "./count-rules.js";
 import { checkNewEdge } from "./new-edge-rules.js";

@@ -1,7 +1,7 @@
 import type { WorkflowGraph } from "../model/workflow.js";
 import { DEFAULT_PORT } from "../model/workflow.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
-import type { NodeTypeSpec } from "../registry/node-type-spec.js";
+import type { NodeTypeSpec } from "../registry/node-type-definition.js";
 import { computeDominators, type DominatorTree } from "./dominators.js";
 import { compressedRows, type GraphIndex } from "./graph-index.js";
 

@@ -1,7 +1,7 @@
 import type { Violation } from "../model/violation.js";
 import type { StateChannel, WorkflowGraph, WorkflowNode } from "../model/workflow.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
-import type { NodeTypeSpec } from "../registry/node-type-spec.js";
+import type { NodeTypeSpec } from "../registry/node-type-definition.js";
 import { checkCounts } from "./count-rules.js";
 import { checkDegrees } from "./degree-rules.js";
 import { checkEdges } from "./edge-rules.js";

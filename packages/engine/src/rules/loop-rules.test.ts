@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RuleCode } from "../model/violation.js";
 import type { Workflow } from "../model/workflow.js";
-import { pipelineRegistry } from "../registry/pipeline-registry.js";
+import { pipelineRegistry } from "../node-types/built-in-node-types.js";
 import { pipeline } from "../testing/pipeline-builder.js";
 import { validateWorkflow } from "./validate-workflow.js";
 

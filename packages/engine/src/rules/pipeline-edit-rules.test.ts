@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkNodeConfig, configDocument, readNodeDocument } from "../document/node-config.check.js";
 import type { Violation } from "../model/violation.js";
-import { pipelineRegistry } from "../registry/pipeline-registry.js";
+import { pipelineRegistry } from "../node-types/built-in-node-types.js";
 import { pipeline } from "../testing/pipeline-builder.js";
 import { checkAddEdge, checkEdit } from "./edit-rules.js";
 

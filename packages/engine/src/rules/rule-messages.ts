@@ -1,4 +1,4 @@
-import type { CountRule } from "../registry/node-type-spec.js";
+import type { CountRule } from "../registry/node-type-definition.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import type { WorkflowNode } from "../model/workflow.js";
 

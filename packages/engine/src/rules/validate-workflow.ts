@@ -1,7 +1,7 @@
 import { DEFAULT_MAX_INVOCATIONS } from "../document/pipeline-document.schema.js";
 import type { Violation } from "../model/violation.js";
 import type { WorkflowGraph, WorkflowSettings } from "../model/workflow.js";
-import { defaultRegistry } from "../registry/default-registry.js";
+import { defaultRegistry } from "../node-types/seed-node-types.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import { checkGraph } from "./graph-rules.js";
 import type { AvailableModel } from "./model-rules.js";

@@ -2,7 +2,7 @@ import type { RunEvent, RunEventOf, RunEventType } from "../events/run-event.js"
 import type { Workflow } from "../model/workflow.js";
 import type { LlmProvider } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
-import { createDefaultRegistry } from "../registry/default-registry.js";
+import { createDefaultRegistry } from "../node-types/seed-node-types.js";
 import { prepareRun } from "../execute/prepare-run.js";
 import { runWorkflow } from "../execute/run-workflow.js";
 import type { RunRequest } from "../execute/run-settings.js";

@@ -1,4 +1,4 @@
-import type { Sleep } from "../execute/abortable-sleep.js";
+import type { Sleep } from "../model/abortable-sleep.js";
 
 /**
  * Virtual time for tests of the schedule: `sleep` parks a waiter at now + ms; `run` lets every promise

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pipelineRegistry } from "../registry/pipeline-registry.js";
+import { pipelineRegistry } from "../node-types/built-in-node-types.js";
 import { body as graphBody, pipeline } from "../testing/pipeline-builder.js";
 import { threadChannels, threadQuestion, threadStateOf, workflowUsesThread } from "./thread-workflow.js";
 

@@ -9,7 +9,7 @@ import type { WorkflowGraph, WorkflowSettings } from "../../model/workflow.js";
 import type { LlmProviders } from "../../providers/llm-provider.js";
 import type { Retriever } from "../../providers/retrieval.js";
 import type { NodeTypeRegistry } from "../../registry/node-type-registry.js";
-import { abortableSleep, type Sleep } from "../../execute/abortable-sleep.js";
+import { abortableSleep, type Sleep } from "../../model/abortable-sleep.js";
 import type { ConcurrencyLimiter } from "../../execute/concurrency-limiter.js";
 import { planDataflow, type DataflowPlan } from "../../execute/dataflow-plan.js";
 import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from "../../execute/retry-policy.js";

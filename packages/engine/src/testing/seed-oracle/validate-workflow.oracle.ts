@@ -6,7 +6,7 @@
  */
 import type { Violation } from "../../model/violation.js";
 import type { WorkflowGraph } from "../../model/workflow.js";
-import { defaultRegistry } from "../../registry/default-registry.js";
+import { defaultRegistry } from "../../node-types/seed-node-types.js";
 import type { NodeTypeRegistry } from "../../registry/node-type-registry.js";
 import { checkCounts } from "../../rules/count-rules.js";
 import { checkDegrees } from "../../rules/degree-rules.js";

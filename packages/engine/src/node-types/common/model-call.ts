@@ -1,0 +1,77 @@
+import type { LlmProvider, LlmReply, LlmRequest } from "../../providers/llm-provider.js";
+import { addUsage, emptyUsage } from "../../providers/llm-provider.js";
+import { ProviderError } from "../../model/errors.js";
+import type { NodeExecutionContext } from "../../registry/node-type-definition.js";
+import { ResultParseError } from "../../result-parser/result-parse.error.js";
+import { parseResult, type ParsedResult } from "../../result-parser/result-parser.js";
+import type { PartialNodeDetails } from "../../registry/node-failure.js";
+
+/**
+ * Calls the model (with the runner's retry policy) and parses the reply. When parsing fails and parse
+ * repair is on, the model is asked once more with the original prompt followed by the parser's message.
+ * `details` is updated as it goes so a failure still records the raw reply, usage and retries.
+ */
+export async function callAndParse(
+  context: NodeExecutionContext,
+  provider: LlmProvider,
+  request: LlmRequest,
+  details: PartialNodeDetails,
+): Promise<ParsedResult> {
+  await callModel(context, provider, request, details);
+  try {
+    return parseResult(details.rawReply ?? "");
+  } catch (error) {
+    if (!(error instanceof ResultParseError) || !context.settings.parseRepair) throw error;
+    context.emit({
+      type: "WARNING",
+      nodeId: context.node.id,
+      code: "PARSE_REPAIR",
+      message: `asking the model once more: ${error.reason}`,
+    });
+    details.retries += 1;
+    await callModel(context, provider, { ...request, prompt: repairPrompt(request.prompt, error) }, details);
+    return parseResult(details.rawReply ?? "");
+  }
+}
+
+export function repairPrompt(prompt: string, error: ResultParseError): string {
+  return (
+    `${prompt}\n\n---\nYour previous reply could not be used: ${error.reason}.\n` +
+    'Reply with exactly one JSON object of the form {"description": "...", "output": "..."} and nothing else.'
+  );
+}
+
+export async function callModel(
+  context: NodeExecutionContext,
+  provider: LlmProvider,
+  request: LlmRequest,
+  details: PartialNodeDetails,
+): Promise<void> {
+  let lastAttempt = 0;
+  let reply: LlmReply;
+  try {
+    reply = await context.withRetries((attempt) => {
+      lastAttempt = attempt;
+      const call = { ...request, origin: { runId: context.runId, nodeId: context.node.id, invocation: context.invocation, attempt: attempt + 1 } };
+      return context.settings.streamTokens ? streamReply(context, provider, call) : provider.complete(call, context.signal);
+    });
+  } finally {
+    details.retries += lastAttempt;
+  }
+  details.rawReply = reply.text;
+  details.usage = addUsage(details.usage ?? emptyUsage(), reply.usage);
+}
+
+async function streamReply(context: NodeExecutionContext, provider: LlmProvider, request: LlmRequest): Promise<LlmReply> {
+  let reply: LlmReply | null = null;
+  for await (const chunk of provider.stream(request, context.signal)) {
+    if (chunk.type === "token") context.emit({ type: "NODE_TOKEN", nodeId: context.node.id, text: chunk.text });
+    else reply = chunk.reply;
+  }
+  if (!reply) {
+    throw new ProviderError("PROVIDER_ERROR", `provider "${provider.id}" ended its stream without a final reply`, {
+      retryable: false,
+    });
+  }
+  return reply;
+}
