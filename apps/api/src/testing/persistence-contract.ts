@@ -3,8 +3,6 @@ import type { Database } from "../db/db.js";
 import { checkMigrations } from "../db/migration-check.js";
 import { readMigrationsDir } from "../db/migrations-dir.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
-import { userError } from "../errors/user-error.type.js";
-import { refuse, withLockedWorkflow } from "../modules/workflow/index.js";
 
 /*
  * The behaviour both persistence modes must share. db.test.ts runs it on embedded PGlite,
@@ -234,21 +232,5 @@ export function persistenceContract(db: Db): void {
     expect(rows).toEqual([{ id: 1, label: "one" }]);
     const update = await raw.query("UPDATE scratch SET label = $1", ["uno"]);
     expect(update.affectedRows).toBe(1);
-  });
-
-  it("takes an edit's lock by bumping the version, stamps updatedAt in UTC as Prisma does, and a refusal undoes both", async () => {
-    const { prisma } = db();
-    const created = await createWorkflow(prisma);
-    const bumped = await withLockedWorkflow(prisma, created.id, async (_tx, locked) => locked.row, { bumpVersion: true });
-    expect(bumped.ok && bumped.value.version).toBe(created.version + 1);
-    const stored = await prisma.workflow.findUniqueOrThrow({ where: { id: created.id } });
-    expect(stored.version).toBe(created.version + 1);
-    // A session time zone other than UTC would shift the stamp by hours; a few minutes' slack is only the clock.
-    expect(Math.abs(stored.updatedAt.getTime() - Date.now())).toBeLessThan(5 * 60_000);
-    expect(stored.updatedAt.getTime()).toBeGreaterThanOrEqual(created.updatedAt.getTime());
-
-    const refused = await withLockedWorkflow(prisma, created.id, async () => refuse(userError("VALIDATION_FAILED", "no")), { bumpVersion: true });
-    expect(refused.ok).toBe(false);
-    expect((await prisma.workflow.findUniqueOrThrow({ where: { id: created.id } })).version).toBe(created.version + 1);
   });
 }

@@ -2,7 +2,7 @@ import { TERMINAL_EVENT_TYPES, type RunEventType } from "@weft/engine";
 import type { PrismaClient, RunEvent as RunEventRow } from "../../generated/prisma/client.js";
 import type { EventBus, RunEventMessage, Unsubscribe } from "../../pubsub.js";
 import { AsyncQueue } from "../common/async-queue.js";
-import { ACTIVE_RUN_STATUSES } from "../workflow/index.js";
+import { isActiveRunStatus } from "../common/run-status.js";
 
 const REPLAY_PAGE = 500;
 
@@ -66,7 +66,7 @@ export function replayThenLive(
     }
     // The run had ended before the read, so its terminal event was stored; if afterSeq was at or past
     // it, there is nothing left to wait for.
-    const finished = !run || !(ACTIVE_RUN_STATUSES as readonly string[]).includes(run.status);
+    const finished = !run || !isActiveRunStatus(run.status);
     if (finished && lastSent >= (run?.lastSeq ?? 0)) out.end();
     const pending = held;
     held = null;

@@ -3,12 +3,13 @@ import { Prisma, type PrismaClient, type Run as RunRow } from "../../generated/p
 import { planned } from "../../db/planned.js";
 import { isUuid } from "../common/uuid.js";
 import { claimThread } from "../thread/index.js";
-import { loadWorkflow, refuse, withLockedWorkflow, withRefusals } from "../workflow/index.js";
+import { withLockedDraft } from "../workflow/index.js";
 import type { VersionContent } from "../workflow-version/index.js";
 import type { RunTarget, StoredRunRequest } from "./run-request.validation.js";
 import { insertRunRow, isForeignKeyViolation } from "./run-insert.js";
 import { userError, violationToUserError, type UserError } from "../../errors/user-error.type.js";
 import { failure, success, type Outcome } from "../../errors/outcome.js";
+import { refuse, withRefusals } from "../../errors/refusal.js";
 
 export interface StartDeps {
   db: PrismaClient;
@@ -55,7 +56,7 @@ const NO_THREAD: JoinedThread = { threadId: null, state: {} };
  *
  * A run of a published version reads the version's content (immutable, cached) and takes no lock on
  * the workflow: any number of them start and run at once, and edits never wait for them. A run of the
- * draft reads the graph under the workflow's row lock (withLockedWorkflow, the lock every edit takes),
+ * draft reads the graph under the workflow's row lock (withLockedDraft, the lock every edit takes),
  * so it starts from the graph one committed edit left, and an edit after it sees it (and is refused
  * while it is active). Runs of the draft do not refuse each other.
  */
@@ -121,14 +122,13 @@ async function startVersionRun(deps: StartDeps, start: StartRequest, version: Pi
   );
 }
 
-/** Through the workflow module's lock and load, so the run starts from the graph one committed edit left. */
+/** Under the workflow's lock (withLockedDraft), so the run starts from the graph one committed edit left. */
 function startDraftRun(deps: StartDeps, start: StartRequest): Promise<Outcome<RunRow>> {
-  return withLockedWorkflow(deps.db, start.workflowId, async (tx, locked) => {
-    const workflow = await loadWorkflow(tx, locked);
+  return withLockedDraft(deps.db, start.workflowId, async (tx, { workflow, editVersion }) => {
     const thread = runsOnThread(deps, workflow, start) ? await joinThread(tx, workflow, start) : NO_THREAD;
     const prepared = await prepare(deps, tx, workflow, start, thread);
     if (!prepared.ok) refuse(...prepared.errors);
-    return insertRun(tx, start, prepared.value, thread, null, locked.row.version);
+    return insertRun(tx, start, prepared.value, thread, null, editVersion);
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient, NodeRun as NodeRunRow } from "../../generated/prisma/client.js";
 import type { RunEventMessage } from "../../pubsub.js";
-import { ACTIVE_RUN_STATUSES } from "../workflow/index.js";
+import { ACTIVE_RUN_STATUSES } from "../common/run-status.js";
 
 export type Termination =
   | { kind: "cancelled"; reason: string }

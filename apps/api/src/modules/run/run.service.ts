@@ -10,7 +10,7 @@ import { AsyncQueue } from "../common/async-queue.js";
 import { afterCursorWhere, badPageArgument, buildPage, readBound, readPage, type Page } from "../common/pagination.js";
 import type { CallerBudget } from "../../rate-limit/caller-budget.js";
 import { retryAfterSeconds } from "../../rate-limit/rate-limits.js";
-import { ACTIVE_RUN_STATUSES } from "../workflow/index.js";
+import { ACTIVE_RUN_STATUSES, isActiveRunStatus } from "../common/run-status.js";
 import { replayThenLive, toEventMessage } from "./run-event-stream.js";
 import type { RunsArgs, RunWorkflowInput } from "./run.input.js";
 import { toNodeRunObject, toRunObject } from "./run.mapper.js";
@@ -144,7 +144,7 @@ export class RunService {
   async cancel(runId: string): Promise<Outcome<RunObject>> {
     const run = await this.deps.db.run.findUnique({ where: { id: runId } });
     if (!run) return { ok: false, errors: [userError("NOT_FOUND", `run "${runId}" does not exist`, { path: ["id"] })] };
-    if (!isActive(run.status)) return { ok: false, errors: [finishedError(runId, run.status)] };
+    if (!isActiveRunStatus(run.status)) return { ok: false, errors: [finishedError(runId, run.status)] };
     const reason = CANCEL_REASON;
     await this.queue.cancel(runId, reason);
     // Whatever the queue found (a waiting job removed, an executing one aborted, or nothing: orphaned,
@@ -274,10 +274,6 @@ function observerOf(metrics: WeftMetrics | null, tracer: RunTracer | null): ((ev
 
 function checkAfterSeq(afterSeq: number): void {
   if (!Number.isInteger(afterSeq) || afterSeq < 0) throw badPageArgument("afterSeq", "afterSeq must be a whole number ≥ 0");
-}
-
-function isActive(status: string): boolean {
-  return (ACTIVE_RUN_STATUSES as readonly string[]).includes(status);
 }
 
 function finishedError(runId: string, status: string): UserError {

@@ -4,9 +4,10 @@ import type { AuthInfo } from "../../auth/auth-info.js";
 import type { ServiceDeps } from "../../service-deps.js";
 import type { ModelCatalogService } from "../model/index.js";
 import { readOffsetCursor, readPage, type Page } from "../common/pagination.js";
-import { checkText, loadWorkflow, readWorkflow, refuse, withLockedWorkflow, type AfterImport } from "../workflow/index.js";
+import { checkText, readWorkflow, withLockedDraft, type AfterImport } from "../workflow/index.js";
 import { isUuid } from "../common/uuid.js";
 import { failure, success, type Outcome } from "../../errors/outcome.js";
+import { refuse } from "../../errors/refusal.js";
 import { notFoundError, userError, violationToUserError } from "../../errors/user-error.type.js";
 import { compareWorkflowDocuments } from "./workflow-comparison.js";
 import { documentOf, HEAD, insertVersion, MAX_NOTE_LENGTH, type VersionHead } from "./workflow-version-insert.js";
@@ -43,14 +44,13 @@ export class WorkflowVersionService {
     const invalid = checkText(note, ["note"], { max: MAX_NOTE_LENGTH });
     if (invalid.length > 0) return failure(...invalid);
     if (!isUuid(workflowId)) return failure(notFoundError("workflow", workflowId, ["workflowId"]));
-    const outcome = await withLockedWorkflow(
+    const outcome = await withLockedDraft(
       this.#db,
       workflowId,
-      async (tx, locked): Promise<VersionHead> => {
-        const workflow = await loadWorkflow(tx, locked);
+      async (tx, { workflow, editVersion }): Promise<VersionHead> => {
         const violations = validateWorkflow(workflow, { registry: this.#deps.registry, models: this.models.availableModels() });
         if (violations.length > 0) refuse(...violations.map(violationToUserError));
-        return insertVersion(tx, { workflowId, workflow, editVersion: locked.row.version, note: note ?? "", auth });
+        return insertVersion(tx, { workflowId, workflow, editVersion, note: note ?? "", auth });
       },
       { notFoundPath: ["workflowId"] },
     );

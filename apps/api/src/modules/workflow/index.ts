@@ -18,14 +18,6 @@ export type { AfterImport } from "./workflow-document.service.js";
 export { PromptSetInput } from "./workflow.input.js";
 export { WORKFLOW_INPUT_LIMITS } from "./workflow-input.limits.js";
 export { insertWorkflow } from "./workflow-insert.js";
-// Lock and load: graph edits, deletion and run starts all go through withLockedWorkflow.
-export {
-  ACTIVE_RUN_STATUSES,
-  LOCKED_TRANSACTION_OPTIONS,
-  loadWorkflow,
-  lockedWhileRunning,
-  refuse,
-  withLockedWorkflow,
-  withRefusals,
-  type LockedWorkflow,
-} from "./workflow-lock.js";
+// The workflow lock as other modules see it: work on the draft while no edit can change it (run starts,
+// publishing). Edits, settings and deletion take the same lock inside this module.
+export { withLockedDraft, LOCKED_TRANSACTION_OPTIONS, type LockedDraft } from "./workflow-lock.js";

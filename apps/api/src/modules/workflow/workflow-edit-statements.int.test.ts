@@ -5,7 +5,7 @@ import { seedWorkflow } from "../../testing/app.js";
 import { describeEachDatabase } from "../../testing/database.js";
 import { arrows } from "../../testing/workflows.js";
 import { nextNodeId } from "./node-id.js";
-import { withLockedWorkflow } from "./workflow-lock.js";
+import { withLockedDraft } from "./workflow-lock.js";
 import { WorkflowService } from "./workflow.service.js";
 
 /**
@@ -92,7 +92,7 @@ describeEachDatabase(
       const workflowId = await seedWorkflow(db, arrows(["in->g1->out", "g2"]));
       const service = new WorkflowService({ db: db.prisma, registry, llm });
       let edit: ReturnType<typeof service.edges.addEdge> | undefined;
-      const started = await withLockedWorkflow(db.prisma, workflowId, async (tx) => {
+      const started = await withLockedDraft(db.prisma, workflowId, async (tx) => {
         const run = await tx.run.create({ data: { workflowId, status: "QUEUED", request: {}, snapshot: {} } });
         edit = service.edges.addEdge(workflowId, "in", "g2");
         await waitForLockWaiter(db.raw);

@@ -4,7 +4,7 @@ import type { Database } from "../../db/db.js";
 import { describeEachDatabase } from "../../testing/database.js";
 import { WorkflowService } from "./workflow.service.js";
 import { runWorkflowEdit } from "./workflow-edit.transaction.js";
-import { refuse } from "./workflow-lock.js";
+import { refuse } from "../../errors/refusal.js";
 import { userError } from "../../errors/user-error.type.js";
 
 /**

@@ -1,12 +1,11 @@
 import type { Workflow } from "@weft/engine";
 import { Prisma, type PrismaClient, type Workflow as WorkflowRow } from "../../generated/prisma/client.js";
 import { planned } from "../../db/planned.js";
-import { failure, success, type Outcome } from "../../errors/outcome.js";
+import type { Outcome } from "../../errors/outcome.js";
+import { refuse, withRefusals } from "../../errors/refusal.js";
 import { notFoundError, userError, type UserError, type UserErrorOptions } from "../../errors/user-error.type.js";
+import { ACTIVE_RUN_STATUSES } from "../common/run-status.js";
 import { workflowFromRows } from "./workflow.mapper.js";
-
-/** Runs that are still going: QUEUED or RUNNING. While one of the draft is, no node or edge may change. */
-export const ACTIVE_RUN_STATUSES = ["QUEUED", "RUNNING"] as const;
 
 /**
  * Nodes in creation order. Imports and duplicates stamp createdAt one millisecond apart in document
@@ -25,28 +24,6 @@ export interface LockedWorkflow {
 }
 
 export type LockedWork<T> = (tx: Prisma.TransactionClient, workflow: LockedWorkflow) => Promise<T>;
-
-/** Thrown inside the transaction to roll it back and hand the user errors to the caller. */
-class WorkflowRefused extends Error {
-  constructor(readonly errors: UserError[]) {
-    super("refused");
-  }
-}
-
-/** Stops the work of withLockedWorkflow (or withRefusals): nothing it wrote is kept, and the caller gets these errors. */
-export function refuse(...errors: UserError[]): never {
-  throw new WorkflowRefused(errors);
-}
-
-/** Runs a transaction whose work may `refuse(...)`: its value, or the refusal's errors (and nothing written). */
-export async function withRefusals<T>(transaction: () => Promise<T>): Promise<Outcome<T>> {
-  try {
-    return success(await transaction());
-  } catch (error) {
-    if (error instanceof WorkflowRefused) return failure(...error.errors);
-    throw error;
-  }
-}
 
 /** How withLockedWorkflow takes the lock. */
 export interface LockOptions {
@@ -93,15 +70,38 @@ export function withLockedRow<T>(db: PrismaClient, workflowId: string, work: Loc
 }
 
 /**
- * Lock and load a workflow: the one doorway for everything that must see a workflow without a
- * concurrent change — graph edits, settings updates, deletion, run starts. Inside one transaction it
- * takes the workflow's row lock (so these serialise: an edit sees the run and is refused, or the run
- * starts from the graph as edited, never a mix), reads the row and then its active run, and runs `work`,
- * which loads what it needs and writes; `refuse(...)` rolls everything back. (Graph edits use
- * withLockedRow and read the active run in their own first statement.)
+ * Lock and load a workflow: for this module's changes that must see a workflow without a concurrent
+ * one — settings updates, deletion. Inside one transaction it takes the workflow's row lock (the lock
+ * run starts take too, through withLockedDraft, so these serialise: an edit sees the run and is refused,
+ * or the run starts from the graph as edited, never a mix), reads the row and then its active run, and
+ * runs `work`, which loads what it needs and writes; `refuse(...)` rolls everything back. (Graph edits
+ * use withLockedRow and read the active run in their own first statement.)
  */
 export function withLockedWorkflow<T>(db: PrismaClient, workflowId: string, work: LockedWork<T>, options: LockOptions = {}): Promise<Outcome<T>> {
   return withLockedRow(db, workflowId, async (tx, row) => work(tx, { row, activeRunId: await findActiveRunId(tx, workflowId) }), options);
+}
+
+/** A workflow's draft as the last committed edit left it, read while no edit can change it. */
+export interface LockedDraft {
+  workflow: Workflow;
+  /** The workflow's edit version (Workflow.version) the draft is at. */
+  editVersion: number;
+}
+
+/**
+ * The lock as other modules use it: work on a workflow's draft while no edit can change it (a run of
+ * the draft starts from it, publishing freezes it). Takes the row lock every edit takes, so the work sees
+ * exactly one edit's result and an edit after it sees what the work wrote; `refuse(...)` rolls the work
+ * back. Whether a run of the draft is active does not matter here (runs of the draft do not refuse each
+ * other), so it is not read.
+ */
+export function withLockedDraft<T>(
+  db: PrismaClient,
+  workflowId: string,
+  work: (tx: Prisma.TransactionClient, draft: LockedDraft) => Promise<T>,
+  options: Pick<LockOptions, "notFoundPath"> = {},
+): Promise<Outcome<T>> {
+  return withLockedRow(db, workflowId, async (tx, row) => work(tx, { workflow: await loadWorkflow(tx, { row }), editVersion: row.version }), options);
 }
 
 /** The one refusal of a graph change while a run of the draft holds the workflow. */

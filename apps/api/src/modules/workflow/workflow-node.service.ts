@@ -13,7 +13,8 @@ import {
 } from "./workflow-input.validation.js";
 import { runGraphEdit } from "./workflow-edit.transaction.js";
 import { addNodeStatement, checkedOnSlices, nodeForUpdate, nodesByKey, removeNodeStatement, ruleTypes, updateNodeStatement, type NodeColumns, type RuleTypes } from "./workflow-edit-sql.js";
-import { loadWorkflow, lockedWhileRunning, refuse } from "./workflow-lock.js";
+import { refuse } from "../../errors/refusal.js";
+import { loadWorkflow, lockedWhileRunning } from "./workflow-lock.js";
 import { checkNodeIdsUnique, configOrNone, readConfigInput } from "./pipeline-input.validation.js";
 import { configFromJson } from "./workflow.mapper.js";
 import { userError, violationToUserError, type UserError } from "../../errors/user-error.type.js";

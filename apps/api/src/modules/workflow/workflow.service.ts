@@ -7,7 +7,8 @@ import type { CreateWorkflowInput, UpdateWorkflowInput } from "./workflow.input.
 import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
 import { checkName, checkSettings, checkText } from "./workflow-input.validation.js";
 import { runWorkflowEdit } from "./workflow-edit.transaction.js";
-import { countActiveRuns, findActiveRunId, loadWorkflow, LOCKED_TRANSACTION_OPTIONS, lockedWhileRunning, refuse, withLockedWorkflow, type LockedWorkflow } from "./workflow-lock.js";
+import { refuse } from "../../errors/refusal.js";
+import { countActiveRuns, findActiveRunId, loadWorkflow, LOCKED_TRANSACTION_OPTIONS, lockedWhileRunning, withLockedWorkflow, type LockedWorkflow } from "./workflow-lock.js";
 import { hasSettingsEdit, readSettingsEdit, type SettingsEdit } from "./pipeline-input.validation.js";
 import { settingsColumns } from "./workflow-settings.mapper.js";
 import { insertWorkflow } from "./workflow-insert.js";
