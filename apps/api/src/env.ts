@@ -56,6 +56,8 @@ const envSchema = z.object({
   WEFT_MAX_QUERY_DEPTH: integer(12, 1),
   WEFT_MAX_QUERY_COMPLEXITY: integer(50_000, 1),
   WEFT_MAX_BODY_BYTES: integer(1_048_576, 1024),
+  /** Nesting depth of any JSON value: run values, inputs and GraphQL JSON arguments (VALUE_TOO_DEEP beyond; SPEC-V3 §1). */
+  WEFT_MAX_VALUE_DEPTH: integer(64, 1),
   /** Text and JSON bytes one query or mutation may return (RESPONSE_TOO_LARGE beyond). */
   WEFT_MAX_RESPONSE_BYTES: integer(33_554_432, 1024),
   /** Rate limits per caller (API key, else client IP); 0 turns a limit off. */

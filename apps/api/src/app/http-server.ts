@@ -15,6 +15,8 @@ import type { RateLimits } from "../rate-limit/rate-limits.js";
 import type { Services } from "../services.js";
 import { localModeGuard } from "../auth/local-mode-guard.js";
 import { corsMiddleware } from "./cors.js";
+import { documentNestingGuard } from "./document-nesting-guard.js";
+import { operationLimitsOf } from "../graphql/limits/operation-limits.js";
 import { healthHandler, readinessHandler } from "./health.js";
 import { httpContext } from "./http-context.js";
 import { httpErrorHandler } from "./http-errors.js";
@@ -79,11 +81,12 @@ export async function createHttpService(parts: HttpParts): Promise<HttpService> 
 
 async function serveGraphql(expressApp: Express, httpServer: HttpServer, parts: HttpParts): Promise<HttpService> {
   const { env, services, rateLimits, bus, logger } = parts;
-  const schema = await buildWeftSchema();
+  const schema = await buildWeftSchema({ maxValueDepth: env.WEFT_MAX_VALUE_DEPTH });
   const apollo = await startApollo(schema, httpServer, env);
   expressApp.use(
     "/graphql",
     express.json({ limit: env.WEFT_MAX_BODY_BYTES }),
+    documentNestingGuard(operationLimitsOf(env).nesting),
     expressMiddleware(apollo, { context: httpContext({ env, services, rateLimits }) }),
   );
   expressApp.use(httpErrorHandler(env.WEFT_MAX_BODY_BYTES));

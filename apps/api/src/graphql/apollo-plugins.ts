@@ -1,15 +1,14 @@
 import type { ApolloServerPlugin } from "@apollo/server";
 import type { GraphQLError } from "graphql";
-import type { Env } from "../env.js";
 import type { GraphQLContext } from "./context.js";
 import { isExposed, originalError } from "./error-format.js";
-import { checkOperationLimits, operationLimitsOf } from "./limits/operation-limits.js";
+import { checkOperationLimits, operationLimitsOf, type OperationLimitsEnv } from "./limits/operation-limits.js";
 
 /**
  * Refuses operations over the depth, alias or complexity limit before anything executes, and replaces
  * a response that outgrew its budget (see limits/response-budget.ts) by the one error saying so.
  */
-export function operationLimitsPlugin(env: Pick<Env, "WEFT_MAX_QUERY_DEPTH" | "WEFT_MAX_QUERY_COMPLEXITY">): ApolloServerPlugin<GraphQLContext> {
+export function operationLimitsPlugin(env: OperationLimitsEnv): ApolloServerPlugin<GraphQLContext> {
   const limits = operationLimitsOf(env);
   return {
     async requestDidStart() {

@@ -147,11 +147,45 @@ function casesOf(schema: GraphQLSchema): Case[] {
   return cases;
 }
 
+/** One level past WEFT_MAX_VALUE_DEPTH (64): `{ "v": [[…]] }`, 65 containers. */
+const TOO_DEEP: unknown = (() => {
+  let value: unknown = 1;
+  for (let level = 0; level < 64; level += 1) value = [value];
+  return { v: value };
+})();
+
+/** A value one level too deep at every JSON position of every root field's arguments. */
+function deepCasesOf(schema: GraphQLSchema): Case[] {
+  const cases: Case[] = [];
+  for (const kind of ["query", "mutation", "subscription"] as const) {
+    const root = kind === "query" ? schema.getQueryType() : kind === "mutation" ? schema.getMutationType() : schema.getSubscriptionType();
+    for (const field of Object.values(root?.getFields() ?? {})) {
+      for (const arg of field.args) {
+        for (const [path, scalar] of textPositions(arg.type, [arg.name], new Set())) {
+          if (!JSON_SCALARS.has(scalar)) continue;
+          const variables: Record<string, unknown> = {};
+          for (const other of field.args) if (isNonNullType(other.type)) variables[other.name] = filler(other.type);
+          ensurePath(field.args, variables, path);
+          setAt(variables, path, TOO_DEEP);
+          const declared = field.args.map((a) => `$${a.name}: ${a.type.toString()}`).join(", ");
+          const passed = field.args.map((a) => `${a.name}: $${a.name}`).join(", ");
+          const document = `${kind} Deep(${declared}) { ${field.name}(${passed}) ${selection(field)} }`;
+          cases.push({ kind, field: field.name, path, variant: "nul", inKey: false, document, variables });
+        }
+      }
+    }
+  }
+  return cases;
+}
+
 let db: TestDatabase;
 let api: TestApp;
 let cases: Case[];
+let deepCases: Case[];
 beforeAll(async () => {
-  cases = casesOf(await buildWeftSchema());
+  const schema = await buildWeftSchema();
+  cases = casesOf(schema);
+  deepCases = deepCasesOf(schema);
   db = await openTestDatabase("embedded");
   api = await startTestApp(db, { env: { WEFT_RATE_LIMIT_REQUESTS_PER_MINUTE: "0", WEFT_RATE_LIMIT_RUNS_PER_MINUTE: "0" } });
   await seedWorkflow(db, arrows(["in->g1->out"]));
@@ -199,6 +233,18 @@ test("every text and id argument refuses a NUL character and unpaired surrogates
   console.info(`hostile text inputs sent: ${cases.length}`);
   expect(cases.length).toBeGreaterThan(200);
 }, 300_000);
+
+test("every JSON argument refuses a value nested deeper than WEFT_MAX_VALUE_DEPTH with VALUE_TOO_DEEP and its path", async () => {
+  const outcomes: string[] = [];
+  for (const item of deepCases) {
+    const reported = await send(item);
+    const ok = reported.length === 1 && reported[0]!.code === "VALUE_TOO_DEEP" && JSON.stringify(reported[0]!.path) === JSON.stringify(item.path);
+    if (!ok) outcomes.push(`${item.kind} ${item.field} ${item.path.join(".")}: ${JSON.stringify(reported)}`);
+  }
+  expect(outcomes).toEqual([]);
+  console.info(`too deep JSON arguments sent: ${deepCases.length}`);
+  expect(deepCases.length).toBeGreaterThanOrEqual(5);
+}, 120_000);
 
 describeEachDatabase("hostile text next to valid requests", (suite) => {
   let app: TestApp | undefined;

@@ -2,7 +2,7 @@ import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
 import type { ClassType, NonEmptyArray, PubSub } from "type-graphql";
 import { authChecker } from "../auth/auth-checker.js";
-import { refuseUnstorableArguments } from "./argument-text-guard.js";
+import { refuseUnstorableArguments } from "./argument-guard.js";
 import { chargeResponseBudget } from "./limits/response-budget.js";
 import { ApiKeyResolver } from "../modules/api-key/index.js";
 import { ServerInfoResolver } from "../modules/common/server-info.resolver.js";
@@ -55,7 +55,15 @@ const unusedPubSub: PubSub = {
   },
 };
 
-export async function buildWeftSchema(): Promise<GraphQLSchema> {
+export interface SchemaLimits {
+  /** WEFT_MAX_VALUE_DEPTH: how deeply a JSON argument may nest (VALUE_TOO_DEEP beyond). */
+  maxValueDepth: number;
+}
+
+/** The defaults of env.ts, for the emitted schema and tests that only read it. */
+export const DEFAULT_SCHEMA_LIMITS: SchemaLimits = { maxValueDepth: 64 };
+
+export async function buildWeftSchema(limits: SchemaLimits = DEFAULT_SCHEMA_LIMITS): Promise<GraphQLSchema> {
   const schema = await buildSchema({
     resolvers: RESOLVERS,
     authChecker,
@@ -64,6 +72,6 @@ export async function buildWeftSchema(): Promise<GraphQLSchema> {
     pubSub: unusedPubSub,
   });
   chargeResponseBudget(schema);
-  refuseUnstorableArguments(schema);
+  refuseUnstorableArguments(schema, limits.maxValueDepth);
   return schema;
 }

@@ -21,6 +21,7 @@ import type { EventBus } from "../pubsub.js";
 import type { Services } from "../services.js";
 import type { GraphQLContext } from "./context.js";
 import { formatError, isExposed, originalError } from "./error-format.js";
+import { checkDocumentNesting } from "./limits/document-nesting.js";
 import { checkOperationLimits, operationLimitsOf, type OperationLimits } from "./limits/operation-limits.js";
 import { ResponseBudget } from "./limits/response-budget.js";
 import { watchRevokedKeys } from "./revoked-key-watch.js";
@@ -167,6 +168,8 @@ function prepareExecution(
   contextValue: GraphQLContext,
   maxResponseBytes: number,
 ): ExecutionArgs | readonly GraphQLError[] {
+  const tooDeep = checkDocumentNesting(payload.query, limits.nesting);
+  if (tooDeep) return [tooDeep];
   let document;
   try {
     document = parse(payload.query);

@@ -2,6 +2,7 @@ import { getVariableValues, GraphQLError, type DocumentNode, type GraphQLSchema,
 import type { Env } from "../../env.js";
 import { MAX_ALIASES_PER_EXPENSIVE_FIELD } from "../../modules/common/field-cost.js";
 import { expensiveFieldCounts } from "./alias-limit.js";
+import { SELECTION_NESTING_SLACK, type DocumentNestingLimits } from "./document-nesting.js";
 import { operationComplexity } from "./query-complexity.js";
 import { operationDepth } from "./query-depth.js";
 
@@ -10,10 +11,19 @@ export interface OperationLimits {
   maxComplexity: number;
   /** Occurrences (aliases) of one field marked expensive. */
   maxAliases: number;
+  /** Checked on the document's text before it is parsed (document-nesting.ts). */
+  nesting: DocumentNestingLimits;
 }
 
-export function operationLimitsOf(env: Pick<Env, "WEFT_MAX_QUERY_DEPTH" | "WEFT_MAX_QUERY_COMPLEXITY">): OperationLimits {
-  return { maxDepth: env.WEFT_MAX_QUERY_DEPTH, maxComplexity: env.WEFT_MAX_QUERY_COMPLEXITY, maxAliases: MAX_ALIASES_PER_EXPENSIVE_FIELD };
+export type OperationLimitsEnv = Pick<Env, "WEFT_MAX_QUERY_DEPTH" | "WEFT_MAX_QUERY_COMPLEXITY" | "WEFT_MAX_VALUE_DEPTH">;
+
+export function operationLimitsOf(env: OperationLimitsEnv): OperationLimits {
+  return {
+    maxDepth: env.WEFT_MAX_QUERY_DEPTH,
+    maxComplexity: env.WEFT_MAX_QUERY_COMPLEXITY,
+    maxAliases: MAX_ALIASES_PER_EXPENSIVE_FIELD,
+    nesting: { maxValueDepth: env.WEFT_MAX_VALUE_DEPTH, maxSelectionNesting: env.WEFT_MAX_QUERY_DEPTH + SELECTION_NESTING_SLACK },
+  };
 }
 
 export interface OperationToCheck {

@@ -52,8 +52,9 @@ export class WorkflowDocumentService {
     if (!parsed.ok) return failure(...parsed.issues.map(documentError));
     const workflow = parsed.workflow;
     // JSON text may spell a NUL or a lone surrogate as an escape (\u0000), which only parsing reveals.
-    const unstorable = findUnstorableText(workflow, ["document"]);
-    if (unstorable) return failure(userError("VALIDATION_FAILED", unstorable.message, { path: unstorable.path }));
+    // The parser has bounded every depth already (params, bodies, schemas): no limit of its own here.
+    const unstorable = findUnstorableText(workflow, ["document"], Infinity);
+    if (unstorable) return failure(userError(unstorable.code, unstorable.message, { path: unstorable.path }));
     const tooBig = checkSize(workflow);
     if (tooBig.length > 0) return failure(...tooBig);
     const violations = validateWorkflow(workflow, { registry: this.registry, models: this.models.availableModels() });
