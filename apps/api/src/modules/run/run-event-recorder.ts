@@ -1,6 +1,7 @@
 import type { RunEvent } from "@weft/engine";
-import { ALL_RUNS, type EventBus, type RunEventMessage, type RunStatusValue } from "../../pubsub.js";
+import { ALL_RUNS, type EventBus } from "../../pubsub.js";
 import { mergeWrites } from "./run-event-batch.js";
+import type { RunEnd } from "./run-ending.js";
 import { eventWrites, type EventWrites, type NodeTypesById } from "./run-event-record.js";
 import type { RunEventWriter } from "./run-event-writer.js";
 
@@ -41,8 +42,8 @@ export class RunEventRecorder {
   #inFlight = false;
   #written = signal();
   #failure: { error: unknown } | null = null;
-  #startedAt: string | null = null;
-  #terminal: { message: RunEventMessage; status: RunStatusValue } | null = null;
+  #startedAt: Date | null = null;
+  #ended: Omit<RunEnd, "runId" | "workflowId" | "startedAt"> | null = null;
 
   /** `nodeTypes`: every node of the run's workflow, bodies included (nodeTypesOf), for node runs created by their first event. */
   constructor(
@@ -95,7 +96,7 @@ export class RunEventRecorder {
         try {
           await this.writer.write(mergeWrites(batch, this.attempt));
           // Sent back to back, not one round trip after another: the bus keeps the order of the calls.
-          await Promise.all(batch.map((writes) => this.publish(writes.message, writes.status)));
+          await Promise.all(batch.map((writes) => this.#publish(writes)));
         } finally {
           this.#inFlight = false;
           const written = this.#written;
@@ -111,9 +112,12 @@ export class RunEventRecorder {
     }
   }
 
-  /** When this attempt published RUN_STARTED, and the terminal event it published with the run's final status. */
-  get published(): { workflowId: string; startedAt: string | null; terminal: { message: RunEventMessage; status: RunStatusValue } | null } {
-    return { workflowId: this.scope.workflowId, startedAt: this.#startedAt, terminal: this.#terminal };
+  /**
+   * The run's end, once this attempt's engine ended it (its terminal event stored and published), as the
+   * run stored it; `startedAt` is null when an earlier attempt started the run.
+   */
+  get ended(): Omit<RunEnd, "runId"> | null {
+    return this.#ended && { workflowId: this.scope.workflowId, startedAt: this.#startedAt, ...this.#ended };
   }
 
   /**
@@ -121,9 +125,11 @@ export class RunEventRecorder {
    * this returns (the promise settles when the bus is done with them), so calls made one after another,
    * without waiting, are published in the order of the calls.
    */
-  publish(message: RunEventMessage, status: RunStatusValue | null): Promise<void> {
-    if (message.type === "RUN_STARTED") this.#startedAt = message.at;
-    if (status && status !== "RUNNING" && status !== "QUEUED") this.#terminal = { message, status };
+  #publish({ message, status, run }: EventWrites): Promise<void> {
+    if (message.type === "RUN_STARTED") this.#startedAt = new Date(message.at);
+    if (status && status !== "RUNNING" && status !== "QUEUED") {
+      this.#ended = { status, error: (run["error"] as { json: unknown } | null)?.json ?? null, finishedAt: new Date(message.at), totalTokens: Number(run["totalTokens"] ?? 0) };
+    }
     const event = this.bus.publish("runEvents", message.runId, message);
     if (!status) return event;
     const change = this.bus.publish("runStatus", ALL_RUNS, { runId: message.runId, ...this.scope, status, at: message.at });

@@ -1,20 +1,27 @@
 import type { Prisma, PrismaClient, NodeRun as NodeRunRow } from "../../generated/prisma/client.js";
 import type { RunEventMessage } from "../../pubsub.js";
-import { ACTIVE_RUN_STATUSES } from "../common/run-status.js";
+import { ACTIVE_RUN_STATUS_LIST, ACTIVE_RUN_STATUSES } from "../common/run-status.js";
 
 export type Termination =
   | { kind: "cancelled"; reason: string }
   | { kind: "failed"; code: string; message: string };
 
 export interface TerminatedRun {
+  runId: string;
   workflowId: string;
   version: number | null;
   status: "FAILED" | "CANCELLED";
+  /** As stored on the run: the failure's code, or RUN_CANCELLED with the reason. */
+  error: { code: string; message: string };
+  startedAt: Date | null;
+  finishedAt: Date;
+  totalTokens: number;
   /** What was appended, in seq order: the closing node events, then the terminal event (last). */
   messages: RunEventMessage[];
 }
 
 /**
+ * The database half of ending a run from outside its executor (run-ending.ts publishes and logs it).
  * Ends a run the executor is not driving (cancelled while QUEUED, left active by a crash, or whose
  * executor could not start): in one transaction, only if it is still active, marks it finished, clears
  * its lock, settles its node runs and, for a run that had started (RUNNING), closes its event log the
@@ -40,10 +47,10 @@ export async function terminateRun(
   return db.$transaction(async (tx) => {
     // The row lock keeps the seqs ours: an event write of the run (it updates the row too) waits.
     const locked = await tx.$queryRaw<{ lastSeq: number; status: string; attempt: number }[]>`
-      SELECT "lastSeq", status::text AS status, attempt FROM "Run" WHERE id = ${runId} AND status IN ('QUEUED', 'RUNNING') FOR UPDATE`;
+      SELECT "lastSeq", status::text AS status, attempt FROM "Run" WHERE id = ${runId} AND status IN ${ACTIVE_RUN_STATUS_LIST} FOR UPDATE`;
     if (locked.length === 0 || (owner && locked[0]!.attempt !== owner.attempt)) return null;
     // A run that never started (QUEUED) has no node events to close: its stream is just the terminal event.
-    const started = locked[0]!.status === "RUNNING";
+    const started = locked[0]!.status !== "QUEUED";
     // Started nodes first (in the order they started), then the ones that never did.
     const unfinished = started ? await tx.nodeRun.findMany({ where: { runId, status: { in: ["RUNNING", "PENDING"] } } }) : [];
     const open = unfinished.sort(
@@ -85,7 +92,17 @@ export async function terminateRun(
         at: now,
       })),
     });
-    return { workflowId: run.workflowId, version: run.versionNumber, status, messages };
+    return {
+      runId,
+      workflowId: run.workflowId,
+      version: run.versionNumber,
+      status,
+      error,
+      startedAt: run.startedAt,
+      finishedAt: now,
+      totalTokens: run.totalTokens,
+      messages,
+    };
   });
 }
 

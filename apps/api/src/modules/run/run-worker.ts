@@ -25,7 +25,7 @@ import { nodeTypesOf } from "./node-types-of.js";
 import { RunEventRecorder } from "./run-event-recorder.js";
 import { wantsStateEvents } from "./run-request.validation.js";
 import { isRunFenced, type RunEventWriter } from "./run-event-writer.js";
-import { terminateRun, type Termination } from "./run-termination.js";
+import { endRun, logRunEnd, type Termination } from "./run-ending.js";
 
 export interface RunWorkerDeps {
   db: PrismaClient;
@@ -53,9 +53,9 @@ export interface RunWorkerDeps {
  * (never the live workflow, never resolved again). The worker first claims the run (a new attempt,
  * run-claim.ts); every engine event goes through the recorder (stored under that attempt, then
  * published). If the snapshot cannot be read, the engine refuses to start or the recorder fails, the run
- * is ended FAILED here so nothing stays active — unless a write was fenced off: then another attempt
- * owns the run (or it ended) and this worker only stops. Aborted with HANDOVER_REASON (its process is
- * stopping), it hands the run over instead of ending it.
+ * is ended FAILED here (endRun) so nothing stays active — unless a write was fenced off: then another
+ * attempt owns the run (or it ended) and this worker only stops. Aborted with HANDOVER_REASON (its
+ * process is stopping), it hands the run over instead of ending it.
  */
 export async function executeRun(deps: RunWorkerDeps, runId: string, signal: AbortSignal): Promise<RunWorkerEnd | void> {
   if (signal.aborted) return handingOver(signal) ? "handed over" : undefined;
@@ -63,32 +63,37 @@ export async function executeRun(deps: RunWorkerDeps, runId: string, signal: Abo
   const claimed = await claimRunToExecute(deps.db, runId);
   if (!claimed) return;
   const { claim, run } = claimed;
-  // Filled once the snapshot is read: an unreadable one fails the run below, through this recorder.
-  const nodeTypes = new Map<string, string>();
-  const recorder = new RunEventRecorder(deps.eventWriter, deps.bus, { workflowId: run.workflowId, version: run.versionNumber }, nodeTypes, claim.attempt);
   if (claim.attempt - claim.handovers > deps.maxAttempts) {
     deps.logger.warn({ runId, attempt: claim.attempt }, "run stopped its workers too often; it ends FAILED");
     const message = `the run was started ${claim.attempt - 1 - claim.handovers} times and its worker stopped each time`;
-    await endRun(deps, recorder, runId, { kind: "failed", code: "RUN_ATTEMPTS_EXHAUSTED", message }, claim);
-  } else {
-    try {
-      await execute(deps, { ...run, id: runId }, { claim, recorder, nodeTypes, signal });
-    } catch (error) {
-      // Batches still in flight take the next seqs; the terminal event must come after them.
-      await recorder.idle();
-      if (isRunFenced(error)) {
-        deps.logger.warn({ runId, attempt: claim.attempt }, "run taken over by another attempt (or ended elsewhere); this worker stops executing it");
-        return;
-      }
-      if (handingOver(signal)) return handOver(deps, recorder, runId, claim);
-      deps.logger.error({ err: error, runId }, "run could not be executed");
-      const code = error instanceof WeftError ? error.code : "RUN_EXECUTION_FAILED";
-      const message = error instanceof WeftError ? error.message : "the run stopped because of an internal error";
-      await endRun(deps, recorder, runId, { kind: "failed", code, message }, claim);
+    await endRun(deps, runId, { kind: "failed", code: "RUN_ATTEMPTS_EXHAUSTED", message }, claim);
+    return;
+  }
+  // Filled once the snapshot is read.
+  const nodeTypes = new Map<string, string>();
+  const recorder = new RunEventRecorder(deps.eventWriter, deps.bus, { workflowId: run.workflowId, version: run.versionNumber }, nodeTypes, claim.attempt);
+  try {
+    await execute(deps, { ...run, id: runId }, { claim, recorder, nodeTypes, signal });
+  } catch (error) {
+    // Batches still in flight take the next seqs; the terminal event must come after them.
+    await recorder.idle();
+    if (isRunFenced(error)) {
+      deps.logger.warn({ runId, attempt: claim.attempt }, "run taken over by another attempt (or ended elsewhere); this worker stops executing it");
+      return;
     }
     if (handingOver(signal)) return handOver(deps, recorder, runId, claim);
+    deps.logger.error({ err: error, runId }, "run could not be executed");
+    await endRun(deps, runId, failureOf(error), claim);
+    return;
   }
-  await logRunEnd(deps, runId, recorder);
+  if (handingOver(signal)) return handOver(deps, recorder, runId, claim);
+  await logEngineEnd(deps, runId, recorder);
+}
+
+/** Why a run whose execution threw ends FAILED: the engine's own code, else an internal error (no detail: it may hold anything). */
+function failureOf(error: unknown): Termination {
+  if (error instanceof WeftError) return { kind: "failed", code: error.code, message: error.message };
+  return { kind: "failed", code: "RUN_EXECUTION_FAILED", message: "the run stopped because of an internal error" };
 }
 
 interface Execution {
@@ -129,11 +134,12 @@ const handingOver = (signal: AbortSignal): boolean => signal.aborted && signal.r
 /**
  * Gives the run back to the queue: what was emitted before the abort is stored (and published), then the
  * claim is released, so the next worker resumes after the last stored seq (RUN_RESUMED) with no event
- * lost or repeated. A run that ended first (or that another attempt holds) is not handed over.
+ * lost or repeated. A run that ended first (or that another attempt holds) is not handed over; if its
+ * engine had ended it, that end is logged here.
  */
 async function handOver(deps: RunWorkerDeps, recorder: RunEventRecorder, runId: string, claim: RunClaim): Promise<RunWorkerEnd | void> {
   await recorder.idle();
-  if (!(await releaseRun(deps.db, runId, claim.attempt))) return logRunEnd(deps, runId);
+  if (!(await releaseRun(deps.db, runId, claim.attempt))) return logEngineEnd(deps, runId, recorder);
   deps.logger.info({ runId, attempt: claim.attempt }, "handing the run over to another worker");
   return "handed over";
 }
@@ -158,12 +164,6 @@ function observed(observe: RunWorkerDeps["observe"], record: RunEventHandler): R
   };
 }
 
-/** Ends the run as this attempt, if it still holds it, and publishes the closing events. */
-async function endRun(deps: RunWorkerDeps, recorder: RunEventRecorder, runId: string, termination: Termination, claim: RunClaim): Promise<void> {
-  const ended = await terminateRun(deps.db, runId, termination, { attempt: claim.attempt });
-  if (ended) for (const message of ended.messages) await recorder.publish(message, message === ended.messages.at(-1) ? ended.status : null);
-}
-
 /** A run on a thread: its history nodes read the thread, and its turn is recorded as it completes. */
 function threadOf(deps: RunWorkerDeps, threadId: string | null, run: { runId: string; attempt: number; prepared: PreparedRun }) {
   if (threadId === null) return null;
@@ -184,30 +184,13 @@ function revisionOf(run: { workflowId: string; versionNumber: number | null; edi
 }
 
 /**
- * One log line per run that ends here: operators follow runs in the service's logs without a client.
- * A run this attempt started and ended is logged from the events it published (nothing is read); any
- * other (resumed, handed over) from its row.
+ * The log line of a run this attempt's engine ended (its terminal event stored and published by the
+ * recorder); runs ended any other way are logged by endRun. Only a resumed run's start (an earlier
+ * attempt's RUN_STARTED) is read from its row.
  */
-async function logRunEnd(deps: Pick<RunWorkerDeps, "db" | "logger">, runId: string, recorder?: RunEventRecorder): Promise<void> {
-  const { workflowId, startedAt, terminal } = recorder?.published ?? { workflowId: "", startedAt: null, terminal: null };
-  const run =
-    terminal && startedAt
-      ? {
-          workflowId,
-          status: terminal.status,
-          error: terminal.message.payload["error"] ?? null,
-          startedAt: new Date(startedAt),
-          finishedAt: new Date(terminal.message.at),
-          totalTokens: (terminal.message.payload["usage"] as { totalTokens?: number } | undefined)?.totalTokens ?? 0,
-        }
-      : await deps.db.run.findUnique({
-          where: { id: runId },
-          select: { workflowId: true, status: true, error: true, startedAt: true, finishedAt: true, totalTokens: true },
-        });
-  if (!run || run.status === "QUEUED" || run.status === "RUNNING") return;
-  const durationMs = run.startedAt && run.finishedAt ? run.finishedAt.getTime() - run.startedAt.getTime() : null;
-  const errorCode = (run.error as { code?: string } | null)?.code;
-  const fields = { runId, workflowId: run.workflowId, status: run.status, durationMs, totalTokens: run.totalTokens, ...(errorCode ? { errorCode } : {}) };
-  if (run.status === "FAILED") deps.logger.warn(fields, "run failed");
-  else deps.logger.info(fields, run.status === "COMPLETED" ? "run completed" : "run cancelled");
+async function logEngineEnd(deps: Pick<RunWorkerDeps, "db" | "logger">, runId: string, recorder: RunEventRecorder): Promise<void> {
+  const ended = recorder.ended;
+  if (!ended) return;
+  const startedAt = ended.startedAt ?? (await deps.db.run.findUnique({ where: { id: runId }, select: { startedAt: true } }))?.startedAt ?? null;
+  logRunEnd(deps.logger, { ...ended, runId, startedAt });
 }

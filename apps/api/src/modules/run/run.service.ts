@@ -18,7 +18,7 @@ import { checkRunRequest, type StoredRunRequest } from "./run-request.validation
 import { runPolicyOf } from "./run-policy.js";
 import { threadRetention } from "../thread/index.js";
 import { startRunTransaction, type StartDeps, type StartRequest } from "./run-start.transaction.js";
-import { terminateRun, type TerminatedRun } from "./run-termination.js";
+import { endRun, type RunEndingDeps } from "./run-ending.js";
 import { isUuid } from "../common/uuid.js";
 import type { RunTracer } from "../../metrics/run-tracing.js";
 import type { WeftMetrics } from "../../metrics/weft-metrics.js";
@@ -60,6 +60,7 @@ export class RunService {
   readonly #runBudget: CallerBudget | null;
   readonly #start: StartDeps;
   readonly #metrics: WeftMetrics | null;
+  readonly #ending: RunEndingDeps;
 
   constructor(
     readonly deps: ServiceDeps,
@@ -83,6 +84,7 @@ export class RunService {
       threadRetention: threadRetention(deps.env),
     };
     this.#metrics = options.metrics ?? null;
+    this.#ending = { db: deps.db, bus: options.bus, logger: deps.logger };
     this.queue = options.createQueue((runId, signal) => executeRun(workerDeps, runId, signal));
   }
 
@@ -150,8 +152,7 @@ export class RunService {
     // Whatever the queue found (a waiting job removed, an executing one aborted, or nothing: orphaned,
     // or its worker did not answer in time), a run still active now is ended here; its executor's later
     // writes are refused (fencing), so nothing follows the terminal event.
-    const ended = await terminateRun(this.deps.db, runId, { kind: "cancelled", reason });
-    if (ended) await this.#publishEnd(ended);
+    await endRun(this.#ending, runId, { kind: "cancelled", reason });
     const after = await this.deps.db.run.findUniqueOrThrow({ where: { id: runId } });
     return { ok: true, value: toRunObject(after) };
   }
@@ -231,14 +232,12 @@ export class RunService {
     const stuck = await this.deps.db.run.findMany({ where: { status: { in: [...ACTIVE_RUN_STATUSES] } }, select: { id: true } });
     let recovered = 0;
     for (const { id } of stuck) {
-      const ended = await terminateRun(this.deps.db, id, {
+      const ended = await endRun(this.#ending, id, {
         kind: "failed",
         code: "RUN_INTERRUPTED",
         message: "the server stopped while this run was active; start it again",
       });
-      if (!ended) continue;
-      recovered += 1;
-      await this.#publishEnd(ended);
+      if (ended) recovered += 1;
     }
     if (recovered > 0) this.deps.logger.warn({ count: recovered }, "runs interrupted by a previous shutdown were marked FAILED");
     return recovered;
@@ -246,16 +245,6 @@ export class RunService {
 
   async close(): Promise<void> {
     await this.queue.close();
-  }
-
-  async #publishEnd({ messages, workflowId, version, status }: TerminatedRun): Promise<void> {
-    for (const message of messages) await this.bus.publish("runEvents", message.runId, message);
-    const terminal = messages.at(-1)!;
-    const errorCode = (terminal.payload["error"] as { code?: string } | undefined)?.code;
-    const fields = { runId: terminal.runId, workflowId, status, ...(errorCode ? { errorCode } : {}) };
-    if (status === "FAILED") this.deps.logger.warn(fields, "run failed");
-    else this.deps.logger.info(fields, "run cancelled");
-    await this.#publishStatus({ runId: terminal.runId, workflowId, version, status, at: terminal.at });
   }
 
   async #publishStatus(message: RunStatusMessage): Promise<void> {
