@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { WeftError } from "@weft/engine";
+import { hasVisibleCharacter, WeftError } from "@weft/engine";
 import { unstorableReason } from "../modules/common/storable-text.js";
 
 /**
@@ -69,8 +69,8 @@ export function contentHash(content: string): string {
 
 export function prepareDocument(raw: RawDocument): PreparedDocument {
   const title = raw.title.trim();
-  if (title === "" || title.length > MAX_TITLE_CHARS) {
-    throw new WeftError("INVALID_DOCUMENT", `A document title must be 1 to ${MAX_TITLE_CHARS} characters.`);
+  if (!hasVisibleCharacter(title) || title.length > MAX_TITLE_CHARS) {
+    throw new WeftError("INVALID_DOCUMENT", `A document title must be 1 to ${MAX_TITLE_CHARS} characters, at least one of them visible.`);
   }
   const mimeType = resolveMimeType(title, raw.mimeType);
   const content = decode(title, raw.content, raw.encoding ?? "TEXT").replace(/\r\n?/g, "\n");

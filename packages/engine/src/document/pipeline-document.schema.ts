@@ -2,6 +2,7 @@ import { z } from "zod";
 import { SEARCH_INTENSITIES, STATE_REDUCERS, STATE_SCOPES } from "../model/workflow.js";
 import { CHANNEL_NAME } from "../registry/node-config.schema.js";
 import type { WorkflowDocumentLimits } from "../model/workflow-document.limits.js";
+import { hasVisibleCharacter, VISIBLE_NAME } from "../model/visible-text.js";
 
 export const PIPELINE_FORMAT = "weft.workflow/v2";
 
@@ -52,7 +53,7 @@ export function createPipelineSchemas(limits: WorkflowDocumentLimits) {
     edges: z.unknown().optional(),
     loops: z.unknown().optional(),
     format: z.literal(PIPELINE_FORMAT),
-    name: z.string().min(1, "must not be empty").max(limits.maxNameLength, `must be at most ${limits.maxNameLength} characters`),
+    name: z.string().refine(hasVisibleCharacter, VISIBLE_NAME).max(limits.maxNameLength, `must be at most ${limits.maxNameLength} characters`),
     prompts: z.record(id, text(limits.maxPromptLength)).optional(),
     outputFormat: text(limits.maxPromptLength).optional(),
     knowledgeBase: id.nullable().optional(),

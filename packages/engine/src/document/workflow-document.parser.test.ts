@@ -192,10 +192,14 @@ describe("parseWorkflowDocument", () => {
   it("throws a WorkflowDocumentError with every issue from readWorkflowDocument", () => {
     const text = JSON.stringify(doc({ name: "", edges: [{ source: "x", target: "y" }] }));
     expect(() => readWorkflowDocument(text)).toThrow(
-      expect.objectContaining({ code: "WORKFLOW_DOCUMENT_INVALID", message: "invalid workflow document: name: must not be empty" }),
+      expect.objectContaining({ code: "WORKFLOW_DOCUMENT_INVALID", message: "invalid workflow document: name: must contain a visible character (blank, format and invisible code points alone are blank)" }),
     );
     expect(readWorkflowDocument(JSON.stringify(createNewWorkflowDocument())).name).toBe("Untitled");
-    expect(() => readWorkflowDocument(JSON.stringify(doc({ name: " \t\n " })))).toThrow(/name: must not be empty/);
+    expect(() => readWorkflowDocument(JSON.stringify(doc({ name: " \t\n " })))).toThrow(/name: must contain a visible character/);
+    // Format and blank code points alone are blank too (U+200B, U+2800, U+3164, U+00AD).
+    for (const name of ["\u200B", "\u2800", "\u3164", "\u00AD"]) {
+      expect(() => readWorkflowDocument(JSON.stringify(doc({ name })))).toThrow(/name: must contain a visible character/);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SEARCH_INTENSITIES } from "../model/workflow.js";
 import type { WorkflowDocumentLimits } from "../model/workflow-document.limits.js";
+import { hasVisibleCharacter, VISIBLE_NAME } from "../model/visible-text.js";
 
 export const WORKFLOW_FORMAT = "weft.workflow/v1";
 
@@ -28,7 +29,7 @@ export function createWorkflowDocumentSchema(limits: WorkflowDocumentLimits) {
     // The API's name rule too (create, update, duplicate): blank names are refused everywhere.
     name: z
       .string()
-      .refine((name) => name.trim() !== "", "must not be empty")
+      .refine(hasVisibleCharacter, VISIBLE_NAME)
       .refine((name) => name.length <= limits.maxNameLength, `must be at most ${limits.maxNameLength} characters`),
     prompts: z.record(id, text(limits.maxPromptLength)),
     outputFormat: text(limits.maxPromptLength),

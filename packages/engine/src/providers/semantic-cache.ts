@@ -1,3 +1,5 @@
+import { hasVisibleCharacter, VISIBLE_NAME } from "../model/visible-text.js";
+
 /**
  * Storage for semantic caches (`cache_lookup` / `cache_store` nodes, `cache` on `llm` nodes): answers
  * stored under the embedding of the question that produced them, found again by a similar question.
@@ -57,7 +59,7 @@ export function resolveCacheScope(namespace: string | null | undefined, workflow
 
 /** Why a namespace is unusable, or null: 1–100 characters, no control characters, not blank. */
 export function namespaceProblem(namespace: string): string | null {
-  if (namespace.trim() === "") return "a cache namespace must not be blank";
+  if (!hasVisibleCharacter(namespace)) return `a cache namespace ${VISIBLE_NAME}`;
   if (namespace.length > SEMANTIC_CACHE_LIMITS.maxNamespaceLength) return `a cache namespace has at most ${SEMANTIC_CACHE_LIMITS.maxNamespaceLength} characters`;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f]/.test(namespace)) return "a cache namespace must not contain control characters";

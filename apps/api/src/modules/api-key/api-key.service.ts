@@ -1,3 +1,4 @@
+import { hasVisibleCharacter, VISIBLE_NAME } from "@weft/engine";
 import type { ApiKey as ApiKeyRow } from "../../generated/prisma/client.js";
 import { API_KEY_SCOPES, isApiKeyScope, type ApiKeyScope, type AuthInfo } from "../../auth/auth-info.js";
 import { ALL_KEYS, type EventBus } from "../../pubsub.js";
@@ -127,7 +128,7 @@ export class ApiKeyService {
 function checkCreateInput(input: { name: string; scopes: string[] }): UserError[] {
   const errors: UserError[] = [];
   const name = input.name.trim();
-  if (name.length === 0) errors.push(userError("VALIDATION_FAILED", "name must not be empty", { path: ["input", "name"] }));
+  if (!hasVisibleCharacter(name)) errors.push(userError("VALIDATION_FAILED", `name ${VISIBLE_NAME}`, { path: ["input", "name"] }));
   if (name.length > API_KEY_INPUT_LIMITS.maxNameLength) {
     errors.push(
       userError("LIMIT_EXCEEDED", `name is longer than ${API_KEY_INPUT_LIMITS.maxNameLength} characters`, {

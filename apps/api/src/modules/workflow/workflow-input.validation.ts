@@ -1,4 +1,4 @@
-import type { NodeTypeRegistry } from "@weft/engine";
+import { hasVisibleCharacter, VISIBLE_NAME, type NodeTypeRegistry } from "@weft/engine";
 import { WORKFLOW_INPUT_LIMITS as LIMITS } from "./workflow-input.limits.js";
 import { checkParamsLimits } from "./params-limits.js";
 import { userError, type UserError } from "../../errors/user-error.type.js";
@@ -41,9 +41,12 @@ export interface SettingsInput {
 
 /**
  * A workflow's name, wherever one is given (create, update, duplicate; import checks the same rule in
- * the document parser): 1 to maxNameLength characters, not blank.
+ * the document parser): 1 to maxNameLength characters, at least one of them visible (hasVisibleCharacter).
  */
 export function checkName(name: string | null | undefined, path: Path, required: boolean): UserError[] {
+  if (name !== undefined && name !== null && !hasVisibleCharacter(name)) {
+    return [userError("VALIDATION_FAILED", `${path.join(".")} ${VISIBLE_NAME}`, { path })];
+  }
   return checkText(name, path, { max: LIMITS.maxNameLength, required: required || (name !== undefined && name !== null) });
 }
 
