@@ -127,6 +127,10 @@ const envSchema = z.object({
   WEFT_REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, "letters, digits, _ . - (at most 40)").default("weft"),
   /** How long a worker's claim on a job lasts without renewal, and how often stalled jobs are looked for. */
   WEFT_QUEUE_LOCK_MS: integer(5_000, 500),
+  /** What every value a run makes must stay within (with WEFT_MAX_VALUE_DEPTH; SPEC-V3 §1, docs/limits.md): handed to the engine once, in the run policy. */
+  WEFT_MAX_NODE_OUTPUT_BYTES: integer(1_048_576, 1024),
+  WEFT_MAX_RUN_BYTES: integer(67_108_864, 65_536),
+  WEFT_MAX_EXPRESSION_COST: integer(1_000_000, 1000),
   /** Executions of one run (the first and its resumptions after a worker died) before it ends FAILED. */
   WEFT_RUN_MAX_ATTEMPTS: integer(3, 1),
   /** With Redis: how long a stopping worker lets its runs finish before handing the rest to other workers. */

@@ -92,6 +92,13 @@ export { DEFAULT_RETRY_OPTIONS, withRetries } from "./execute/retry-policy.js";
 export type { RetryOptions } from "./execute/retry-policy.js";
 export type { RunEventHandler } from "./execute/run-event-sink.js";
 
+// Limits every value of a run stays within (SPEC-V3 §1): the host passes them in its RunPolicy.
+export { DEFAULT_RUN_LIMITS, resolveRunLimits } from "./limits/run-limits.js";
+export type { LimitCode, RunLimits } from "./limits/run-limits.js";
+export { jsonStringBytes, measureJson } from "./limits/json-measure.js";
+export type { JsonMeasure, MeasureLimits } from "./limits/json-measure.js";
+export { jsonTextDepth, parseJsonWithin } from "./limits/json-text-depth.js";
+
 // Run events, as streamed and stored.
 export { PIPELINE_RUN_EVENT_TYPES, RUN_EVENT_TYPES, TERMINAL_EVENT_TYPES } from "./events/run-event.js";
 export type { EventError, NodeRunDetails, RunEvent, RunEventOf, RunEventType, SkipReason } from "./events/run-event.js";

@@ -24,3 +24,4 @@ interface AbortController {
 declare var AbortController: { prototype: AbortController; new (): AbortController };
 declare function setTimeout(callback: () => void, milliseconds?: number): unknown;
 declare function clearTimeout(handle: unknown): void;
+declare function queueMicrotask(callback: () => void): void;

@@ -1,3 +1,4 @@
+import type { RunLimits } from "../limits/run-limits.js";
 import type { NodeEventDraft, RunEventDraft } from "../events/run-event.js";
 import { evaluateExpression, type ExpressionVariables } from "../expression/cel-expression.js";
 import { WeftError } from "../model/errors.js";
@@ -33,6 +34,7 @@ class NodeContext implements NodeExecutionContext {
   readonly index?: number;
   readonly connectedPorts: ReadonlySet<string>;
   readonly settings: ExecutionSettings;
+  readonly limits: RunLimits;
   readonly llm: LlmProviders;
   readonly retriever: Retriever | null;
   readonly tools: ToolProviders;
@@ -73,6 +75,7 @@ class NodeContext implements NodeExecutionContext {
     if (options.index !== undefined) this.index = options.index;
     this.connectedPorts = plan.connectedPorts[position]!;
     this.settings = host.executionSettings(workflowNode);
+    this.limits = host.limits;
     this.llm = host.llm;
     this.retriever = host.retriever;
     this.tools = host.tools;

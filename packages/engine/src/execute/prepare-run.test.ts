@@ -1,3 +1,4 @@
+import { DEFAULT_RUN_LIMITS } from "../limits/run-limits.js";
 import { describe, expect, it } from "vitest";
 import { FakeLlmProvider, providers, resultJson } from "../testing/fake-llm-provider.js";
 import { registry } from "../testing/run-harness.js";
@@ -53,6 +54,7 @@ describe("prepareRun", () => {
       state: {},
       concurrency: 4,
       maxInvocations: 1_000,
+      limits: DEFAULT_RUN_LIMITS,
     });
   });
 

@@ -1,3 +1,5 @@
+import { resolveRunLimits, type RunLimits } from "../limits/run-limits.js";
+import { measureJson } from "../limits/json-measure.js";
 import { WeftError } from "../model/errors.js";
 import type { JsonValue } from "../model/json-value.js";
 import type { RuleCode, Violation } from "../model/violation.js";
@@ -35,6 +37,8 @@ export interface PreparedRun {
   concurrency: number | null;
   /** Node invocations the run may start (SPEC-V2 §4): the workflow's limit, lowered by the host's ceiling. */
   maxInvocations: number;
+  /** What every value of the run must stay within (SPEC-V3 §1); absent in runs prepared before there were limits: the defaults. */
+  limits?: RunLimits;
 }
 
 /** What the host decides about runs (the API from its environment, the CLI from its own). */
@@ -52,10 +56,12 @@ export interface RunPolicy {
   concurrency?: number;
   /** An operator's ceiling on node invocations per run, on top of the workflow's `limits.maxInvocations`. */
   maxInvocations?: number;
+  /** Value, output, run and expression limits (SPEC-V3 §1) over DEFAULT_RUN_LIMITS. */
+  limits?: Partial<RunLimits>;
 }
 
 /** Codes of a request that does not fit the workflow (the graph's own problems carry rule codes). */
-export type RunRequestCode = "RUN_INPUT_INVALID" | "KNOWLEDGE_BASE_NOT_FOUND";
+export type RunRequestCode = "RUN_INPUT_INVALID" | "KNOWLEDGE_BASE_NOT_FOUND" | "VALUE_TOO_DEEP" | "RUN_TOO_LARGE" | "VALUE_NOT_JSON";
 
 /** One reason a run cannot start: a broken rule (a Violation) or a request that does not fit the workflow. */
 export interface RunViolation extends Omit<Violation, "code"> {
@@ -94,6 +100,7 @@ export function prepareRun(workflow: Workflow, request: RunRequest = {}, policy:
 export function prepareRunUnchecked(workflow: Workflow, request: RunRequest = {}, policy: RunPolicy = {}): PrepareRunResult {
   const registry = policy.registry ?? defaultRegistry;
   const concurrency = checkConcurrency(policy.concurrency ?? DEFAULT_CONCURRENCY);
+  const limits = resolveRunLimits(policy.limits);
   const settings = resolveRunSettings(workflow, request, {
     topK: checkTopK({ ...DEFAULT_TOP_K, ...policy.topK }),
     parseRepair: policy.parseRepair ?? true,
@@ -103,14 +110,14 @@ export function prepareRunUnchecked(workflow: Workflow, request: RunRequest = {}
   const state = request.state ?? {};
   const violations: RunViolation[] = [
     ...checkInputs(workflow, inputs, registry),
-    ...checkState(workflow, state),
+    ...checkState(workflow, state, limits),
     ...checkKnowledgeBase(settings.knowledgeBase, policy.knowledgeBases),
   ];
   if (violations.length > 0) return { ok: false, violations };
   const maxInvocations = invocationBudget(workflow, countNodes(workflow), policy.maxInvocations);
   return {
     ok: true,
-    run: { format: PREPARED_RUN_FORMAT, workflow, settings, inputs: { ...inputs }, state: { ...state }, concurrency, maxInvocations },
+    run: { format: PREPARED_RUN_FORMAT, workflow, settings, inputs: { ...inputs }, state: { ...state }, concurrency, maxInvocations, limits },
   };
 }
 
@@ -134,18 +141,31 @@ function checkInputs(workflow: Workflow, inputs: Record<string, string>, registr
   return violations;
 }
 
-/** Starting state may only name channels the workflow declares. */
-function checkState(workflow: Workflow, state: Record<string, JsonValue>): RunViolation[] {
+/**
+ * Starting state may only name channels the workflow declares, and passes the value gate's depth (its
+ * size is the run's to count: a thread's channels grow turn by turn).
+ */
+function checkState(workflow: Workflow, state: Record<string, JsonValue>, limits: RunLimits): RunViolation[] {
   const channels = workflow.state ?? {};
-  return Object.keys(state)
-    .filter((name) => !Object.hasOwn(channels, name))
-    .map((name) => ({
-      code: "RUN_INPUT_INVALID" as const,
-      message: `a starting value was supplied for state channel "${name}", which the workflow does not declare`,
-      nodeIds: [],
-      edgeIds: [],
-      requestPath: ["state", name],
-    }));
+  const violations: RunViolation[] = [];
+  for (const [name, value] of Object.entries(state)) {
+    const requestPath = ["state", name];
+    if (!Object.hasOwn(channels, name)) {
+      const message = `a starting value was supplied for state channel "${name}", which the workflow does not declare`;
+      violations.push({ code: "RUN_INPUT_INVALID", message, nodeIds: [], edgeIds: [], requestPath });
+      continue;
+    }
+    const measure = measureJson(value, { maxDepth: limits.maxValueDepth, maxBytes: limits.maxRunBytes });
+    const what = `the starting value of state channel "${name}"`;
+    if (measure.problem === "depth") {
+      violations.push({ code: "VALUE_TOO_DEEP", message: `${what} is nested deeper than ${limits.maxValueDepth} levels`, nodeIds: [], edgeIds: [], requestPath });
+    } else if (measure.problem === "bytes") {
+      violations.push({ code: "RUN_TOO_LARGE", message: `${what} is larger than the run may store`, nodeIds: [], edgeIds: [], requestPath });
+    } else if (measure.problem === "notJson") {
+      violations.push({ code: "VALUE_NOT_JSON", message: `${what} is not JSON`, nodeIds: [], edgeIds: [], requestPath });
+    }
+  }
+  return violations;
 }
 
 function checkKnowledgeBase(name: string | null, existing: readonly string[] | undefined): RunViolation[] {

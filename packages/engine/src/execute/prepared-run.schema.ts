@@ -40,6 +40,9 @@ const preparedRunSchema = z.object({
   state: z.record(z.string(), z.json()),
   concurrency: z.int().min(1).nullable(),
   maxInvocations: z.int().min(1),
+  limits: z
+    .object({ maxValueDepth: z.int().min(1), maxNodeOutputBytes: z.int().min(1), maxRunBytes: z.int().min(1), maxExpressionCost: z.int().min(1) })
+    .optional(),
 });
 
 /**

@@ -1,3 +1,4 @@
+import { DEFAULT_RUN_LIMITS } from "../limits/run-limits.js";
 import { WeftError } from "../model/errors.js";
 import type { LlmProviders } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
@@ -80,5 +81,6 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
     maxInvocations: prepared.maxInvocations,
     stateEvents: options.stateEvents ?? false,
     resume: input.resume ?? null,
+    limits: prepared.limits ?? DEFAULT_RUN_LIMITS,
   }).run();
 }

@@ -1,4 +1,6 @@
 import type { EventError, RunEventDraft, SkipReason } from "../events/run-event.js";
+import type { RunLimits } from "../limits/run-limits.js";
+import { gateValue } from "../limits/value-gate.js";
 import { isAbortError, WeftError } from "../model/errors.js";
 import { jsonText, type JsonValue } from "../model/json-value.js";
 import type { BodyRunRequest, BodyRunResult, NodeExecutionContext, NodeExecutionResult } from "../registry/node-type-definition.js";
@@ -14,7 +16,14 @@ import type { NodeContextHost, ScopeFrame, ScopeView } from "./scope-view.js";
 /** What a scope needs from the run it belongs to (the runner implements it). */
 export interface ScopeHost extends NodeContextHost {
   readonly finished: boolean;
-  emit(event: RunEventDraft): void;
+  /** `charged`: the event was already counted against the run's bytes (admitEvent). */
+  emit(event: RunEventDraft, charged?: boolean): void;
+  /** The run's limits (SPEC-V3 §1). */
+  readonly limits: RunLimits;
+  /** Counts an event against the run's bytes before it is emitted; false when it would pass WEFT_MAX_RUN_BYTES. */
+  admitEvent(event: RunEventDraft): boolean;
+  /** The run stops with RUN_TOO_LARGE: running nodes (this one among them) fail, the rest are skipped. */
+  stopTooLarge(nodeId: string): void;
   /** Queues a node that does its own work (it takes a run slot); composite nodes start at once. */
   enqueue(scope: ScopeRun, node: number): void;
   /** A node that held a slot has ended. */
@@ -122,9 +131,26 @@ export class ScopeRun implements ScopeView {
     const { state, host, plan } = this;
     host.releaseSlot(this, node);
     if (state.status[node] !== RUNNING || host.finished) return;
+    const nodeId = plan.nodes[node]!.id;
     let ports: string[];
     try {
+      // The gate first: a value over the limits is never serialized, stored or passed on.
+      gateValue(result.output, host.limits, `the output of node "${nodeId}"`);
+      if (result.value !== undefined) gateValue(result.value, host.limits, `the value node "${nodeId}" passes on`);
       ports = applyLoopExits(this, node, invocation, result.ports ?? ["out"]);
+    } catch (error) {
+      return this.#fail(node, invocation, NodeFailure.wrap(error, result.details));
+    }
+    const details = { ...result.details, startedAt: state.startedAt[node]!, finishedAt: host.iso() };
+    const output = jsonText(result.output);
+    const value = typeof result.output === "string" ? {} : { value: result.output };
+    const routed = plan.specs[node]!.router ? { ports } : {};
+    const passed = result.value === undefined ? {} : { passed: result.value };
+    const feedback = result.feedback ? { feedback: result.feedback } : {};
+    const completed: RunEventDraft = { type: "NODE_COMPLETED", nodeId, description: result.description, output, ...value, ...routed, ...passed, ...feedback, details, invocation };
+    // Counted before anything changes, so a completion that would pass the run's budget stops the run with this node still running.
+    if (!host.admitEvent(completed)) return host.stopTooLarge(nodeId);
+    try {
       this.#writeState(node, invocation, result.output);
     } catch (error) {
       return this.#fail(node, invocation, NodeFailure.wrap(error, result.details));
@@ -133,14 +159,7 @@ export class ScopeRun implements ScopeView {
     state.status[node] = DONE;
     state.outputs[node] = result.output;
     host.addUsage(result.details);
-    const nodeId = plan.nodes[node]!.id;
-    const details = { ...result.details, startedAt: state.startedAt[node]!, finishedAt: host.iso() };
-    const output = jsonText(result.output);
-    const value = typeof result.output === "string" ? {} : { value: result.output };
-    const routed = plan.specs[node]!.router ? { ports } : {};
-    const passed = result.value === undefined ? {} : { passed: result.value };
-    const feedback = result.feedback ? { feedback: result.feedback } : {};
-    host.emit({ type: "NODE_COMPLETED", nodeId, description: result.description, output, ...value, ...routed, ...passed, ...feedback, details, invocation });
+    host.emit(completed, true);
     if (plan.specs[node]!.router) {
       const skipped = plan.specs[node]!.router!.ports(plan.nodes[node]!).filter((port) => !ports.includes(port));
       host.emit({ type: "BRANCH_TAKEN", nodeId, ports, skipped, invocation });

@@ -1,3 +1,4 @@
+import type { RunLimits } from "../limits/run-limits.js";
 import type { RunEventDraft } from "../events/run-event.js";
 import type { JsonValue } from "../model/json-value.js";
 import type { WorkflowNode } from "../model/workflow.js";
@@ -26,6 +27,8 @@ export interface NodeContextHost {
   readonly suppliedInputs: ReadonlyMap<string, string>;
   readonly runInputs: Readonly<Record<string, JsonValue>>;
   readonly finished: boolean;
+  /** The run's limits (SPEC-V3 §1). */
+  readonly limits: RunLimits;
   stateSnapshot(): Readonly<Record<string, JsonValue>>;
   /** 0-based count of the node's earlier invocations in the run (taken when it was admitted). */
   invocationIndex(nodeId: string): number;

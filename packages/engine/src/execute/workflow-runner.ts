@@ -13,6 +13,9 @@ import { isoClock } from "./iso-clock.js";
 import { loopInvocation } from "./loop-control.js";
 import type { RetryOptions } from "./retry-policy.js";
 import { RunEventSink, type RunEventHandler } from "./run-event-sink.js";
+import type { RunLimits } from "../limits/run-limits.js";
+import { RunBytes } from "../limits/value-gate.js";
+import { overBudget } from "./over-budget.js";
 import { alreadyEmitted, invocationKey, type FinishedInvocation, type RunResume } from "./run-resume.js";
 import { nodeExecutionSettings, type RunSettings } from "./run-settings.js";
 import { DONE, RUNNING, WAITING } from "./scope-state.js";
@@ -59,6 +62,8 @@ export interface RunnerDeps {
   stateEvents: boolean;
   /** Set when an earlier attempt of the run had started it (run-resume.ts). */
   resume?: RunResume | null;
+  /** What every value of the run must stay within (SPEC-V3 §1). */
+  limits: RunLimits;
 }
 
 type Task = { scope: ScopeRun; node: number };
@@ -93,12 +98,15 @@ export class WorkflowRunner implements ScopeHost {
   readonly runInputs: Readonly<Record<string, JsonValue>>;
   readonly #iso: () => string;
   readonly #nodeSettings = new WeakMap<WorkflowNode, ExecutionSettings>();
+  readonly #bytes: RunBytes;
+  #tooLarge: EventError | null = null;
 
   constructor(deps: RunnerDeps) {
     this.#deps = deps;
     this.#iso = isoClock(deps.now);
     this.#sink = new RunEventSink(deps.runId, deps.onEvent, deps.now, (error) => this.#onSinkFailure(error), deps.resume?.lastSeq ?? 0);
     this.#store = new StateStore(deps.state.channels, deps.state.initial);
+    this.#bytes = new RunBytes(deps.limits.maxRunBytes);
     this.runInputs = runInputsOf(deps.plan, deps.suppliedInputs);
     this.#top = new ScopeRun(this, deps.plan, topScopeOptions(() => this.#finish()));
   }
@@ -129,6 +137,9 @@ export class WorkflowRunner implements ScopeHost {
   get signal(): AbortSignal {
     return this.#controller.signal;
   }
+  get limits(): RunLimits {
+    return this.#deps.limits;
+  }
   get retry(): RetryOptions {
     return this.#deps.retry;
   }
@@ -157,10 +168,39 @@ export class WorkflowRunner implements ScopeHost {
 
   readonly #onAbort = (): void => this.#cancel();
 
-  emit(event: RunEventDraft): void {
+  emit(event: RunEventDraft, charged = false): void {
     const resume = this.#deps.resume;
     if (resume && alreadyEmitted(resume.record, event)) return;
+    if (!charged && !this.#bytes.charge(event)) {
+      // Over WEFT_MAX_RUN_BYTES: what goes out is the event's skeleton (no values, no details), and the run stops.
+      const skeleton = overBudget(event);
+      if (!skeleton) return;
+      this.#bytes.charge(skeleton);
+      event = skeleton;
+      this.#scheduleTooLarge(null);
+    }
     this.#sink.emit(event);
+  }
+
+  admitEvent(event: RunEventDraft): boolean {
+    return this.#bytes.charge(event);
+  }
+
+  stopTooLarge(nodeId: string): void {
+    const error = this.#tooLargeError();
+    this.#stop(error, "UPSTREAM_FAILED", nodeId);
+  }
+
+  #tooLargeError(): EventError {
+    this.#tooLarge ??= toEventErrorOf(this.#bytes.tooLarge());
+    return this.#tooLarge;
+  }
+
+  /** Stops the run after the current step (an event is being emitted from the middle of one). */
+  #scheduleTooLarge(nodeId: string | null): void {
+    if (this.#tooLarge) return;
+    const error = this.#tooLargeError();
+    queueMicrotask(() => this.#stop(error, "UPSTREAM_FAILED", nodeId));
   }
 
   /**
@@ -307,7 +347,7 @@ export class WorkflowRunner implements ScopeHost {
     this.#finish();
   }
 
-  #stop(error: EventError, reason: "UPSTREAM_FAILED", blockedBy: string): void {
+  #stop(error: EventError, reason: "UPSTREAM_FAILED", blockedBy: string | null): void {
     if (this.#finished) return;
     this.#budgetError = error;
     this.#controller.abort(new WeftError(error.code, error.message));
@@ -320,18 +360,26 @@ export class WorkflowRunner implements ScopeHost {
     this.#finished = true;
     this.#deps.signal?.removeEventListener("abort", this.#onAbort);
     if (this.#fatal) return this.#rejectFatal();
-    const outcome = this.#outcome();
-    const { outputs, usage } = outcome;
-    const state = outcome.state === undefined ? {} : { state: outcome.state };
-    if (outcome.status === "CANCELLED") {
-      this.#sink.emit({ type: "RUN_CANCELLED", reason: this.#cancelReason ?? "cancelled", outputs, usage, ...state });
-    } else if (outcome.status === "FAILED") {
-      this.#sink.emit({ type: "RUN_FAILED", error: outcome.error!, failedNodeIds: outcome.failedNodeIds, outputs, usage, ...state });
-    } else {
-      this.#sink.emit({ type: "RUN_COMPLETED", result: outcome.result, outputs, usage, ...state });
+    let outcome = this.#outcome();
+    let terminal = this.#terminalEvent(outcome);
+    if (!this.#bytes.charge(terminal)) {
+      // The outputs and state would take the run past its budget: it fails, and they are not stored.
+      const { state: _dropped, ...rest } = outcome;
+      outcome = { ...rest, status: "FAILED", outputs: {}, result: null, error: this.#tooLargeError() };
+      terminal = this.#terminalEvent(outcome);
+      this.#bytes.charge(terminal);
     }
+    this.#sink.emit(terminal);
     this.#sink.close();
     void this.#sink.flush().then(() => (this.#fatal ? this.#rejectFatal() : this.#settle?.resolve(outcome)));
+  }
+
+  #terminalEvent(outcome: RunOutcome): RunEventDraft {
+    const { outputs, usage } = outcome;
+    const state = outcome.state === undefined ? {} : { state: outcome.state };
+    if (outcome.status === "CANCELLED") return { type: "RUN_CANCELLED", reason: this.#cancelReason ?? "cancelled", outputs, usage, ...state };
+    if (outcome.status === "FAILED") return { type: "RUN_FAILED", error: outcome.error!, failedNodeIds: outcome.failedNodeIds, outputs, usage, ...state };
+    return { type: "RUN_COMPLETED", result: outcome.result, outputs, usage, ...state };
   }
 
   #outcome(): RunOutcome {
@@ -370,6 +418,10 @@ export class WorkflowRunner implements ScopeHost {
     );
     this.#settle = null;
   }
+}
+
+function toEventErrorOf(error: Error & { code?: string }): EventError {
+  return { code: error.code ?? "RUN_TOO_LARGE", message: error.message };
 }
 
 function topScopeOptions(onDone: () => void): ScopeOptions {

@@ -1,3 +1,4 @@
+import type { RunLimits } from "../limits/run-limits.js";
 import type { z } from "zod";
 import type { NodeEventDraft, NodeRunDetails } from "../events/run-event.js";
 import type { JsonValue } from "../model/json-value.js";
@@ -79,6 +80,8 @@ export interface NodeExecutionContext extends InvocationScope {
   /** State channels as they stood when the node started. */
   state: Readonly<Record<string, JsonValue>>;
   settings: ExecutionSettings;
+  /** The run's limits (SPEC-V3 §1): rendered templates, parsed replies and expression budgets respect them. */
+  limits: RunLimits;
   llm: LlmProviders;
   retriever: Retriever | null;
   /** Knowledge bases, web search and the semantic cache for the tool types; each may be missing. */

@@ -1,3 +1,5 @@
+import { jsonTextDepth, tooDeep } from "../limits/json-text-depth.js";
+import { DEFAULT_RUN_LIMITS } from "../limits/run-limits.js";
 import type { JsonValue } from "../model/json-value.js";
 import { findBalancedObjects } from "./json-object-scanner.js";
 import { ResultParseError } from "./result-parse.error.js";
@@ -9,9 +11,10 @@ const FENCED_BLOCK = /```[ \t]*(?:json|JSON)?[ \t]*\r?\n?([\s\S]*?)```/g;
  * value alone, inside a fenced ```json block, or one object with prose around it. Several different
  * candidates, or none, are refused rather than guessed.
  */
-export function parseJsonReply(reply: string): JsonValue {
+export function parseJsonReply(reply: string, maxDepth: number = DEFAULT_RUN_LIMITS.maxValueDepth): JsonValue {
   const trimmed = reply.trim();
   if (trimmed === "") throw new ResultParseError("the reply is empty", reply);
+  const tryParse = (text: string) => tryParseWithin(text, maxDepth);
   const whole = tryParse(trimmed);
   if (whole.ok) return whole.value;
   const fenced = [...reply.matchAll(FENCED_BLOCK)].map((match) => tryParse((match[1] ?? "").trim())).filter((result) => result.ok);
@@ -22,7 +25,9 @@ export function parseJsonReply(reply: string): JsonValue {
   throw new ResultParseError(`the reply holds ${distinct.size} different JSON values; expected exactly one`, reply);
 }
 
-function tryParse(text: string): { ok: true; value: JsonValue } | { ok: false } {
+/** A candidate nested deeper than the limit is refused (VALUE_TOO_DEEP, not a parse error to repair) before it is built. */
+function tryParseWithin(text: string, maxDepth: number): { ok: true; value: JsonValue } | { ok: false } {
+  if (jsonTextDepth(text, maxDepth) > maxDepth) throw tooDeep("the model's reply", maxDepth);
   try {
     return { ok: true, value: JSON.parse(text) as JsonValue };
   } catch {

@@ -1,3 +1,5 @@
+import { jsonTextDepth, tooDeep } from "../limits/json-text-depth.js";
+import { DEFAULT_RUN_LIMITS } from "../limits/run-limits.js";
 import { findBalancedObjects } from "./json-object-scanner.js";
 import { ResultParseError } from "./result-parse.error.js";
 
@@ -17,9 +19,9 @@ const FENCED_BLOCK = /```[ \t]*(?:json|JSON)?[ \t]*\r?\n?([\s\S]*?)```/g;
  * guessed: a reply with no parseable object, several objects that disagree, a missing key. Non-string
  * values are JSON-encoded so the next node always receives text.
  */
-export function parseResult(reply: string): ParsedResult {
+export function parseResult(reply: string, maxDepth: number = DEFAULT_RUN_LIMITS.maxValueDepth): ParsedResult {
   if (reply.trim() === "") throw new ResultParseError("the reply is empty", reply);
-  const candidates = findCandidates(reply);
+  const candidates = findCandidates(reply, maxDepth);
   if (candidates.length === 0) {
     throw new ResultParseError('no JSON object was found (expected {"description": …, "output": …})', reply);
   }
@@ -31,7 +33,8 @@ export function parseResult(reply: string): ParsedResult {
 }
 
 /** The whole reply if it is an object; else its fenced blocks; else balanced objects in the prose. */
-function findCandidates(reply: string): Record<string, unknown>[] {
+function findCandidates(reply: string, maxDepth: number): Record<string, unknown>[] {
+  const parseObject = (text: string) => parseObjectWithin(text, maxDepth);
   const whole = parseObject(reply.trim());
   if (whole) return [whole];
   const fenced = [...reply.matchAll(FENCED_BLOCK)].map((match) => parseObject((match[1] ?? "").trim()));
@@ -42,8 +45,10 @@ function findCandidates(reply: string): Record<string, unknown>[] {
     .filter((value) => value !== null);
 }
 
-function parseObject(text: string): Record<string, unknown> | null {
+/** A candidate nested deeper than the limit is refused (VALUE_TOO_DEEP) before JSON.parse builds it. */
+function parseObjectWithin(text: string, maxDepth: number): Record<string, unknown> | null {
   if (!text.startsWith("{")) return null;
+  if (jsonTextDepth(text, maxDepth) > maxDepth) throw tooDeep("the model's reply", maxDepth);
   try {
     const value: unknown = JSON.parse(text);
     return typeof value === "object" && value !== null && !Array.isArray(value)

@@ -1,4 +1,6 @@
+import type { RunLimits } from "../limits/run-limits.js";
 import { jsonText, type JsonValue } from "../model/json-value.js";
+import { RenderBudget } from "./render-budget.js";
 
 /**
  * Templates of the pipeline node types (`llm` prompts, `template` nodes; SPEC-V2 §2). Every placeholder
@@ -19,6 +21,8 @@ export interface TemplateValues {
   iteration: number;
   context: string | null;
   outputFormat: string;
+  /** The longest text the rendering may make (a node output's limit): rendering stops with OUTPUT_TOO_LARGE past it. */
+  maxLength?: number;
 }
 
 export interface RenderedTemplate {
@@ -36,13 +40,14 @@ const PLACEHOLDER = /\{(input(?:\.[^{}\s]+)?|state\.[A-Za-z_][A-Za-z0-9_]*(?:\.[
 export function renderTemplate(template: string, values: TemplateValues, mode: "text" | "json" = "text"): RenderedTemplate {
   const empty = new Set<string>();
   const encode = mode === "json" ? (value: JsonValue) => JSON.stringify(value) : jsonText;
-  const text = template.replace(PLACEHOLDER, (_match, name: string) => {
+  const budget = new RenderBudget(template.length, values.maxLength);
+  const text = template.replace(PLACEHOLDER, (match, name: string) => {
     const value = lookup(name, values);
     if (value === undefined || value === "") {
       if (name !== "feedback") empty.add(name);
       return mode === "json" ? (value === undefined ? "null" : '""') : "";
     }
-    return encode(value);
+    return budget.take(encode(value), match.length);
   });
   return { text, empty: [...empty] };
 }
@@ -91,7 +96,7 @@ export function joinValues(values: readonly JsonValue[]): JsonValue | undefined 
 
 /** What a node's context offers to its templates; `context` is the formatted retrieval, if any. */
 export function templateValuesOf(
-  node: Pick<TemplateValues, "values" | "inputsBySource" | "state" | "item" | "index" | "feedback" | "iteration">,
+  node: Pick<TemplateValues, "values" | "inputsBySource" | "state" | "item" | "index" | "feedback" | "iteration"> & { limits?: Pick<RunLimits, "maxNodeOutputBytes"> },
   outputFormat: string,
   context: string | null,
 ): TemplateValues {
@@ -105,6 +110,7 @@ export function templateValuesOf(
     iteration: node.iteration,
     context,
     outputFormat,
+    ...(node.limits ? { maxLength: node.limits.maxNodeOutputBytes } : {}),
   };
 }
 

@@ -1,3 +1,5 @@
+import { RenderBudget } from "./render-budget.js";
+
 /** The placeholders a model node's prompt may hold (seed 000, node execution 2-3 to 2-5). */
 export const PROMPT_PLACEHOLDERS = ["input_data", "context", "output_format"] as const;
 export type PromptPlaceholder = (typeof PROMPT_PLACEHOLDERS)[number];
@@ -17,12 +19,13 @@ const PLACEHOLDER_PATTERN = /\{(input_data|context|output_format)\}/g;
  * again, so an input that happens to contain `{output_format}` or `{context}` stays literal — the
  * seed's sequential replaces would have expanded it.
  */
-export function renderPrompt(template: string, values: PlaceholderValues): RenderedPrompt {
+export function renderPrompt(template: string, values: PlaceholderValues, maxLength = Infinity): RenderedPrompt {
   const empty = new Set<PromptPlaceholder>();
-  const text = template.replace(PLACEHOLDER_PATTERN, (_match, name: PromptPlaceholder) => {
+  const budget = new RenderBudget(template.length, maxLength);
+  const text = template.replace(PLACEHOLDER_PATTERN, (match, name: PromptPlaceholder) => {
     const value = values[name];
     if (value === null || value === "") empty.add(name);
-    return value ?? "";
+    return budget.take(value ?? "", match.length);
   });
   return { text, emptyPlaceholders: [...empty] };
 }

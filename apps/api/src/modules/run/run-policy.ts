@@ -8,5 +8,11 @@ export function runPolicyOf(env: Env, llm: LlmProviders): RunPolicy {
     topK: { LOW: env.WEFT_TOPK_LOW, MEDIUM: env.WEFT_TOPK_MEDIUM, HIGH: env.WEFT_TOPK_HIGH },
     parseRepair: env.WEFT_PARSE_REPAIR,
     concurrency: env.WEFT_RUN_CONCURRENCY,
+    limits: {
+      maxValueDepth: env.WEFT_MAX_VALUE_DEPTH,
+      maxNodeOutputBytes: env.WEFT_MAX_NODE_OUTPUT_BYTES,
+      maxRunBytes: env.WEFT_MAX_RUN_BYTES,
+      maxExpressionCost: env.WEFT_MAX_EXPRESSION_COST,
+    },
   };
 }

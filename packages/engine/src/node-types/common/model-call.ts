@@ -1,5 +1,6 @@
 import type { LlmProvider, LlmReply, LlmRequest } from "../../providers/llm-provider.js";
 import { addUsage, emptyUsage } from "../../providers/llm-provider.js";
+import { gateTextLength } from "../../limits/value-gate.js";
 import { ProviderError } from "../../model/errors.js";
 import type { NodeExecutionContext } from "../../registry/node-type-definition.js";
 import { ResultParseError } from "../../result-parser/result-parse.error.js";
@@ -19,7 +20,7 @@ export async function callAndParse(
 ): Promise<ParsedResult> {
   await callModel(context, provider, request, details);
   try {
-    return parseResult(details.rawReply ?? "");
+    return parseResult(details.rawReply ?? "", context.limits.maxValueDepth);
   } catch (error) {
     if (!(error instanceof ResultParseError) || !context.settings.parseRepair) throw error;
     context.emit({
@@ -30,7 +31,7 @@ export async function callAndParse(
     });
     details.retries += 1;
     await callModel(context, provider, { ...request, prompt: repairPrompt(request.prompt, error) }, details);
-    return parseResult(details.rawReply ?? "");
+    return parseResult(details.rawReply ?? "", context.limits.maxValueDepth);
   }
 }
 
@@ -58,8 +59,10 @@ export async function callModel(
   } finally {
     details.retries += lastAttempt;
   }
-  details.rawReply = reply.text;
   details.usage = addUsage(details.usage ?? emptyUsage(), reply.usage);
+  // A reply is stored with the node: one over a node output's limit is refused and not kept.
+  gateTextLength(reply.text.length, context.limits, "the model's reply");
+  details.rawReply = reply.text;
 }
 
 async function streamReply(context: NodeExecutionContext, provider: LlmProvider, request: LlmRequest): Promise<LlmReply> {

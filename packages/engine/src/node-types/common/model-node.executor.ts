@@ -89,7 +89,7 @@ function renderNodePrompt(context: NodeExecutionContext, inputData: string, retr
     input_data: inputData,
     context: contextText,
     output_format: settings.outputFormat,
-  });
+  }, context.limits.maxNodeOutputBytes);
   for (const placeholder of rendered.emptyPlaceholders) {
     // No knowledge base chosen: an empty {context} is what the user asked for (the default prompts hold
     // {context} for when one is chosen), so only a search that found nothing is worth a warning.

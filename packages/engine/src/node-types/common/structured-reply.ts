@@ -23,23 +23,23 @@ export async function callForJson(
 ): Promise<JsonValue> {
   const constrained: LlmRequest = { ...request, json: true, ...(isObject(schema) ? { jsonSchema: { name: "output", schema, strict: true } } : {}) };
   await callModel(context, provider, constrained, details);
-  const first = readReply(details.rawReply ?? "", schema);
+  const first = readReply(details.rawReply ?? "", schema, context.limits.maxValueDepth);
   if (first.ok) return first.value;
   if (!context.settings.parseRepair) throw first.error;
   context.emit({ type: "WARNING", nodeId: context.node.id, code: "PARSE_REPAIR", message: `asking the model once more: ${first.reason}` });
   details.retries += 1;
   await callModel(context, provider, { ...constrained, prompt: schemaRepairPrompt(request.prompt, first.reason, schema) }, details);
-  const second = readReply(details.rawReply ?? "", schema);
+  const second = readReply(details.rawReply ?? "", schema, context.limits.maxValueDepth);
   if (second.ok) return second.value;
   throw second.error;
 }
 
 type ReadOutcome = { ok: true; value: JsonValue } | { ok: false; reason: string; error: WeftError };
 
-function readReply(reply: string, schema: JsonValue): ReadOutcome {
+function readReply(reply: string, schema: JsonValue, maxDepth: number): ReadOutcome {
   let value: JsonValue;
   try {
-    value = parseJsonReply(reply);
+    value = parseJsonReply(reply, maxDepth);
   } catch (error) {
     if (!(error instanceof ResultParseError)) throw error;
     return { ok: false, reason: error.reason, error };

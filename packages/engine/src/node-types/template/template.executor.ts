@@ -1,3 +1,4 @@
+import { parseJsonWithin } from "../../limits/json-text-depth.js";
 import { WeftError } from "../../model/errors.js";
 import type { JsonValue } from "../../model/json-value.js";
 import { emptyNodeDetails } from "../../registry/node-failure.js";
@@ -17,8 +18,9 @@ export const executeTemplateNode: NodeExecutor = async (context) => {
   let output: JsonValue = rendered.text;
   if (json) {
     try {
-      output = JSON.parse(rendered.text) as JsonValue;
+      output = parseJsonWithin(rendered.text, context.limits.maxValueDepth, "the rendered JSON") as JsonValue;
     } catch (error) {
+      if (error instanceof WeftError) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       throw new WeftError("TEMPLATE_INVALID_JSON", `the template did not produce JSON: ${reason}`);
     }

@@ -15,6 +15,7 @@ import type { DataflowPlan } from "../../execute/dataflow-plan.js";
 import { emptyNodeDetails, NodeFailure } from "../../registry/node-failure.js";
 import { withRetries, type RetryOptions } from "../../execute/retry-policy.js";
 import { RunEventSink, type RunEventHandler } from "../../execute/run-event-sink.js";
+import { DEFAULT_RUN_LIMITS } from "../../limits/run-limits.js";
 import { nodeExecutionSettings, type RunSettings } from "../../execute/run-settings.js";
 
 export type RunStatus = "COMPLETED" | "FAILED" | "CANCELLED";
@@ -180,6 +181,7 @@ export class WorkflowRunner {
       values: inputs,
       suppliedContent: deps.suppliedInputs.get(node.id),
       settings: nodeExecutionSettings(deps.settings, node),
+      limits: DEFAULT_RUN_LIMITS,
       llm: deps.llm,
       retriever: deps.retriever,
       signal,
