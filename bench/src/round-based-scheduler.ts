@@ -1,4 +1,4 @@
-import { defaultRegistry, jsonText, nodeExecutionSettings, type LlmProviders, type NodeExecutionContext, type Workflow } from "@weft/engine";
+import { DEFAULT_RUN_LIMITS, defaultRegistry, jsonText, nodeExecutionSettings, type LlmProviders, type NodeExecutionContext, type Workflow } from "@weft/engine";
 import { preparedRun } from "./prepared-run.js";
 
 const SINGLE_PORT: ReadonlySet<string> = new Set(["out"]);
@@ -42,6 +42,7 @@ export async function runRoundBased(workflow: Workflow, llm: LlmProviders): Prom
           },
           runBody: () => Promise.reject(new Error("the seed's schedule has no bodies")),
           settings: nodeExecutionSettings(settings, node),
+          limits: DEFAULT_RUN_LIMITS,
           llm,
           retriever: null,
           tools: {},
