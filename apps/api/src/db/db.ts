@@ -12,6 +12,7 @@ import { defaultMigrationsDir, readMigrationsDir } from "./migrations-dir.js";
 import { PgMigrationAdapterFactory } from "./pg-adapter.js";
 import { openEmbeddedThread, type EmbeddedDatabaseThread } from "./embedded-thread.js";
 import { pgRawSql, type RawSql } from "./raw-sql.js";
+import { PlannedNames } from "./planned-statements.js";
 
 export type DatabaseMode = "embedded" | "server";
 
@@ -116,9 +117,13 @@ async function openServer(options: OpenDatabaseOptions): Promise<Parts> {
       cause: error,
     });
   }
+  // Statements marked planned(...), Prisma's and the raw handle's alike, are named from one list. The
+  // adapter hands the name to pg as the query's `name`; undefined (typed as a string) leaves it unnamed.
+  const names = new PlannedNames();
+  const statementNameGenerator = (query: { sql: string }) => (names.nameOf(query.sql) ?? undefined) as string;
   return {
-    prisma: new PrismaClient({ adapter: new PrismaPg(pool) }),
-    raw: pgRawSql(pool),
+    prisma: new PrismaClient({ adapter: new PrismaPg(pool, { statementNameGenerator }) }),
+    raw: pgRawSql(pool, names),
     migrationAdapter: () => new PgMigrationAdapterFactory(url),
     closeDriver: () => pool.end(),
   };

@@ -4,7 +4,7 @@ import { vector } from "@electric-sql/pglite/vector";
 import type { IsolationLevel, SqlDriverAdapter, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
 import { sendError, type Call, type Opened, type Reply, type WorkerOptions } from "./embedded-thread-protocol.js";
 import { PGliteAdapterFactory } from "./pglite-adapter.js";
-import { pgliteRawSql, type QueryOptions, type RawQueryable } from "./raw-sql.js";
+import { pgliteRawSql, type RawQueryable } from "./raw-sql.js";
 
 /**
  * The embedded database's thread (see embedded-thread.ts): it owns the PGlite instance, the Prisma
@@ -91,7 +91,7 @@ async function serve(port: NonNullable<typeof parentPort>, options: WorkerOption
     "prisma.commit": (handle) => release(transactions, handle).commit(),
     "prisma.rollback": (handle) => release(transactions, handle).rollback(),
     "prisma.dispose": (handle) => release(adapters, handle).dispose(),
-    "raw.query": (handle, [sql, params, queryOptions]) => queryable(handle).query(sql as string, params as unknown[], queryOptions as QueryOptions),
+    "raw.query": (handle, [sql, params]) => queryable(handle).query(sql as string, params as unknown[]),
     "raw.exec": (handle, [sql]) => queryable(handle).exec(sql as string),
     "raw.script": (handle, [sql]) => queryable(handle).script(sql as string),
     "raw.begin": () => beginRaw(),

@@ -1,6 +1,7 @@
 import { Prisma } from "../generated/prisma/client.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../testing/database.js";
+import { PLANNED_MARK } from "./planned-statements.js";
 
 describe("the embedded database on its own thread", () => {
   let db: TestDatabase;
@@ -54,7 +55,7 @@ describe("the embedded database on its own thread", () => {
         if (k % 4 === 0) return db.raw.transaction(async (tx) => (await tx.query<{ n: number }>(`SELECT $1::int AS n`, [k])).rows[0]?.n);
         if (k % 4 === 1) return (await db.prisma.$queryRaw<{ n: number }[]>`SELECT ${k}::int AS n`)[0]?.n;
         if (k % 4 === 2) return db.prisma.$transaction(async (tx) => (await tx.$queryRaw<{ n: number }[]>`SELECT ${k}::int AS n`)[0]?.n);
-        return (await db.raw.query<{ n: number }>(`SELECT $1::int AS n`, [k], { prepareAs: "thread_test_many" })).rows[0]?.n;
+        return (await db.raw.query<{ n: number }>(`${PLANNED_MARK} SELECT $1::int AS n`, [k])).rows[0]?.n;
       }),
     );
     expect(answers).toEqual(Array.from({ length: 40 }, (_, k) => k));

@@ -12,7 +12,7 @@ import type {
 import { receivedError, type Call, type Opened, type Operation, type Reply, type WorkerOptions } from "./embedded-thread-protocol.js";
 import { workerEntry } from "../worker-entry.js";
 import { connectPGliteShadow } from "./pglite-adapter.js";
-import type { QueryOptions, RawQueryable, RawResult, RawSql } from "./raw-sql.js";
+import type { RawQueryable, RawResult, RawSql } from "./raw-sql.js";
 
 /** The embedded database as the API thread sees it when PGlite runs on a thread of its own. */
 export interface EmbeddedDatabaseThread {
@@ -197,8 +197,8 @@ function adapterFactory(send: Send): SqlMigrationAwareDriverAdapterFactory {
 
 function rawQueryable(send: Send, handle: number): RawQueryable {
   return {
-    async query<Row>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
-      return (await send("raw.query", handle, sql, params, options)) as RawResult<Row>;
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      return (await send("raw.query", handle, sql, params)) as RawResult<Row>;
     },
     async exec(sql: string) {
       await send("raw.exec", handle, sql);

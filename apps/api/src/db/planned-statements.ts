@@ -4,61 +4,79 @@ import pg from "pg";
 import { sqlLiteral } from "./sql-literal.js";
 
 /**
- * Marks a hot statement whose plan the embedded database keeps (see PlannedStatements and planned.ts).
- * On PostgreSQL the mark is an SQL comment and changes nothing.
+ * Marks a hot statement (planned.ts, for Prisma's raw queries and the raw SQL handle alike) that the
+ * database keeps prepared: parsed and planned once, then only executed.
  */
 export const PLANNED_MARK = "/* weft:planned */";
 
-/** At most this many statements are kept prepared per session; later ones run as they come. */
-export const MAX_PLANNED_STATEMENTS = 64;
+/**
+ * At most this many statement texts are prepared per database (per process); marked statements after
+ * them run as they come. A connection pooler in front of PostgreSQL must allow as many per connection
+ * (docs/deployment.md).
+ */
+export const MAX_PLANNED_STATEMENTS = 256;
+
+/**
+ * The names of the marked statements one database handle runs: the first MAX_PLANNED_STATEMENTS
+ * distinct texts get one each (`weft_planned_<n>`), for as long as the handle lives; others get none.
+ * One per PGlite session (PlannedStatements) and one per PostgreSQL pool (db.ts), where Prisma's driver
+ * adapter (its statementNameGenerator) and the raw SQL handle both name statements through it: on
+ * PostgreSQL a named statement is prepared on each connection the first time it runs there, and
+ * executed by name after that.
+ */
+export class PlannedNames {
+  readonly #names = new Map<string, string>();
+
+  /** The name `sql` runs under: null when it is not marked, or is new past the limit. */
+  nameOf(sql: string): string | null {
+    if (!sql.startsWith(PLANNED_MARK)) return null;
+    let name = this.#names.get(sql);
+    if (!name) {
+      if (this.#names.size >= MAX_PLANNED_STATEMENTS) return null;
+      name = `weft_planned_${this.#names.size + 1}`;
+      this.#names.set(sql, name);
+    }
+    return name;
+  }
+
+  get size(): number {
+    return this.#names.size;
+  }
+}
 
 /**
  * The embedded database's prepared statements. PGlite has one session and plans every statement it is
  * sent through the extended protocol afresh: for the graph-edit statements (data-modifying CTEs over a
  * slice of the graph) parsing and planning cost more than executing. A statement marked with
- * `planned(...)` is prepared once per session under a name (`PREPARE weft_planned_<n> AS …`) and then
- * run as `EXECUTE weft_planned_<n>(…)` with its arguments as quoted literals (sqlLiteral), so
- * PostgreSQL reuses its plan (a generic plan once it proves as cheap as the custom ones). Prepared
- * statements outlive transactions, rolled back or not, and re-plan themselves after a schema change.
- * Raw statements given a name (RawQueryable's `prepareAs`, e.g. the event batches) go the same way
- * under that name.
+ * `planned(...)` — Prisma's or the raw SQL handle's — is prepared once per session under its name
+ * (`PREPARE weft_planned_<n> AS …`, PlannedNames) and then run as `EXECUTE weft_planned_<n>(…)` with its
+ * arguments as quoted literals (sqlLiteral), so PostgreSQL reuses its plan (a generic plan once it
+ * proves as cheap as the custom ones). Prepared statements outlive transactions, rolled back or not,
+ * and re-plan themselves after a schema change.
  *
  * Only plain scalar arguments (text, numbers, booleans, null) are inlined; a statement with any other
- * argument runs as it came, as does every marked statement after the first MAX_PLANNED_STATEMENTS.
+ * argument runs as it came, as does every marked statement past the limit.
  */
 export class PlannedStatements {
-  readonly #names = new Map<string, string>();
+  readonly #names = new PlannedNames();
   /** Prepared (or being prepared) statements by name: calls that meet the same new name wait for one PREPARE. */
   readonly #named = new Map<string, Promise<unknown>>();
 
-  /** Runs `query` on `queryable` (the session or its transaction), prepared when it is marked. */
+  /** Runs Prisma's `query` on `queryable` (the session or its transaction), prepared when it is marked. */
   async run<T>(queryable: SqlQueryable, query: SqlQuery, send: (query: SqlQuery) => Promise<T>): Promise<T> {
-    if (!query.sql.startsWith(PLANNED_MARK)) return send(query);
-    let name = this.#names.get(query.sql);
-    if (!name) {
-      if (this.#names.size >= MAX_PLANNED_STATEMENTS) return send(query);
-      name = `weft_planned_${this.#names.size + 1}`;
-      this.#names.set(query.sql, name);
-    }
     const prepare = (statement: string) => queryable.executeRaw({ sql: statement, args: [], argTypes: [] });
-    const execute = await this.executing(name, query.sql, query.args, prepare, query.argTypes);
+    const execute = await this.executing(query.sql, query.args, prepare, query.argTypes);
     return send(execute ? { sql: execute, args: [], argTypes: [] } : query);
   }
 
   /**
-   * The EXECUTE that runs `sql` with `params` as the statement prepared under `name` (preparing it
-   * through `prepare` the first time this session sees the name), or null when a parameter is not a
-   * plain scalar. A name must always stand for the same text.
+   * The EXECUTE that runs the marked statement `sql` with `params` prepared (preparing it through
+   * `prepare` the first time this session sees it), or null: not marked, past the limit, or a parameter
+   * is not a plain scalar.
    */
-  async executing(
-    name: string,
-    sql: string,
-    params: readonly unknown[],
-    prepare: (statement: string) => Promise<unknown>,
-    types?: SqlQuery["argTypes"],
-  ): Promise<string | null> {
-    // PostgreSQL cuts identifiers at 63 bytes: two long names could become one.
-    if (Buffer.byteLength(name) > 63) throw new Error(`a statement name has at most 63 bytes: ${name}`);
+  async executing(sql: string, params: readonly unknown[], prepare: (statement: string) => Promise<unknown>, types?: SqlQuery["argTypes"]): Promise<string | null> {
+    const name = this.#names.nameOf(sql);
+    if (!name) return null;
     const literals = inlinedArguments(params, types);
     if (!literals) return null;
     const identifier = pg.escapeIdentifier(name);

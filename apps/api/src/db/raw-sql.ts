@@ -1,6 +1,6 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import type pg from "pg";
-import { plannedStatementsOf } from "./planned-statements.js";
+import { plannedStatementsOf, type PlannedNames } from "./planned-statements.js";
 
 export interface RawResult<Row> {
   rows: Row[];
@@ -8,20 +8,13 @@ export interface RawResult<Row> {
   affectedRows: number;
 }
 
-export interface QueryOptions {
-  /**
-   * Prepare the statement under this name and reuse it (no parsing, and PostgreSQL may switch to a
-   * cached generic plan after a few executions): on each connection that runs it in server mode; once
-   * per session on PGlite, run as `EXECUTE` with the parameters inlined as literals (see
-   * planned-statements.ts; a statement with a parameter that is not a plain scalar runs unprepared).
-   * A name must always stand for the same SQL text.
-   */
-  prepareAs?: string;
-}
-
 export interface RawQueryable {
-  /** One statement with `$1`-style parameters. */
-  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<RawResult<Row>>;
+  /**
+   * One statement with `$1`-style parameters. A statement marked `planned(...)` (its text starts with
+   * PLANNED_MARK) is prepared and reused, as Prisma's marked statements are (planned-statements.ts): no
+   * parsing, and PostgreSQL may switch to a cached generic plan after a few executions.
+   */
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<RawResult<Row>>;
   /** Several statements separated by `;`, no parameters (DDL scripts). */
   exec(sql: string): Promise<void>;
   /**
@@ -45,8 +38,8 @@ export interface RawSql extends RawQueryable {
 /** `session`: the PGlite instance `client` is (or whose transaction it is), for its prepared statements. */
 function pgliteQueryable(client: PGlite | Transaction, session: PGlite): RawQueryable {
   return {
-    async query<Row>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
-      const execute = options.prepareAs ? await plannedStatementsOf(session).executing(options.prepareAs, sql, params, (statement) => client.exec(statement)) : null;
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
+      const execute = await plannedStatementsOf(session).executing(sql, params, (statement) => client.exec(statement));
       // An EXECUTE has no parameters: one simple-protocol message instead of the extended protocol's five.
       const result = execute ? (await client.exec(execute)).at(-1) : await client.query<Row>(sql, [...params]);
       return { rows: (result?.rows ?? []) as Row[], affectedRows: result?.affectedRows ?? 0 };
@@ -68,11 +61,13 @@ export function pgliteRawSql(client: PGlite): RawSql {
   };
 }
 
-function pgQueryable(client: pg.Pool | pg.PoolClient): RawQueryable {
+/** `names`: the pool's statement names, shared with its Prisma driver adapter (db.ts). */
+function pgQueryable(client: pg.Pool | pg.PoolClient, names: PlannedNames): RawQueryable {
   return {
-    async query<Row>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
+    async query<Row>(sql: string, params: readonly unknown[] = []) {
       const values = [...params];
-      const result = await (options.prepareAs ? client.query({ name: options.prepareAs, text: sql, values }) : client.query(sql, values));
+      const name = names.nameOf(sql);
+      const result = await (name ? client.query({ name, text: sql, values }) : client.query(sql, values));
       return { rows: result.rows as Row[], affectedRows: result.command === "SELECT" ? 0 : (result.rowCount ?? 0) };
     },
     async exec(sql: string) {
@@ -87,15 +82,15 @@ function pgQueryable(client: pg.Pool | pg.PoolClient): RawQueryable {
   };
 }
 
-export function pgRawSql(pool: pg.Pool): RawSql {
+export function pgRawSql(pool: pg.Pool, names: PlannedNames): RawSql {
   return {
-    ...pgQueryable(pool),
+    ...pgQueryable(pool, names),
     async transaction(work) {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
         await client.query("BEGIN");
-        const result = await work(pgQueryable(client));
+        const result = await work(pgQueryable(client, names));
         await client.query("COMMIT");
         return result;
       } catch (error) {

@@ -1,6 +1,7 @@
 import type { NodeRunDetails, RunEvent } from "@weft/engine";
 import { expect, test, vi } from "vitest";
-import type { QueryOptions, RawQueryable } from "../../db/raw-sql.js";
+import { PLANNED_MARK } from "../../db/planned-statements.js";
+import type { RawQueryable } from "../../db/raw-sql.js";
 import { InProcessEventBus, type EventBus, type RunEventMessage } from "../../pubsub.js";
 import { describeEachDatabase, type TestDatabase } from "../../testing/database.js";
 import { seedWorkflow } from "../../testing/app.js";
@@ -14,11 +15,11 @@ type Draft = RunEvent extends infer E ? (E extends RunEvent ? Omit<E, "seq" | "r
 function countingDb(raw: RawQueryable) {
   const counter = { statements: 0, failOn: 0, gate: null as Promise<void> | null };
   const db: Pick<RawQueryable, "query"> = {
-    async query<Row>(sql: string, params?: readonly unknown[], options?: QueryOptions) {
+    async query<Row>(sql: string, params?: readonly unknown[]) {
       counter.statements += 1;
       if (counter.statements === counter.failOn) throw new Error("disk full");
       if (counter.gate) await counter.gate;
-      return raw.query<Row>(sql, params, options);
+      return raw.query<Row>(sql, params);
     },
   };
   return { db, counter };
@@ -272,37 +273,29 @@ describeEachDatabase("run event writer", (suite) => {
     }
   });
 
-  test("each statement shape is prepared under a name derived from its text, up to the writer's limit; later shapes go unnamed", async () => {
-    const runs = [await seedRun(suite.db()), await seedRun(suite.db()), await seedRun(suite.db())];
-    const sent: { sql: string; name: string | undefined }[] = [];
+  test("every batch statement is marked planned, so the database keeps each shape prepared", async () => {
+    const runs = [await seedRun(suite.db()), await seedRun(suite.db())];
+    const sent: string[] = [];
     const raw = suite.db().raw;
-    const writer = new RunEventWriter(
-      {
-        query: <Row>(sql: string, params?: readonly unknown[], options?: QueryOptions) => {
-          sent.push({ sql, name: options?.prepareAs });
-          return raw.query<Row>(sql, params, options);
-        },
+    const writer = new RunEventWriter({
+      query: <Row>(sql: string, params?: readonly unknown[]) => {
+        sent.push(sql);
+        return raw.query<Row>(sql, params);
       },
-      { maxPrepared: 1 },
-    );
+    });
     const recorderOf = (k: number) => new RunEventRecorder(writer, new InProcessEventBus(), { workflowId: runs[k]!.workflowId, version: null }, CHAIN_TYPES);
+    // Run 0: one warning; run 1: its first node's events, another shape.
+    const first = recorderOf(0);
+    await first.record(warning(runs[0]!.runId, 1));
+    await first.stored();
+    const second = recorderOf(1);
+    await emitAll(second.record, runs[1]!.runId, chainEvents().slice(0, 3));
+    await second.stored();
 
-    // Runs 0 and 1: one warning each, the same shape; run 2: its first node's events, another shape.
-    for (const k of [0, 1]) {
-      const recorder = recorderOf(k);
-      await recorder.record(warning(runs[k]!.runId, 1));
-      await recorder.stored();
-    }
-    const third = recorderOf(2);
-    await emitAll(third.record, runs[2]!.runId, chainEvents().slice(0, 3));
-    await third.stored();
-
-    expect(sent).toHaveLength(3);
-    expect(sent[0]!.name).toMatch(/^weft_events_/);
-    expect(sent[1]).toEqual(sent[0]);
-    expect(sent[2]!.sql).not.toBe(sent[0]!.sql);
-    expect(sent[2]!.name).toBeUndefined();
-    for (const [k, count] of [[0, 1], [1, 1], [2, 3]] as const) {
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).not.toBe(sent[0]);
+    for (const sql of sent) expect(sql.startsWith(PLANNED_MARK)).toBe(true);
+    for (const [k, count] of [[0, 1], [1, 3]] as const) {
       expect(await suite.db().prisma.runEvent.count({ where: { runId: runs[k]!.runId } })).toBe(count);
     }
   });

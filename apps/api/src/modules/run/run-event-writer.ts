@@ -1,14 +1,11 @@
-import { createHash } from "node:crypto";
 import { WeftError } from "@weft/engine";
+import { planned } from "../../db/planned.js";
 import type { RawQueryable } from "../../db/raw-sql.js";
 import type { BatchWrites } from "./run-event-batch.js";
 import { batchStatement } from "./run-event-sql.js";
 
 /** At most this many runs' batches go into one statement. */
 export const MAX_RUNS_PER_STATEMENT = 32;
-
-/** At most this many statement shapes (texts) are prepared by name per writer; later ones are sent unnamed. */
-export const MAX_PREPARED_STATEMENTS = 256;
 
 interface Pending {
   batch: BatchWrites;
@@ -44,26 +41,18 @@ export function isRunFenced(error: unknown): boolean {
  *
  * The statement goes straight to the driver (the `pg` pool, or PGlite), not through Prisma's `$queryRaw`:
  * it sits on the path of every event a client waits for, and the Prisma client engine adds its own work
- * (query interpretation, parameter and result mapping) to each statement. Each statement text (its
- * shape: how many events, which columns; the values are parameters) is prepared by name — per connection
- * on PostgreSQL, once per session on PGlite (planned-statements.ts) — so a
+ * (query interpretation, parameter and result mapping) to each statement. Each statement is marked
+ * `planned(...)`, so each text (its shape: how many events, which columns; the values are parameters) is
+ * prepared — per connection on PostgreSQL, once per session on PGlite (planned-statements.ts) — and a
  * shape seen before is neither parsed nor, after a few executions, planned again: about 0.3 ms less
- * per batch on this machine (see docs/benchmarks.md, scale-out). The names are derived from the text.
+ * per batch on this machine (see docs/benchmarks.md, scale-out).
  */
 export class RunEventWriter {
   #pending: Pending[] = [];
   #loop: Promise<void> | null = null;
 
-  readonly #prepared = new Set<string>();
-  readonly #maxPrepared: number;
-
   /** `sql`: the database's raw handle (Database.raw), the same pool or PGlite instance Prisma uses. */
-  constructor(
-    private readonly sql: Pick<RawQueryable, "query">,
-    options: { maxPrepared?: number } = {},
-  ) {
-    this.#maxPrepared = options.maxPrepared ?? MAX_PREPARED_STATEMENTS;
-  }
+  constructor(private readonly sql: Pick<RawQueryable, "query">) {}
 
   /** Stores one run's batch; settles when it is committed (or rejects with the failure). */
   write(batch: BatchWrites): Promise<void> {
@@ -87,20 +76,10 @@ export class RunEventWriter {
     }
   }
 
-  /** A name for this statement text while fewer than maxPrepared texts have one (a hash: the same text, the same name in every writer). */
-  #preparing(text: string): { prepareAs?: string } {
-    const name = `weft_events_${createHash("sha1").update(text).digest("base64url")}`;
-    if (!this.#prepared.has(name)) {
-      if (this.#prepared.size >= this.#maxPrepared) return {};
-      this.#prepared.add(name);
-    }
-    return { prepareAs: name };
-  }
-
   async #store(group: Pending[]): Promise<void> {
     try {
-      const statement = batchStatement(group.map((pending) => pending.batch));
-      const { rows } = await this.sql.query<{ id: string }>(statement.text, statement.values, this.#preparing(statement.text));
+      const statement = planned(batchStatement(group.map((pending) => pending.batch)));
+      const { rows } = await this.sql.query<{ id: string }>(statement.text, statement.values);
       const written = new Set(rows.map((row) => row.id));
       for (const pending of group) {
         if (written.has(pending.batch.runId)) pending.resolve();

@@ -23,7 +23,7 @@ const KINDS: [string, RegExp][] = [
   ["draft edges", /FROM "public"\."WorkflowEdge"/],
   ["run insert", /^(\/\* weft:planned \*\/)?\s*WITH run AS \(INSERT INTO "Run"/],
   ["claim", /^(\/\* weft:planned \*\/)?\s*UPDATE "Run" SET attempt = attempt \+ 1/],
-  ["event batch", /^\s*WITH fence AS/],
+  ["event batch", /^(\/\* weft:planned \*\/)?\s*WITH fence AS/],
   ["commit", /COMMIT/],
 ];
 
@@ -56,9 +56,9 @@ describeEachDatabase("statements of one run", (suite) => {
     prisma = logging as unknown as PrismaClient;
     const raw: Database["raw"] = {
       ...database.raw,
-      query: (sql, params, options) => {
+      query: (sql, params) => {
         statements.push(sql);
-        return database.raw.query(sql, params, options);
+        return database.raw.query(sql, params);
       },
     };
     return { database: { ...database, prisma, raw }, statements };
