@@ -105,3 +105,8 @@ test("with authentication on, the Host is not restricted: keys protect the API",
     await authed.close();
   }
 });
+
+test("with WEFT_AUTH=disabled (local mode) introspection needs no key", async () => {
+  const response = await post(local.app.url, { host: `127.0.0.1:${port}` }, JSON.stringify({ query: `{ __schema { queryType { name } } }` }));
+  expect([response.status, response.json.data]).toEqual([200, { __schema: { queryType: { name: "Query" } } }]);
+});

@@ -2,10 +2,12 @@ import type { ApolloServerPlugin } from "@apollo/server";
 import type { GraphQLError } from "graphql";
 import type { GraphQLContext } from "./context.js";
 import { isExposed, originalError } from "./error-format.js";
+import { introspectionRefusal } from "./introspection-guard.js";
 import { checkOperationLimits, operationLimitsOf, type OperationLimitsEnv } from "./limits/operation-limits.js";
 
 /**
- * Refuses operations over the depth, alias or complexity limit before anything executes, and replaces
+ * Refuses anonymous introspection (introspection-guard.ts) and operations over the depth, alias or
+ * complexity limit before anything executes, and replaces
  * a response that outgrew its budget (see limits/response-budget.ts) by the one error saying so.
  */
 export function operationLimitsPlugin(env: OperationLimitsEnv): ApolloServerPlugin<GraphQLContext> {
@@ -13,8 +15,10 @@ export function operationLimitsPlugin(env: OperationLimitsEnv): ApolloServerPlug
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ schema, document, operation, request }) {
+        async didResolveOperation({ schema, document, operation, request, contextValue }) {
           if (!operation) return;
+          const refused = introspectionRefusal(document, operation, contextValue.auth);
+          if (refused) throw refused;
           const errors = checkOperationLimits({ schema, document, operation, variables: request.variables }, limits);
           if (errors.length > 0) throw errors[0]!;
         },

@@ -21,6 +21,7 @@ import type { EventBus } from "../pubsub.js";
 import type { Services } from "../services.js";
 import type { GraphQLContext } from "./context.js";
 import { formatError, isExposed, originalError } from "./error-format.js";
+import { introspectionRefusal } from "./introspection-guard.js";
 import { checkDocumentNesting } from "./limits/document-nesting.js";
 import { checkOperationLimits, operationLimitsOf, type OperationLimits } from "./limits/operation-limits.js";
 import { ResponseBudget } from "./limits/response-budget.js";
@@ -180,6 +181,8 @@ function prepareExecution(
   if (validationErrors.length > 0) return validationErrors;
   const operation = getOperationAST(document, payload.operationName ?? undefined);
   if (!operation) return [new GraphQLError("could not determine which operation to run", { extensions: { code: "BAD_REQUEST" } })];
+  const refused = introspectionRefusal(document, operation, contextValue.auth);
+  if (refused) return [refused];
   const variables = payload.variables ?? undefined;
   const limitErrors = checkOperationLimits({ schema, document, operation, variables }, limits);
   if (limitErrors.length > 0) return limitErrors;

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import type { DocumentNode, GraphQLSchema } from "graphql";
+import { isEnumType, isInputObjectType, isInterfaceType, isObjectType, type DocumentNode, type GraphQLNamedType, type GraphQLSchema } from "graphql";
 import type * as QueryComplexityModule from "graphql-query-complexity";
 import type { ComplexityEstimator } from "graphql-query-complexity";
 import { DEFAULT_PAGE_SIZE } from "../../modules/common/pagination.js";
@@ -24,6 +24,56 @@ const paginationEstimator: ComplexityEstimator = ({ args, childComplexity, field
   return 1 + first * Math.max(childComplexity, 1);
 };
 
+/**
+ * Introspection costs what it reads: `__schema` the whole schema (one unit per type, field, argument,
+ * input field and enum value: about 900 for this API, so the 1,000 aliases of `__schema` once answered
+ * with 37.6 MB are refused before anything runs), `__type` its largest type. What the selection asks
+ * for below them does not change the estimate; the response budget bounds the answer itself.
+ */
+function introspectionEstimator(weights: IntrospectionWeights): ComplexityEstimator {
+  return ({ field }) => {
+    if (field.name === "__schema") return 1 + weights.schema;
+    if (field.name === "__type") return 1 + weights.largestType;
+    return undefined;
+  };
+}
+
+interface IntrospectionWeights {
+  schema: number;
+  largestType: number;
+}
+
+const weightsBySchema = new WeakMap<GraphQLSchema, IntrospectionWeights>();
+
+function weightsOf(schema: GraphQLSchema): IntrospectionWeights {
+  let weights = weightsBySchema.get(schema);
+  if (!weights) {
+    weights = introspectionWeights(schema);
+    weightsBySchema.set(schema, weights);
+  }
+  return weights;
+}
+
+function introspectionWeights(schema: GraphQLSchema): IntrospectionWeights {
+  let total = schema.getDirectives().length;
+  let largestType = 0;
+  for (const type of Object.values(schema.getTypeMap())) {
+    const weight = typeWeight(type);
+    total += weight;
+    largestType = Math.max(largestType, weight);
+  }
+  return { schema: total, largestType };
+}
+
+function typeWeight(type: GraphQLNamedType): number {
+  if (isObjectType(type) || isInterfaceType(type)) {
+    return Object.values(type.getFields()).reduce((sum, field) => sum + 1 + field.args.length, 1);
+  }
+  if (isInputObjectType(type)) return 1 + Object.keys(type.getFields()).length;
+  if (isEnumType(type)) return 1 + type.getValues().length;
+  return 1;
+}
+
 export function operationComplexity(
   schema: GraphQLSchema,
   document: DocumentNode,
@@ -35,6 +85,7 @@ export function operationComplexity(
     query: document,
     operationName,
     variables: variables ?? {},
-    estimators: [fieldExtensionsEstimator(), paginationEstimator, simpleEstimator({ defaultComplexity: 1 })],
+    estimators: [introspectionEstimator(weightsOf(schema)), fieldExtensionsEstimator(), paginationEstimator, simpleEstimator({ defaultComplexity: 1 })],
   });
 }
+

@@ -1,8 +1,12 @@
 import {
   defaultFieldResolver,
   getNamedType,
+  isIntrospectionType,
   isObjectType,
   isScalarType,
+  SchemaMetaFieldDef,
+  TypeMetaFieldDef,
+  type GraphQLField,
   type GraphQLFieldResolver,
   type GraphQLFormattedError,
   type GraphQLSchema,
@@ -32,8 +36,8 @@ export class ResponseBudget {
     if (this.#exceeded) throw this.error();
   }
 
-  charge(value: unknown): void {
-    this.#used += sizeOf(value);
+  charge(bytes: number): void {
+    this.#used += bytes;
     if (this.#used > this.maxBytes) this.#exceeded = true;
     this.check();
   }
@@ -56,36 +60,62 @@ const MEASURED_SCALARS = new Set(["String", "ID", "JSON", "JSONObject"]);
 /**
  * Wraps the schema's resolvers once, at start: text and JSON fields charge the request's budget
  * (`context.responseBudget`; subscriptions have none, each event is bounded by what was stored), and
- * fields with their own resolver (database reads) do not start once it is spent.
+ * fields with their own resolver (database reads) do not start once it is spent. Introspection is held
+ * to the same budget (see chargeIntrospection).
  */
 export function chargeResponseBudget(schema: GraphQLSchema): void {
   for (const type of Object.values(schema.getTypeMap())) {
-    if (!isObjectType(type) || type.name.startsWith("__")) continue;
+    if (!isObjectType(type)) continue;
+    if (isIntrospectionType(type)) {
+      for (const field of Object.values(type.getFields())) chargeIntrospection(field);
+      continue;
+    }
     for (const field of Object.values(type.getFields())) {
       const named = getNamedType(field.type);
       const measured = isScalarType(named) && MEASURED_SCALARS.has(named.name);
       if (!measured && !field.resolve) continue;
-      field.resolve = guarded(field.resolve ?? defaultFieldResolver, measured);
+      field.resolve = guarded(field.resolve ?? defaultFieldResolver, measured ? (value) => sizeOf(value) : null);
     }
   }
+  chargeIntrospection(SchemaMetaFieldDef);
+  chargeIntrospection(TypeMetaFieldDef);
+}
+
+/** Introspection fields already wrapped: graphql-js's introspection types are one set shared by every schema of the process. */
+const chargedIntrospection = new WeakSet<GraphQLField<unknown, unknown>>();
+
+/**
+ * Every introspection field charges the budget as it resolves — its text by bytes, each object, list and
+ * enum too — so an answer that reads the schema many times over (1,000 aliases of `__schema`, or
+ * `__type { fields { type { fields … } } }` fanning out level after level) stops at the budget like any
+ * other, and the work done is never more than the answer allowed.
+ */
+function chargeIntrospection(field: GraphQLField<unknown, unknown>): void {
+  if (chargedIntrospection.has(field)) return;
+  chargedIntrospection.add(field);
+  field.resolve = guarded(field.resolve ?? defaultFieldResolver, introspectionSizeOf) as GraphQLFieldResolver<unknown, unknown>;
 }
 
 type Resolver = GraphQLFieldResolver<unknown, { responseBudget?: ResponseBudget } | undefined>;
 
-function guarded(resolve: Resolver, measured: boolean): Resolver {
+/** Bytes a resolved value adds to the answer; `key` is the name it is answered under (an alias or the field's name). */
+type Measure = (value: unknown, key: string) => number;
+
+function guarded(resolve: Resolver, size: Measure | null): Resolver {
   return (source, args, context, info) => {
     const budget = context?.responseBudget;
     if (!budget) return resolve(source, args, context, info);
     budget.check();
     const result: unknown = resolve(source, args, context, info);
-    if (!measured) return result;
+    if (!size) return result;
+    const key = String(info.path.key);
     if (result instanceof Promise) {
       return result.then((value: unknown) => {
-        budget.charge(value);
+        budget.charge(size(value, key));
         return value;
       });
     }
-    budget.charge(result);
+    budget.charge(size(result, key));
     return result;
   };
 }
@@ -96,4 +126,15 @@ function sizeOf(value: unknown): number {
   if (Array.isArray(value)) return value.reduce((total: number, item: unknown) => total + sizeOf(item), 0);
   if (typeof value === "object") return Buffer.byteLength(JSON.stringify(value) ?? "", "utf8");
   return String(value).length;
+}
+
+/**
+ * About what an introspection value adds to the answer as JSON: its key, then text by bytes, the
+ * brackets and commas of a list, a few bytes for anything else (objects are made of their own fields).
+ */
+function introspectionSizeOf(value: unknown, key: string): number {
+  const keyBytes = key.length + 4;
+  if (typeof value === "string") return keyBytes + Buffer.byteLength(value, "utf8") + 2;
+  if (Array.isArray(value)) return keyBytes + 2 + value.length;
+  return keyBytes + 4;
 }
