@@ -25,3 +25,4 @@ declare var AbortController: { prototype: AbortController; new (): AbortControll
 declare function setTimeout(callback: () => void, milliseconds?: number): unknown;
 declare function clearTimeout(handle: unknown): void;
 declare function queueMicrotask(callback: () => void): void;
+declare var performance: { now(): number };

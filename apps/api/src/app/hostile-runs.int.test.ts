@@ -44,6 +44,17 @@ function joinLadder(levels: number): Doc {
   return { format: "weft.workflow/v2", name: "join ladder", nodes, edges };
 }
 
+/** q ─► hostile (switch; its one case is `when`) ─yes─► out, ─default─► out */
+function switchOn(name: string, when: string): Doc {
+  return {
+    format: "weft.workflow/v2",
+    name,
+    nodes: [{ id: "q", type: "input", content: "x" }, { id: "hostile", type: "switch", cases: [{ port: "yes", when }] }, { id: "j", type: "join" }, { id: "out", type: "output" }],
+    edges: [edge("q", "hostile"), { source: "hostile", sourcePort: "yes", target: "j" }, { source: "hostile", sourcePort: "default", target: "j" }, edge("j", "out")],
+  };
+}
+const list = (size: number) => `[${Array.from({ length: size }, (_, k) => k).join(",")}]`;
+
 const NORMAL = single("normal", { type: "template", template: "echo: {input}" }, "hello");
 
 describe.each(["embedded", "server"] as const)("hostile runs against a real API process (%s database)", (mode) => {
@@ -150,6 +161,22 @@ describe.each(["embedded", "server"] as const)("hostile runs against a real API 
     const { run, codes } = await hostileRun("60 MB template", document, [{ nodeId: "q", content: "y".repeat(200_000) }]);
     expect(run.status).toBe("FAILED");
     expect(codes).toEqual(["OUTPUT_TOO_LARGE"]);
+  }, RUN_MS);
+
+  test("a CEL condition of five nested maps over 60 items (a heap bomb) fails EXPRESSION_BUDGET_EXCEEDED", async () => {
+    const items = list(60);
+    const when = `size(${items}.map(a, ${items}.map(b, ${items}.map(c, ${items}.map(d, ${items}.map(e, a + b + c + d + e)))))) > 0`;
+    const { run, codes } = await hostileRun("CEL five nested maps", switchOn("heap bomb", when));
+    expect(run.status).toBe("FAILED");
+    expect(codes).toEqual(["EXPRESSION_BUDGET_EXCEEDED"]);
+  }, RUN_MS);
+
+  test("a CEL condition of four nested all()s over 100 items fails EXPRESSION_BUDGET_EXCEEDED", async () => {
+    const items = list(100);
+    const when = `${items}.all(a, ${items}.all(b, ${items}.all(c, ${items}.all(d, a + b + c + d >= 0))))`;
+    const { run, codes } = await hostileRun("CEL four nested all", switchOn("four alls", when));
+    expect(run.status).toBe("FAILED");
+    expect(codes).toEqual(["EXPRESSION_BUDGET_EXCEEDED"]);
   }, RUN_MS);
 
   test("a ladder of 24 levels of two joins (output doubling per level) fails OUTPUT_TOO_LARGE", async () => {

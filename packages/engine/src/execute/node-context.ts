@@ -90,7 +90,7 @@ class NodeContext implements NodeExecutionContext {
   evaluate(field: string): JsonValue {
     const compiled = this.scope.plan.expressions[this.position]!.get(field);
     if (!compiled) throw new WeftError("EXPRESSION_FAILED", `node "${this.node.id}" has no expression ${field}`, { audience: "internal" });
-    return evaluateExpression(compiled, this.#variables(), `${field} of node "${this.node.id}"`);
+    return evaluateExpression(compiled, this.#variables(), `${field} of node "${this.node.id}"`, this.limits);
   }
 
   runBody(request: BodyRunRequest): Promise<BodyRunResult> {

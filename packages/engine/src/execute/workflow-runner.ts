@@ -16,6 +16,7 @@ import { RunEventSink, type RunEventHandler } from "./run-event-sink.js";
 import type { RunLimits } from "../limits/run-limits.js";
 import { RunBytes } from "../limits/value-gate.js";
 import { overBudget } from "./over-budget.js";
+import { nextTurn, sliceSpent } from "./turn-clock.js";
 import { alreadyEmitted, invocationKey, type FinishedInvocation, type RunResume } from "./run-resume.js";
 import { nodeExecutionSettings, type RunSettings } from "./run-settings.js";
 import { DONE, RUNNING, WAITING } from "./scope-state.js";
@@ -90,6 +91,7 @@ export class WorkflowRunner implements ScopeHost {
   #started = 0;
   #finished = false;
   #pumpScheduled = false;
+  #yielding = false;
   #cancelReason: string | null = null;
   #budgetError: EventError | null = null;
   #fatal: { error: unknown } | null = null;
@@ -242,6 +244,7 @@ export class WorkflowRunner implements ScopeHost {
 
   #pump(): void {
     this.#pumpScheduled = false;
+    if (this.#head < this.#queue.length && sliceSpent()) return this.#pumpNextTurn();
     while (!this.#finished && this.#head < this.#queue.length && this.#active < this.#deps.concurrency) {
       this.#launch(this.#queue[this.#head++]!);
     }
@@ -249,6 +252,16 @@ export class WorkflowRunner implements ScopeHost {
       this.#queue.length = 0;
       this.#head = 0;
     }
+  }
+
+  /** The process's run work has held the thread for a slice: the next steps start after the event loop's turn (turn-clock.ts). */
+  #pumpNextTurn(): void {
+    if (this.#yielding) return;
+    this.#yielding = true;
+    void nextTurn().then(() => {
+      this.#yielding = false;
+      this.afterEvents();
+    });
   }
 
   #launch({ scope, node }: Task): void {

@@ -1,6 +1,7 @@
-import { Environment } from "@marcbachmann/cel-js";
+import { Environment, EvaluationBudgetExceeded, withEvaluationBudget } from "@marcbachmann/cel-js";
+import { DEFAULT_RUN_LIMITS, formatBytes, limitError, type RunLimits } from "../limits/run-limits.js";
 import { WeftError } from "../model/errors.js";
-import { isJsonObject, type JsonValue } from "../model/json-value.js";
+import type { JsonValue } from "../model/json-value.js";
 
 /**
  * Conditions and item lists are CEL (SPEC-V2 §2), through `@marcbachmann/cel-js`: an interpreter (no
@@ -24,7 +25,10 @@ export interface ExpressionVariables {
   index?: number;
 }
 
-export type CompiledExpression = (variables: ExpressionVariables) => JsonValue;
+/** The limits an evaluation keeps to: its cost budget, and the gate's depth and size for its result. */
+export type ExpressionLimits = Pick<RunLimits, "maxExpressionCost" | "maxValueDepth" | "maxNodeOutputBytes">;
+
+export type CompiledExpression = (variables: ExpressionVariables, limits?: ExpressionLimits) => JsonValue;
 
 export type CompileResult = { ok: true; evaluate: CompiledExpression } | { ok: false; message: string; position: number };
 
@@ -71,7 +75,14 @@ function compileUncached(source: string, scope: ExpressionScope): CompileResult 
   }
   const checked = program.check();
   if (!checked.valid) return failure(checked.error);
-  return { ok: true, evaluate: (variables) => fromCel(program(toCelVariables(variables))) };
+  return {
+    ok: true,
+    evaluate: (variables, limits = DEFAULT_RUN_LIMITS) =>
+      fromCel(
+        withEvaluationBudget(limits.maxExpressionCost, () => program(toCelVariables(variables))),
+        limits,
+      ),
+  };
 }
 
 function failure(error: unknown): { ok: false; message: string; position: number } {
@@ -89,37 +100,71 @@ function toCelVariables(variables: ExpressionVariables): Record<string, unknown>
   return bound;
 }
 
-/** CEL value → JSON: ints become numbers, maps become objects; what JSON cannot hold is refused. */
-export function fromCel(value: unknown): JsonValue {
+/**
+ * CEL value → JSON: ints become numbers, maps become objects. What JSON cannot hold (bytes, timestamps,
+ * durations, optionals…) is refused with VALUE_NOT_JSON, never converted (SPEC-V3 §1), and the result
+ * passes the value gate's depth and size as it is built: an explicit stack, no recursion, so a value a
+ * hostile expression nested thousands deep is refused instead of overflowing the stack.
+ */
+export function fromCel(value: unknown, limits: Pick<RunLimits, "maxValueDepth" | "maxNodeOutputBytes"> = DEFAULT_RUN_LIMITS): JsonValue {
+  const root: { value: JsonValue } = { value: null };
+  const work: Array<{ value: unknown; depth: number; put: (converted: JsonValue) => void }> = [{ value, depth: 0, put: (converted) => (root.value = converted) }];
+  let size = 0;
+  while (work.length > 0) {
+    const { value: current, depth, put } = work.pop()!;
+    const scalar = celScalar(current);
+    if (scalar !== NOT_SCALAR) {
+      size += typeof scalar === "string" ? scalar.length : 4;
+      if (size > limits.maxNodeOutputBytes) throw limitError("OUTPUT_TOO_LARGE", `the expression's value is larger than ${formatBytes(limits.maxNodeOutputBytes)}`);
+      put(scalar);
+      continue;
+    }
+    if (depth + 1 > limits.maxValueDepth) throw limitError("VALUE_TOO_DEEP", `the expression's value is nested deeper than ${limits.maxValueDepth} levels`);
+    const entries = celEntries(current);
+    const container: JsonValue[] | Record<string, JsonValue> = entries.list ? [] : {};
+    put(container);
+    entries.items.forEach(([key, item], index) => {
+      size += 1;
+      work.push({ value: item, depth: depth + 1, put: (converted) => (Array.isArray(container) ? (container[index] = converted) : (container[key] = converted)) });
+    });
+  }
+  return root.value;
+}
+
+const NOT_SCALAR = Symbol("container");
+
+function celScalar(value: unknown): JsonValue | typeof NOT_SCALAR {
   if (value === null || typeof value === "string" || typeof value === "boolean") return value;
   if (typeof value === "number") return Number.isFinite(value) ? value : notJson(`the number ${value}`);
   if (typeof value === "bigint") return Number(value);
-  if (Array.isArray(value)) return value.map(fromCel);
-  if (value instanceof Map) {
-    const object: Record<string, JsonValue> = {};
-    for (const [key, item] of value) object[String(key)] = fromCel(item);
-    return object;
-  }
-  if (value instanceof Set) return [...value].map(fromCel);
-  if (typeof value === "object" && "valueOf" in value && typeof value.valueOf() === "bigint") return Number(value.valueOf());
-  if (isJsonObject(value as JsonValue)) {
-    const object: Record<string, JsonValue> = {};
-    for (const [key, item] of Object.entries(value as object)) object[key] = fromCel(item);
-    return object;
-  }
-  return notJson(`a value of type ${typeof value}`);
+  if (Array.isArray(value) || value instanceof Map || value instanceof Set) return NOT_SCALAR;
+  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) return NOT_SCALAR;
+  // An unsigned int is a number; bytes (Uint8Array), timestamps (Date), durations and the rest are not JSON.
+  if (typeof value === "object" && value.constructor?.name === "UnsignedInt") return Number(value.valueOf());
+  const kind = value instanceof Uint8Array ? "bytes" : value instanceof Date ? "a timestamp" : typeof value === "object" && value.constructor?.name === "Duration" ? "a duration" : `a value of type ${typeof value === "object" ? (value.constructor?.name ?? "object") : typeof value}`;
+  return notJson(kind);
+}
+
+function celEntries(value: unknown): { list: boolean; items: Array<[string, unknown]> } {
+  if (Array.isArray(value)) return { list: true, items: value.map((item, index) => [String(index), item]) };
+  if (value instanceof Set) return { list: true, items: [...value].map((item, index) => [String(index), item]) };
+  if (value instanceof Map) return { list: false, items: [...value].map(([key, item]) => [String(key), item]) };
+  return { list: false, items: Object.entries(value as object) };
 }
 
 function notJson(what: string): never {
-  throw new WeftError("EXPRESSION_FAILED", `the expression produced ${what}, which is not a JSON value`);
+  throw limitError("VALUE_NOT_JSON", `the expression produced ${what}, which JSON cannot hold`);
 }
 
 /** Runs a compiled expression, turning CEL's evaluation errors into EXPRESSION_FAILED with the field. */
-export function evaluateExpression(evaluate: CompiledExpression, variables: ExpressionVariables, where: string): JsonValue {
+export function evaluateExpression(evaluate: CompiledExpression, variables: ExpressionVariables, where: string, limits: ExpressionLimits = DEFAULT_RUN_LIMITS): JsonValue {
   try {
-    return evaluate(variables);
+    return evaluate(variables, limits);
   } catch (error) {
-    if (error instanceof WeftError) throw error;
+    if (error instanceof WeftError) throw new WeftError(error.code, `${where}: ${error.message}`, { audience: error.audience, cause: error });
+    if (error instanceof EvaluationBudgetExceeded) {
+      throw limitError("EXPRESSION_BUDGET_EXCEEDED", `${where}: the evaluation passed its budget of ${limits.maxExpressionCost} cost units (WEFT_MAX_EXPRESSION_COST)`);
+    }
     const cel = error as { summary?: unknown };
     const reason = typeof cel.summary === "string" ? cel.summary : error instanceof Error ? error.message : String(error);
     throw new WeftError("EXPRESSION_FAILED", `${where}: ${reason}`, { cause: error });

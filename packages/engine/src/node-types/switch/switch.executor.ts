@@ -1,3 +1,4 @@
+import { yieldIfSliceSpent } from "../../execute/turn-clock.js";
 import { WeftError } from "../../model/errors.js";
 import { jsonText } from "../../model/json-value.js";
 import { emptyNodeDetails } from "../../registry/node-failure.js";
@@ -16,6 +17,8 @@ export const executeSwitchNode: NodeExecutor = async (context) => {
   const all = configValue(node, "mode", "first") === "all";
   const ports: string[] = [];
   for (const [k, entry] of switchCases(node).entries()) {
+    // Up to 64 cases, each up to WEFT_MAX_EXPRESSION_COST: the event loop gets its turn between them when due.
+    if (k > 0) await yieldIfSliceSpent();
     const holds = context.evaluate(`cases[${k}].when`);
     if (typeof holds !== "boolean") {
       throw new WeftError("EXPRESSION_FAILED", `cases[${k}].when must be true or false; it gave ${jsonText(holds).slice(0, 80)}`);
