@@ -1,6 +1,7 @@
 import type { SearchIntensity } from "@weft/engine";
 import { ArgsType, Field, ID, InputType, Int } from "type-graphql";
 import { PaginationArgs } from "../common/pagination.js";
+import { MAX_NODE_RUNS_PER_READ, type NodeRunFilter } from "./node-run-page.js";
 import { SearchIntensityEnum } from "../common/search-intensity.type.js";
 import { PromptSetInput } from "../workflow/index.js";
 import { RunStatusEnum, type RunStatusName } from "./run.type.js";
@@ -82,4 +83,22 @@ export class RunsArgs extends PaginationArgs {
 
   @Field(() => Date, { nullable: true, description: "Created before this time." })
   createdBefore?: Date | null;
+}
+
+@ArgsType()
+export class NodeRunsArgs implements NodeRunFilter {
+  @Field(() => String, { nullable: true, description: "This node's runs only." })
+  nodeId?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Invocations starting with this text: "regen#" for a loop\'s later iterations, "perQuestion[" for a map\'s items (and what runs inside them).',
+  })
+  invocationPrefix?: string | null;
+
+  @Field(() => Int, { nullable: true, description: `At most this many, 1..${MAX_NODE_RUNS_PER_READ} (default ${MAX_NODE_RUNS_PER_READ}).` })
+  first?: number | null;
+
+  @Field(() => String, { nullable: true, description: "The `cursor` of the last node run of the previous page." })
+  after?: string | null;
 }

@@ -1,6 +1,7 @@
 import type { NodeRun as NodeRunRow, Run as RunRow } from "../../generated/prisma/client.js";
 import type { RunEventMessage } from "../../pubsub.js";
 import type { NodeRunObject, RunErrorObject, RunEventObject, RunObject } from "./run.type.js";
+import { encodeNodeRunCursor } from "./node-run-page.js";
 
 /** Prisma rows and stored event messages → GraphQL objects. */
 
@@ -55,6 +56,7 @@ export function toNodeRunObject(row: NodeRunRow): NodeRunObject {
     nodeId: row.nodeKey,
     invocation: row.invocation,
     nodeType: row.nodeType,
+    cursor: encodeNodeRunCursor(row),
     status: row.status,
     inputs: Array.isArray(row.inputs) ? row.inputs.map(String) : [],
     renderedPrompt: row.renderedPrompt,

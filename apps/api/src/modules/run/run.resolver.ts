@@ -1,9 +1,10 @@
 import { Arg, Args, Authorized, Ctx, Extensions, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
-import { EXPENSIVE, listCostByArgument, unboundedListCost } from "../common/field-cost.js";
+import { ASSUMED_LIST_LENGTH, EXPENSIVE, listCostByArgument, unboundedListCost } from "../common/field-cost.js";
 import { parsePreparedRun } from "@weft/engine";
 import type { GraphQLContext } from "../../graphql/context.js";
 import { graphEdgeObjects, graphNodeObjects, WorkflowEdgeObject, WorkflowNodeObject } from "../workflow/index.js";
-import { RunsArgs, RunWorkflowInput } from "./run.input.js";
+import { NodeRunsArgs, RunsArgs, RunWorkflowInput } from "./run.input.js";
+import { MAX_NODE_RUNS_PER_READ } from "./node-run-page.js";
 import { toRunEventObject } from "./run.mapper.js";
 import { MAX_EVENTS_PER_READ } from "./run.service.js";
 import {
@@ -83,9 +84,13 @@ export class RunResolver {
   }
 
   @Extensions(EXPENSIVE)
-  @FieldResolver(() => [NodeRunObject], { complexity: unboundedListCost })
-  nodeRuns(@Root() run: RunObject, @Ctx() context: RunContext): Promise<NodeRunObject[]> {
-    return context.services.runs.nodeRuns(run.id);
+  @FieldResolver(() => [NodeRunObject], {
+    description: `One per (node, invocation), by start time (not started last), node id and invocation; at most ${MAX_NODE_RUNS_PER_READ} at a time, paged with \`after\` (a node run's \`cursor\`).`,
+    // Without `first`, priced as the unbounded list it was (the admin UI's run page asks so); the response budget bounds the bytes.
+    complexity: listCostByArgument("first", ASSUMED_LIST_LENGTH, MAX_NODE_RUNS_PER_READ),
+  })
+  nodeRuns(@Root() run: RunObject, @Args(() => NodeRunsArgs) args: NodeRunsArgs, @Ctx() context: RunContext): Promise<NodeRunObject[]> {
+    return context.services.runs.nodeRuns(run.id, args);
   }
 
   @Extensions(EXPENSIVE)

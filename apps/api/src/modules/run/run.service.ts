@@ -25,6 +25,7 @@ import type { WeftMetrics } from "../../metrics/weft-metrics.js";
 import type { VersionContent } from "../workflow-version/index.js";
 import type { NodeRunObject, RunObject } from "./run.type.js";
 import { executeRun } from "./run-worker.js";
+import { NODE_RUN_ORDER, nodeRunPage, type NodeRunFilter } from "./node-run-page.js";
 import { RunEventWriter } from "./run-event-writer.js";
 import { userError, type UserError } from "../../errors/user-error.type.js";
 import { failure, success, type Outcome } from "../../errors/outcome.js";
@@ -189,8 +190,10 @@ export class RunService {
     return buildPage(rows, page.size, totalCount, (row) => row.createdAt, toRunObject);
   }
 
-  async nodeRuns(runId: string): Promise<NodeRunObject[]> {
-    const rows = await this.deps.db.nodeRun.findMany({ where: { runId }, orderBy: [{ startedAt: { sort: "asc", nulls: "last" } }, { nodeKey: "asc" }, { invocation: "asc" }] });
+  /** One page of a run's node runs in NODE_RUN_ORDER (see node-run-page.ts); bad page arguments throw BAD_USER_INPUT. */
+  async nodeRuns(runId: string, filter: NodeRunFilter = {}): Promise<NodeRunObject[]> {
+    const { where, take } = nodeRunPage(runId, filter);
+    const rows = await this.deps.db.nodeRun.findMany({ where, orderBy: NODE_RUN_ORDER, take });
     return rows.map(toNodeRunObject);
   }
 

@@ -54,6 +54,9 @@ export class NodeRunObject {
   @Field(() => String)
   nodeType!: string;
 
+  @Field(() => String, { description: "Where it is in the list: pass it as nodeRuns(after:) for the ones that follow." })
+  cursor!: string;
+
   @Field(() => NodeRunStatusEnum)
   status!: keyof typeof NodeRunStatusEnum;
 
