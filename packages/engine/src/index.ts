@@ -92,6 +92,10 @@ export { DEFAULT_RETRY_OPTIONS, withRetries } from "./execute/retry-policy.js";
 export type { RetryOptions } from "./execute/retry-policy.js";
 export type { RunEventHandler } from "./execute/run-event-sink.js";
 
+// Users' regular expressions: RE2 syntax, linear time (guardrails, params.match, JSON Schema, CEL, scorers).
+export { compileUserPattern, patternProblem } from "./patterns/user-pattern.js";
+export type { PatternOptions, UserPattern } from "./patterns/user-pattern.js";
+
 // Limits every value of a run stays within (SPEC-V3 §1): the host passes them in its RunPolicy.
 export { DEFAULT_RUN_LIMITS, resolveRunLimits } from "./limits/run-limits.js";
 export type { LimitCode, RunLimits } from "./limits/run-limits.js";

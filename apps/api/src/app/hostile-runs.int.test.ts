@@ -179,6 +179,51 @@ describe.each(["embedded", "server"] as const)("hostile runs against a real API 
     expect(codes).toEqual(["EXPRESSION_BUDGET_EXCEEDED"]);
   }, RUN_MS);
 
+  const REDOS = "^(a+)+$";
+  const REDOS_INPUT = [{ nodeId: "q", content: `${"a".repeat(32)}!` }];
+
+  test("a backtracking pattern in a guardrail runs in linear time (it held the thread 16.6 s)", async () => {
+    const document = single("redos guardrail", { type: "guardrail", patterns: [REDOS] }, "");
+    (document["edges"] as Doc[])[1] = { source: "hostile", sourcePort: "pass", target: "out" };
+    const { run } = await hostileRun("ReDoS guardrail", document, REDOS_INPUT);
+    expect(run.status).toBe("COMPLETED");
+  }, RUN_MS);
+
+  test("a backtracking pattern in the scripted model's params.match runs in linear time (8 s)", async () => {
+    const node = { type: "llm", provider: "offline", model: "scripted", params: { replies: ["no"], match: [{ pattern: REDOS, replies: ["yes"] }] } };
+    const { run } = await hostileRun("ReDoS params.match", single("redos match", node, ""), REDOS_INPUT);
+    expect(run.status).toBe("COMPLETED");
+  }, RUN_MS);
+
+  test("a backtracking JSON Schema pattern is matched in linear time (7 s, twice with the repair)", async () => {
+    const node = { type: "llm", provider: "offline", model: "scripted", params: { replies: [JSON.stringify(`${"a".repeat(32)}!`)] }, schema: { type: "string", pattern: REDOS } };
+    const { run, codes } = await hostileRun("ReDoS JSON Schema", single("redos schema", node));
+    expect(run.status).toBe("FAILED");
+    expect(codes).toEqual(["SCHEMA_MISMATCH"]);
+  }, RUN_MS);
+
+  test("a backtracking pattern in CEL matches() is matched in linear time", async () => {
+    const { run } = await hostileRun("ReDoS CEL matches", switchOn("redos cel", `input.matches("${REDOS}")`), REDOS_INPUT);
+    expect(run.status).toBe("COMPLETED");
+  }, RUN_MS);
+
+  test("patterns RE2 cannot take are refused when the workflow is imported, with PATTERN_INVALID and the field", async () => {
+    const guard = single("lookahead", { type: "guardrail", patterns: ["(?=a)"] });
+    (guard["edges"] as Doc[])[1] = { source: "hostile", sourcePort: "pass", target: "out" };
+    for (const [document, field] of [
+      [guard, "patterns[0]"],
+      [single("schema lookbehind", { type: "llm", provider: "offline", model: "scripted", params: { replies: ["x"] }, schema: { type: "string", pattern: "(?<=a)b" } }), "schema.pattern"],
+      [single("match backreference", { type: "llm", provider: "offline", model: "scripted", params: { replies: ["x"], match: [{ pattern: "(a)\\1", replies: ["y"] }] } }), "params.match[0].pattern"],
+      [switchOn("cel lookahead", 'input.matches("(?!a)")'), "cases[0].when"],
+    ] as const) {
+      const result = await api.admin.request<{ importWorkflow: { errors: Array<{ code: string; field: string | null }> } }, unknown>(
+        "mutation ($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message field } } }",
+        { document },
+      );
+      expect(result.importWorkflow.errors, field).toContainEqual(expect.objectContaining({ code: "PATTERN_INVALID", field }));
+    }
+  }, RUN_MS);
+
   test("a ladder of 24 levels of two joins (output doubling per level) fails OUTPUT_TOO_LARGE", async () => {
     const { run, codes } = await hostileRun("join ladder", joinLadder(24));
     expect(run.status).toBe("FAILED");

@@ -1,4 +1,5 @@
-import { Environment, EvaluationBudgetExceeded, withEvaluationBudget } from "@marcbachmann/cel-js";
+import { Environment, EvaluationBudgetExceeded, setPatternCompiler, withEvaluationBudget } from "@marcbachmann/cel-js";
+import { compileUserPattern } from "../patterns/user-pattern.js";
 import { DEFAULT_RUN_LIMITS, formatBytes, limitError, type RunLimits } from "../limits/run-limits.js";
 import { WeftError } from "../model/errors.js";
 import type { JsonValue } from "../model/json-value.js";
@@ -46,6 +47,36 @@ function environment(scope: ExpressionScope): Environment {
 }
 
 const ENVIRONMENTS: Record<ExpressionScope, Environment> = { graph: environment("graph"), body: environment("body") };
+
+// CEL `matches()` through the linear-time engine (patched into cel-js).
+setPatternCompiler((pattern) => compileUserPattern(pattern));
+
+/**
+ * The patterns an expression passes to `matches()` as literals, for PATTERN_INVALID at edit time (a
+ * pattern computed at run time is checked when it runs). Empty when the expression does not parse.
+ */
+export function literalPatterns(source: string, scope: ExpressionScope = "graph"): string[] {
+  let ast: unknown;
+  try {
+    ast = ENVIRONMENTS[scope].parse(source).ast;
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  const work: unknown[] = [ast];
+  while (work.length > 0) {
+    const node = work.pop();
+    if (node === null || typeof node !== "object") continue;
+    const { op, args } = node as { op?: unknown; args?: unknown };
+    if (op === "rcall" && Array.isArray(args) && args[0] === "matches" && Array.isArray(args[2])) {
+      const literal = args[2][0] as { op?: unknown; args?: unknown } | undefined;
+      if (literal?.op === "value" && typeof literal.args === "string") found.push(literal.args);
+    }
+    if (Array.isArray(args)) work.push(...args.flat());
+    else if (args && typeof args === "object") work.push(args);
+  }
+  return found;
+}
 
 /**
  * Compiled programs by scope and source, so validating a graph again (every edit, every run) does not

@@ -27,6 +27,7 @@ export const RULE_CODES = [
   "MAP_BODY_INVALID",
   "RUN_BUDGET_EXCEEDED",
   "EXPRESSION_INVALID",
+  "PATTERN_INVALID",
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 

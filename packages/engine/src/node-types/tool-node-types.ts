@@ -2,6 +2,7 @@ import { z } from "zod";
 import { modelNodeAttributes } from "../registry/node-attributes.schema.js";
 import type { NodeExpression, NodeTypeSpec } from "../registry/node-type-definition.js";
 import type { WorkflowNode } from "../model/workflow.js";
+import { configStrings } from "./common/router-ports.js";
 import { cacheLookupConfig, cacheStoreConfig, CACHE_PORTS } from "./cache-lookup/cache-lookup.config.js";
 import { executeCacheLookupNode } from "./cache-lookup/cache-lookup.executor.js";
 import { executeCacheStoreNode } from "./cache-store/cache-store.executor.js";
@@ -98,6 +99,7 @@ export const GUARDRAIL_NODE_SPEC: NodeTypeSpec = {
   usesModel: false,
   attributes: modelNodeAttributes,
   config: guardrailConfig,
+  patterns: (node) => configStrings(node, "patterns").map((source, k) => ({ field: `patterns[${k}]`, source })),
   router: fixedPorts(GUARDRAIL_PORTS),
   execute: executeGuardrailNode,
 };

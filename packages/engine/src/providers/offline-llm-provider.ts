@@ -1,5 +1,6 @@
 import { abortableSleep, type Sleep } from "../model/abortable-sleep.js";
 import { ProviderError } from "../model/errors.js";
+import { compileUserPattern, type UserPattern } from "../patterns/user-pattern.js";
 import type { LlmModelInfo, LlmProvider, LlmReply, LlmRequest, LlmStreamChunk, TokenUsage } from "./llm-provider.js";
 
 export const OFFLINE_PROVIDER_ID = "offline";
@@ -115,11 +116,11 @@ function matchedReplies(request: LlmRequest): unknown[] | null {
   return null;
 }
 
-function compilePattern(pattern: string, index: number): RegExp {
+function compilePattern(pattern: string, index: number): UserPattern {
   try {
-    return new RegExp(pattern, "iu");
+    return compileUserPattern(pattern, { ignoreCase: true });
   } catch (error) {
-    throw scriptedMisuse(`params.match[${index}].pattern is not a valid regular expression: ${(error as Error).message}`);
+    throw scriptedMisuse(`params.match[${index}].pattern: ${(error as Error).message}`);
   }
 }
 

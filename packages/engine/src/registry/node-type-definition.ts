@@ -114,6 +114,12 @@ export interface NodeExecutionResult {
 
 export type NodeExecutor = (context: NodeExecutionContext) => Promise<NodeExecutionResult>;
 
+/** A user's regular expression held in a node's config, located by its field path (`patterns[2]`, `schema.properties.id.pattern`). */
+export interface NodePattern {
+  field: string;
+  source: string;
+}
+
 /** A CEL expression held in a node's config, located by its field path (`cases[1].when`, `items`). */
 export interface NodeExpression {
   field: string;
@@ -195,5 +201,7 @@ export interface NodeTypeSpec {
   readiness?(node: WorkflowNode): "all" | "first";
   /** The CEL expressions in a node's config, compiled at validation time. */
   expressions?(node: WorkflowNode): NodeExpression[];
+  /** The regular expressions in a node's config (RE2 syntax; PATTERN_INVALID at edit time). */
+  patterns?(node: WorkflowNode): NodePattern[];
   execute: NodeExecutor;
 }

@@ -6,6 +6,7 @@ import { checkCounts } from "./count-rules.js";
 import { checkDegrees } from "./degree-rules.js";
 import { checkEdges } from "./edge-rules.js";
 import { checkExpressions } from "./expression-rules.js";
+import { checkPatterns } from "./pattern-rules.js";
 import { findCycles } from "./find-cycles.js";
 import { analyzeGraph, hasCycle } from "./graph-analysis.js";
 import { indexGraph, type GraphIndex } from "./graph-index.js";
@@ -55,6 +56,7 @@ export function checkGraph(graph: WorkflowGraph, context: GraphCheckContext): Gr
   if (!context.isBody) pushAll(violations, checkCounts(graph.nodes, registry));
   pushAll(violations, checkChannels(graph.nodes, registry, context.state));
   pushAll(violations, checkExpressions(graph.nodes, registry, context.inItemScope ? "body" : "graph"));
+  pushAll(violations, checkPatterns(graph.nodes, registry, context.inItemScope ? "body" : "graph"));
   const bodies = checkBodies(graph.nodes, analysis.specs, context, violations);
   if (context.models) pushAll(violations, checkModels(graph.nodes, registry, context.models));
   const writers = collectWriters(graph.nodes, bodies);

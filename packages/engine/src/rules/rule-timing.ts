@@ -29,4 +29,5 @@ export const RULE_TIMING: Readonly<Record<RuleCode, { edit: boolean; run: boolea
   MAP_BODY_INVALID: { edit: false, run: true },
   RUN_BUDGET_EXCEEDED: { edit: false, run: true },
   EXPRESSION_INVALID: { edit: true, run: true },
+  PATTERN_INVALID: { edit: true, run: true },
 };

@@ -1,4 +1,5 @@
-import { Validator, type Schema } from "@cfworker/json-schema";
+import { setPatternCompiler, Validator, type Schema } from "@cfworker/json-schema";
+import { compileUserPattern } from "../patterns/user-pattern.js";
 import type { JsonValue } from "../model/json-value.js";
 
 /**
@@ -7,6 +8,9 @@ import type { JsonValue } from "../model/json-value.js";
  * browsers as in Node. Validators are kept per schema object.
  */
 const validators = new WeakMap<object, Validator>();
+
+// `pattern` and `patternProperties` through the linear-time engine (patched into the validator).
+setPatternCompiler((pattern) => compileUserPattern(pattern));
 
 export const MAX_SCHEMA_ERRORS_SHOWN = 5;
 
@@ -40,4 +44,27 @@ export function schemaProblem(schema: unknown): string | null {
   } catch (error) {
     return `is not a usable JSON Schema: ${error instanceof Error ? error.message : String(error)}`;
   }
+}
+
+/**
+ * The regular expressions of a JSON Schema (`pattern`, and `patternProperties` keys) with their paths
+ * under `base`, for PATTERN_INVALID at edit time. Walked without recursion.
+ */
+export function schemaPatterns(schema: unknown, base: string): Array<{ field: string; source: string }> {
+  const found: Array<{ field: string; source: string }> = [];
+  const work: Array<{ value: unknown; path: string }> = [{ value: schema, path: base }];
+  while (work.length > 0) {
+    const { value, path } = work.pop()!;
+    if (value === null || typeof value !== "object") continue;
+    const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
+    for (const [key, item] of entries) {
+      const at = Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`;
+      if (!Array.isArray(value) && key === "pattern" && typeof item === "string") found.push({ field: at, source: item });
+      else if (!Array.isArray(value) && key === "patternProperties" && item !== null && typeof item === "object" && !Array.isArray(item)) {
+        for (const pattern of Object.keys(item)) found.push({ field: `${at}[${JSON.stringify(pattern)}]`, source: pattern });
+      }
+      work.push({ value: item, path: at });
+    }
+  }
+  return found;
 }

@@ -42,6 +42,7 @@ export const rules = {
   "MAP_BODY_INVALID": "the body of a map or subgraph node is invalid: {message}",
   "RUN_BUDGET_EXCEEDED": "a run could need more node invocations than the workflow allows: {message}",
   "EXPRESSION_INVALID": "an expression does not compile: {message}",
+  "PATTERN_INVALID": "a pattern is not RE2 syntax (no lookaround, no backreferences): {message}",
   "VALIDATION_FAILED": 'invalid value for "{path}": {message}',
   "NOT_FOUND": "it no longer exists (deleted elsewhere?)",
   "LIMIT_EXCEEDED": "a limit was exceeded: {message}",

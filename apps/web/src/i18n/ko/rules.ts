@@ -39,6 +39,7 @@ export const rules: Messages<typeof english> = {
   "MAP_BODY_INVALID": "map 또는 subgraph 노드의 본문이 올바르지 않습니다: {message}",
   "RUN_BUDGET_EXCEEDED": "실행에 필요한 노드 호출 수가 워크플로의 한도를 넘을 수 있습니다: {message}",
   "EXPRESSION_INVALID": "식을 컴파일할 수 없습니다: {message}",
+  "PATTERN_INVALID": "패턴이 RE2 문법이 아닙니다 (전후방 탐색, 역참조 불가): {message}",
   "VALIDATION_FAILED": '"{path}" 값이 올바르지 않습니다: {message}',
   "NOT_FOUND": "더 이상 존재하지 않습니다 (다른 곳에서 삭제되었나요?)",
   "LIMIT_EXCEEDED": "한도를 넘었습니다: {message}",

@@ -4,23 +4,11 @@ import { nodeConfig } from "../../registry/node-config.schema.js";
 export const GUARDRAIL_PORTS = ["pass", "blocked"] as const;
 export const GUARDRAIL_LIMITS = { maxRules: 100, maxPatternLength: 500, maxKeywordLength: 200 } as const;
 
-/** Patterns are JavaScript regular expressions, matched case-insensitively on the input text. */
-export const GUARDRAIL_PATTERN_FLAGS = "iu";
-
-const pattern = z
-  .string()
-  .min(1)
-  .max(GUARDRAIL_LIMITS.maxPatternLength)
-  .superRefine((source, context) => {
-    try {
-      new RegExp(source, GUARDRAIL_PATTERN_FLAGS);
-    } catch (error) {
-      context.addIssue({ code: "custom", message: `not a valid regular expression: ${(error as Error).message}` });
-    }
-  });
+/** Patterns are RE2 syntax (patterns/user-pattern.ts), matched case-insensitively; the rule checker refuses one RE2 cannot take (PATTERN_INVALID). */
+const pattern = z.string().min(1).max(GUARDRAIL_LIMITS.maxPatternLength);
 
 export const guardrailConfig = nodeConfig({
-  patterns: z.array(pattern).max(GUARDRAIL_LIMITS.maxRules).optional().meta({ description: "Regular expressions (case-insensitive); a match blocks the input." }),
+  patterns: z.array(pattern).max(GUARDRAIL_LIMITS.maxRules).optional().meta({ description: "Regular expressions in RE2 syntax (case-insensitive); a match blocks the input." }),
   keywords: z
     .array(z.string().min(1).max(GUARDRAIL_LIMITS.maxKeywordLength))
     .max(GUARDRAIL_LIMITS.maxRules)

@@ -55,24 +55,39 @@ describe("guardrail nodes", () => {
     expect((await runPipeline({ workflow: guarded("광주 맛집 추천", rules, allowed) })).outcome.result).toBe("answering: 광주 맛집 추천");
   });
 
-  it("refuse a pattern that is not a regular expression when the document is read", () => {
-    const parsed = parseWorkflowValue(
-      {
-        format: "weft.workflow/v2",
-        name: "bad pattern",
-        nodes: [
-          { id: "q", type: "input" },
-          { id: "guard", type: "guardrail", patterns: ["(unclosed"] },
-          { id: "out", type: "output" },
-        ],
-        edges: [
-          { source: "q", target: "guard" },
-          { source: "guard", sourcePort: "pass", target: "out" },
-        ],
-      },
-      { registry: pipelineRegistry },
-    );
-    expect(parsed.ok).toBe(false);
-    if (!parsed.ok) expect(parsed.issues[0]).toMatchObject({ path: "nodes[1].patterns[0]", message: expect.stringContaining("regular expression") });
+  it("refuse, through the rule checker, a pattern the linear-time engine cannot take (PATTERN_INVALID with its field)", () => {
+    for (const pattern of ["(unclosed", "(?=lookahead)", "(a)\\1"]) {
+      const parsed = parseWorkflowValue(
+        {
+          format: "weft.workflow/v2",
+          name: "bad pattern",
+          nodes: [
+            { id: "q", type: "input" },
+            { id: "guard", type: "guardrail", patterns: ["fine", pattern] },
+            { id: "out", type: "output" },
+          ],
+          edges: [
+            { source: "q", target: "guard" },
+            { source: "guard", sourcePort: "pass", target: "out" },
+          ],
+        },
+        { registry: pipelineRegistry },
+      );
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+      const violations = validateWorkflow(parsed.workflow, { registry: pipelineRegistry });
+      expect(violations.map(({ code, nodeIds, field }) => ({ code, nodeIds, field })), pattern).toContainEqual({ code: "PATTERN_INVALID", nodeIds: ["guard"], field: "patterns[1]" });
+    }
+  });
+
+  /** q ─► guard (patterns: ^(a+)+$) ─pass─► out: 32 a's and a "!" took V8's RegExp 16 s; RE2 is linear. */
+  it("match a pattern that backtracks exponentially in V8 in linear time", async () => {
+    const workflow = pipeline()
+      .input("q")
+      .node("guard", "guardrail", { patterns: ["^(a+)+$"] })
+      .output("out")
+      .edges("q>guard", "guard.pass>out")
+      .build();
+    const run = await runPipeline({ workflow, request: { inputs: { q: `${"a".repeat(100_000)}!` } } });
+    expect(run.outcome.status).toBe("COMPLETED");
   });
 });

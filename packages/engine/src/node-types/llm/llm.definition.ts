@@ -1,5 +1,6 @@
 import { modelNodeAttributes } from "../../registry/node-attributes.schema.js";
 import type { NodeTypeSpec } from "../../registry/node-type-definition.js";
+import { schemaPatterns } from "../../schema/json-schema.check.js";
 import { llmConfig } from "./llm.config.js";
 import { executeLlmNode } from "./llm.executor.js";
 import { PIPELINE_NEIGHBOURS } from "../common/pipeline-neighbours.js";
@@ -16,5 +17,6 @@ export const LLM_NODE_SPEC: NodeTypeSpec = {
   workflowPrompt: false,
   attributes: modelNodeAttributes,
   config: llmConfig,
+  patterns: (node) => schemaPatterns(node.config?.schema, "schema"),
   execute: executeLlmNode,
 };
