@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { DEFAULT_TOP_K, type TopKByIntensity } from "@weft/engine";
 import { resolveChunkingOptions } from "@weft/providers";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
@@ -98,9 +99,9 @@ const envSchema = z.object({
   WEAVIATE_GRPC_PORT: integer(50051, 1),
   WEAVIATE_API_KEY: z.string().min(1).optional(),
   WEFT_EMBEDDER: z.enum(["local", "mistral"]).default("local"),
-  WEFT_TOPK_LOW: integer(3, 1),
-  WEFT_TOPK_MEDIUM: integer(5, 1),
-  WEFT_TOPK_HIGH: integer(10, 1),
+  WEFT_TOPK_LOW: integer(DEFAULT_TOP_K.LOW, 1),
+  WEFT_TOPK_MEDIUM: integer(DEFAULT_TOP_K.MEDIUM, 1),
+  WEFT_TOPK_HIGH: integer(DEFAULT_TOP_K.HIGH, 1),
   WEFT_PARSE_REPAIR: flag(true),
   /** Messages a thread keeps: when a turn is added, the oldest beyond this go; 0: no limit. */
   WEFT_THREAD_MAX_MESSAGES: integer(1000),
@@ -188,6 +189,14 @@ function checkChunkDefaults(env: Env): void {
     const name = /overlap/i.test(message) ? "WEFT_CHUNK_OVERLAP" : "WEFT_CHUNK_SIZE";
     throw new EnvError([`${name}: ${message} (WEFT_CHUNK_SIZE=${env.WEFT_CHUNK_SIZE}, WEFT_CHUNK_OVERLAP=${env.WEFT_CHUNK_OVERLAP ?? "unset"})`]);
   }
+}
+
+/**
+ * top_k per search intensity (WEFT_TOPK_*): the one table that runs (frozen into each run), knowledge-base
+ * searches and serverInfo read.
+ */
+export function topKByIntensity(env: Pick<Env, "WEFT_TOPK_LOW" | "WEFT_TOPK_MEDIUM" | "WEFT_TOPK_HIGH">): TopKByIntensity {
+  return { LOW: env.WEFT_TOPK_LOW, MEDIUM: env.WEFT_TOPK_MEDIUM, HIGH: env.WEFT_TOPK_HIGH };
 }
 
 export function isLoopbackHost(host: string): boolean {

@@ -80,7 +80,7 @@ export type { DocumentIssue, DocumentIssueCode } from "./document/document-issue
 export { PREPARED_RUN_FORMAT, prepareRun, prepareRunUnchecked } from "./execute/prepare-run.js";
 export type { PreparedRun, PrepareRunResult, RunPolicy, RunRequestCode, RunViolation } from "./execute/prepare-run.js";
 export { parsePreparedRun } from "./execute/prepared-run.schema.js";
-export { nodeExecutionSettings } from "./execute/run-settings.js";
+export { DEFAULT_INTENSITY, DEFAULT_TOP_K, nodeExecutionSettings } from "./execute/run-settings.js";
 export type { RunRequest, RunSettings, TopKByIntensity } from "./execute/run-settings.js";
 export { runWorkflow } from "./execute/run-workflow.js";
 export { eventKey, resumeFromEvents } from "./execute/run-resume.js";

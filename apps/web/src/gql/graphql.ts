@@ -170,7 +170,7 @@ export type SearchIntensity =
 export type SearchKnowledgeBaseInput = {
   /** Hybrid search weight, 0 = keyword only, 1 = vector only. */
   alpha?: number | null | undefined;
-  /** top_k from the intensity (default LOW). */
+  /** top_k from the intensity (WEFT_TOPK_*); default MEDIUM, as for a model node. */
   intensity?: SearchIntensity | null | undefined;
   /** Knowledge-base name. */
   name: string;

@@ -47,6 +47,7 @@ describe("prepareRun", () => {
         knowledgeBase: "handbook",
         intensity: "HIGH",
         topK: 7,
+        topKByIntensity: { LOW: 3, MEDIUM: 5, HIGH: 7 },
         parseRepair: false,
         streamTokens: true,
       },
@@ -150,6 +151,13 @@ describe("parsePreparedRun", () => {
     expect(() => parsePreparedRun({ ...run, format: "weft.run/0" })).toThrow(expect.objectContaining({ code: "PREPARED_RUN_INVALID" }));
     expect(() => parsePreparedRun({ ...run, settings: { ...run.settings, topK: 0 } })).toThrow(/settings\.topK/);
     expect(() => parsePreparedRun(null)).toThrow(expect.objectContaining({ code: "PREPARED_RUN_INVALID" }));
+    expect(() => parsePreparedRun({ ...run, settings: { ...run.settings, topKByIntensity: { LOW: 3, MEDIUM: 0, HIGH: 10 } } })).toThrow(/settings\.topKByIntensity\.MEDIUM/);
+  });
+
+  it("reads a run stored before the top_k table was frozen with it", () => {
+    const { topKByIntensity: _dropped, ...settings } = prepared(prepareRun(chain())).settings;
+    const run = { ...prepared(prepareRun(chain())), settings };
+    expect(parsePreparedRun(run)).toBe(run);
   });
 });
 

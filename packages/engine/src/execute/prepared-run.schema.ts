@@ -33,6 +33,7 @@ const preparedRunSchema = z.object({
     knowledgeBase: z.string().nullable(),
     intensity,
     topK: z.int().min(1),
+    topKByIntensity: z.object({ LOW: z.int().min(1), MEDIUM: z.int().min(1), HIGH: z.int().min(1) }).optional(),
     parseRepair: z.boolean(),
     streamTokens: z.boolean(),
   }),

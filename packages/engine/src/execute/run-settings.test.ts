@@ -53,4 +53,11 @@ describe("nodeExecutionSettings", () => {
     expect(nodeExecutionSettings(run, { id: "g", type: "generation", prompt: "own" }).prompt).toBe("own");
     expect(nodeExecutionSettings(run, { id: "e", type: "ensemble" }).prompt).toBe("");
   });
+
+  it("hands every node the host's top_k table, or the defaults for a run prepared before it was frozen with the run", () => {
+    const run = resolveRunSettings(workflowSettings, {}, { ...behaviour, topK: { LOW: 1, MEDIUM: 2, HIGH: 30 } });
+    expect(nodeExecutionSettings(run, { id: "l", type: "llm" }).topKByIntensity).toEqual({ LOW: 1, MEDIUM: 2, HIGH: 30 });
+    const { topKByIntensity: _dropped, ...older } = run;
+    expect(nodeExecutionSettings(older, { id: "l", type: "llm" }).topKByIntensity).toEqual(DEFAULT_TOP_K);
+  });
 });

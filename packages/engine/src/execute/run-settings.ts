@@ -32,7 +32,13 @@ export interface RunSettings {
   outputFormat: string;
   knowledgeBase: string | null;
   intensity: SearchIntensity;
+  /** top_k of the run's intensity. */
   topK: number;
+  /**
+   * The host's top_k for every intensity (RunPolicy.topK over DEFAULT_TOP_K), for a node that names its
+   * own intensity; absent in runs prepared before it was frozen with them: DEFAULT_TOP_K.
+   */
+  topKByIntensity?: TopKByIntensity;
   parseRepair: boolean;
   streamTokens: boolean;
 }
@@ -51,6 +57,7 @@ export function resolveRunSettings(
     knowledgeBase: knowledgeBase ? knowledgeBase : null,
     intensity,
     topK: behaviour.topK[intensity],
+    topKByIntensity: behaviour.topK,
     parseRepair: behaviour.parseRepair,
     streamTokens: behaviour.streamTokens,
   };
@@ -64,6 +71,7 @@ export function nodeExecutionSettings(run: RunSettings, node: WorkflowNode): Exe
     knowledgeBase: run.knowledgeBase,
     intensity: run.intensity,
     topK: run.topK,
+    topKByIntensity: run.topKByIntensity ?? DEFAULT_TOP_K,
     parseRepair: run.parseRepair,
     streamTokens: run.streamTokens,
   };

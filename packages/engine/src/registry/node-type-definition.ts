@@ -26,7 +26,10 @@ export interface ExecutionSettings {
   outputFormat: string;
   knowledgeBase: string | null;
   intensity: SearchIntensity;
+  /** top_k of the run's intensity. */
   topK: number;
+  /** top_k of every intensity, for a node that names its own (an llm node's `intensity`). */
+  topKByIntensity: Readonly<Record<SearchIntensity, number>>;
   /** Retry a parse failure once with the parser's message fed back to the model. */
   parseRepair: boolean;
   /** Stream tokens as NODE_TOKEN events. */

@@ -2,6 +2,7 @@ import type { RunEvent, RunEventOf, RunEventType } from "../events/run-event.js"
 import type { JsonValue } from "../model/json-value.js";
 import type { Workflow } from "../model/workflow.js";
 import type { LlmProvider } from "../providers/llm-provider.js";
+import type { Retriever } from "../providers/retrieval.js";
 import type { ToolProviders } from "../providers/tool-providers.js";
 import { OfflineLlmProvider } from "../providers/offline-llm-provider.js";
 import { pipelineRegistry } from "../node-types/built-in-node-types.js";
@@ -25,6 +26,8 @@ export interface PipelineRunInput {
   onEvent?: (event: RunEvent) => void;
   /** Knowledge bases, web search and the semantic cache for the tool types. */
   tools?: ToolProviders;
+  /** The knowledge-base search of model nodes (`knowledgeBase`, `{context}`). */
+  retriever?: Retriever;
   /** Continue a run an earlier attempt had started. */
   resume?: RunResume;
 }
@@ -60,6 +63,7 @@ export function startPipeline(input: PipelineRunInput): { events: RunEvent[]; do
     providers,
     signal: input.signal,
     ...(input.tools ? { tools: input.tools } : {}),
+    ...(input.retriever ? { retriever: input.retriever } : {}),
     options: execution,
     ...(input.resume ? { resume: input.resume } : {}),
     onEvent: (event) => {

@@ -185,6 +185,8 @@ describeEachDatabase("knowledge bases through the API", (suite) => {
     const korean = (await api!.admin.request(Search, { input: { name: "food", query: "김치 발효", intensity: "LOW" } })).searchKnowledgeBase;
     expect(korean.topK).toBe(3);
     expect(korean.hits[0]!.source.title).toBe("kimchi.md");
+    // No intensity: MEDIUM, as for a model node (WEFT_TOPK_MEDIUM, 5 by default).
+    expect((await api!.admin.request(Search, { input: { name: "food", query: "tea" } })).searchKnowledgeBase.topK).toBe(5);
   });
 
   test("documentChunks pages through one document's chunks by its id; an unknown document is null", async () => {

@@ -1,7 +1,7 @@
-import type { SearchIntensity } from "@weft/engine";
+import { DEFAULT_INTENSITY, type SearchIntensity, type TopKByIntensity } from "@weft/engine";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { KnowledgeBaseRetriever } from "../../retrieval/knowledge-base-retriever.js";
-import type { Env } from "../../env.js";
+import { topKByIntensity } from "../../env.js";
 import type { ServiceDeps } from "../../service-deps.js";
 import { checkSearch } from "./knowledge-base-input.validation.js";
 import { toSearchHit } from "./knowledge-base.mapper.js";
@@ -20,23 +20,19 @@ export interface SearchRequest {
 
 /**
  * The debug search: the same retriever model nodes use (the knowledge base's own embedder and store),
- * with top_k from the intensity unless given, and an adjustable hybrid alpha.
+ * with top_k from the intensity (a model node's default, MEDIUM, when none is given) unless top_k is
+ * given, and an adjustable hybrid alpha.
  */
 export class KnowledgeBaseSearchService {
   private readonly db: PrismaClient;
-  private readonly env: Env;
+  private readonly topK: TopKByIntensity;
 
   constructor(
     deps: Pick<ServiceDeps, "db" | "env">,
     private readonly retrieval: RetrievalSetup,
   ) {
     this.db = deps.db;
-    this.env = deps.env;
-  }
-
-  topKFor(intensity: SearchIntensity): number {
-    const table = { LOW: this.env.WEFT_TOPK_LOW, MEDIUM: this.env.WEFT_TOPK_MEDIUM, HIGH: this.env.WEFT_TOPK_HIGH };
-    return table[intensity];
+    this.topK = topKByIntensity(deps.env);
   }
 
   async search(request: SearchRequest, signal: AbortSignal): Promise<{ ok: true; value: KnowledgeBaseSearchResultObject } | { ok: false; errors: UserError[] }> {
@@ -46,7 +42,7 @@ export class KnowledgeBaseSearchService {
     if (!exists) {
       return { ok: false, errors: [userError("NOT_FOUND", `knowledge base "${request.name}" does not exist`, { path: ["input", "name"] })] };
     }
-    const topK = request.topK ?? this.topKFor(request.intensity ?? "LOW");
+    const topK = request.topK ?? this.topK[request.intensity ?? DEFAULT_INTENSITY];
     const retriever = new KnowledgeBaseRetriever({
       lookup: (name) => this.db.knowledgeBase.findUnique({ where: { name } }),
       embedders: this.retrieval.embedders,

@@ -48,7 +48,7 @@ export class SearchKnowledgeBaseInput {
   @Field(() => String)
   query!: string;
 
-  @Field(() => SearchIntensityEnum, { nullable: true, description: "top_k from the intensity (default LOW)." })
+  @Field(() => SearchIntensityEnum, { nullable: true, description: "top_k from the intensity (WEFT_TOPK_*); default MEDIUM, as for a model node." })
   intensity?: SearchIntensity | null;
 
   @Field(() => Int, { nullable: true, description: "Overrides the intensity's top_k (1..50)." })

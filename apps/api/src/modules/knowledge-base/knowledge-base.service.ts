@@ -7,6 +7,7 @@ import { isUuid } from "../common/uuid.js";
 import { createKnowledgeBaseCollection, dropKnowledgeBaseCollection } from "../../retrieval/ingestion.service.js";
 import { storeFor } from "../../retrieval/knowledge-base-record.js";
 import type { ServiceDeps } from "../../service-deps.js";
+import { topKByIntensity } from "../../env.js";
 import { afterCursorWhere, buildPage, readPage, type Page } from "../common/pagination.js";
 import { EmbedderSettings, RetrievalSettings, TopKSettings } from "../common/server-settings.type.js";
 import type { CreateKnowledgeBaseInput } from "./knowledge-base.input.js";
@@ -127,11 +128,12 @@ export class KnowledgeBaseService {
   settings(): RetrievalSettings {
     const { embedder, store, stores, alpha } = this.retrieval;
     const chunking = resolveChunkingOptions({ size: this.env.WEFT_CHUNK_SIZE, overlap: this.env.WEFT_CHUNK_OVERLAP });
+    const topK = topKByIntensity(this.env);
     return Object.assign(new RetrievalSettings(), {
       vectorStore: store.id,
       availableStores: stores.map((each) => each.id),
       embedder: Object.assign(new EmbedderSettings(), { model: embedder.model, dimension: embedder.dimension }),
-      topK: Object.assign(new TopKSettings(), { low: this.env.WEFT_TOPK_LOW, medium: this.env.WEFT_TOPK_MEDIUM, high: this.env.WEFT_TOPK_HIGH }),
+      topK: Object.assign(new TopKSettings(), { low: topK.LOW, medium: topK.MEDIUM, high: topK.HIGH }),
       hybridAlpha: alpha,
       chunkSize: chunking.size,
       chunkOverlap: chunking.overlap,

@@ -1,11 +1,11 @@
 import { availableModelsOf, type LlmProviders, type RunPolicy } from "@weft/engine";
-import type { Env } from "../../env.js";
+import { topKByIntensity, type Env } from "../../env.js";
 
 /** What this server decides about every run it prepares, read once from its environment and providers. */
 export function runPolicyOf(env: Env, llm: LlmProviders): RunPolicy {
   return {
     models: availableModelsOf(llm),
-    topK: { LOW: env.WEFT_TOPK_LOW, MEDIUM: env.WEFT_TOPK_MEDIUM, HIGH: env.WEFT_TOPK_HIGH },
+    topK: topKByIntensity(env),
     parseRepair: env.WEFT_PARSE_REPAIR,
     concurrency: env.WEFT_RUN_CONCURRENCY,
     limits: {

@@ -2,7 +2,6 @@ import { jsonText, type JsonValue } from "../../model/json-value.js";
 import { emptyNodeDetails, NodeFailure, type PartialNodeDetails } from "../../registry/node-failure.js";
 import { callModel } from "../common/model-call.js";
 import { resolveModel, retrieveContext } from "../common/model-node.executor.js";
-import { DEFAULT_TOP_K } from "../../execute/run-settings.js";
 import type { LlmProvider, LlmRequest } from "../../providers/llm-provider.js";
 import type { RetrievalResult } from "../../providers/retrieval.js";
 import type { NodeExecutionContext, NodeExecutor } from "../../registry/node-type-definition.js";
@@ -50,7 +49,8 @@ export const executeLlmNode: NodeExecutor = async (context) => {
 function retrieve(context: NodeExecutionContext, query: string): Promise<RetrievalResult | null> {
   const knowledgeBase = configValue<string | null>(context.node, "knowledgeBase", context.settings.knowledgeBase);
   const intensity = configValue<string | null>(context.node, "intensity", null);
-  const topK = intensity === "LOW" || intensity === "MEDIUM" || intensity === "HIGH" ? DEFAULT_TOP_K[intensity] : context.settings.topK;
+  // The host's table (WEFT_TOPK_* in the API), not the defaults: the node's intensity means what the run's would.
+  const topK = intensity === "LOW" || intensity === "MEDIUM" || intensity === "HIGH" ? context.settings.topKByIntensity[intensity] : context.settings.topK;
   return retrieveContext(context, query, knowledgeBase, topK);
 }
 
