@@ -107,7 +107,9 @@ const envSchema = z.object({
   WEFT_THREAD_MAX_MESSAGES: integer(1000),
   /** Thread messages older than this many days are neither shown nor read by history nodes, and go at the next turn; 0: no limit. */
   WEFT_THREAD_MAX_AGE_DAYS: integer(0),
-  /** How often expired semantic-cache entries and thread messages past the age limit are deleted, in seconds; 0: never. */
+  /** Finished runs created more than this many days ago are deleted, with everything they stored, by the sweep; 0: kept. */
+  WEFT_RUN_RETENTION_DAYS: integer(0),
+  /** How often expired semantic-cache entries, thread messages past the age limit and runs past the retention are deleted, in seconds; 0: never. */
   WEFT_SWEEP_SECONDS: integer(3600),
   /** Weaviate hybrid weight (1 = vectors only, 0 = BM25 only) for model nodes and searchKnowledgeBase's default. */
   WEFT_HYBRID_ALPHA: z.coerce.number().min(0).max(1).default(0.75),

@@ -28,6 +28,8 @@ export interface RunStatusMessage {
   version: number | null;
   status: RunStatusValue;
   at: string;
+  /** The run was deleted; `status` is the one it had. */
+  deleted?: boolean;
 }
 
 /** A committed change of one workflow (graph or settings), or its deletion. Channel: the workflow id. */

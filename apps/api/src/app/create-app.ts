@@ -126,7 +126,17 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   await checkVectorStores(retrieval, logger);
   const reconciler = startReconciler(env, role, database.prisma, { runs: runs.queue, ingestion: services.knowledgeBases.documents.queue }, logger);
   const sweep = executesRuns(role)
-    ? startMaintenanceSweep({ db: database.prisma, cacheStore: retrieval.semanticCacheStore, retention: threadRetention(env), logger }, env.WEFT_SWEEP_SECONDS)
+    ? startMaintenanceSweep(
+        {
+          db: database.prisma,
+          cacheStore: retrieval.semanticCacheStore,
+          retention: threadRetention(env),
+          runRetentionDays: env.WEFT_RUN_RETENTION_DAYS > 0 ? env.WEFT_RUN_RETENTION_DAYS : null,
+          runs,
+          logger,
+        },
+        env.WEFT_SWEEP_SECONDS,
+      )
     : null;
 
   const http = await createHttpService({ env, role, database, store: retrieval.store, queue: runs.queue, services, rateLimits, bus, logger, metrics });
@@ -160,7 +170,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
         };
         await step("http", () => http.close());
         await step("reconciler", async () => reconciler?.stop());
-        sweep?.stop();
+        await step("sweep", async () => sweep?.stop());
         // Together: a worker's runs may take their grace period (WEFT_SHUTDOWN_GRACE_MS) while its
         // ingestion passes are handed over at once.
         await Promise.all([step("runs", () => runs.close()), step("ingestion", () => services.knowledgeBases.close())]);

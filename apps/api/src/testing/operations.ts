@@ -114,3 +114,12 @@ export const DeepRuns = graphql(`
     runs(first: $first) { edges { node { id nodeRuns { nodeId error { code } } } } }
   }
 `);
+
+export const DeleteRun = graphql(`
+  mutation DeleteRun($id: ID!) {
+    deleteRun(id: $id) {
+      deletedRunId
+      errors { code message path }
+    }
+  }
+`);

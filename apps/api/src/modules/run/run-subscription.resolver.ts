@@ -51,6 +51,6 @@ export class RunSubscriptionResolver {
     @Arg("workflowId", () => ID, { nullable: true }) _workflowId: string | null,
   ): RunStatusChangeObject {
     const { runId, workflowId, version, status, at } = message;
-    return { runId, workflowId, version, draft: version === null, status, at: new Date(at) };
+    return { runId, workflowId, version, draft: version === null, status, at: new Date(at), deleted: message.deleted === true };
   }
 }

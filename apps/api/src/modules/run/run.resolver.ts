@@ -9,6 +9,7 @@ import { toRunEventObject } from "./run.mapper.js";
 import { MAX_EVENTS_PER_READ } from "./run.service.js";
 import {
   CancelRunPayload,
+  DeleteRunPayload,
   NodeRunObject,
   RunConnection,
   RunEventObject,
@@ -57,6 +58,17 @@ export class RunResolver {
   async rerunRun(@Arg("id", () => ID) id: string, @Ctx() context: RunContext): Promise<RunWorkflowPayload> {
     const outcome = await context.services.runs.rerun(id, context.auth, context.caller);
     return outcome.ok ? { run: outcome.value, errors: [] } : { run: null, errors: outcome.errors };
+  }
+
+  @Authorized("write")
+  @Mutation(() => DeleteRunPayload, {
+    description:
+      "Deletes a finished run with everything it stored (events, node runs); thread messages it added stay in their thread, unlinked. " +
+      "An active run is refused with RUN_ACTIVE.",
+  })
+  async deleteRun(@Arg("id", () => ID) id: string, @Ctx() context: RunContext): Promise<DeleteRunPayload> {
+    const outcome = await context.services.runs.delete(id);
+    return outcome.ok ? { deletedRunId: outcome.value, errors: [] } : { deletedRunId: null, errors: outcome.errors };
   }
 
   @FieldResolver(() => RunObject, { nullable: true, description: "The run this one re-ran (rerunRun)." })

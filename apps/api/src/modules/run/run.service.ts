@@ -27,6 +27,7 @@ import type { NodeRunObject, RunObject } from "./run.type.js";
 import { executeRun } from "./run-worker.js";
 import { NODE_RUN_ORDER, nodeRunPage, type NodeRunFilter } from "./node-run-page.js";
 import { RunEventWriter } from "./run-event-writer.js";
+import { deleteFinishedRun, finishedRunsBefore, type DeletedRun } from "./run-deletion.js";
 import { userError, type UserError } from "../../errors/user-error.type.js";
 import { failure, success, type Outcome } from "../../errors/outcome.js";
 
@@ -156,6 +157,46 @@ export class RunService {
     await endRun(this.#ending, runId, { kind: "cancelled", reason });
     const after = await this.deps.db.run.findUniqueOrThrow({ where: { id: runId } });
     return { ok: true, value: toRunObject(after) };
+  }
+
+  /**
+   * Deletes a finished run with everything it stored (run-deletion.ts) and tells runStatusChanged
+   * (`deleted: true`), so dashboards count it out. An active run is refused with RUN_ACTIVE: cancel it first.
+   */
+  async delete(runId: string): Promise<Outcome<string>> {
+    const notFound = userError("NOT_FOUND", `run "${runId}" does not exist`, { path: ["id"] });
+    if (!isUuid(runId)) return failure(notFound);
+    const outcome = await deleteFinishedRun(this.deps.db, runId);
+    if ("refused" in outcome) {
+      if (outcome.refused === "NOT_FOUND") return failure(notFound);
+      return failure(userError("RUN_ACTIVE", `run "${runId}" is ${outcome.status}; cancel it or wait for it to end before deleting it`, { path: ["id"] }));
+    }
+    await this.#publishDeleted(outcome.deleted);
+    this.deps.logger.info({ runId, workflowId: outcome.deleted.workflowId }, "run deleted");
+    return success(runId);
+  }
+
+  /**
+   * WEFT_RUN_RETENTION_DAYS: deletes finished runs created before `before`, a batch of runs at a time and
+   * each run a batch of rows at a time (run-deletion.ts), until none is left or `stopped()` says so.
+   * Returns how many it deleted.
+   */
+  async deleteFinishedBefore(before: Date, stopped: () => boolean = () => false): Promise<number> {
+    let count = 0;
+    for (let ids = await finishedRunsBefore(this.deps.db, before); ids.length > 0 && !stopped(); ids = await finishedRunsBefore(this.deps.db, before)) {
+      for (const id of ids) {
+        if (stopped()) break;
+        const outcome = await deleteFinishedRun(this.deps.db, id);
+        if (!("deleted" in outcome)) continue;
+        count += 1;
+        await this.#publishDeleted(outcome.deleted);
+      }
+    }
+    return count;
+  }
+
+  async #publishDeleted(run: DeletedRun): Promise<void> {
+    await this.#publishStatus({ runId: run.runId, workflowId: run.workflowId, version: run.version, status: run.status, at: new Date().toISOString(), deleted: true });
   }
 
   /** The most recently started run of a workflow, whatever its status. */

@@ -302,6 +302,9 @@ export class RunStatusChangeObject {
 
   @Field(() => Date)
   at!: Date;
+
+  @Field(() => Boolean, { description: "The run was deleted (deleteRun, or WEFT_RUN_RETENTION_DAYS); `status` is the one it had." })
+  deleted!: boolean;
 }
 
 @ObjectType({ implements: MutationPayload })
@@ -314,4 +317,10 @@ export class RunWorkflowPayload extends MutationPayload {
 export class CancelRunPayload extends MutationPayload {
   @Field(() => RunObject, { nullable: true })
   run!: RunObject | null;
+}
+
+@ObjectType({ implements: MutationPayload })
+export class DeleteRunPayload extends MutationPayload {
+  @Field(() => ID, { nullable: true, description: "The deleted run's id." })
+  deletedRunId!: string | null;
 }

@@ -134,6 +134,7 @@ type Documents = {
     "\n  query ApiKeys($includeRevoked: Boolean!) {\n    apiKeys(includeRevoked: $includeRevoked) { id name prefix scopes revokedAt lastUsedAt }\n  }\n": typeof types.ApiKeysDocument,
     "\n  query ServerInfo {\n    serverInfo { version authRequired databaseMode limits { maxQueryDepth maxQueryComplexity maxBodyBytes maxPageSize } }\n  }\n": typeof types.ServerInfoDocument,
     "\n  query DeepRuns($first: Int) {\n    runs(first: $first) { edges { node { id nodeRuns { nodeId error { code } } } } }\n  }\n": typeof types.DeepRunsDocument,
+    "\n  mutation DeleteRun($id: ID!) {\n    deleteRun(id: $id) {\n      deletedRunId\n      errors { code message path }\n    }\n  }\n": typeof types.DeleteRunDocument,
 };
 const documents: Documents = {
     "\n  mutation ScaleOutCreateKb($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } }\n  }\n": types.ScaleOutCreateKbDocument,
@@ -255,6 +256,7 @@ const documents: Documents = {
     "\n  query ApiKeys($includeRevoked: Boolean!) {\n    apiKeys(includeRevoked: $includeRevoked) { id name prefix scopes revokedAt lastUsedAt }\n  }\n": types.ApiKeysDocument,
     "\n  query ServerInfo {\n    serverInfo { version authRequired databaseMode limits { maxQueryDepth maxQueryComplexity maxBodyBytes maxPageSize } }\n  }\n": types.ServerInfoDocument,
     "\n  query DeepRuns($first: Int) {\n    runs(first: $first) { edges { node { id nodeRuns { nodeId error { code } } } } }\n  }\n": types.DeepRunsDocument,
+    "\n  mutation DeleteRun($id: ID!) {\n    deleteRun(id: $id) {\n      deletedRunId\n      errors { code message path }\n    }\n  }\n": types.DeleteRunDocument,
 };
 
 /**
@@ -747,6 +749,10 @@ export function graphql(source: "\n  query ServerInfo {\n    serverInfo { versio
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query DeepRuns($first: Int) {\n    runs(first: $first) { edges { node { id nodeRuns { nodeId error { code } } } } }\n  }\n"): (typeof documents)["\n  query DeepRuns($first: Int) {\n    runs(first: $first) { edges { node { id nodeRuns { nodeId error { code } } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteRun($id: ID!) {\n    deleteRun(id: $id) {\n      deletedRunId\n      errors { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteRun($id: ID!) {\n    deleteRun(id: $id) {\n      deletedRunId\n      errors { code message path }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
