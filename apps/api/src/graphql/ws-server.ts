@@ -6,7 +6,6 @@ import {
   parse,
   specifiedRules,
   validate,
-  type ExecutionArgs,
   type GraphQLFormattedError,
   type GraphQLSchema,
 } from "graphql";
@@ -26,6 +25,8 @@ import { checkDocumentNesting } from "./limits/document-nesting.js";
 import { checkOperationLimits, operationLimitsOf, type OperationLimits } from "./limits/operation-limits.js";
 import { ResponseBudget } from "./limits/response-budget.js";
 import { watchRevokedKeys } from "./revoked-key-watch.js";
+import { PreparedOperations, type OperationPayload, type PreparedOperation } from "./prepared-operations.js";
+import { SubscriptionFanOut } from "./subscription-fanout.js";
 import { callerOf, rateLimitedError, TOO_MANY_CONNECTIONS_CLOSE_CODE, type RateLimits } from "../rate-limit/rate-limits.js";
 import { clientAddress } from "../rate-limit/trust-proxy.js";
 import { isAllowedOrigin } from "../auth/allowed-origin.js";
@@ -78,10 +79,13 @@ export async function startWsServer(options: WsServerOptions): Promise<WsServerH
   });
   const connections = new WeakMap<WebSocket, { auth: AuthInfo; header: string | undefined; connectionId: string; caller: string }>();
   const limits = operationLimitsOf(env);
+  const operations = new PreparedOperations();
+  const fanOut = new SubscriptionFanOut();
 
   const disposable = useServer<Record<string, unknown> | undefined, Extra>(
     {
       schema,
+      subscribe: fanOut.subscribe,
       onConnect: async (ctx) => {
         const header = authorizationOf(ctx);
         try {
@@ -120,14 +124,21 @@ export async function startWsServer(options: WsServerOptions): Promise<WsServerH
         }
         const budget = await rateLimits.requests.take(connection.caller);
         if (!budget.allowed) return [rateLimitedError(budget, "requests")];
-        return prepareExecution(schema, payload, limits, {
-          requestId: `${connection.connectionId}:${id}`,
-          auth,
-          caller: connection.caller,
-          services,
-          logger: logger.child({ requestId: `${connection.connectionId}:${id}`, transport: "ws" }),
-        }, env.WEFT_MAX_RESPONSE_BYTES);
+        // Whether the caller has a key decides introspection (introspection-guard.ts): a partition each.
+        const prepared = operations.get(payload, auth.authenticated ? "key" : "anonymous", (key) => prepareOperation(schema, payload, limits, auth, key));
+        if (!isPrepared(prepared)) return prepared;
+        const requestId = `${connection.connectionId}:${id}`;
+        const context: GraphQLContext = { requestId, auth, caller: connection.caller, services, logger: logger.child({ requestId, transport: "ws" }) };
+        const execution = { schema, document: prepared.document, operationName: payload.operationName ?? undefined, variableValues: payload.variables ?? undefined };
+        // Queries and mutations sent over the socket answer once, within the same budget as over HTTP.
+        if (prepared.operation.operation !== "subscription") {
+          return { ...execution, contextValue: { ...context, responseBudget: new ResponseBudget(env.WEFT_MAX_RESPONSE_BYTES) } };
+        }
+        fanOut.register(context, { socket: ctx.extra.socket, connection: ctx.extra.request.socket, id, shareKey: prepared.key === null ? null : `${scopesKey(auth)}\u0000${prepared.key}` });
+        return { ...execution, contextValue: context };
       },
+      // Subscriptions' results without errors do not come here: they are written once per event and
+      // operation and sent as they are (subscription-fanout.ts).
       onNext: (_ctx, _id, _payload, args, result) => {
         const context = args.contextValue as GraphQLContext;
         if (context.responseBudget?.exceeded) return { errors: [context.responseBudget.formattedError(context.requestId)] };
@@ -162,13 +173,14 @@ function authorizationOf(ctx: WsContext): string | undefined {
   return ctx.extra.request.headers.authorization;
 }
 
-function prepareExecution(
+/** Parsed, validated and within the limits, or the errors to send. */
+function prepareOperation(
   schema: GraphQLSchema,
-  payload: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null },
+  payload: OperationPayload,
   limits: OperationLimits,
-  contextValue: GraphQLContext,
-  maxResponseBytes: number,
-): ExecutionArgs | readonly GraphQLError[] {
+  auth: AuthInfo,
+  key: string | null,
+): PreparedOperation | readonly GraphQLError[] {
   const tooDeep = checkDocumentNesting(payload.query, limits.nesting);
   if (tooDeep) return [tooDeep];
   let document;
@@ -181,14 +193,20 @@ function prepareExecution(
   if (validationErrors.length > 0) return validationErrors;
   const operation = getOperationAST(document, payload.operationName ?? undefined);
   if (!operation) return [new GraphQLError("could not determine which operation to run", { extensions: { code: "BAD_REQUEST" } })];
-  const refused = introspectionRefusal(document, operation, contextValue.auth);
+  const refused = introspectionRefusal(document, operation, auth);
   if (refused) return [refused];
-  const variables = payload.variables ?? undefined;
-  const limitErrors = checkOperationLimits({ schema, document, operation, variables }, limits);
+  const limitErrors = checkOperationLimits({ schema, document, operation, variables: payload.variables ?? undefined }, limits);
   if (limitErrors.length > 0) return limitErrors;
-  // Queries and mutations sent over the socket answer once, within the same budget as over HTTP.
-  const context = operation.operation === "subscription" ? contextValue : { ...contextValue, responseBudget: new ResponseBudget(maxResponseBytes) };
-  return { schema, document, operationName: payload.operationName ?? undefined, variableValues: variables, contextValue: context };
+  return { document, operation, key };
+}
+
+function isPrepared(prepared: PreparedOperation | readonly GraphQLError[]): prepared is PreparedOperation {
+  return !Array.isArray(prepared);
+}
+
+/** What authorisation reads of a caller (auth-checker.ts): results are shared only between equal ones. */
+function scopesKey(auth: AuthInfo): string {
+  return `${auth.authenticated ? "authenticated" : "anonymous"}:${[...auth.scopes].sort().join(",")}`;
 }
 
 function reportAndFormat(error: GraphQLError, context: GraphQLContext): GraphQLFormattedError {

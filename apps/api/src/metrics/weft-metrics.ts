@@ -30,6 +30,7 @@ export class WeftMetrics {
   readonly #runsEnded: Counter<"status">;
   readonly #resumed: Counter;
   readonly #eventLag: Histogram;
+  readonly #delivered = new WeakSet<RunEventMessage>();
   readonly #nodeTypes = new Map<string, string>();
 
   constructor(sources: MetricSources) {
@@ -113,8 +114,14 @@ export class WeftMetrics {
     }
   }
 
-  /** A live event handed to a subscriber of this process. */
+  /**
+   * A live event handed to the subscribers of this process: observed once per event (its first delivery),
+   * not once per subscriber, which cost a thousand identical observations per event with a thousand
+   * subscribers of one run (they get it in the same turn, from the same message object).
+   */
   observeDelivery(message: RunEventMessage): void {
+    if (this.#delivered.has(message)) return;
+    this.#delivered.add(message);
     const lag = (Date.now() - Date.parse(message.at)) / 1000;
     if (Number.isFinite(lag) && lag >= 0) this.#eventLag.observe(lag);
   }

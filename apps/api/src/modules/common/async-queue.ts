@@ -44,7 +44,11 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
     if (this.#head < this.#items.length) {
       const value = this.#items[this.#head]!;
       this.#head += 1;
-      if (this.#head > 1024 && this.#head * 2 > this.#items.length) this.#compact();
+      // Taken items are let go: at once when the queue is empty again (the usual case: a subscriber keeps
+      // up), else in bulk once they are most of it. Ten thousand subscriptions each holding the last
+      // thousand events of a long run would be tens of megabytes of references.
+      if (this.#head === this.#items.length) this.#clear();
+      else if (this.#head > 1024 && this.#head * 2 > this.#items.length) this.#compact();
       return Promise.resolve({ value, done: false });
     }
     if (this.#error) {
@@ -87,6 +91,11 @@ export class AsyncQueue<T> implements AsyncIterableIterator<T> {
     } else {
       waiter.resolve({ value: undefined, done: true });
     }
+  }
+
+  #clear(): void {
+    this.#items.length = 0;
+    this.#head = 0;
   }
 
   #compact(): void {

@@ -5,6 +5,7 @@ import { seedWorkflow } from "../../testing/app.js";
 import { describeEachDatabase } from "../../testing/database.js";
 import { redisForTests } from "../../testing/redis-server.js";
 import { arrows } from "../../testing/workflows.js";
+import { RunEventReplays } from "./run-event-replay.js";
 import { replayThenLive } from "./run-event-stream.js";
 
 /** runEvents' replay-then-live contract when the worker and the subscriber are different processes. */
@@ -27,7 +28,7 @@ describeEachDatabase(
       };
       try {
         await store(1);
-        const stream = replayThenLive(db, api, run.id, 0);
+        const stream = (await replayThenLive(new RunEventReplays(db), api, run.id, 0))!;
         const seqs: number[] = [];
         const reading = (async () => {
           for await (const message of stream) seqs.push(message.seq);

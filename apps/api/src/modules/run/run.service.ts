@@ -11,7 +11,8 @@ import { afterCursorWhere, badPageArgument, buildPage, readBound, readPage, type
 import type { CallerBudget } from "../../rate-limit/caller-budget.js";
 import { retryAfterSeconds } from "../../rate-limit/rate-limits.js";
 import { ACTIVE_RUN_STATUSES, isActiveRunStatus } from "../common/run-status.js";
-import { replayThenLive, toEventMessage } from "./run-event-stream.js";
+import { replayThenLive } from "./run-event-stream.js";
+import { RunEventReplays, toEventMessage } from "./run-event-replay.js";
 import type { RunsArgs, RunWorkflowInput } from "./run.input.js";
 import { toNodeRunObject, toRunObject } from "./run.mapper.js";
 import { checkRunRequest, type StoredRunRequest } from "./run-request.validation.js";
@@ -63,6 +64,7 @@ export class RunService {
   readonly #start: StartDeps;
   readonly #metrics: WeftMetrics | null;
   readonly #ending: RunEndingDeps;
+  readonly #replays: RunEventReplays;
 
   constructor(
     readonly deps: ServiceDeps,
@@ -87,6 +89,7 @@ export class RunService {
     };
     this.#metrics = options.metrics ?? null;
     this.#ending = { db: deps.db, bus: options.bus, logger: deps.logger };
+    this.#replays = new RunEventReplays(deps.db);
     this.queue = options.createQueue((runId, signal) => executeRun(workerDeps, runId, signal));
   }
 
@@ -249,10 +252,10 @@ export class RunService {
   /** Stored events after `afterSeq`, then live ones; ends after the terminal event. */
   async streamEvents(runId: string, afterSeq: number): Promise<AsyncIterableIterator<RunEventMessage>> {
     checkAfterSeq(afterSeq);
-    const exists = await this.deps.db.run.findUnique({ where: { id: runId }, select: { id: true } });
-    if (!exists) throw new AppError("NOT_FOUND", `run "${runId}" does not exist`);
     const metrics = this.#metrics;
-    return replayThenLive(this.deps.db, this.bus, runId, afterSeq, metrics ? (message) => metrics.observeDelivery(message) : undefined);
+    const stream = await replayThenLive(this.#replays, this.bus, runId, afterSeq, metrics ? (message) => metrics.observeDelivery(message) : undefined);
+    if (!stream) throw new AppError("NOT_FOUND", `run "${runId}" does not exist`);
+    return stream;
   }
 
   async streamStatus(workflowId: string | null): Promise<AsyncIterableIterator<RunStatusMessage>> {
