@@ -26,8 +26,9 @@ import { writeDocSection, writeResult } from "./results-writer.js";
  * - event latency from the worker to a WebSocket client of another process (event time → arrival of
  *   each NODE_COMPLETED emitted after the client subscribed; 100 runs of an 11-node chain with 20 ms model
  *   nodes after 20 runs of warm-up, 1,100 samples), against the same path inside one process without Redis;
- * - time from kill -9 of the worker executing a run to RUN_RESUMED at a client, and to its end;
- * - delivery to 1, 100 and 1,000 subscribers of one run spread over two API processes.
+ * - time from kill -9 of the worker executing a run to RUN_RESUMED at a client, and to its end.
+ *
+ * Many subscribers of one run on one API process: fan-out.bench.ts.
  *
  * Event times are the worker's wall clock (ms) compared with the client's: same machine, same clock,
  * millisecond resolution (both truncated, so a sample is within 1 ms of the true delay, unbiased on average).
@@ -35,7 +36,6 @@ import { writeDocSection, writeResult } from "./results-writer.js";
 const RUNS = 64;
 const WORKER_COUNTS = [1, 2, 4];
 const KILLS = 3;
-const SUBSCRIBERS = [1, 100, 1000];
 /** Runs of the 11-node chain per event-latency figure: 11 samples each, so p99 is not one or two stragglers. */
 const LATENCY_RUNS = 100;
 /**
@@ -208,25 +208,6 @@ async function killToResume(setup: Setup, api: ApiProcess, workflowId: string): 
   return { resumedMs, completedMs };
 }
 
-async function fanOut(apis: ApiProcess[], workflowId: string): Promise<Record<string, { p50Ms: number; p99Ms: number; deliveries: number }>> {
-  const figures: Record<string, { p50Ms: number; p99Ms: number; deliveries: number }> = {};
-  for (const count of SUBSCRIBERS) {
-    const runId = await startRun(apis[0]!, workflowId);
-    const clients = Array.from({ length: Math.min(count, 50) }, (_, k) => wsClient(apis[k % 2]!));
-    const lags: number[] = [];
-    const follows = Array.from({ length: count }, (_, k) =>
-      follow(clients[k % clients.length]!, runId, (event, arrivedAt, beforeSubscription) => {
-        if (event.type === "NODE_COMPLETED" && !beforeSubscription) lags.push(arrivedAt - Date.parse(event.at));
-      }),
-    );
-    await Promise.all(follows);
-    await Promise.all(clients.map((client) => client.dispose()));
-    lags.sort((a, b) => a - b);
-    figures[String(count)] = { p50Ms: percentile(lags, 50), p99Ms: percentile(lags, 99), deliveries: lags.length };
-  }
-  return figures;
-}
-
 export async function run(): Promise<unknown> {
   const [redis] = await Promise.all([startRedisServer(), acquirePostgres()]);
   const database = await openTestDatabase("server");
@@ -256,7 +237,6 @@ export async function run(): Promise<unknown> {
     const runsPerSecond = await throughput(setup, apis[0]!, throughputWorkflow);
     const worker = await startApiProcess("worker", setup.env(), adminKey);
     const crossProcess = await eventLatency(apis[1]!, chainWorkflow);
-    const subscribers = await fanOut(apis, chainWorkflow);
     await worker.kill("SIGTERM");
     const inProcess = await eventLatency(alone, await importWorkflow(alone, chain));
     const kills = await killToResume(setup, apis[0]!, slowWorkflow);
@@ -268,7 +248,6 @@ export async function run(): Promise<unknown> {
       runsPerSecond: { graph: "5 nodes, 3 model nodes × 200 ms", runs: RUNS, byWorkers: runsPerSecond },
       eventLatencyMs: { crossProcess, inProcess, goal: { p50Ms: 3, p99Ms: 10 } },
       killToResumeMs: { lockMs: 5000, kills: KILLS, resumed: kills.resumedMs, completed: kills.completedMs },
-      subscribers,
     };
     console.log(JSON.stringify(result, null, 2));
     writeResult("scale-out", result);
@@ -286,7 +265,6 @@ function docSection(result: {
   runsPerSecond: { byWorkers: Record<string, number> };
   eventLatencyMs: { crossProcess: Latency; inProcess: Latency };
   killToResumeMs: { resumed: number[]; completed: number[] };
-  subscribers: Record<string, { p50Ms: number; p99Ms: number; deliveries: number }>;
 }, machine: ReturnType<typeof machineInfo>): string {
   const { crossProcess, inProcess } = result.eventLatencyMs;
   return [
@@ -307,11 +285,7 @@ function docSection(result: {
     "",
     `kill -9 of the worker executing a run (WEFT_QUEUE_LOCK_MS 5000) → RUN_RESUMED at the client: ${result.killToResumeMs.resumed.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(", ")}; → the run's end: ${result.killToResumeMs.completed.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(", ")}.`,
     "",
-    "| subscriptions to one run (over two API processes, at most 50 WebSocket connections) | p50 | p99 | deliveries |",
-    "|---|---|---|---|",
-    ...Object.entries(result.subscribers).map(([count, figure]) => `| ${count} | ${figure.p50Ms} ms | ${figure.p99Ms} ms | ${figure.deliveries} |`),
-    "",
-    "A sample is a NODE_COMPLETED emitted after the client asked to follow its run (on a WebSocket connection opened beforehand): the input node's completion, at the start of a run, can be emitted before the client knows the run's id; it then reaches the client by replay from the database when the subscription starts, so it measures that start, not an event's way, and it is counted apart (last column). Each figure follows 20 runs of warm-up: the worker process has just started, and its first runs are slower (cold code). The subscriber figures count the same way.",
+    "A sample is a NODE_COMPLETED emitted after the client asked to follow its run (on a WebSocket connection opened beforehand): the input node's completion, at the start of a run, can be emitted before the client knows the run's id; it then reaches the client by replay from the database when the subscription starts, so it measures that start, not an event's way, and it is counted apart (last column). Each figure follows 20 runs of warm-up: the worker process has just started, and its first runs are slower (cold code). Many subscribers of one run: see fan-out.",
     "",
     "Event times are the worker's clock (the event's `at`, whole milliseconds) compared with the client's `Date.now()` on the same machine: each sample is a whole number of milliseconds, within 1 ms of the true delay either way and unbiased on average (both ends are truncated alike), so the percentiles are whole milliseconds too.",
   ].join("\n");
