@@ -118,7 +118,22 @@ export type { CompileResult, ExpressionScope, ExpressionVariables } from "./expr
 export { schemaMismatch } from "./schema/json-schema.check.js";
 
 // Providers: the interfaces the API's and the providers package's adapters implement, and the offline test models.
-export type { LlmCallOrigin, LlmModelInfo, LlmProvider, LlmProviders, LlmReply, LlmRequest, LlmStreamChunk, TokenUsage } from "./providers/llm-provider.js";
+export type {
+  LlmCallOrigin,
+  LlmFinishReason,
+  LlmMessage,
+  LlmModelInfo,
+  LlmProvider,
+  LlmProviders,
+  LlmReply,
+  LlmRequest,
+  LlmStreamChunk,
+  LlmToolCall,
+  LlmToolDefinition,
+  TokenUsage,
+} from "./providers/llm-provider.js";
+export { parseToolArguments, requestMessages, TOOL_NAME_PATTERN, toolDefinitionProblem } from "./providers/llm-messages.js";
+export type { ToolArguments } from "./providers/llm-messages.js";
 export { OFFLINE_PROVIDER_ID, OfflineLlmProvider } from "./providers/offline-llm-provider.js";
 export type {
   ChunkAnchor,

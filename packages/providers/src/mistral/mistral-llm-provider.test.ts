@@ -50,6 +50,7 @@ describe("MistralLlmProvider.complete", () => {
       text: '{"description":"d","output":"o"}',
       model: "mistral-small-latest",
       usage: { promptTokens: 12, completionTokens: 7, totalTokens: 19 },
+      finishReason: "stop",
     });
     expect(server.requests[0]?.body).toMatchObject({ model: "mistral-small-latest", messages: [{ role: "user", content: "Say hello as JSON." }] });
   });
@@ -143,7 +144,7 @@ describe("MistralLlmProvider.stream", () => {
       { type: "token", text: "Hel" },
       { type: "token", text: "lo there" },
       { type: "token", text: " world" },
-      { type: "done", reply: { text: "Hello there world", model: "mistral-small-latest", usage: { promptTokens: 5, completionTokens: 3, totalTokens: 8 } } },
+      { type: "done", reply: { text: "Hello there world", model: "mistral-small-latest", usage: { promptTokens: 5, completionTokens: 3, totalTokens: 8 }, finishReason: "stop" } },
     ]);
     expect(server.requests[0]?.body).toMatchObject({ stream: true, response_format: { type: "json_object" } });
     expect(server.requests[0]?.headers.accept).toBe("text/event-stream");

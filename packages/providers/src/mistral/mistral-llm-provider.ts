@@ -1,6 +1,7 @@
-import { ProviderError, type LlmModelInfo, type LlmProvider, type LlmReply, type LlmRequest, type LlmStreamChunk, type TokenUsage } from "@weft/engine";
+import { ProviderError, type LlmFinishReason, type LlmModelInfo, type LlmProvider, type LlmReply, type LlmRequest, type LlmStreamChunk, type TokenUsage } from "@weft/engine";
+import { finishReasonOf, ToolCallStream } from "../chat/tool-call-stream.js";
 import { MistralClient, type MistralClientOptions } from "./mistral-client.js";
-import { contentText, DEFAULT_MISTRAL_MODELS, toChatRequest, toTokenUsage } from "./mistral-request.mapper.js";
+import { contentText, DEFAULT_MISTRAL_MODELS, toChatRequest, toTokenUsage, toToolCalls } from "./mistral-request.mapper.js";
 
 export interface MistralLlmProviderOptions extends MistralClientOptions {
   /** Models offered to workflows; see `parseMistralModels` for the MISTRAL_MODELS format. */
@@ -9,7 +10,7 @@ export interface MistralLlmProviderOptions extends MistralClientOptions {
 
 /**
  * Mistral chat completions through the official SDK: JSON mode when the node asks for a JSON reply,
- * token streaming, usage, cancellation through the caller's AbortSignal. Every failure is a
+ * conversations with tool calls, token streaming, usage, cancellation through the caller's AbortSignal. Every failure is a
  * ProviderError (see mistral-error.mapper.ts); cancellation surfaces as an AbortError.
  */
 export class MistralLlmProvider implements LlmProvider {
@@ -28,7 +29,15 @@ export class MistralLlmProvider implements LlmProvider {
     try {
       const response = await this.client.sdk.chat.complete(toChatRequest(request), { signal: call.signal });
       const choice = response.choices[0];
-      return { text: contentText(choice?.message?.content), model: response.model, usage: toTokenUsage(response.usage) };
+      const toolCalls = toToolCalls(choice?.message?.toolCalls);
+      const finishReason = finishReasonOf(choice?.finishReason);
+      return {
+        text: contentText(choice?.message?.content),
+        model: response.model,
+        usage: toTokenUsage(response.usage),
+        ...(toolCalls ? { toolCalls } : {}),
+        ...(finishReason ? { finishReason } : {}),
+      };
     } catch (error) {
       throw call.fail(error);
     }
@@ -39,15 +48,20 @@ export class MistralLlmProvider implements LlmProvider {
     let text = "";
     let model = request.model;
     let usage: TokenUsage | null = null;
-    let finished = false;
+    let finishReason: LlmFinishReason | undefined;
+    const toolCalls = new ToolCallStream();
     try {
       const events = await this.client.sdk.chat.stream(toChatRequest(request), { signal: call.signal });
       for await (const event of events) {
         const chunk = event.data;
+        const choice = chunk.choices[0];
         model = chunk.model || model;
         if (chunk.usage) usage = toTokenUsage(chunk.usage);
-        if (chunk.choices[0]?.finishReason) finished = true;
-        const piece = contentText(chunk.choices[0]?.delta.content);
+        finishReason = finishReasonOf(choice?.finishReason) ?? finishReason;
+        if (choice?.delta.toolCalls?.length) {
+          toolCalls.add(choice.delta.toolCalls.map((piece) => ({ index: piece.index, id: piece.id === "null" ? null : piece.id, name: piece.function.name, arguments: piece.function.arguments })));
+        }
+        const piece = contentText(choice?.delta.content);
         if (piece === "") continue;
         text += piece;
         yield { type: "token", text: piece };
@@ -56,9 +70,10 @@ export class MistralLlmProvider implements LlmProvider {
       throw call.fail(error);
     }
     // A stream the server cut short just ends (no finish_reason, no [DONE]); the SDK does not complain.
-    if (!finished) {
+    if (!finishReason) {
       throw new ProviderError("PROVIDER_UNAVAILABLE", "Mistral's stream ended before the reply was complete.", { retryable: true });
     }
-    yield { type: "done", reply: { text, model, usage } };
+    const calls = toolCalls.calls("Mistral");
+    yield { type: "done", reply: { text, model, usage, ...(calls.length > 0 ? { toolCalls: calls } : {}), finishReason } };
   }
 }

@@ -1,5 +1,6 @@
-import { WeftError, type LlmModelInfo, type LlmRequest, type TokenUsage } from "@weft/engine";
-import type { ChatCompletionRequest, UsageInfo } from "@mistralai/mistralai/models/components";
+import { requestMessages, WeftError, type LlmMessage, type LlmModelInfo, type LlmRequest, type LlmToolCall, type TokenUsage } from "@weft/engine";
+import type { ChatCompletionRequest, ToolCall, UsageInfo } from "@mistralai/mistralai/models/components";
+import { argumentsText } from "../chat/tool-call-stream.js";
 
 /** Engine request → Mistral chat request; node params accept Mistral's snake_case or camelCase names. */
 
@@ -33,10 +34,44 @@ export function toChatRequest(request: LlmRequest): ChatCompletionRequest {
   }
   return {
     model: request.model,
-    messages: [{ role: "user", content: request.prompt }],
+    messages: requestMessages(request).map(toMistralMessage),
+    ...toolFields(request),
     ...responseFormat(request),
     ...params,
   };
+}
+
+type MistralMessage = ChatCompletionRequest["messages"][number];
+
+function toMistralMessage(message: LlmMessage): MistralMessage {
+  switch (message.role) {
+    case "assistant":
+      return {
+        role: "assistant",
+        content: message.content,
+        ...(message.toolCalls?.length ? { toolCalls: message.toolCalls.map((call) => ({ id: call.id, type: "function", function: { name: call.name, arguments: call.arguments } })) } : {}),
+      };
+    case "tool":
+      return { role: "tool", content: message.content, toolCallId: message.toolCallId, name: message.name };
+    default:
+      return { role: message.role, content: message.content };
+  }
+}
+
+/** Tools as Mistral's functions; several calls in one reply are allowed (`parallelToolCalls`). */
+function toolFields(request: LlmRequest): Partial<ChatCompletionRequest> {
+  if (!request.tools?.length) return {};
+  return {
+    tools: request.tools.map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } })),
+    toolChoice: request.toolChoice ?? "auto",
+    parallelToolCalls: true,
+  };
+}
+
+/** Mistral's tool calls in the engine's shape (arguments as JSON text, whichever form Mistral used). */
+export function toToolCalls(calls: readonly ToolCall[] | null | undefined): LlmToolCall[] | undefined {
+  if (!calls?.length) return undefined;
+  return calls.map((call) => ({ id: call.id ?? "", name: call.function.name, arguments: argumentsText(call.function.arguments) }));
 }
 
 /** A JSON Schema asks for Mistral's `json_schema` output (constrained decoding); plain JSON mode otherwise. */

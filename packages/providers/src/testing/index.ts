@@ -1,4 +1,6 @@
-export * from "./mistral-mock-server.js";
+export * from "./chat-completions-mock-server.js";
+export { MistralMockServer, mistralErrorBody, type MistralMockServerOptions } from "./mistral-mock-server.js";
+export * from "./openai-mock-server.js";
 export * from "./weaviate-server.js";
 export * from "./vector-store.contract.js";
 export * from "./tavily-mock-server.js";

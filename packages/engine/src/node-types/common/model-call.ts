@@ -42,12 +42,17 @@ export function repairPrompt(prompt: string, error: ResultParseError): string {
   );
 }
 
+/**
+ * The one doorway of model calls from node executors (agents included): the runner's retries, NODE_TOKEN
+ * while streaming, usage added to the node's details, the reply (text and tool calls) held to a node
+ * output's limit. Returns the reply, whose `toolCalls` an agent executes.
+ */
 export async function callModel(
   context: NodeExecutionContext,
   provider: LlmProvider,
   request: LlmRequest,
   details: PartialNodeDetails,
-): Promise<void> {
+): Promise<LlmReply> {
   let lastAttempt = 0;
   let reply: LlmReply;
   try {
@@ -61,8 +66,15 @@ export async function callModel(
   }
   details.usage = addUsage(details.usage ?? emptyUsage(), reply.usage);
   // A reply is stored with the node: one over a node output's limit is refused and not kept.
-  gateTextLength(reply.text.length, context.limits, "the model's reply");
+  gateTextLength(reply.text.length + toolCallsLength(reply), context.limits, "the model's reply");
   details.rawReply = reply.text;
+  return reply;
+}
+
+function toolCallsLength(reply: LlmReply): number {
+  let length = 0;
+  for (const call of reply.toolCalls ?? []) length += call.id.length + call.name.length + call.arguments.length;
+  return length;
 }
 
 async function streamReply(context: NodeExecutionContext, provider: LlmProvider, request: LlmRequest): Promise<LlmReply> {
