@@ -124,6 +124,13 @@ const envSchema = z.object({
    */
   WEFT_CACHE_MEMORY_INDEX_ENTRIES: integer(250_000),
   CORS_ORIGINS: list,
+  /**
+   * Seals secrets the server reads back (webhook signing secrets): any text of at least 32 characters.
+   * Unset: embedded mode keeps a generated one in <WEFT_DATA_DIR>/secret.key; server mode has none (no webhooks).
+   */
+  WEFT_SECRET_KEY: z.string().min(32, "WEFT_SECRET_KEY must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
+  /** The API's address as callers reach it (https://weft.example.com): the base of webhook URLs; unset, the request's origin. */
+  WEFT_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Server mode across processes: the run and ingestion queues, the event bus and the rate limits on Redis. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /** Prefix of every Redis key and channel, so deployments may share one Redis. */

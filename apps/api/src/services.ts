@@ -5,6 +5,7 @@ import type { RunService } from "./modules/run/index.js";
 import type { TemplateService } from "./modules/template/index.js";
 import type { SemanticCacheService } from "./modules/semantic-cache/index.js";
 import type { ThreadService } from "./modules/thread/index.js";
+import type { TriggerService } from "./modules/trigger/index.js";
 import type { WorkflowService } from "./modules/workflow/index.js";
 import type { WorkflowVersionService } from "./modules/workflow-version/index.js";
 
@@ -23,4 +24,5 @@ export interface Services {
   templates: TemplateService;
   threads: ThreadService;
   semanticCaches: SemanticCacheService;
+  triggers: TriggerService;
 }

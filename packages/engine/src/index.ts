@@ -75,6 +75,8 @@ export type { WorkflowDocument } from "./document/workflow-document.schema.js";
 export { WORKFLOW_DOCUMENT_LIMITS } from "./model/workflow-document.limits.js";
 export type { WorkflowDocumentLimits } from "./model/workflow-document.limits.js";
 export type { DocumentIssue, DocumentIssueCode } from "./document/document-issue.js";
+export { findJsonLimitProblem } from "./document/json-limits.check.js";
+export type { JsonLimitProblem, JsonLimits } from "./document/json-limits.check.js";
 
 // Runs: prepare once (pure), then execute the prepared run.
 export { PREPARED_RUN_FORMAT, prepareRun, prepareRunUnchecked } from "./execute/prepare-run.js";
@@ -114,6 +116,8 @@ export { renderPrompt } from "./template/prompt-template.js";
 export { renderTemplate } from "./template/node-template.js";
 export type { RenderedTemplate, TemplateValues } from "./template/node-template.js";
 export { compileExpression } from "./expression/cel-expression.js";
+export { compileTriggerExpression, evaluateTriggerExpression } from "./expression/trigger-expression.js";
+export type { CompiledTriggerExpression, TriggerCompileResult, TriggerVariables } from "./expression/trigger-expression.js";
 export type { CompileResult, ExpressionScope, ExpressionVariables } from "./expression/cel-expression.js";
 export { schemaMismatch } from "./schema/json-schema.check.js";
 

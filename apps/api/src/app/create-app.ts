@@ -13,6 +13,8 @@ import { ModelCatalogService } from "../modules/model/index.js";
 import { RunService } from "../modules/run/index.js";
 import { SemanticCacheService } from "../modules/semantic-cache/index.js";
 import { threadRetention, ThreadService } from "../modules/thread/index.js";
+import { sweepFirings, TriggerFiringService, TriggerService } from "../modules/trigger/index.js";
+import { openSecretBox } from "../secrets/secret-box.js";
 import { startMaintenanceSweep } from "./maintenance-sweep.js";
 import { WorkflowService } from "../modules/workflow/index.js";
 import { WorkflowVersionService } from "../modules/workflow-version/index.js";
@@ -29,7 +31,7 @@ import { createLlmProviders } from "./llm-providers.js";
 import { createNodeRegistry } from "./node-registry.js";
 import { checkVectorStores, startupTasks } from "./startup.js";
 import { closeRedis } from "../redis/redis-connection.js";
-import { createEventBus, createLimitStore, ingestionQueueFactory, runQueueFactory, startReconciler } from "./infrastructure.js";
+import { createEventBus, createLimitStore, createTriggerScheduler, ingestionQueueFactory, runQueueFactory, startReconciler } from "./infrastructure.js";
 import { createHttpService } from "./http-server.js";
 import { checkRole, executesRuns, servesApi, type ProcessRole } from "./process-role.js";
 
@@ -109,6 +111,10 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     tracer,
   });
   runQueue = runs.queue;
+  // An embedded database in its own directory keeps a generated key beside it; tests pass WEFT_SECRET_KEY.
+  const box = await openSecretBox({ secretKey: env.WEFT_SECRET_KEY, keyDir: ownsDatabase && database.mode === "embedded" ? env.WEFT_DATA_DIR : null });
+  const triggerFiring = new TriggerFiringService(database.prisma, runs, box, logger);
+  const scheduler = createTriggerScheduler(env, role, database.prisma, (triggerId, tick) => triggerFiring.tick(triggerId, tick), logger);
   const workflows = new WorkflowService(deps, bus);
   const knowledgeBases = new KnowledgeBaseService(deps, retrieval, bus, ingestionQueueFactory(env, role, bus, database.prisma, logger));
   const services: Services = {
@@ -121,9 +127,11 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     templates: new TemplateService({ workflows, knowledgeBases, demo: demoWorkflow, logger }),
     threads: new ThreadService(deps),
     semanticCaches: new SemanticCacheService(retrieval.semanticCacheStore),
+    triggers: new TriggerService(deps, box, scheduler),
   };
   await startupTasks({ env, role, services, logger });
   await checkVectorStores(retrieval, logger);
+  await scheduler.start();
   const reconciler = startReconciler(env, role, database.prisma, { runs: runs.queue, ingestion: services.knowledgeBases.documents.queue }, logger);
   const sweep = executesRuns(role)
     ? startMaintenanceSweep(
@@ -133,13 +141,14 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
           retention: threadRetention(env),
           runRetentionDays: env.WEFT_RUN_RETENTION_DAYS > 0 ? env.WEFT_RUN_RETENTION_DAYS : null,
           runs,
+          sweepFirings: () => sweepFirings(database.prisma),
           logger,
         },
         env.WEFT_SWEEP_SECONDS,
       )
     : null;
 
-  const http = await createHttpService({ env, role, database, store: retrieval.store, queue: runs.queue, services, rateLimits, bus, logger, metrics });
+  const http = await createHttpService({ env, role, database, store: retrieval.store, queue: runs.queue, services, rateLimits, bus, logger, metrics, triggerFiring });
   const httpServer = http.httpServer;
 
   await new Promise<void>((resolve, reject) => {
@@ -171,6 +180,8 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
         await step("http", () => http.close());
         await step("reconciler", async () => reconciler?.stop());
         await step("sweep", async () => sweep?.stop());
+        // Before the runs: a tick being fired finishes starting its run.
+        await step("schedules", () => scheduler.close());
         // Together: a worker's runs may take their grace period (WEFT_SHUTDOWN_GRACE_MS) while its
         // ingestion passes are handed over at once.
         await Promise.all([step("runs", () => runs.close()), step("ingestion", () => services.knowledgeBases.close())]);

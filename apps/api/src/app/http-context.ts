@@ -33,7 +33,8 @@ export function httpContext(options: HttpContextOptions) {
     const caller = callerOf(auth, address);
     await enforce(rateLimits, caller, locals.requestId);
     const logger = auth.keyId ? locals.logger.child({ apiKeyId: auth.keyId }) : locals.logger;
-    return { requestId: locals.requestId, auth, caller, services, logger, responseBudget: new ResponseBudget(env.WEFT_MAX_RESPONSE_BYTES) };
+    const origin = `${req.protocol}://${req.get("host") ?? `${env.HOST}:${env.PORT}`}`;
+    return { requestId: locals.requestId, auth, caller, services, logger, origin, responseBudget: new ResponseBudget(env.WEFT_MAX_RESPONSE_BYTES) };
   };
 }
 

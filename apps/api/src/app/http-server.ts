@@ -13,6 +13,8 @@ import type { EventBus } from "../pubsub.js";
 import type { RunQueue } from "../queue/run-queue.js";
 import type { RateLimits } from "../rate-limit/rate-limits.js";
 import type { Services } from "../services.js";
+import type { TriggerFiringService } from "../modules/trigger/index.js";
+import { webhookRouter } from "./webhook-route.js";
 import { localModeGuard } from "../auth/local-mode-guard.js";
 import { corsMiddleware } from "./cors.js";
 import { documentNestingGuard } from "./document-nesting-guard.js";
@@ -37,6 +39,8 @@ export interface HttpParts {
   bus: EventBus;
   logger: Logger;
   metrics: WeftMetrics;
+  /** Webhook calls (POST /hooks/<id>), in the processes that serve the API. */
+  triggerFiring: TriggerFiringService;
 }
 
 export interface HttpService {
@@ -83,6 +87,7 @@ async function serveGraphql(expressApp: Express, httpServer: HttpServer, parts: 
   const { env, services, rateLimits, bus, logger } = parts;
   const schema = await buildWeftSchema({ maxValueDepth: env.WEFT_MAX_VALUE_DEPTH });
   const apollo = await startApollo(schema, httpServer, env);
+  expressApp.use(webhookRouter({ firing: parts.triggerFiring, rateLimits, maxBodyBytes: env.WEFT_MAX_BODY_BYTES }));
   expressApp.use(
     "/graphql",
     express.json({ limit: env.WEFT_MAX_BODY_BYTES }),

@@ -12,6 +12,7 @@ import type { BudgetStore } from "../rate-limit/caller-budget.js";
 import { connectRedis } from "../redis/redis-connection.js";
 import { RedisEventBus } from "../redis/redis-event-bus.js";
 import { executesRuns, type ProcessRole } from "./process-role.js";
+import { BullTriggerScheduler, InProcessTriggerScheduler, type TriggerScheduler } from "../modules/trigger/index.js";
 
 /**
  * Where runs wait and events travel. Without REDIS_URL: in this process (the embedded default, one
@@ -81,4 +82,19 @@ export function ingestionQueueFactory(
     new BullIngestionQueue({
       url, prefix: env.WEFT_REDIS_PREFIX, bus, logger, worker: executesRuns(role) ? worker : null, concurrency: INGESTION_CONCURRENCY, lockMs: env.WEFT_QUEUE_LOCK_MS, hasPending,
     });
+}
+
+/**
+ * Schedule triggers: BullMQ job schedulers with Redis (every process keeps them in step; processes that
+ * execute runs fire the ticks), else croner in this process.
+ */
+export function createTriggerScheduler(
+  env: Env,
+  role: ProcessRole,
+  db: PrismaClient,
+  fire: (triggerId: string, tick: Date) => Promise<void>,
+  logger: Logger,
+): TriggerScheduler {
+  if (!env.REDIS_URL) return new InProcessTriggerScheduler(db, fire, logger);
+  return new BullTriggerScheduler({ url: env.REDIS_URL, prefix: env.WEFT_REDIS_PREFIX, db, logger, fire: executesRuns(role) ? fire : null });
 }

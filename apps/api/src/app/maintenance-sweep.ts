@@ -10,6 +10,8 @@ export interface SweepDeps {
   runRetentionDays: number | null;
   /** The run service's deletion of finished runs (run-deletion.ts), a batch at a time until none is left or the sweep stops. */
   runs: { deleteFinishedBefore(before: Date, stopped: () => boolean): Promise<number> };
+  /** Trigger firings past the idempotency window (modules/trigger's sweepFirings). */
+  sweepFirings?: () => Promise<number>;
   logger: Logger;
 }
 
@@ -36,7 +38,8 @@ export async function sweepOnce(deps: SweepDeps, now = new Date(), stopped: () =
     if (deps.runRetentionDays === null) return 0;
     return deps.runs.deleteFinishedBefore(new Date(now.getTime() - deps.runRetentionDays * 86_400_000), stopped);
   });
-  if (cacheEntries + threadMessages + runs > 0) deps.logger.info({ cacheEntries, threadMessages, runs }, "swept expired cache entries, thread messages and runs");
+  const firings = await part(deps, "removing old trigger firings", async () => (deps.sweepFirings ? deps.sweepFirings() : 0));
+  if (cacheEntries + threadMessages + runs + firings > 0) deps.logger.info({ cacheEntries, threadMessages, runs, firings }, "swept expired cache entries, thread messages, runs and trigger firings");
   return { cacheEntries, threadMessages, runs };
 }
 

@@ -15,6 +15,8 @@ export interface GraphQLContext<S extends object = object> {
   services: S;
   /** A child logger carrying requestId (and the key id once known). */
   logger: Logger;
+  /** `scheme://host` as the client reached this server over HTTP (behind a trusted proxy, as forwarded); absent over WebSocket. */
+  origin?: string;
   /** Bytes of text this query or mutation may still return; none for subscriptions (one event at a time). */
   responseBudget?: ResponseBudget;
 }

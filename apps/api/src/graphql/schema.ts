@@ -12,6 +12,7 @@ import { RunResolver, RunSubscriptionResolver, ThreadRunsResolver, WorkflowRunsR
 import { TemplateResolver } from "../modules/template/index.js";
 import { SemanticCacheResolver } from "../modules/semantic-cache/index.js";
 import { ThreadResolver } from "../modules/thread/index.js";
+import { TriggerResolver } from "../modules/trigger/index.js";
 import { WorkflowGraphResolver, WorkflowNodeResolver, WorkflowResolver, WorkflowSubscriptionResolver } from "../modules/workflow/index.js";
 import { WorkflowDocumentsResolver, WorkflowVersionResolver, WorkflowVersionsFieldResolver } from "../modules/workflow-version/index.js";
 
@@ -38,6 +39,7 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   ThreadResolver,
   ThreadRunsResolver,
   SemanticCacheResolver,
+  TriggerResolver,
   ApiKeyResolver,
   TemplateResolver,
 ];

@@ -8,6 +8,9 @@ import { loadEnv, type EnvName } from "../env.js";
 import { insertWorkflow, LOCKED_TRANSACTION_OPTIONS } from "../modules/workflow/index.js";
 import { TestClient } from "./graphql-client.js";
 
+/** The secret key test apps seal webhook secrets with (the same across restarts of one test). */
+export const TEST_SECRET_KEY = "weft-test-secret-key-0123456789abcdef";
+
 export interface TestAppOptions {
   env?: Partial<Record<EnvName, string>>;
   providers?: readonly LlmProvider[];
@@ -32,7 +35,7 @@ export interface TestApp {
 export async function startTestApp(database: Database, options: TestAppOptions = {}): Promise<TestApp> {
   const adminKey = options.env?.WEFT_ADMIN_KEY ?? `weft_test_${randomBytes(24).toString("base64url")}`;
   const env = loadEnv(
-    { PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", WEFT_SEED_DEMO: "false", WEFT_ADMIN_KEY: adminKey, ...options.env },
+    { PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", WEFT_SEED_DEMO: "false", WEFT_ADMIN_KEY: adminKey, WEFT_SECRET_KEY: TEST_SECRET_KEY, ...options.env },
     {},
   );
   const logs: Record<string, unknown>[] = [];

@@ -33,7 +33,8 @@ export type CompiledExpression = (variables: ExpressionVariables, limits?: Expre
 
 export type CompileResult = { ok: true; evaluate: CompiledExpression } | { ok: false; message: string; position: number };
 
-const LIMITS = { maxAstNodes: 2_000, maxDepth: 64, maxListElements: 1_000, maxMapEntries: 1_000, maxCallArguments: 32 };
+/** Shared with the other CEL environments (trigger-expression.ts). */
+export const LIMITS = { maxAstNodes: 2_000, maxDepth: 64, maxListElements: 1_000, maxMapEntries: 1_000, maxCallArguments: 32 };
 
 function environment(scope: ExpressionScope): Environment {
   const env = new Environment({ homogeneousAggregateLiterals: false, limits: LIMITS })
@@ -116,7 +117,7 @@ function compileUncached(source: string, scope: ExpressionScope): CompileResult 
   };
 }
 
-function failure(error: unknown): { ok: false; message: string; position: number } {
+export function failure(error: unknown): { ok: false; message: string; position: number } {
   const cel = error as { summary?: unknown; range?: { start?: unknown }; node?: { pos?: unknown }; message?: unknown };
   const message = typeof cel.summary === "string" ? cel.summary : error instanceof Error ? error.message : String(error);
   const start = cel.range?.start ?? cel.node?.pos;
@@ -188,7 +189,12 @@ function notJson(what: string): never {
 }
 
 /** Runs a compiled expression, turning CEL's evaluation errors into EXPRESSION_FAILED with the field. */
-export function evaluateExpression(evaluate: CompiledExpression, variables: ExpressionVariables, where: string, limits: ExpressionLimits = DEFAULT_RUN_LIMITS): JsonValue {
+export function evaluateExpression<V = ExpressionVariables>(
+  evaluate: (variables: V, limits: ExpressionLimits) => JsonValue,
+  variables: V,
+  where: string,
+  limits: ExpressionLimits = DEFAULT_RUN_LIMITS,
+): JsonValue {
   try {
     return evaluate(variables, limits);
   } catch (error) {

@@ -15,6 +15,7 @@ const newRun = (workflowId: string): NewRun => ({
   rerunOfId: null,
   apiKeyId: null,
   threadId: null,
+  trigger: { id: "a-trigger", kind: "WEBHOOK" },
   nodes: [
     { id: "in", type: "input" },
     { id: "out", type: "output" },

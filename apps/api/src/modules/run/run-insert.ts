@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Prisma, type Run as RunRow } from "../../generated/prisma/client.js";
 import { planned } from "../../db/planned.js";
+import type { TriggerKind } from "../common/trigger-kind.type.js";
 
 /** What a new run is stored with; every other column starts at its default. */
 export interface NewRun {
@@ -13,6 +14,8 @@ export interface NewRun {
   rerunOfId: string | null;
   apiKeyId: string | null;
   threadId: string | null;
+  /** The trigger that started the run; null for runs started through the API. */
+  trigger?: { id: string; kind: TriggerKind } | null;
   /** The top-level nodes, each of which gets its top-level invocation's node run, PENDING. */
   nodes: readonly { id: string; type: string }[];
 }
@@ -50,10 +53,13 @@ export async function insertRunRow(db: Pick<Prisma.TransactionClient, "$executeR
     versionNumber: run.versionNumber,
     rerunOfId: run.rerunOfId,
     threadId: run.threadId,
+    triggerId: run.trigger?.id ?? null,
+    triggerKind: run.trigger?.kind ?? null,
   };
-  const insertRun = Prisma.sql`INSERT INTO "Run" ("id", "workflowId", "status", "request", "snapshot", "editVersion", "createdAt", "apiKeyId", "versionId", "versionNumber", "rerunOfId", "threadId")
+  const insertRun = Prisma.sql`INSERT INTO "Run" ("id", "workflowId", "status", "request", "snapshot", "editVersion", "createdAt", "apiKeyId", "versionId", "versionNumber", "rerunOfId", "threadId", "triggerId", "triggerKind")
     VALUES (${row.id}, ${row.workflowId}, 'QUEUED', ${JSON.stringify(run.request)}::jsonb, ${JSON.stringify(run.snapshot)}::jsonb, ${row.editVersion}::int,
-            ${row.createdAt.toISOString()}::timestamp(3), ${row.apiKeyId}::text, ${row.versionId}::text, ${row.versionNumber}::int, ${row.rerunOfId}::text, ${row.threadId}::text)
+            ${row.createdAt.toISOString()}::timestamp(3), ${row.apiKeyId}::text, ${row.versionId}::text, ${row.versionNumber}::int, ${row.rerunOfId}::text, ${row.threadId}::text,
+            ${row.triggerId}::text, ${row.triggerKind}::"TriggerKind")
     RETURNING "id"`;
   if (run.nodes.length === 0) {
     await db.$executeRaw(planned(insertRun));

@@ -1,6 +1,7 @@
 import { prepareRun, threadStateOf, workflowUsesThread, type JsonValue, type NodeTypeRegistry, type PreparedRun, type RunPolicy, type RunViolation, type Workflow } from "@weft/engine";
 import { Prisma, type PrismaClient, type Run as RunRow } from "../../generated/prisma/client.js";
 import { planned } from "../../db/planned.js";
+import type { TriggerKind } from "../common/trigger-kind.type.js";
 import { isUuid } from "../common/uuid.js";
 import { claimThread } from "../thread/index.js";
 import { withLockedDraft } from "../workflow/index.js";
@@ -39,6 +40,8 @@ export interface StartRequest {
   rerunOfId?: string | null;
   /** The thread the run continues (input.threadId); absent: a new thread when the workflow reads one. */
   threadId?: string | null;
+  /** The webhook or schedule that starts the run; absent for runs started through the API. */
+  trigger?: { id: string; kind: TriggerKind } | null;
 }
 
 /** The thread a run joins and the thread channels it starts from; null when it runs on none. */
@@ -176,6 +179,7 @@ function insertRun(
     rerunOfId: start.rerunOfId ?? null,
     apiKeyId: start.apiKeyId,
     threadId: thread.threadId,
+    trigger: start.trigger ?? null,
     nodes: prepared.workflow.nodes,
   });
 }

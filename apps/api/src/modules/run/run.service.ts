@@ -7,6 +7,7 @@ import { ALL_RUNS, type EventBus, type RunEventMessage, type RunStatusMessage } 
 import type { RunQueue, RunWorker } from "../../queue/run-queue.js";
 import type { ServiceDeps } from "../../service-deps.js";
 import { AsyncQueue } from "../common/async-queue.js";
+import type { TriggerKind } from "../common/trigger-kind.type.js";
 import { afterCursorWhere, badPageArgument, buildPage, readBound, readPage, type Page } from "../common/pagination.js";
 import type { CallerBudget } from "../../rate-limit/caller-budget.js";
 import { retryAfterSeconds } from "../../rate-limit/rate-limits.js";
@@ -56,6 +57,14 @@ export interface RunServiceOptions {
 
 export const MAX_EVENTS_PER_READ = 1000;
 
+/** What a trigger's run executes (see startForTrigger). */
+export interface TriggerStart {
+  id: string;
+  kind: TriggerKind;
+  workflowId: string;
+  version: number | null;
+}
+
 /** Starts, cancels, lists and streams runs. Execution happens in the queue's workers (run-worker.ts). */
 export class RunService {
   readonly bus: EventBus;
@@ -101,6 +110,44 @@ export class RunService {
     if (!checked.ok) return checked;
     const { request, inputNodeIds, target, threadId } = checked.value;
     return this.#accept({ workflowId, request, inputNodeIds, target, apiKeyId: auth.keyId, threadId });
+  }
+
+  /**
+   * A run started by a webhook or a schedule: the trigger's version (null: the latest published, or the
+   * draft while none is), its input contents already mapped, no API key. `caller` spends a run budget
+   * (a webhook's is its trigger's); null spends none (schedule ticks).
+   */
+  async startForTrigger(trigger: TriggerStart, contents: Readonly<Record<string, string>>, caller: string | null): Promise<Outcome<RunObject>> {
+    const limited = caller === null ? null : await this.#spendRunBudget(caller);
+    if (limited) return failure(limited);
+    const inputs = Object.entries(contents).map(([nodeId, content]) => ({ nodeId, content }));
+    const checked = checkRunRequest({ version: trigger.version, inputs });
+    if (!checked.ok) return checked;
+    const { request, inputNodeIds, target } = checked.value;
+    return this.#accept({ workflowId: trigger.workflowId, request, inputNodeIds, target, apiKeyId: null, trigger: { id: trigger.id, kind: trigger.kind } });
+  }
+
+  /**
+   * The run once it has ended, or as it is when `timeoutMs` passes (a webhook in SYNC mode). Subscribes
+   * before reading, so an end published in between is not missed.
+   */
+  async awaitEnd(runId: string, timeoutMs: number): Promise<RunObject | null> {
+    let unsubscribe: (() => void) | null = null;
+    let wake: () => void = () => undefined;
+    const ended = new Promise<void>((resolve) => (wake = resolve));
+    try {
+      unsubscribe = await this.bus.subscribe("runStatus", ALL_RUNS, (message) => {
+        if (message.runId === runId && !isActive(message.status)) wake();
+      });
+      const now = await this.get(runId);
+      if (!now || !isActive(now.status)) return now;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+      clearTimeout(timer);
+      return this.get(runId);
+    } finally {
+      unsubscribe?.();
+    }
   }
 
   /**
@@ -219,6 +266,7 @@ export class RunService {
     const filter: Prisma.RunWhereInput = {
       ...(args.workflowId ? { workflowId: args.workflowId } : {}),
       ...(args.threadId ? { threadId: args.threadId } : {}),
+      ...(args.triggerId ? { triggerId: args.triggerId } : {}),
       ...(args.version !== null && args.version !== undefined ? { versionNumber: args.version } : {}),
       ...(args.draft === true ? { versionId: null } : args.draft === false ? { versionId: { not: null } } : {}),
       ...(args.status && args.status.length > 0 ? { status: { in: args.status } } : {}),

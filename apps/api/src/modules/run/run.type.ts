@@ -3,6 +3,7 @@ import { GraphQLJSON, GraphQLJSONObject } from "graphql-scalars";
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { DOCUMENT_COST, TEXT_COST } from "../common/field-cost.js";
 import { connectionTypes } from "../common/pagination.js";
+import { TriggerKindEnum, type TriggerKind } from "../common/trigger-kind.type.js";
 import { MutationPayload } from "../../errors/user-error.type.js";
 
 export const RunStatusEnum = {
@@ -212,6 +213,15 @@ export class RunEventObject {
   payload!: Record<string, unknown>;
 }
 
+@ObjectType("RunTrigger", { description: "The webhook or schedule that started a run (it may have been deleted since)." })
+export class RunTriggerObject {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => TriggerKindEnum)
+  kind!: TriggerKind;
+}
+
 @ObjectType("Run")
 export class RunObject {
   @Field(() => ID)
@@ -234,6 +244,9 @@ export class RunObject {
 
   /** The run this one re-ran; read by the rerunOf field. */
   rerunOfId!: string | null;
+
+  @Field(() => RunTriggerObject, { nullable: true, description: "What started the run: a webhook or a schedule; null for runs started through the API." })
+  trigger!: RunTriggerObject | null;
 
   @Field(() => ID, { nullable: true, description: "The thread (conversation) the run belongs to; null when it runs on none, or its thread was deleted." })
   threadId!: string | null;

@@ -69,6 +69,12 @@ type Documents = {
     "\n  query ThrRun($id: ID!) { run(id: $id) { status result threadId } }\n": typeof types.ThrRunDocument,
     "\n  query ThrList($workflowId: ID!, $first: Int, $after: String) {\n    threads(workflowId: $workflowId, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } }\n  }\n": typeof types.ThrListDocument,
     "\n  mutation ThrDelete($id: ID!) { deleteThread(id: $id) { id errors { code message path } } }\n": typeof types.ThrDeleteDocument,
+    "\n  mutation CreateEvery2s($workflowId: ID!) {\n    createScheduleTrigger(workflowId: $workflowId, input: { cron: \"*/2 * * * * *\", overlap: ALLOW, inputs: [{ nodeId: \"in\", from: \"body.tick\" }] }) {\n      trigger { id }\n      errors { code message }\n    }\n  }\n": typeof types.CreateEvery2sDocument,
+    "\n  mutation CreateSchedule($workflowId: ID!, $input: CreateScheduleTriggerInput!) {\n    createScheduleTrigger(workflowId: $workflowId, input: $input) {\n      trigger { id kind cron timezone overlap catchUp nextTickAt enabled }\n      errors { code message path }\n    }\n  }\n": typeof types.CreateScheduleDocument,
+    "\n  mutation DisableTrigger($id: ID!) {\n    updateTrigger(id: $id, input: { enabled: false }) { trigger { id enabled nextTickAt } errors { code } }\n  }\n": typeof types.DisableTriggerDocument,
+    "\n  mutation CreateWebhook($workflowId: ID!, $input: CreateWebhookTriggerInput!) {\n    createWebhookTrigger(workflowId: $workflowId, input: $input) {\n      trigger { id kind enabled mode timeoutMs inputs { nodeId from } }\n      url\n      secret\n      errors { code message path field position }\n    }\n  }\n": typeof types.CreateWebhookDocument,
+    "\n  mutation UpdateTrigger($id: ID!, $input: UpdateTriggerInput!) {\n    updateTrigger(id: $id, input: $input) { trigger { id enabled } errors { code message path } }\n  }\n": typeof types.UpdateTriggerDocument,
+    "\n  query TriggerRuns($workflowId: ID!, $triggerId: ID!) {\n    triggers(workflowId: $workflowId) { id url lastFiredAt firings { status runId key error } }\n    runs(triggerId: $triggerId) { totalCount edges { node { id trigger { id kind } } } }\n  }\n": typeof types.TriggerRunsDocument,
     "\n  mutation VerPublish($id: ID!, $note: String) {\n    publishWorkflow(id: $id, note: $note) {\n      version { id workflowId number note contentHash editVersion publishedBy publishedAt }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": typeof types.VerPublishDocument,
     "\n  query VerList($workflowId: ID!, $first: Int, $after: String) {\n    workflowVersions(workflowId: $workflowId, first: $first, after: $after) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { node { number note editVersion contentHash } }\n    }\n    workflow(id: $workflowId) {\n      version\n      publishedVersion { number }\n      versions(first: 2) { totalCount edges { node { number } } }\n    }\n  }\n": typeof types.VerListDocument,
     "\n  query VerContent($workflowId: ID!, $number: Int!) {\n    workflowVersion(workflowId: $workflowId, number: $number) {\n      number name outputFormat intensity knowledgeBase prompts { generation }\n      nodes { id type model params position { x y } }\n      edges { id source target order }\n    }\n  }\n": typeof types.VerContentDocument,
@@ -191,6 +197,12 @@ const documents: Documents = {
     "\n  query ThrRun($id: ID!) { run(id: $id) { status result threadId } }\n": types.ThrRunDocument,
     "\n  query ThrList($workflowId: ID!, $first: Int, $after: String) {\n    threads(workflowId: $workflowId, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id } } }\n  }\n": types.ThrListDocument,
     "\n  mutation ThrDelete($id: ID!) { deleteThread(id: $id) { id errors { code message path } } }\n": types.ThrDeleteDocument,
+    "\n  mutation CreateEvery2s($workflowId: ID!) {\n    createScheduleTrigger(workflowId: $workflowId, input: { cron: \"*/2 * * * * *\", overlap: ALLOW, inputs: [{ nodeId: \"in\", from: \"body.tick\" }] }) {\n      trigger { id }\n      errors { code message }\n    }\n  }\n": types.CreateEvery2sDocument,
+    "\n  mutation CreateSchedule($workflowId: ID!, $input: CreateScheduleTriggerInput!) {\n    createScheduleTrigger(workflowId: $workflowId, input: $input) {\n      trigger { id kind cron timezone overlap catchUp nextTickAt enabled }\n      errors { code message path }\n    }\n  }\n": types.CreateScheduleDocument,
+    "\n  mutation DisableTrigger($id: ID!) {\n    updateTrigger(id: $id, input: { enabled: false }) { trigger { id enabled nextTickAt } errors { code } }\n  }\n": types.DisableTriggerDocument,
+    "\n  mutation CreateWebhook($workflowId: ID!, $input: CreateWebhookTriggerInput!) {\n    createWebhookTrigger(workflowId: $workflowId, input: $input) {\n      trigger { id kind enabled mode timeoutMs inputs { nodeId from } }\n      url\n      secret\n      errors { code message path field position }\n    }\n  }\n": types.CreateWebhookDocument,
+    "\n  mutation UpdateTrigger($id: ID!, $input: UpdateTriggerInput!) {\n    updateTrigger(id: $id, input: $input) { trigger { id enabled } errors { code message path } }\n  }\n": types.UpdateTriggerDocument,
+    "\n  query TriggerRuns($workflowId: ID!, $triggerId: ID!) {\n    triggers(workflowId: $workflowId) { id url lastFiredAt firings { status runId key error } }\n    runs(triggerId: $triggerId) { totalCount edges { node { id trigger { id kind } } } }\n  }\n": types.TriggerRunsDocument,
     "\n  mutation VerPublish($id: ID!, $note: String) {\n    publishWorkflow(id: $id, note: $note) {\n      version { id workflowId number note contentHash editVersion publishedBy publishedAt }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": types.VerPublishDocument,
     "\n  query VerList($workflowId: ID!, $first: Int, $after: String) {\n    workflowVersions(workflowId: $workflowId, first: $first, after: $after) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { node { number note editVersion contentHash } }\n    }\n    workflow(id: $workflowId) {\n      version\n      publishedVersion { number }\n      versions(first: 2) { totalCount edges { node { number } } }\n    }\n  }\n": types.VerListDocument,
     "\n  query VerContent($workflowId: ID!, $number: Int!) {\n    workflowVersion(workflowId: $workflowId, number: $number) {\n      number name outputFormat intensity knowledgeBase prompts { generation }\n      nodes { id type model params position { x y } }\n      edges { id source target order }\n    }\n  }\n": types.VerContentDocument,
@@ -489,6 +501,30 @@ export function graphql(source: "\n  query ThrList($workflowId: ID!, $first: Int
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ThrDelete($id: ID!) { deleteThread(id: $id) { id errors { code message path } } }\n"): (typeof documents)["\n  mutation ThrDelete($id: ID!) { deleteThread(id: $id) { id errors { code message path } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateEvery2s($workflowId: ID!) {\n    createScheduleTrigger(workflowId: $workflowId, input: { cron: \"*/2 * * * * *\", overlap: ALLOW, inputs: [{ nodeId: \"in\", from: \"body.tick\" }] }) {\n      trigger { id }\n      errors { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateEvery2s($workflowId: ID!) {\n    createScheduleTrigger(workflowId: $workflowId, input: { cron: \"*/2 * * * * *\", overlap: ALLOW, inputs: [{ nodeId: \"in\", from: \"body.tick\" }] }) {\n      trigger { id }\n      errors { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateSchedule($workflowId: ID!, $input: CreateScheduleTriggerInput!) {\n    createScheduleTrigger(workflowId: $workflowId, input: $input) {\n      trigger { id kind cron timezone overlap catchUp nextTickAt enabled }\n      errors { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateSchedule($workflowId: ID!, $input: CreateScheduleTriggerInput!) {\n    createScheduleTrigger(workflowId: $workflowId, input: $input) {\n      trigger { id kind cron timezone overlap catchUp nextTickAt enabled }\n      errors { code message path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DisableTrigger($id: ID!) {\n    updateTrigger(id: $id, input: { enabled: false }) { trigger { id enabled nextTickAt } errors { code } }\n  }\n"): (typeof documents)["\n  mutation DisableTrigger($id: ID!) {\n    updateTrigger(id: $id, input: { enabled: false }) { trigger { id enabled nextTickAt } errors { code } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWebhook($workflowId: ID!, $input: CreateWebhookTriggerInput!) {\n    createWebhookTrigger(workflowId: $workflowId, input: $input) {\n      trigger { id kind enabled mode timeoutMs inputs { nodeId from } }\n      url\n      secret\n      errors { code message path field position }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWebhook($workflowId: ID!, $input: CreateWebhookTriggerInput!) {\n    createWebhookTrigger(workflowId: $workflowId, input: $input) {\n      trigger { id kind enabled mode timeoutMs inputs { nodeId from } }\n      url\n      secret\n      errors { code message path field position }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateTrigger($id: ID!, $input: UpdateTriggerInput!) {\n    updateTrigger(id: $id, input: $input) { trigger { id enabled } errors { code message path } }\n  }\n"): (typeof documents)["\n  mutation UpdateTrigger($id: ID!, $input: UpdateTriggerInput!) {\n    updateTrigger(id: $id, input: $input) { trigger { id enabled } errors { code message path } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TriggerRuns($workflowId: ID!, $triggerId: ID!) {\n    triggers(workflowId: $workflowId) { id url lastFiredAt firings { status runId key error } }\n    runs(triggerId: $triggerId) { totalCount edges { node { id trigger { id kind } } } }\n  }\n"): (typeof documents)["\n  query TriggerRuns($workflowId: ID!, $triggerId: ID!) {\n    triggers(workflowId: $workflowId) { id url lastFiredAt firings { status runId key error } }\n    runs(triggerId: $triggerId) { totalCount edges { node { id trigger { id kind } } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,0 +1,75 @@
+import { randomUUID } from "node:crypto";
+import { Prisma, type PrismaClient, type TriggerFiring as FiringRow } from "../../generated/prisma/client.js";
+import { planned } from "../../db/planned.js";
+import type { TriggerFiringStatus } from "./trigger.type.js";
+
+/**
+ * The statements that make a firing happen once. A firing with a key (a webhook's Idempotency-Key, a
+ * schedule's `tick:<time>`) is claimed before its run is started: the unique (triggerId, key) lets one
+ * caller in, whichever process it runs in. Each statement also moves the trigger's lastFiredAt.
+ */
+
+/** How long an Idempotency-Key names its first run (SPEC-V3 §5). */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export type Claim = { claimed: true; firingId: string } | { claimed: false; existing: FiringRow | null };
+
+/**
+ * Claims (triggerId, key). `retake`: a webhook key may be taken again when its firing is older than the
+ * window or FAILED (a caller retrying after a refusal); a schedule's tick never is. The firing starts
+ * STARTED with no run; settle() records what came of it.
+ */
+export async function claimFiring(db: PrismaClient, triggerId: string, key: string, retake: boolean, now = new Date()): Promise<Claim> {
+  const id = randomUUID();
+  const expired = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString();
+  const condition = retake ? Prisma.sql`WHERE f."firedAt" < ${expired}::timestamp(3) OR f."status" = 'FAILED'` : Prisma.sql`WHERE FALSE`;
+  const rows = await db.$queryRaw<{ id: string }[]>(
+    planned(Prisma.sql`WITH claimed AS (
+        INSERT INTO "TriggerFiring" AS f ("id", "triggerId", "key", "status", "firedAt")
+        VALUES (${id}, ${triggerId}, ${key}, 'STARTED', ${now.toISOString()}::timestamp(3))
+        ON CONFLICT ("triggerId", "key") DO UPDATE SET "id" = EXCLUDED."id", "status" = 'STARTED', "runId" = NULL, "error" = NULL, "firedAt" = EXCLUDED."firedAt"
+        ${condition}
+        RETURNING f."id"),
+      touched AS (UPDATE "Trigger" SET "lastFiredAt" = ${now.toISOString()}::timestamp(3) WHERE "id" = ${triggerId} AND EXISTS (SELECT 1 FROM claimed))
+      SELECT "id" FROM claimed`),
+  );
+  if (rows[0]) return { claimed: true, firingId: rows[0].id };
+  const existing = await db.triggerFiring.findUnique({ where: { triggerId_key: { triggerId, key } } });
+  return { claimed: false, existing };
+}
+
+export interface FiringOutcome {
+  status: TriggerFiringStatus;
+  runId: string | null;
+  error: { code: string; message: string } | null;
+}
+
+/** What came of a claimed firing. */
+export async function settleFiring(db: PrismaClient, firingId: string, outcome: FiringOutcome): Promise<void> {
+  await db.$executeRaw(
+    planned(Prisma.sql`UPDATE "TriggerFiring" SET "status" = ${outcome.status}::"TriggerFiringStatus", "runId" = ${outcome.runId}::text,
+      "error" = ${outcome.error === null ? null : JSON.stringify(outcome.error)}::jsonb WHERE "id" = ${firingId}`),
+  );
+}
+
+/** A firing without a key (a webhook call without Idempotency-Key), recorded once its outcome is known. */
+export async function recordFiring(db: PrismaClient, triggerId: string, outcome: FiringOutcome, now = new Date()): Promise<void> {
+  await db.$executeRaw(
+    planned(Prisma.sql`WITH recorded AS (
+        INSERT INTO "TriggerFiring" ("id", "triggerId", "status", "runId", "error", "firedAt")
+        VALUES (${randomUUID()}, ${triggerId}, ${outcome.status}::"TriggerFiringStatus", ${outcome.runId}::text,
+                ${outcome.error === null ? null : JSON.stringify(outcome.error)}::jsonb, ${now.toISOString()}::timestamp(3))
+        RETURNING "triggerId")
+      UPDATE "Trigger" SET "lastFiredAt" = ${now.toISOString()}::timestamp(3) WHERE "id" IN (SELECT "triggerId" FROM recorded)`),
+  );
+}
+
+/** Firings kept beyond the idempotency window, per trigger, so the admin UI still shows a quiet trigger's last ones. */
+export const FIRINGS_KEPT = 100;
+
+/** Deletes firings past the idempotency window except each trigger's latest FIRINGS_KEPT (the maintenance sweep). */
+export async function sweepFirings(db: PrismaClient, now = new Date()): Promise<number> {
+  const expired = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString();
+  return db.$executeRaw`DELETE FROM "TriggerFiring" WHERE "firedAt" < ${expired}::timestamp(3) AND "id" NOT IN (
+      SELECT "id" FROM (SELECT "id", ROW_NUMBER() OVER (PARTITION BY "triggerId" ORDER BY "firedAt" DESC) AS n FROM "TriggerFiring") ranked WHERE n <= ${FIRINGS_KEPT})`;
+}
