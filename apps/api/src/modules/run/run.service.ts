@@ -137,10 +137,10 @@ export class RunService {
     const ended = new Promise<void>((resolve) => (wake = resolve));
     try {
       unsubscribe = await this.bus.subscribe("runStatus", ALL_RUNS, (message) => {
-        if (message.runId === runId && !isActive(message.status)) wake();
+        if (message.runId === runId && !isActiveRunStatus(message.status)) wake();
       });
       const now = await this.get(runId);
-      if (!now || !isActive(now.status)) return now;
+      if (!now || !isActiveRunStatus(now.status)) return now;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
       clearTimeout(timer);

@@ -4,7 +4,7 @@ import type { UserError } from "../../errors/user-error.type.js";
 import type { Logger } from "../../logger.js";
 import type { SecretBox } from "../../secrets/secret-box.js";
 import type { RunService } from "../run/index.js";
-import { ACTIVE_RUN_STATUSES } from "../workflow/index.js";
+import { ACTIVE_RUN_STATUSES } from "../common/run-status.js";
 import { isUuid } from "../common/uuid.js";
 import { claimFiring, recordFiring, settleFiring, type FiringOutcome } from "./trigger-firing.store.js";
 import { mapInputs } from "./trigger-mapping.js";
