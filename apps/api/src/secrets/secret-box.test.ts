@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { WeftError } from "@weft/engine";
+import type { WeftError } from "@weft/engine";
 import { describe, expect, test } from "vitest";
 import { openSecretBox, SecretBox } from "./secret-box.js";
 
