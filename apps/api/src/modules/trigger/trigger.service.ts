@@ -113,7 +113,7 @@ export class TriggerService {
   /** The latest firings, newest first. */
   async firings(triggerId: string, first: number): Promise<TriggerFiringObject[]> {
     const take = Math.min(Math.max(1, Math.trunc(first)), MAX_FIRINGS_PER_READ);
-    const rows = await this.#db.triggerFiring.findMany({ where: { triggerId }, orderBy: [{ firedAt: "desc" }, { id: "desc" }], take });
+    const rows = await this.#db.triggerFiring.findMany({ where: { triggerId }, orderBy: [{ firedAt: "desc" }, { key: { sort: "desc", nulls: "last" } }, { id: "desc" }], take });
     return rows.map(toFiringObject);
   }
 
