@@ -63,7 +63,6 @@ describe("the engine's public surface", () => {
       "describeNodeTypes",
       "evaluateTriggerExpression",
       "eventKey",
-      "findJsonLimitProblem",
       "fitMessages",
       "formatTranscript",
       "hasVisibleCharacter",

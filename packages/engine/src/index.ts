@@ -75,8 +75,6 @@ export type { WorkflowDocument } from "./document/workflow-document.schema.js";
 export { WORKFLOW_DOCUMENT_LIMITS } from "./model/workflow-document.limits.js";
 export type { WorkflowDocumentLimits } from "./model/workflow-document.limits.js";
 export type { DocumentIssue, DocumentIssueCode } from "./document/document-issue.js";
-export { findJsonLimitProblem } from "./document/json-limits.check.js";
-export type { JsonLimitProblem, JsonLimits } from "./document/json-limits.check.js";
 
 // Runs: prepare once (pure), then execute the prepared run.
 export { PREPARED_RUN_FORMAT, prepareRun, prepareRunUnchecked } from "./execute/prepare-run.js";

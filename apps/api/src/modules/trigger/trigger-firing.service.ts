@@ -43,6 +43,8 @@ export class TriggerFiringService {
     private readonly runs: RunService,
     private readonly box: SecretBox | null,
     private readonly logger: Logger,
+    /** WEFT_MAX_VALUE_DEPTH: how deeply a webhook's JSON body may nest. */
+    private readonly maxValueDepth: number,
   ) {}
 
   async webhook(call: WebhookCall): Promise<WebhookAnswer> {
@@ -55,7 +57,7 @@ export class TriggerFiringService {
     }
     const key = readIdempotencyKey(call.idempotencyKey);
     if (!key.ok) return refusal(400, "BAD_REQUEST", key.message);
-    const parsed = readWebhookRequest(call.body, call.contentType, call.headers, call.search);
+    const parsed = readWebhookRequest(call.body, call.contentType, call.headers, call.search, this.maxValueDepth);
     if (!parsed.ok) return refusal(parsed.code === "BAD_REQUEST" ? 400 : 422, parsed.code, parsed.message);
     const contents = mapInputs(storedMappings(row.inputs), parsed.variables);
     if (!contents.ok) return { status: 422, body: { errors: contents.errors.map(asHttpError) } };

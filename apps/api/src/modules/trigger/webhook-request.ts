@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { findJsonLimitProblem, type JsonValue, type TriggerVariables } from "@weft/engine";
+import { parseJsonWithin, WeftError, type JsonValue, type TriggerVariables } from "@weft/engine";
 
 /**
  * The pure parts of a webhook call: its signature, its Idempotency-Key, and the `body`, `headers` and
@@ -8,8 +8,6 @@ import { findJsonLimitProblem, type JsonValue, type TriggerVariables } from "@we
 
 export const SIGNATURE_HEADER = "x-weft-signature";
 export const IDEMPOTENCY_HEADER = "idempotency-key";
-/** SPEC-V3 §1: nesting depth of any JSON value (WEFT_MAX_VALUE_DEPTH's default). */
-export const MAX_BODY_DEPTH = 64;
 const MAX_IDEMPOTENCY_KEY = 255;
 
 /** Whether `header` is the body's signature; compared in constant time over the digest's bytes. */
@@ -34,22 +32,28 @@ export function readIdempotencyKey(header: string | undefined): ParsedKey {
 export type ParsedRequest = { ok: true; variables: TriggerVariables } | { ok: false; code: "BAD_REQUEST" | "VALUE_TOO_DEEP"; message: string };
 
 /**
- * `body`: JSON for a JSON content type (refused when malformed or nested deeper than MAX_BODY_DEPTH), an
+ * `body`: JSON for a JSON content type (refused when malformed or nested deeper than `maxDepth`, read from the
+ * text before it is parsed: WEFT_MAX_VALUE_DEPTH), an
  * object of strings for a form, else the text. `headers`: lower-case names, repeated ones joined by ", ".
  * `query`: the URL's parameters (the last of a repeated one).
  */
-export function readWebhookRequest(raw: Buffer, contentType: string | undefined, headers: Record<string, string | string[] | undefined>, search: string): ParsedRequest {
+export function readWebhookRequest(
+  raw: Buffer,
+  contentType: string | undefined,
+  headers: Record<string, string | string[] | undefined>,
+  search: string,
+  maxDepth: number,
+): ParsedRequest {
   const text = raw.toString("utf8");
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   let body: JsonValue = text;
   if (type === "application/json" || type.endsWith("+json")) {
     try {
-      body = text.trim() === "" ? null : (JSON.parse(text) as JsonValue);
+      body = text.trim() === "" ? null : (parseJsonWithin(text, maxDepth, "the body") as JsonValue);
     } catch (error) {
+      if (error instanceof WeftError) return { ok: false, code: "VALUE_TOO_DEEP", message: error.message };
       return { ok: false, code: "BAD_REQUEST", message: `the body is not JSON: ${(error as Error).message}` };
     }
-    const problem = findJsonLimitProblem(body, { maxDepth: MAX_BODY_DEPTH, maxEntries: Number.MAX_SAFE_INTEGER, maxStringLength: Number.MAX_SAFE_INTEGER });
-    if (problem) return { ok: false, code: problem.message.includes("deeper") ? "VALUE_TOO_DEEP" : "BAD_REQUEST", message: `body${pathText(problem.path)} ${problem.message}` };
   } else if (type === "application/x-www-form-urlencoded") {
     body = Object.fromEntries(new URLSearchParams(text));
   }
@@ -58,8 +62,4 @@ export function readWebhookRequest(raw: Buffer, contentType: string | undefined,
     if (value !== undefined) names[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
   }
   return { ok: true, variables: { body, headers: names, query: Object.fromEntries(new URLSearchParams(search)) } };
-}
-
-function pathText(path: PropertyKey[]): string {
-  return path.map((key) => (typeof key === "number" ? `[${key}]` : `.${String(key)}`)).join("");
 }

@@ -40,10 +40,11 @@ describeEachDatabase(
 
     // By tick: ticks handled together (one late, the next on time) share their firedAt.
     const firings = (triggerId: string) => suite.db().prisma.triggerFiring.findMany({ where: { triggerId }, orderBy: { key: "asc" } });
+    /** `count` firings whose outcome is recorded (a claimed tick is STARTED without a run until its run is stored). */
     async function waitForFirings(triggerId: string, count: number) {
       for (;;) {
         const rows = await firings(triggerId);
-        if (rows.length >= count) return rows;
+        if (rows.filter((row) => row.status !== "STARTED" || row.runId !== null).length >= count) return rows;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
