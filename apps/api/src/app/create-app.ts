@@ -113,7 +113,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   runQueue = runs.queue;
   // An embedded database in its own directory keeps a generated key beside it; tests pass WEFT_SECRET_KEY.
   const box = await openSecretBox({ secretKey: env.WEFT_SECRET_KEY, keyDir: ownsDatabase && database.mode === "embedded" ? env.WEFT_DATA_DIR : null });
-  const triggerFiring = new TriggerFiringService(database.prisma, runs, box, logger, env.WEFT_MAX_VALUE_DEPTH);
+  const triggerFiring = new TriggerFiringService(database.prisma, runs, box, logger);
   const scheduler = createTriggerScheduler(env, role, database.prisma, (triggerId, tick) => triggerFiring.tick(triggerId, tick), logger);
   const workflows = new WorkflowService(deps, bus);
   const knowledgeBases = new KnowledgeBaseService(deps, retrieval, bus, ingestionQueueFactory(env, role, bus, database.prisma, logger));

@@ -1,4 +1,4 @@
-import { ConcurrencyLimiter, type Retriever, type RunEvent, type ToolProviders } from "@weft/engine";
+import { ConcurrencyLimiter, resolveRunLimits, type Retriever, type RunEvent, type RunLimits, type ToolProviders } from "@weft/engine";
 import type { Prisma } from "../../generated/prisma/client.js";
 import type { RawQueryable } from "../../db/raw-sql.js";
 import type { AuthInfo } from "../../auth/auth-info.js";
@@ -72,6 +72,8 @@ export class RunService {
   readonly #runBudget: CallerBudget | null;
   readonly #start: StartDeps;
   readonly #metrics: WeftMetrics | null;
+  /** The value limits of this server's runs (SPEC-V3 §1), from the run policy: what a trigger's mappings keep to as well. */
+  readonly limits: RunLimits;
   readonly #ending: RunEndingDeps;
   readonly #replays: RunEventReplays;
 
@@ -82,6 +84,7 @@ export class RunService {
     this.bus = options.bus;
     this.#runBudget = options.runBudget ?? null;
     this.#start = { db: deps.db, registry: deps.registry, policy: runPolicyOf(deps.env, deps.llm), versionContent: options.versionContent };
+    this.limits = resolveRunLimits(this.#start.policy.limits);
     const workerDeps = {
       db: deps.db,
       bus: options.bus,

@@ -43,8 +43,6 @@ export class TriggerFiringService {
     private readonly runs: RunService,
     private readonly box: SecretBox | null,
     private readonly logger: Logger,
-    /** WEFT_MAX_VALUE_DEPTH: how deeply a webhook's JSON body may nest. */
-    private readonly maxValueDepth: number,
   ) {}
 
   async webhook(call: WebhookCall): Promise<WebhookAnswer> {
@@ -57,9 +55,9 @@ export class TriggerFiringService {
     }
     const key = readIdempotencyKey(call.idempotencyKey);
     if (!key.ok) return refusal(400, "BAD_REQUEST", key.message);
-    const parsed = readWebhookRequest(call.body, call.contentType, call.headers, call.search, this.maxValueDepth);
+    const parsed = readWebhookRequest(call.body, call.contentType, call.headers, call.search, this.runs.limits.maxValueDepth);
     if (!parsed.ok) return refusal(parsed.code === "BAD_REQUEST" ? 400 : 422, parsed.code, parsed.message);
-    const contents = mapInputs(storedMappings(row.inputs), parsed.variables);
+    const contents = mapInputs(storedMappings(row.inputs), parsed.variables, this.runs.limits);
     if (!contents.ok) return { status: 422, body: { errors: contents.errors.map(asHttpError) } };
     if (key.key === null) {
       const started = await this.#start(row, contents.value, `trigger:${row.id}`);
@@ -128,7 +126,7 @@ export class TriggerFiringService {
       if (active > 0) return { status: "SKIPPED", runId: null, error: { code: "OVERLAP_SKIPPED", message: "a run of this schedule was still queued or running" } };
     }
     const variables: TriggerVariables = { body: { tick: tick.toISOString() }, headers: {}, query: {} };
-    const contents = mapInputs(storedMappings(row.inputs), variables);
+    const contents = mapInputs(storedMappings(row.inputs), variables, this.runs.limits);
     if (!contents.ok) return { status: "FAILED", runId: null, error: plainError(contents.errors[0]!) };
     return (await this.#start(row, contents.value, null)).outcome;
   }
