@@ -41,6 +41,7 @@ export async function runRoundBased(workflow: Workflow, llm: LlmProviders): Prom
             throw new Error("the seed's schedule has no expressions");
           },
           runBody: () => Promise.reject(new Error("the seed's schedule has no bodies")),
+          openTask: () => Promise.reject(new Error("the seed's schedule has no human steps")),
           settings: nodeExecutionSettings(settings, node),
           limits: DEFAULT_RUN_LIMITS,
           llm,

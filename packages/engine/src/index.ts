@@ -84,7 +84,13 @@ export { DEFAULT_INTENSITY, DEFAULT_TOP_K, nodeExecutionSettings } from "./execu
 export type { RunRequest, RunSettings, TopKByIntensity } from "./execute/run-settings.js";
 export { runWorkflow } from "./execute/run-workflow.js";
 export { eventKey, resumeFromEvents } from "./execute/run-resume.js";
-export type { FinishedInvocation, ResumeRecord, RunResume, StoredEvent } from "./execute/run-resume.js";
+export type { FinishedInvocation, ResumeRecord, RunResume, StoredEvent, WaitingInvocation } from "./execute/run-resume.js";
+
+// People in the loop (SPEC-V3 §2): the answers a run's tasks receive, and the check an answer passes first.
+export { HumanTaskAnswers } from "./execute/human-task-answers.js";
+export type { HumanAction, HumanTaskAnswer, HumanTaskRequest } from "./model/human-task.js";
+export { checkHumanAnswer } from "./node-types/human/human-answer.check.js";
+export type { AnsweredTask, HumanAnswerIssue } from "./node-types/human/human-answer.check.js";
 export type { ExecutionOptions, RunWorkflowInput } from "./execute/run-workflow.js";
 export type { RunOutcome, RunStatus } from "./execute/workflow-runner.js";
 export { ConcurrencyLimiter } from "./execute/concurrency-limiter.js";
@@ -104,7 +110,7 @@ export type { JsonMeasure, MeasureLimits } from "./limits/json-measure.js";
 export { jsonTextDepth, parseJsonWithin } from "./limits/json-text-depth.js";
 
 // Run events, as streamed and stored.
-export { PIPELINE_RUN_EVENT_TYPES, RUN_EVENT_TYPES, TERMINAL_EVENT_TYPES } from "./events/run-event.js";
+export { HUMAN_RUN_EVENT_TYPES, PIPELINE_RUN_EVENT_TYPES, RUN_EVENT_TYPES, TERMINAL_EVENT_TYPES } from "./events/run-event.js";
 export type { EventError, NodeRunDetails, RunEvent, RunEventOf, RunEventType, SkipReason } from "./events/run-event.js";
 
 // Building blocks of node executors, for custom node types and for comparisons in the benchmarks.

@@ -1,3 +1,4 @@
+import type { HumanAction } from "../model/human-task.js";
 import type { JsonValue } from "../model/json-value.js";
 import type { TokenUsage } from "../providers/llm-provider.js";
 import type { ScoredChunk } from "../providers/retrieval.js";
@@ -74,12 +75,50 @@ interface Payloads {
   MAP_ITEM_COMPLETED: { nodeId: string; index: number } & Invocation;
   /** Opt-in (run option `stateEvents`): a node's write changed a state channel. */
   STATE_UPDATED: { channel: string; nodeId: string } & Invocation;
+  /**
+   * A `human` node opened task `taskId` (SPEC-V3 §2) and waits for it; `expiresAt` is null without a
+   * timeout. The rest is what the task shows: the rendered title and instructions, the node's input
+   * (with `editable` the form's starting data) and its assignee.
+   */
+  NODE_WAITING: {
+    nodeId: string;
+    taskId: string;
+    actions: HumanAction[];
+    form: JsonValue | null;
+    expiresAt: string | null;
+    title: string;
+    instructions: string;
+    input: JsonValue;
+    editable: boolean;
+    assignee: string | null;
+    /** The action an expiry takes; null: the node fails with HUMAN_TIMEOUT. */
+    onTimeout: string | null;
+  } & Invocation;
+  /**
+   * Task `taskId` was closed and its node goes on: `action` and `by` (the key's name) for a completion;
+   * for an expiry `expired: true`, `by: null` and the node's `onTimeout` action (null: it fails).
+   */
+  HUMAN_TASK_COMPLETED: {
+    nodeId: string;
+    taskId: string;
+    action: string | null;
+    by: string | null;
+    data: JsonValue;
+    comment: string | null;
+    completedAt: string;
+    expired: boolean;
+  } & Invocation;
   CACHE_HIT: { nodeId: string; similarity: number } & Invocation;
   CACHE_MISS: { nodeId: string } & Invocation;
   /** `state`: the final state channels, present when the workflow declares any. */
   RUN_COMPLETED: { result: string | null; outputs: Record<string, string>; usage: TokenUsage; state?: Record<string, JsonValue> };
   RUN_FAILED: { error: EventError; failedNodeIds: string[]; outputs: Record<string, string>; usage: TokenUsage; state?: Record<string, JsonValue> };
   RUN_CANCELLED: { reason: string; outputs: Record<string, string>; usage: TokenUsage; state?: Record<string, JsonValue> };
+  /**
+   * Nothing can run until a person closes one of `taskIds`: this execution ends here (not the run),
+   * holding nothing; the run continues from its stored events when a task is closed (RUN_RESUMED).
+   */
+  RUN_WAITING: { taskIds: string[]; outputs: Record<string, string>; usage: TokenUsage };
 }
 
 export type RunEventType = keyof Payloads;
@@ -113,6 +152,9 @@ export const PIPELINE_RUN_EVENT_TYPES = [
   "CACHE_HIT",
   "CACHE_MISS",
 ] as const satisfies readonly RunEventType[];
+
+/** The events of runs with people in the loop (SPEC-V3 §2). */
+export const HUMAN_RUN_EVENT_TYPES = ["NODE_WAITING", "HUMAN_TASK_COMPLETED", "RUN_WAITING"] as const satisfies readonly RunEventType[];
 
 /** `seq` is strictly increasing per run, from 1; `at` is an ISO-8601 timestamp. */
 export type RunEvent = {

@@ -7,6 +7,7 @@ import type { LlmProviders } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
 import type { ToolProviders } from "../providers/tool-providers.js";
 import type { BodyRunRequest, BodyRunResult, ExecutionSettings, NodeExecutionContext } from "../registry/node-type-definition.js";
+import type { HumanTaskAnswer, HumanTaskRequest } from "../model/human-task.js";
 import { withRetries } from "./retry-policy.js";
 import type { WorkflowNode } from "../model/workflow.js";
 import { RUNNING } from "./scope-state.js";
@@ -95,6 +96,10 @@ class NodeContext implements NodeExecutionContext {
 
   runBody(request: BodyRunRequest): Promise<BodyRunResult> {
     return this.scope.runBody(this.position, request);
+  }
+
+  openTask(request: HumanTaskRequest): Promise<HumanTaskAnswer> {
+    return this.scope.host.openTask(this.scope, this.position, this.invocation, request);
   }
 
   withRetries<T>(call: (attempt: number) => Promise<T>): Promise<T> {

@@ -3,6 +3,8 @@ import type { JsonValue } from "../model/json-value.js";
 import type { Workflow } from "../model/workflow.js";
 import { runPipeline } from "../testing/pipeline-harness.js";
 import { body, pipeline } from "../testing/pipeline-builder.js";
+import { answer } from "../testing/human-harness.js";
+import { HumanTaskAnswers } from "./human-task-answers.js";
 import { eventKey, resumeFromEvents } from "./run-resume.js";
 
 const verdict = (v: string, reason = "") => ({ verdict: v, score: v === "pass" ? 0.9 : 0.2, reason });
@@ -50,12 +52,13 @@ const key = (event: { type: string; nodeId?: string; invocation?: string }) =>
  * Cuts a complete run's events after each of them in turn (the worker stopped right after storing
  * them), resumes from what was stored, and checks the run ends as the uninterrupted one did.
  */
-async function resumeAtEveryCut(workflow: Workflow) {
-  const reference = await runPipeline({ workflow });
+async function resumeAtEveryCut(workflow: Workflow, answers: Array<[string, ReturnType<typeof answer>]> = []) {
+  const humanAnswers = () => new HumanTaskAnswers(answers);
+  const reference = await runPipeline({ workflow, humanAnswers: humanAnswers() });
   for (let cut = 1; cut < reference.events.length - 1; cut += 1) {
     const stored = reference.events.slice(0, cut);
     const record = resumeFromEvents(stored.map((event) => ({ ...event }) as { type: string } & Record<string, JsonValue>));
-    const resumed = await runPipeline({ workflow, resume: { attempt: 2, lastSeq: cut, record } });
+    const resumed = await runPipeline({ workflow, resume: { attempt: 2, lastSeq: cut, record }, humanAnswers: humanAnswers() });
     const all = [...stored, ...resumed.events];
     const context = `cut after event ${cut} (${key(stored.at(-1) as { type: string })})`;
     expect(resumed.events[0], context).toMatchObject({ type: "RUN_RESUMED", attempt: 2, seq: cut + 1 });
@@ -87,6 +90,19 @@ describe("resuming a run after its worker stopped", () => {
   it("continues after a router at every point: the untaken branch stays skipped, the join waits as before", async () => {
     const reference = await resumeAtEveryCut(branches());
     expect(reference.outcome.result).toBe("a long answer");
+  });
+
+  it("continues a map of tasks for people at every point: no task is opened twice, each answer is recorded once", async () => {
+    //  q ─► each (map: bin ─► ok (human) ─[yes]─► bout) ─► out
+    const inner = pipeline().input("bin").node("ok", "human", { actions: [{ id: "yes" }], editable: true }).output("bout").edges("bin>ok", "ok.yes>bout");
+    const workflow = pipeline().input("q", "go").node("each", "map", { items: '["a", "b"]', body: body(inner) }).output("out").edges("q>each", "each>out").build();
+    const answers: Array<[string, ReturnType<typeof answer>]> = [
+      ["run-1/ok@each[0]", answer("yes", { data: "A" })],
+      ["run-1/ok@each[1]", answer("yes")],
+    ];
+    const reference = await resumeAtEveryCut(workflow, answers);
+    expect(JSON.parse(reference.outcome.result!)).toEqual(["A", "b"]);
+    expect(reference.of("NODE_WAITING").map((event) => event.taskId)).toEqual(["run-1/ok@each[0]", "run-1/ok@each[1]"]);
   });
 
   it("runs a node that was running when the worker stopped again, after RUN_RESUMED", async () => {

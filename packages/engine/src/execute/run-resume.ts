@@ -1,6 +1,7 @@
 import type { EventError, NodeRunDetails, RunEventDraft, RunEventType } from "../events/run-event.js";
 import type { JsonValue } from "../model/json-value.js";
 import type { NodeExecutionResult } from "../registry/node-type-definition.js";
+import type { HumanTaskAnswer } from "../model/human-task.js";
 
 /**
  * Resuming a run another process had started (its worker died): the run is executed again from the
@@ -25,11 +26,24 @@ export type FinishedInvocation =
   | { status: "COMPLETED"; result: NodeExecutionResult; startedAt: string | null }
   | { status: "FAILED"; error: EventError; details: Omit<NodeRunDetails, "startedAt" | "finishedAt">; startedAt: string | null };
 
+/** A `human` node's invocation that had opened its task (NODE_WAITING) and not finished. */
+export interface WaitingInvocation {
+  taskId: string;
+  expiresAt: string | null;
+  startedAt: string | null;
+}
+
 export interface ResumeRecord {
   /** By `invocationKey(nodeId, invocation)`. */
   finished: ReadonlyMap<string, FinishedInvocation>;
   /** `eventKey` of every replayable event already stored. */
   emitted: ReadonlySet<string>;
+  /** Tasks opened by earlier attempts, by `invocationKey`: the invocation continues without a new NODE_STARTED. */
+  waiting?: ReadonlyMap<string, WaitingInvocation>;
+  /** When each invocation that had not finished started (NODE_STARTED), by `invocationKey`. */
+  started?: ReadonlyMap<string, string>;
+  /** Answers earlier attempts recorded (HUMAN_TASK_COMPLETED), by task id. */
+  answers?: ReadonlyMap<string, HumanTaskAnswer>;
 }
 
 /** Events whose second emission a resumed run suppresses (identified by eventKey). */
@@ -43,6 +57,8 @@ const REPLAYED_TYPES: ReadonlySet<RunEventType> = new Set([
   "MAP_STARTED",
   "MAP_ITEM_COMPLETED",
   "STATE_UPDATED",
+  "NODE_WAITING",
+  "HUMAN_TASK_COMPLETED",
 ]);
 
 export function invocationKey(nodeId: string, invocation: string): string {
@@ -62,12 +78,15 @@ export type StoredEvent = { type: string } & Record<string, unknown>;
 /**
  * Rebuilds the record of finished invocations from a run's stored events, in seq order: NODE_COMPLETED
  * gives the output (`value` when JSON, else the text), the description, and for a router the ports it
- * took, what flowed on (`passed`) and its `feedback`; NODE_FAILED the error.
+ * took, what flowed on (`passed`) and its `feedback`; NODE_FAILED the error; NODE_WAITING the task a
+ * `human` node opened, HUMAN_TASK_COMPLETED how it was closed.
  */
 export function resumeFromEvents(events: Iterable<StoredEvent>): ResumeRecord {
   const finished = new Map<string, FinishedInvocation>();
   const started = new Map<string, string>();
   const emitted = new Set<string>();
+  const waiting = new Map<string, WaitingInvocation>();
+  const answers = new Map<string, HumanTaskAnswer>();
   for (const event of events) {
     const key = eventKey(event);
     if (key !== null) emitted.add(key);
@@ -81,9 +100,30 @@ export function resumeFromEvents(events: Iterable<StoredEvent>): ResumeRecord {
     } else if (event.type === "BRANCH_TAKEN") {
       const entry = finished.get(at);
       if (entry?.status === "COMPLETED") entry.result.ports = event["ports"] as string[];
+    } else if (event.type === "NODE_WAITING") {
+      const expiresAt = typeof event["expiresAt"] === "string" ? event["expiresAt"] : null;
+      waiting.set(at, { taskId: String(event["taskId"]), expiresAt, startedAt: started.get(at) ?? null });
+    } else if (event.type === "HUMAN_TASK_COMPLETED") {
+      answers.set(String(event["taskId"]), recordedAnswer(event));
     }
   }
-  return { finished, emitted };
+  for (const key of finished.keys()) {
+    waiting.delete(key);
+    started.delete(key);
+  }
+  return { finished, emitted, waiting, answers, started };
+}
+
+function recordedAnswer(event: StoredEvent): HumanTaskAnswer {
+  const text = (name: string) => (typeof event[name] === "string" ? (event[name] as string) : null);
+  return {
+    action: text("action"),
+    data: (event["data"] ?? null) as JsonValue,
+    comment: text("comment"),
+    by: text("by"),
+    completedAt: text("completedAt") ?? text("at") ?? "",
+    expired: event["expired"] === true,
+  };
 }
 
 function completedResult(event: StoredEvent): NodeExecutionResult {

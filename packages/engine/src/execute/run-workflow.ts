@@ -11,6 +11,7 @@ import type { PreparedRun } from "./prepare-run.js";
 import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from "./retry-policy.js";
 import type { RunEventHandler } from "./run-event-sink.js";
 import type { RunResume } from "./run-resume.js";
+import { HumanTaskAnswers } from "./human-task-answers.js";
 import { WorkflowRunner, type RunOutcome } from "./workflow-runner.js";
 
 /** How this process executes a run; none of it changes what the run computes. */
@@ -26,6 +27,8 @@ export interface ExecutionOptions {
   random?: () => number;
   /** Emit STATE_UPDATED after each state write (default false). */
   stateEvents?: boolean;
+  /** The id of the task a `human` node's invocation opens; the same invocation must get the same id on every attempt. */
+  taskId?: (nodeId: string, invocation: string) => string;
 }
 
 export interface RunWorkflowInput {
@@ -43,6 +46,11 @@ export interface RunWorkflowInput {
   options?: ExecutionOptions;
   /** Continue a run an earlier attempt had started (its worker stopped): see run-resume.ts. */
   resume?: RunResume | null;
+  /**
+   * Answers to the run's tasks for people: those closed while the run waited, and (through `give`)
+   * those closed while it executes. Without it, a run that reaches a `human` node ends WAITING.
+   */
+  humanAnswers?: HumanTaskAnswers;
 }
 
 /**
@@ -82,5 +90,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
     stateEvents: options.stateEvents ?? false,
     resume: input.resume ?? null,
     limits: prepared.limits ?? DEFAULT_RUN_LIMITS,
+    humanAnswers: input.humanAnswers ?? new HumanTaskAnswers(),
+    taskId: options.taskId ?? null,
   }).run();
 }

@@ -37,6 +37,11 @@ export interface ScopeHost extends NodeContextHost {
   writeState(channel: string, key: OrderKey, value: JsonValue, nodeId: string, invocation: string): void;
   /** A resumed run: what an earlier attempt recorded for this invocation, if it had finished. */
   finishedEarlier(scope: ScopeRun, node: number, invocation: string): FinishedInvocation | null;
+  /**
+   * A resumed run: when an earlier attempt started this unfinished invocation, if it goes on rather than
+   * starting again (a task it waits for, a map or subgraph whose body it re-derives); else null.
+   */
+  continuedFrom(scope: ScopeRun, node: number, invocation: string): string | null;
   afterEvents(): void;
   iso(): string;
   runBody(scope: ScopeRun, node: number, request: BodyRunRequest): Promise<BodyRunResult>;
@@ -88,7 +93,9 @@ export class ScopeRun implements ScopeView {
     const invocation = loopInvocation(this, node);
     const earlier = host.finishedEarlier(this, node, invocation);
     if (earlier) return this.#replay(node, invocation, earlier);
-    host.emit({ type: "NODE_STARTED", nodeId, nodeType: spec.type, invocation });
+    const continued = host.continuedFrom(this, node, invocation);
+    if (continued === null) host.emit({ type: "NODE_STARTED", nodeId, nodeType: spec.type, invocation });
+    else state.startedAt[node] = continued;
     if (host.finished) return;
     let context: NodeExecutionContext;
     let execution: Promise<NodeExecutionResult>;

@@ -6,6 +6,7 @@ import type { LlmProviders } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
 import type { ToolProviders } from "../providers/tool-providers.js";
 import type { BodyRunRequest, BodyRunResult, ExecutionSettings } from "../registry/node-type-definition.js";
+import type { HumanTaskAnswer, HumanTaskRequest } from "../model/human-task.js";
 import type { Sleep } from "../model/abortable-sleep.js";
 import type { GraphPlan } from "./graph-plan.js";
 import type { RetryOptions } from "./retry-policy.js";
@@ -33,6 +34,8 @@ export interface NodeContextHost {
   /** 0-based count of the node's earlier invocations in the run (taken when it was admitted). */
   invocationIndex(nodeId: string): number;
   emit(event: RunEventDraft): void;
+  /** Opens the invocation's task for a person and settles with its answer (the run may pause meanwhile). */
+  openTask(scope: ScopeView, node: number, invocation: string, request: HumanTaskRequest): Promise<HumanTaskAnswer>;
 }
 
 /** Where a scope sits in the run: its invocation path, the value it starts from and the loops around it. */

@@ -18,12 +18,17 @@ import { RunBytes } from "../limits/value-gate.js";
 import { overBudget } from "./over-budget.js";
 import { nextTurn, sliceSpent } from "./turn-clock.js";
 import { alreadyEmitted, invocationKey, type FinishedInvocation, type RunResume } from "./run-resume.js";
+import type { HumanTaskAnswer, HumanTaskRequest } from "../model/human-task.js";
+import type { HumanTaskAnswers } from "./human-task-answers.js";
+import { HumanWaits } from "./human-waits.js";
 import { nodeExecutionSettings, type RunSettings } from "./run-settings.js";
 import { DONE, RUNNING, WAITING } from "./scope-state.js";
 import { ScopeRun, type ScopeHost, type ScopeOptions } from "./scope-run.js";
+import type { ScopeView } from "./scope-view.js";
 import { StateStore, type OrderKey } from "./state-store.js";
 
-export type RunStatus = "COMPLETED" | "FAILED" | "CANCELLED";
+/** WAITING: the execution ended because only tasks for people were left open (the run goes on later). */
+export type RunStatus = "COMPLETED" | "FAILED" | "CANCELLED" | "WAITING";
 
 export interface RunOutcome {
   status: RunStatus;
@@ -36,6 +41,8 @@ export interface RunOutcome {
   error: EventError | null;
   /** Final values of the state channels, when the workflow declares any (thread-scoped ones are the caller's to store). */
   state?: Record<string, JsonValue>;
+  /** WAITING: the open tasks the run waits for. */
+  waitingFor?: string[];
 }
 
 export interface RunnerDeps {
@@ -65,6 +72,10 @@ export interface RunnerDeps {
   resume?: RunResume | null;
   /** What every value of the run must stay within (SPEC-V3 §1). */
   limits: RunLimits;
+  /** Answers to the run's tasks, given before or while it executes. */
+  humanAnswers: HumanTaskAnswers;
+  /** The id of the task a `human` node's invocation opens (default: from the run id, node id and invocation). */
+  taskId: ((nodeId: string, invocation: string) => string) | null;
 }
 
 type Task = { scope: ScopeRun; node: number };
@@ -92,6 +103,8 @@ export class WorkflowRunner implements ScopeHost {
   #finished = false;
   #pumpScheduled = false;
   #yielding = false;
+  /** Tasks for people: their invocations hold no slot and do not count as active while they wait. */
+  readonly #waits: HumanWaits;
   #cancelReason: string | null = null;
   #budgetError: EventError | null = null;
   #fatal: { error: unknown } | null = null;
@@ -111,6 +124,7 @@ export class WorkflowRunner implements ScopeHost {
     this.#bytes = new RunBytes(deps.limits.maxRunBytes);
     this.runInputs = runInputsOf(deps.plan, deps.suppliedInputs);
     this.#top = new ScopeRun(this, deps.plan, topScopeOptions(() => this.#finish()));
+    this.#waits = new HumanWaits(this, deps.humanAnswers, deps.resume?.record ?? null, deps.taskId);
   }
 
   get runId(): string {
@@ -220,6 +234,42 @@ export class WorkflowRunner implements ScopeHost {
     return this.#iso();
   }
 
+  now(): number {
+    return this.#deps.now();
+  }
+
+  /** A resumed run: an invocation waiting for its task, or a composite one, goes on where it was (see ScopeHost). */
+  continuedFrom(scope: ScopeRun, node: number, invocation: string): string | null {
+    const record = this.#deps.resume?.record;
+    if (!record) return null;
+    const key = invocationKey(scope.plan.nodes[node]!.id, invocation);
+    const waiting = record.waiting?.get(key);
+    if (waiting) return waiting.startedAt ?? this.#iso();
+    return scope.plan.specs[node]!.body ? (record.started?.get(key) ?? null) : null;
+  }
+
+  /** A `human` node's task (human-waits.ts): while it is open the invocation holds no slot. */
+  openTask(scope: ScopeView, node: number, invocation: string, request: HumanTaskRequest): Promise<HumanTaskAnswer> {
+    const park = () => {
+      this.releaseSlot(scope, node);
+      this.#active -= 1;
+      this.afterEvents();
+    };
+    return this.#waits.wait({ nodeId: scope.plan.nodes[node]!.id, invocation, park, unpark: () => (this.#active += 1) }, request);
+  }
+
+  idle(): boolean {
+    return this.#active === 0 && this.#head === this.#queue.length;
+  }
+
+  eventsPending(): Promise<void> | null {
+    return this.#sink.busy ? this.#sink.flush() : null;
+  }
+
+  pause(taskIds: string[]): void {
+    this.#finish(taskIds);
+  }
+
   stateSnapshot(): Readonly<Record<string, JsonValue>> {
     return this.#store.snapshot();
   }
@@ -286,9 +336,10 @@ export class WorkflowRunner implements ScopeHost {
   leafEnded(scope: ScopeRun, node: number): void {
     this.releaseSlot(scope, node);
     this.#active -= 1;
+    this.#waits.checkIdle();
   }
 
-  releaseSlot(scope: ScopeRun, node: number): void {
+  releaseSlot(scope: Pick<ScopeView, "state">, node: number): void {
     if (scope.state.holdsSlot[node] === 0) return;
     scope.state.holdsSlot[node] = 0;
     this.#deps.limiter?.release();
@@ -368,12 +419,15 @@ export class WorkflowRunner implements ScopeHost {
     this.#finish();
   }
 
-  #finish(): void {
+  /** Ends this execution: the run's end, or with `waitingFor` its pause until a task is closed. */
+  #finish(waitingFor: string[] | null = null): void {
     if (this.#finished) return;
     this.#finished = true;
     this.#deps.signal?.removeEventListener("abort", this.#onAbort);
+    this.#waits.detach();
     if (this.#fatal) return this.#rejectFatal();
     let outcome = this.#outcome();
+    if (waitingFor) outcome = { ...outcome, status: "WAITING", error: null, waitingFor };
     let terminal = this.#terminalEvent(outcome);
     if (!this.#bytes.charge(terminal)) {
       // The outputs and state would take the run past its budget: it fails, and they are not stored.
@@ -389,6 +443,7 @@ export class WorkflowRunner implements ScopeHost {
 
   #terminalEvent(outcome: RunOutcome): RunEventDraft {
     const { outputs, usage } = outcome;
+    if (outcome.waitingFor) return { type: "RUN_WAITING", taskIds: outcome.waitingFor, outputs, usage };
     const state = outcome.state === undefined ? {} : { state: outcome.state };
     if (outcome.status === "CANCELLED") return { type: "RUN_CANCELLED", reason: this.#cancelReason ?? "cancelled", outputs, usage, ...state };
     if (outcome.status === "FAILED") return { type: "RUN_FAILED", error: outcome.error!, failedNodeIds: outcome.failedNodeIds, outputs, usage, ...state };

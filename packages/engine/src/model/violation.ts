@@ -28,6 +28,9 @@ export const RULE_CODES = [
   "RUN_BUDGET_EXCEEDED",
   "EXPRESSION_INVALID",
   "PATTERN_INVALID",
+  "HUMAN_ACTION_INVALID",
+  "HUMAN_ACTION_DUPLICATE",
+  "HUMAN_FORM_INVALID",
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 
@@ -44,6 +47,6 @@ export interface Violation {
   path?: string[];
   /** The field of the node or workflow the violation is about, e.g. `cases[1].when`, `loops[0].max`. */
   field?: string;
-  /** EXPRESSION_INVALID: 0-based character offset of the error in the expression. */
+  /** EXPRESSION_INVALID: 0-based character offset of the error in the expression; a node type's own rules: in the field's text. */
   position?: number;
 }

@@ -5,10 +5,11 @@ import { pipelineRegistry } from "./built-in-node-types.js";
 const SEED = ["input", "generation", "ensemble", "validation", "output"];
 const PIPELINE = ["llm", "switch", "classify", "grade", "join", "template", "map", "subgraph"];
 const TOOLS = ["retrieve", "expand", "rerank", "web_search", "guardrail", "cache_lookup", "cache_store", "history"];
-const NEW = [...PIPELINE, ...TOOLS];
+const PEOPLE = ["human"];
+const NEW = [...PIPELINE, ...TOOLS, ...PEOPLE];
 
 describe("pipelineRegistry", () => {
-  it("registers the seed types, then the pipeline types of SPEC-V2 §3 and the tool types of §6", () => {
+  it("registers the seed types, then the pipeline types of SPEC-V2 §3, the tool types of §6 and the human type of SPEC-V3 §2", () => {
     expect(pipelineRegistry.types()).toEqual([...SEED, ...NEW]);
   });
 
@@ -27,7 +28,7 @@ describe("pipelineRegistry", () => {
     }
   });
 
-  it("gives routers their ports: cases or labels plus default, grade's verdicts, guardrail's and cache lookup's outcomes", () => {
+  it("gives routers their ports: cases or labels plus default, grade's verdicts, guardrail's and cache lookup's outcomes, a human node's actions", () => {
     const route = { id: "r", type: "switch", config: { cases: [{ port: "a", when: "true" }, { port: "b", when: "false" }] } };
     expect(pipelineRegistry.portsOf(route)).toEqual(["a", "b", "default"]);
     expect(pipelineRegistry.portsOf({ id: "c", type: "classify", config: { labels: ["x"] } })).toEqual(["x", "default"]);
@@ -35,6 +36,8 @@ describe("pipelineRegistry", () => {
     expect(pipelineRegistry.portsOf({ id: "l", type: "llm" })).toEqual(["out"]);
     expect(pipelineRegistry.portsOf({ id: "k", type: "guardrail" })).toEqual(["pass", "blocked"]);
     expect(pipelineRegistry.portsOf({ id: "h", type: "cache_lookup" })).toEqual(["hit", "miss"]);
+    expect(pipelineRegistry.portsOf({ id: "p", type: "human" })).toEqual(["approve", "reject"]);
+    expect(pipelineRegistry.portsOf({ id: "p", type: "human", config: { actions: [{ id: "publish" }] } })).toEqual(["publish"]);
   });
 });
 

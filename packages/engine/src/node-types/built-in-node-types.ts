@@ -1,5 +1,6 @@
 import { CLASSIFY_NODE_SPEC } from "./classify/classify.definition.js";
 import { GRADE_NODE_SPEC } from "./grade/grade.definition.js";
+import { HUMAN_NODE_SPEC } from "./human/human.definition.js";
 import { JOIN_NODE_SPEC } from "./join/join.definition.js";
 import { LLM_NODE_SPEC } from "./llm/llm.definition.js";
 import { MAP_NODE_SPEC } from "./map/map.definition.js";
@@ -22,6 +23,7 @@ export const PIPELINE_NODE_TYPE_SPECS: readonly NodeTypeSpec[] = [
   MAP_NODE_SPEC,
   SUBGRAPH_NODE_SPEC,
   ...TOOL_NODE_SPECS,
+  HUMAN_NODE_SPEC,
 ];
 
 /**

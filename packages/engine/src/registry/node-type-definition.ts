@@ -7,6 +7,7 @@ import type { SearchIntensity, WorkflowGraph, WorkflowNode } from "../model/work
 import type { LlmProviders } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
 import type { ToolProviders } from "../providers/tool-providers.js";
+import type { HumanTaskAnswer, HumanTaskRequest } from "../model/human-task.js";
 
 /** Inclusive bounds; `max: Infinity` for unbounded. */
 export interface Bounds {
@@ -96,6 +97,12 @@ export interface NodeExecutionContext extends InvocationScope {
   evaluate(field: string): JsonValue;
   /** Runs the node's body graph once (map and subgraph types); the runner owns its events and budget. */
   runBody(request: BodyRunRequest): Promise<BodyRunResult>;
+  /**
+   * Opens a task for a person (the `human` type) and settles with how it was closed. Meanwhile the
+   * invocation holds no slot; when nothing else can run the execution ends WAITING, and the run
+   * continues (from its stored events) once the task is closed.
+   */
+  openTask(request: HumanTaskRequest): Promise<HumanTaskAnswer>;
   /** Emits a node-scoped event (NODE_TOKEN, NODE_DESCRIPTION, WARNING, …); the runner stamps seq/time. */
   emit(event: NodeEventDraft): void;
   /** Provider calls go through this so the runner's retry policy applies uniformly. */
@@ -129,6 +136,20 @@ export interface NodeExpression {
   source: string;
   /** `list`: must evaluate to a list (map items). */
   kind: "value" | "list";
+}
+
+/**
+ * A rule about one node's own config that its schema cannot say (ids that must differ, a schema that
+ * must be usable): reported as a violation of the node, with the rule's code and the field.
+ */
+export interface NodeConfigIssue {
+  code: RuleCode;
+  /** Without the node: the checker says which node. */
+  message: string;
+  /** The config field, e.g. `actions[1].id`. */
+  field: string;
+  /** 0-based character offset of the problem in the field's text (0 when it is the whole value). */
+  position: number;
 }
 
 /** Routers: nodes with ports other than `out` (SPEC-V2 §2). */
@@ -206,5 +227,7 @@ export interface NodeTypeSpec {
   expressions?(node: WorkflowNode): NodeExpression[];
   /** The regular expressions in a node's config (RE2 syntax; PATTERN_INVALID at edit time). */
   patterns?(node: WorkflowNode): NodePattern[];
+  /** The type's own rules over a node's config, beyond its schema (each issue with its own code). */
+  configRules?(node: WorkflowNode): NodeConfigIssue[];
   execute: NodeExecutor;
 }

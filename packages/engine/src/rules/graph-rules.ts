@@ -7,6 +7,7 @@ import { checkDegrees } from "./degree-rules.js";
 import { checkEdges } from "./edge-rules.js";
 import { checkExpressions } from "./expression-rules.js";
 import { checkPatterns } from "./pattern-rules.js";
+import { checkNodeConfigRules } from "./node-config-rules.js";
 import { findCycles } from "./find-cycles.js";
 import { analyzeGraph, hasCycle } from "./graph-analysis.js";
 import { indexGraph, type GraphIndex } from "./graph-index.js";
@@ -57,6 +58,7 @@ export function checkGraph(graph: WorkflowGraph, context: GraphCheckContext): Gr
   pushAll(violations, checkChannels(graph.nodes, registry, context.state));
   pushAll(violations, checkExpressions(graph.nodes, registry, context.inItemScope ? "body" : "graph"));
   pushAll(violations, checkPatterns(graph.nodes, registry, context.inItemScope ? "body" : "graph"));
+  pushAll(violations, checkNodeConfigRules(graph.nodes, registry));
   const bodies = checkBodies(graph.nodes, analysis.specs, context, violations);
   if (context.models) pushAll(violations, checkModels(graph.nodes, registry, context.models));
   const writers = collectWriters(graph.nodes, bodies);

@@ -30,4 +30,7 @@ export const RULE_TIMING: Readonly<Record<RuleCode, { edit: boolean; run: boolea
   RUN_BUDGET_EXCEEDED: { edit: false, run: true },
   EXPRESSION_INVALID: { edit: true, run: true },
   PATTERN_INVALID: { edit: true, run: true },
+  HUMAN_ACTION_INVALID: { edit: true, run: true },
+  HUMAN_ACTION_DUPLICATE: { edit: true, run: true },
+  HUMAN_FORM_INVALID: { edit: true, run: true },
 };

@@ -1,6 +1,7 @@
 import { setPatternCompiler, Validator, type Schema } from "@cfworker/json-schema";
 import { compileUserPattern } from "../patterns/user-pattern.js";
 import type { JsonValue } from "../model/json-value.js";
+import { JSON_SCHEMA_META_SCHEMA } from "./json-schema-meta.js";
 
 /**
  * JSON Schema checks through `@cfworker/json-schema`: drafts 4 to 2020-12, an interpreter (it never
@@ -23,15 +24,27 @@ function validatorFor(schema: object): Validator {
   return validator;
 }
 
-/** null when the value matches; else a short list of what does not, `at /path: reason`. */
-export function schemaMismatch(schema: JsonValue, value: JsonValue): string | null {
-  if (typeof schema === "boolean") return schema ? null : "the schema accepts nothing";
-  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return "the schema is not a JSON Schema object";
+/** One way a value does not match a schema: where (a JSON Pointer, `/` for the whole value) and why. */
+export interface SchemaError {
+  path: string;
+  message: string;
+}
+
+/** What does not match, at most MAX_SCHEMA_ERRORS_SHOWN, the innermost first; empty when the value matches. */
+export function schemaErrors(schema: JsonValue, value: JsonValue): SchemaError[] {
+  if (typeof schema === "boolean") return schema ? [] : [{ path: "/", message: "the schema accepts nothing" }];
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return [{ path: "/", message: "the schema is not a JSON Schema object" }];
   const result = validatorFor(schema).validate(value);
-  if (result.valid) return null;
+  if (result.valid) return [];
   const leaves = result.errors.filter((error) => !/^(properties|items|allOf|anyOf|oneOf|\$ref)$/.test(error.keyword));
   const shown = (leaves.length > 0 ? leaves : result.errors).slice(0, MAX_SCHEMA_ERRORS_SHOWN);
-  return shown.map((error) => `at ${error.instanceLocation.replace(/^#/, "") || "/"}: ${error.error}`).join("; ");
+  return shown.map((error) => ({ path: pointerOf(error.instanceLocation), message: error.error }));
+}
+
+/** null when the value matches; else a short list of what does not, `at /path: reason`. */
+export function schemaMismatch(schema: JsonValue, value: JsonValue): string | null {
+  const errors = schemaErrors(schema, value);
+  return errors.length === 0 ? null : errors.map((error) => `at ${error.path}: ${error.message}`).join("; ");
 }
 
 /** Whether a value can serve as a schema at all (a boolean, or an object the validator accepts). */
@@ -67,4 +80,32 @@ export function schemaPatterns(schema: unknown, base: string): Array<{ field: st
     }
   }
   return found;
+}
+
+let metaValidator: Validator | null = null;
+
+/**
+ * Whether a value is a JSON Schema by the meta-schema, and usable by the validator: what is wrong, each
+ * with the JSON Pointer of the offending part of the schema (`/properties/age/type`); empty when it is.
+ */
+export function schemaDefinitionErrors(schema: JsonValue): SchemaError[] {
+  metaValidator ??= new Validator(JSON_SCHEMA_META_SCHEMA as Schema, "7", false);
+  const result = metaValidator.validate(schema);
+  if (!result.valid) {
+    const leaves = result.errors.filter((error) => !/^(properties|items|allOf|anyOf|oneOf|\$ref|additionalProperties)$/.test(error.keyword));
+    const shown = (leaves.length > 0 ? leaves : result.errors).slice(0, MAX_SCHEMA_ERRORS_SHOWN);
+    return shown.map((error) => ({ path: pointerOf(error.instanceLocation), message: error.error }));
+  }
+  const unusable = schemaProblem(schema);
+  return unusable ? [{ path: "/", message: unusable }] : [];
+}
+
+/** The validator's instance location (`#/a%20b/0`, a URI fragment) as a plain JSON Pointer (`/a b/0`). */
+function pointerOf(location: string): string {
+  const pointer = location.replace(/^#/, "");
+  try {
+    return decodeURIComponent(pointer) || "/";
+  } catch {
+    return pointer || "/";
+  }
 }

@@ -11,6 +11,7 @@ import { prepareRunUnchecked } from "../execute/prepare-run.js";
 import { runWorkflow } from "../execute/run-workflow.js";
 import type { RunRequest } from "../execute/run-settings.js";
 import type { RunResume } from "../execute/run-resume.js";
+import type { HumanTaskAnswers } from "../execute/human-task-answers.js";
 import type { RunOutcome } from "../execute/workflow-runner.js";
 import { preparedOrThrow, splitHarnessOptions, type HarnessOptions } from "./prepared-run.harness.js";
 
@@ -30,6 +31,8 @@ export interface PipelineRunInput {
   retriever?: Retriever;
   /** Continue a run an earlier attempt had started. */
   resume?: RunResume;
+  /** Answers to the run's tasks for people. */
+  humanAnswers?: HumanTaskAnswers;
 }
 
 export interface PipelineRun {
@@ -66,6 +69,7 @@ export function startPipeline(input: PipelineRunInput): { events: RunEvent[]; do
     ...(input.retriever ? { retriever: input.retriever } : {}),
     options: execution,
     ...(input.resume ? { resume: input.resume } : {}),
+    ...(input.humanAnswers ? { humanAnswers: input.humanAnswers } : {}),
     onEvent: (event) => {
       events.push(event);
       input.onEvent?.(event);

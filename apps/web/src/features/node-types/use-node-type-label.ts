@@ -25,6 +25,7 @@ const TYPE_LABEL_KEYS: Record<string, MessageKey> = {
   cache_lookup: "pipeline.type.cache_lookup",
   cache_store: "pipeline.type.cache_store",
   history: "pipeline.type.history",
+  human: "pipeline.type.human",
 };
 
 /**

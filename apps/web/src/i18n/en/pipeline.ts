@@ -16,6 +16,7 @@ export const pipeline = {
   "type.cache_lookup": "Cache lookup",
   "type.cache_store": "Cache store",
   "type.history": "History",
+  "type.human": "Human step",
   "node.ports": "Output ports",
   "node.items": "{count} items",
   "node.body": "body of {count} nodes",

@@ -18,6 +18,7 @@ export const pipeline: Messages<typeof en> = {
   "type.cache_lookup": "캐시 조회",
   "type.cache_store": "캐시 저장",
   "type.history": "대화 기록",
+  "type.human": "사람 확인",
   "node.ports": "출력 포트",
   "node.items": "항목 {count}개",
   "node.body": "본문 노드 {count}개",

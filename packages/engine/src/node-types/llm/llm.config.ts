@@ -1,21 +1,6 @@
 import { z } from "zod";
-import { WORKFLOW_DOCUMENT_LIMITS as LIMITS } from "../../model/workflow-document.limits.js";
-import { findJsonLimitProblem } from "../../document/json-limits.check.js";
 import { kind, nodeConfig, retrievalConfigFields } from "../../registry/node-config.schema.js";
-import { schemaProblem } from "../../schema/json-schema.check.js";
-
-/** A JSON Schema as a config value: plain JSON within the schema limits, usable by the validator. */
-export const jsonSchemaField = z.unknown().superRefine((value, context) => {
-  const limits = { maxDepth: LIMITS.maxSchemaDepth, maxEntries: LIMITS.maxSchemaEntries, maxStringLength: LIMITS.maxParamsStringLength };
-  const problem = findJsonLimitProblem(value, limits);
-  if (problem) {
-    const params = problem.kind === "limit" ? { limit: true } : {};
-    context.addIssue({ code: "custom", message: problem.message, path: problem.path as (string | number)[], params });
-    return;
-  }
-  const unusable = schemaProblem(value);
-  if (unusable) context.addIssue({ code: "custom", message: unusable });
-});
+import { jsonSchemaField } from "../common/json-schema-field.js";
 
 export const llmConfig = nodeConfig({
   schema: jsonSchemaField
