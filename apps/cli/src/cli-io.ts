@@ -1,9 +1,11 @@
 import { once } from "node:events";
-import type { Writable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 
 export interface CliIo {
   stdout: Writable;
   stderr: Writable;
+  /** Where `weft run` asks a person to answer a task, when it is a terminal. */
+  stdin?: Readable & { isTTY?: boolean };
 }
 
 /** Writes a line and, when the stream's buffer is full, waits for it to drain (back-pressure). */

@@ -5,6 +5,8 @@ export const EXIT = {
   FAILED: 1,
   /** The file is unreadable, malformed or (for run) invalid; or the command line or environment is wrong. */
   BAD_INPUT: 2,
+  /** run: the run waits for a person (a `human` node's task) that neither `--answers` nor the terminal answered. */
+  WAITING: 3,
   /** run: cancelled by SIGINT (128 + 2, as shells report it). */
   INTERRUPTED: 130,
   /** An unexpected error: a bug, reported with its stack on stderr (EX_SOFTWARE). */

@@ -1,42 +1,10 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { MistralMockServer, TavilyMockServer } from "@weft/providers/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-/**
- * The real command line in a child process: `node --import tsx src/main.ts`, resolving the workspace
- * packages to their sources (weft-source), with real files in a temporary directory.
- */
-const CLI_DIR = resolve(fileURLToPath(import.meta.url), "../..");
-const MAIN = join(CLI_DIR, "src/main.ts");
-const BASE_ENV = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" };
-
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function start(args: string[], env: Record<string, string> = {}) {
-  return spawn(process.execPath, ["--conditions=weft-source", "--import", "tsx", MAIN, ...args], {
-    cwd: CLI_DIR,
-    env: { ...BASE_ENV, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-}
-
-function weft(args: string[], env: Record<string, string> = {}): Promise<Finished> {
-  const child = start(args, env);
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((done) => child.on("close", (code) => done({ code, stdout, stderr })));
-}
+import { start, weft } from "./testing/cli-process.js";
 
 const PROMPTS = { generation: "{input_data}\n{output_format}", ensemble: "{input_data}\n{output_format}", validation: "{input_data}\n{output_format}" };
 

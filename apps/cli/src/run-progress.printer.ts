@@ -46,6 +46,12 @@ function describe(event: RunEvent): string | null {
       return `  ${who(event.nodeId, event.invocation)} cache hit (similarity ${event.similarity.toFixed(3)})`;
     case "CACHE_MISS":
       return `  ${who(event.nodeId, event.invocation)} cache miss`;
+    case "NODE_WAITING":
+      return `⏸ ${who(event.nodeId, event.invocation)} waits for a person: ${shorten(event.title)} (${event.actions.map((action) => action.id).join(" / ")})`;
+    case "HUMAN_TASK_COMPLETED":
+      return `  ${who(event.nodeId, event.invocation)} ${event.expired ? "task expired" : `answered by ${event.by ?? "someone"}`}: ${event.action ?? "no action"}`;
+    case "RUN_WAITING":
+      return `run waits for ${event.taskIds.length} task(s)`;
     case "RUN_COMPLETED":
       return `run completed; ${event.usage.totalTokens} tokens`;
     case "RUN_FAILED":

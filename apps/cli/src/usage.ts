@@ -5,7 +5,7 @@ export class UsageError extends Error {
 
 export const USAGE = `Usage:
   weft validate FILE                      check a weft.workflow/v1 file against every connection rule
-  weft run FILE [--input TEXT] [--json] [--thread FILE] [--knowledge-base NAME=DIR]...
+  weft run FILE [--input TEXT] [--json] [--thread FILE] [--knowledge-base NAME=DIR]... [--answers FILE]
                                           run a workflow file headless
 
 Options of run:
@@ -15,6 +15,10 @@ Options of run:
                               read it, thread state channels persist, a completed run adds its turn
   --knowledge-base NAME=DIR   the knowledge base NAME is the Markdown and text files in DIR
                               (default: knowledge-bases/NAME/ beside the workflow file)
+  --answers FILE              answers for the tasks of human nodes, in order: a JSON list of
+                              {"nodeId", "action", "data"?, "comment"?} (without it, and when stdin is a
+                              terminal, each task is asked there)
 
 Exit codes: 0 valid / completed, 1 rule violations / run failed, 2 unreadable, malformed or invalid
-file (or a wrong command line), 130 run cancelled by Ctrl-C. See docs/cli.md.`;
+file (or a wrong command line), 3 the run waits for a person nobody answered, 130 run cancelled by
+Ctrl-C. See docs/cli.md.`;
