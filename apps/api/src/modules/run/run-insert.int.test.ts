@@ -3,7 +3,8 @@ import { expect, test } from "vitest";
 import { describeEachDatabase } from "../../testing/database.js";
 import { seedWorkflow } from "../../testing/app.js";
 import { arrows } from "../../testing/workflows.js";
-import { insertRunRow, isForeignKeyViolation, type NewRun } from "./run-insert.js";
+import { DraftSnapshots } from "../workflow/index.js";
+import { insertRunRow, insertRunRowIf, isForeignKeyViolation, type NewRun } from "./run-insert.js";
 
 const newRun = (workflowId: string): NewRun => ({
   workflowId,
@@ -43,3 +44,81 @@ describeEachDatabase("storing a new run", (suite) => {
     expect(await db.nodeRun.count()).toBe(0);
   });
 });
+
+describeEachDatabase("storing a run of a draft read without its lock", (suite) => {
+  /** What every change to a draft does first, in its own transaction (runGraphEdit): bump the version. */
+  const bump = (workflowId: string) => suite.db().prisma.$executeRaw`UPDATE "Workflow" SET "version" = "version" + 1 WHERE id = ${workflowId}`;
+
+  test("the run is stored while the draft is at the snapshot's version, and nothing once a change has committed", async () => {
+    const db = suite.db().prisma;
+    const workflowId = await seedWorkflow(suite.db(), arrows(["in->out"]));
+    const drafts = new DraftSnapshots();
+    const snapshot = (await drafts.read(db, workflowId))!;
+    expect(snapshot.workflow.nodes.map((node) => node.id)).toEqual(["in", "out"]);
+    const stored = await insertRunRowIf(db, { ...newRun(workflowId), editVersion: snapshot.editVersion }, snapshot.guard);
+    expect(stored && (await db.run.findUniqueOrThrow({ where: { id: stored.id } }))).toEqual(stored);
+
+    await bump(workflowId);
+    expect(await insertRunRowIf(db, newRun(workflowId), snapshot.guard)).toBeNull();
+    expect(await db.run.count()).toBe(1);
+    expect(await db.nodeRun.count()).toBe(2);
+    // The next read has the new version and reads the graph again.
+    const next = (await drafts.read(db, workflowId))!;
+    expect(next.editVersion).toBe(snapshot.editVersion + 1);
+    expect(next.workflow).not.toBe(snapshot.workflow);
+    expect(next.workflow).toEqual(snapshot.workflow);
+    expect((await drafts.read(db, workflowId))!.workflow).toBe(next.workflow);
+  });
+
+  test("a draft whose workflow is gone reads as null, and its snapshot's guard stores nothing", async () => {
+    const db = suite.db().prisma;
+    const workflowId = await seedWorkflow(suite.db(), arrows(["in->out"]));
+    const drafts = new DraftSnapshots();
+    const snapshot = (await drafts.read(db, workflowId))!;
+    await db.workflow.delete({ where: { id: workflowId } });
+    expect(await drafts.read(db, workflowId)).toBeNull();
+    expect(await insertRunRowIf(db, newRun(workflowId), snapshot.guard)).toBeNull();
+    expect(await db.run.count()).toBe(0);
+  });
+});
+
+describeEachDatabase(
+  "a run of a draft read without its lock, meeting a change in progress",
+  (suite) => {
+    test("waits for the change holding the workflow's row: stores nothing if it commits, the run if it rolls back", async () => {
+      const db = suite.db().prisma;
+      const workflowId = await seedWorkflow(suite.db(), arrows(["in->out"]));
+      /** A change holding the workflow's row (its version bumped, as runGraphEdit does) while a guarded insert waits for it. */
+      const insertDuring = async (outcome: "commit" | "roll back") => {
+        const snapshot = (await new DraftSnapshots().read(db, workflowId))!;
+        let insert: Promise<unknown> | undefined;
+        await db
+          .$transaction(async (tx) => {
+            await tx.$executeRaw`UPDATE "Workflow" SET "version" = "version" + 1 WHERE id = ${workflowId}`;
+            insert = insertRunRowIf(db, newRun(workflowId), snapshot.guard);
+            await waitForLockWaiter(suite.db().raw);
+            if (outcome === "roll back") throw new Error("the change was refused");
+          })
+          .catch(() => undefined);
+        return insert;
+      };
+      expect(await insertDuring("commit")).toBeNull();
+      expect(await db.run.count()).toBe(0);
+      expect(await insertDuring("roll back")).not.toBeNull();
+      expect(await db.run.count()).toBe(1);
+    });
+  },
+  { modes: ["server"] },
+);
+
+/** Until another session of this database waits for a lock (the insert, queued on the workflow's row). */
+async function waitForLockWaiter(raw: { query<Row>(sql: string): Promise<{ rows: Row[] }> }): Promise<void> {
+  for (let attempt = 0; attempt < 3_000; attempt += 1) {
+    const { rows } = await raw.query<{ waiting: number }>(
+      `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    if ((rows[0]?.waiting ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error("no session waited for the workflow's row lock");
+}

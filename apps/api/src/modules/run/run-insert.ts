@@ -28,6 +28,14 @@ export interface NewRun {
  * or the raw query's 23503: see isForeignKeyViolation).
  */
 export async function insertRunRow(db: Pick<Prisma.TransactionClient, "$executeRaw">, run: NewRun): Promise<RunRow> {
+  return (await insertRunRowIf(db, run, null))!;
+}
+
+/**
+ * The same statement, writing only if `guard` (a row source: a draft snapshot's, DraftSnapshot.guard)
+ * yields a row when it runs; null when it did not, and nothing was written.
+ */
+export async function insertRunRowIf(db: Pick<Prisma.TransactionClient, "$executeRaw">, run: NewRun, guard: Prisma.Sql | null): Promise<RunRow | null> {
   const row: RunRow = {
     id: randomUUID(),
     workflowId: run.workflowId,
@@ -56,24 +64,22 @@ export async function insertRunRow(db: Pick<Prisma.TransactionClient, "$executeR
     triggerId: run.trigger?.id ?? null,
     triggerKind: run.trigger?.kind ?? null,
   };
-  const insertRun = Prisma.sql`INSERT INTO "Run" ("id", "workflowId", "status", "request", "snapshot", "editVersion", "createdAt", "apiKeyId", "versionId", "versionNumber", "rerunOfId", "threadId", "triggerId", "triggerKind")
-    VALUES (${row.id}, ${row.workflowId}, 'QUEUED', ${JSON.stringify(run.request)}::jsonb, ${JSON.stringify(run.snapshot)}::jsonb, ${row.editVersion}::int,
+  const values = Prisma.sql`${row.id}, ${row.workflowId}, 'QUEUED', ${JSON.stringify(run.request)}::jsonb, ${JSON.stringify(run.snapshot)}::jsonb, ${row.editVersion}::int,
             ${row.createdAt.toISOString()}::timestamp(3), ${row.apiKeyId}::text, ${row.versionId}::text, ${row.versionNumber}::int, ${row.rerunOfId}::text, ${row.threadId}::text,
-            ${row.triggerId}::text, ${row.triggerKind}::"TriggerKind")
+            ${row.triggerId}::text, ${row.triggerKind}::"TriggerKind"`;
+  const insertRun = Prisma.sql`INSERT INTO "Run" ("id", "workflowId", "status", "request", "snapshot", "editVersion", "createdAt", "apiKeyId", "versionId", "versionNumber", "rerunOfId", "threadId", "triggerId", "triggerKind")
+    ${guard ? Prisma.sql`SELECT ${values} FROM (${guard}) guard` : Prisma.sql`VALUES (${values})`}
     RETURNING "id"`;
-  if (run.nodes.length === 0) {
-    await db.$executeRaw(planned(insertRun));
-    return row;
-  }
+  if (run.nodes.length === 0) return (await db.$executeRaw(planned(insertRun))) > 0 ? row : null;
   // The nodes as one JSON argument: the statement's text is the same for every graph, so the embedded
   // database keeps it planned (planned-statements.ts).
   const nodes = JSON.stringify(run.nodes.map((node) => ({ key: node.id, type: node.type })));
-  await db.$executeRaw(
+  const inserted = await db.$executeRaw(
     planned(Prisma.sql`WITH run AS (${insertRun})
       INSERT INTO "NodeRun" ("id", "runId", "nodeKey", "nodeType")
       SELECT gen_random_uuid()::text, run."id", node."key", node."type" FROM run, jsonb_to_recordset(${nodes}::jsonb) AS node("key" text, "type" text)`),
   );
-  return row;
+  return inserted > 0 ? row : null;
 }
 
 /** The error a statement fails with when a row it inserts names a row that is gone (foreign key). */

@@ -4,10 +4,10 @@ import { planned } from "../../db/planned.js";
 import type { TriggerKind } from "../common/trigger-kind.type.js";
 import { isUuid } from "../common/uuid.js";
 import { claimThread } from "../thread/index.js";
-import { withLockedDraft } from "../workflow/index.js";
+import { withLockedDraft, type DraftSnapshots } from "../workflow/index.js";
 import type { VersionContent } from "../workflow-version/index.js";
 import type { RunTarget, StoredRunRequest } from "./run-request.validation.js";
-import { insertRunRow, isForeignKeyViolation } from "./run-insert.js";
+import { insertRunRow, insertRunRowIf, isForeignKeyViolation, type NewRun } from "./run-insert.js";
 import { userError, violationToUserError, type UserError } from "../../errors/user-error.type.js";
 import { failure, success, type Outcome } from "../../errors/outcome.js";
 import { refuse, withRefusals } from "../../errors/refusal.js";
@@ -19,6 +19,8 @@ export interface StartDeps {
   policy: RunPolicy;
   /** A published version's parsed content (cached: versions never change). */
   versionContent(versionId: string): Promise<VersionContent>;
+  /** Drafts read without the workflow's lock, their graphs kept per edit version. */
+  drafts: DraftSnapshots;
 }
 
 /** A published version, found by number or (re-runs) by id. */
@@ -59,9 +61,9 @@ const NO_THREAD: JoinedThread = { threadId: null, state: {} };
  *
  * A run of a published version reads the version's content (immutable, cached) and takes no lock on
  * the workflow: any number of them start and run at once, and edits never wait for them. A run of the
- * draft reads the graph under the workflow's row lock (withLockedDraft, the lock every edit takes),
- * so it starts from the graph one committed edit left, and an edit after it sees it (and is refused
- * while it is active). Runs of the draft do not refuse each other.
+ * draft starts from the graph one committed edit left, stored under the workflow's row lock (the lock
+ * every edit takes), and an edit after it sees it (and is refused while it is active): see startDraftRun.
+ * Runs of the draft do not refuse each other.
  */
 export async function startRunTransaction(deps: StartDeps, start: StartRequest): Promise<Outcome<RunRow>> {
   if (!isUuid(start.workflowId)) return failure(workflowNotFound(start.workflowId));
@@ -125,8 +127,23 @@ async function startVersionRun(deps: StartDeps, start: StartRequest, version: Pi
   );
 }
 
-/** Under the workflow's lock (withLockedDraft), so the run starts from the graph one committed edit left. */
-function startDraftRun(deps: StartDeps, start: StartRequest): Promise<Outcome<RunRow>> {
+/**
+ * The run starts from the draft as one committed edit left it, and an edit after it sees it (and is
+ * refused while it is active). Off a thread: the draft is read without the lock and the run stored in one
+ * statement guarded by the draft's edit version (DraftSnapshots), so a start takes no transaction; if an
+ * edit committed in between, the guard stores nothing and the start is made again under the lock. On a
+ * thread, or then: under the workflow's lock (withLockedDraft) in one transaction, as the thread's claim
+ * needs one anyway.
+ */
+async function startDraftRun(deps: StartDeps, start: StartRequest): Promise<Outcome<RunRow>> {
+  const draft = await deps.drafts.read(deps.db, start.workflowId);
+  if (draft && !runsOnThread(deps, draft.workflow, start)) {
+    const prepared = await prepare(deps, deps.db, draft.workflow, start, NO_THREAD);
+    // Refused as the draft was when read: the start took effect then, like one that took the lock then.
+    if (!prepared.ok) return prepared;
+    const row = await insertRunRowIf(deps.db, newRun(start, prepared.value, NO_THREAD, null, draft.editVersion), draft.guard);
+    if (row) return success(row);
+  }
   return withLockedDraft(deps.db, start.workflowId, async (tx, { workflow, editVersion }) => {
     const thread = runsOnThread(deps, workflow, start) ? await joinThread(tx, workflow, start) : NO_THREAD;
     const prepared = await prepare(deps, tx, workflow, start, thread);
@@ -169,7 +186,11 @@ function insertRun(
   version: PinnedVersion | null,
   editVersion: number | null = null,
 ): Promise<RunRow> {
-  return insertRunRow(db, {
+  return insertRunRow(db, newRun(start, prepared, thread, version, editVersion));
+}
+
+function newRun(start: StartRequest, prepared: PreparedRun, thread: JoinedThread, version: PinnedVersion | null, editVersion: number | null): NewRun {
+  return {
     workflowId: start.workflowId,
     request: start.request as unknown as Prisma.InputJsonObject,
     snapshot: prepared as unknown as Prisma.InputJsonObject,
@@ -181,7 +202,7 @@ function insertRun(
     threadId: thread.threadId,
     trigger: start.trigger ?? null,
     nodes: prepared.workflow.nodes,
-  });
+  };
 }
 
 function workflowNotFound(workflowId: string): UserError {

@@ -134,6 +134,29 @@ describeEachDatabase("runs of published versions", (suite) => {
     expect([await suite.db().prisma.run.count(), await suite.db().prisma.workflowVersion.count()]).toEqual([0, 0]);
   });
 
+  test("each run of the draft executes the draft as the last edit left it, and one refused for a broken draft starts once it is fixed", async () => {
+    // in ──▶ g1 ──▶ out, edited between runs of its draft
+    api = await startTestApp(suite.db());
+    const workflowId = await seedWorkflow(suite.db(), arrows(["in->g1->out"]));
+    const g1Params = async (runId: string) => {
+      await eventsOf(runId);
+      const { run } = await api!.admin.request(Snapshot, { id: runId });
+      const nodes = (run!.snapshot as { workflow: { nodes: { id: string; params?: unknown }[] } }).workflow.nodes;
+      return nodes.find((node) => node.id === "g1")!.params;
+    };
+    expect(await g1Params((await startRun(workflowId, { draft: true })).id)).toBeUndefined();
+    for (const marker of [1, 2]) {
+      expect((await api.admin.request(UpdateNode, { workflowId, nodeId: "g1", input: { params: { marker } } })).updateNode.errors).toEqual([]);
+      expect(await g1Params((await startRun(workflowId, { draft: true })).id)).toEqual({ marker });
+    }
+    expect((await api.admin.request(UpdateNode, { workflowId, nodeId: "g1", input: { model: "no-such-model" } })).updateNode.errors).toEqual([]);
+    const refused = (await api.admin.request(RunWorkflow, { workflowId, input: { draft: true } })).runWorkflow;
+    expect(refused.errors.map((error) => error.code)).toEqual(["MODEL_UNAVAILABLE"]);
+    expect((await api.admin.request(UpdateNode, { workflowId, nodeId: "g1", input: { model: "echo" } })).updateNode.errors).toEqual([]);
+    expect(await g1Params((await startRun(workflowId, { draft: true })).id)).toEqual({ marker: 2 });
+    expect(await suite.db().prisma.run.count()).toBe(4);
+  });
+
   test("a run of version 1 after the graph changed executes version 1's graph, and re-running it after another edit does too", async () => {
     // version 1:  in ──▶ g1 ──▶ out              draft:  in ──▶ g1 (invalid-json: fails) ──▶ out
     api = await startTestApp(suite.db());

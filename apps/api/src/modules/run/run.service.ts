@@ -12,6 +12,7 @@ import { afterCursorWhere, badPageArgument, buildPage, readBound, readPage, type
 import type { CallerBudget } from "../../rate-limit/caller-budget.js";
 import { retryAfterSeconds } from "../../rate-limit/rate-limits.js";
 import { ACTIVE_RUN_STATUSES, isActiveRunStatus } from "../common/run-status.js";
+import { DraftSnapshots } from "../workflow/index.js";
 import { replayThenLive } from "./run-event-stream.js";
 import { RunEventReplays, toEventMessage } from "./run-event-replay.js";
 import type { RunsArgs, RunWorkflowInput } from "./run.input.js";
@@ -83,7 +84,13 @@ export class RunService {
   ) {
     this.bus = options.bus;
     this.#runBudget = options.runBudget ?? null;
-    this.#start = { db: deps.db, registry: deps.registry, policy: runPolicyOf(deps.env, deps.llm), versionContent: options.versionContent };
+    this.#start = {
+      db: deps.db,
+      registry: deps.registry,
+      policy: runPolicyOf(deps.env, deps.llm),
+      versionContent: options.versionContent,
+      drafts: new DraftSnapshots(),
+    };
     this.limits = resolveRunLimits(this.#start.policy.limits);
     const workerDeps = {
       db: deps.db,

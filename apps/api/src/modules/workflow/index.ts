@@ -21,3 +21,5 @@ export { insertWorkflow } from "./workflow-insert.js";
 // The workflow lock as other modules see it: work on the draft while no edit can change it (run starts,
 // publishing). Edits, settings and deletion take the same lock inside this module.
 export { withLockedDraft, LOCKED_TRANSACTION_OPTIONS, type LockedDraft } from "./workflow-lock.js";
+// A run of the draft off a thread reads it without the lock and commits in one statement guarded by its version.
+export { DraftSnapshots, type DraftSnapshot } from "./draft-snapshots.js";
