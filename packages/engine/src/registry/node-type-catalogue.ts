@@ -1,3 +1,4 @@
+import type { JsonValue } from "../model/json-value.js";
 import { z } from "zod";
 import { DEFAULT_PORT } from "../model/workflow.js";
 import { seedNodeConfig } from "./node-config.schema.js";
@@ -33,6 +34,8 @@ export interface NodeTypeDescription {
    * knowledgeBase: a knowledge base's name).
    */
   configSchema: Record<string, unknown>;
+  /** The config a new node starts with (the type's `defaultConfig`); null when `{}` will do. */
+  defaultConfig: Record<string, JsonValue> | null;
 }
 
 const schemas = new WeakMap<z.ZodType, Record<string, unknown>>();
@@ -63,6 +66,8 @@ export function describeNodeType(spec: NodeTypeSpec): NodeTypeDescription {
     router: spec.router !== undefined,
     composite: spec.body !== undefined,
     configSchema,
+    // A copy: a caller that changes it must not change the type.
+    defaultConfig: spec.defaultConfig ? (JSON.parse(JSON.stringify(spec.defaultConfig)) as Record<string, JsonValue>) : null,
   };
 }
 

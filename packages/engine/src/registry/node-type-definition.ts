@@ -216,6 +216,12 @@ export interface NodeTypeSpec {
    * list of the node catalogue and the editor's forms (see `describeNodeType`).
    */
   config?: z.ZodType;
+  /**
+   * The config a new node of this type starts with (the palette, addNode without config): it must pass
+   * `config` and the edit-time rules (a test checks every type). Absent: `{}`, for types whose fields
+   * are all optional.
+   */
+  defaultConfig?: Readonly<Record<string, JsonValue>>;
   router?: RouterSpec;
   body?: BodySpec;
   /**

@@ -24,6 +24,7 @@ export function toNodeTypeObject(description: NodeTypeDescription): NodeTypeObje
     composite: description.composite,
     fields: configFields(description.configSchema),
     configSchema: description.configSchema,
+    defaultConfig: description.defaultConfig,
   };
 }
 

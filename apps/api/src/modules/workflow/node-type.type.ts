@@ -115,4 +115,10 @@ export class NodeTypeObject {
     description: "JSON Schema (2020-12) of the node's config, with `description`, `default` and `x-weft-kind` per field: what the server validates config against.",
   })
   configSchema!: Record<string, unknown>;
+
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description: "The config a new node of the type starts with (what the editor's palette sends to addNode); it passes configSchema and the edit-time rules. Null: {} will do.",
+  })
+  defaultConfig!: Record<string, unknown> | null;
 }

@@ -17,6 +17,7 @@ export const CLASSIFY_NODE_SPEC: NodeTypeSpec = {
   workflowPrompt: false,
   attributes: modelNodeAttributes,
   config: classifyConfig,
+  defaultConfig: { labels: ["yes", "no"] },
   router: {
     portsField: "labels",
     ports: (node) => [...configStrings(node, "labels"), DEFAULT_ROUTE],

@@ -17,6 +17,8 @@ export const MAP_NODE_SPEC: NodeTypeSpec = {
   usesModel: false,
   attributes: z.strictObject({}),
   config: mapConfig,
+  // The smallest body: each item goes straight through (ids are renamed by an editor when taken).
+  defaultConfig: { body: { nodes: [{ id: "map_item", type: "input" }, { id: "map_result", type: "output" }], edges: [{ id: "e1", source: "map_item", target: "map_result" }] } },
   body: {
     graph: bodyOf,
     runsPerInvocation: (node) => configValue(node, "maxItems", MAP_DEFAULTS.maxItems),

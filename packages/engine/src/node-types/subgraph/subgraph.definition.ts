@@ -31,6 +31,8 @@ export const SUBGRAPH_NODE_SPEC: NodeTypeSpec = {
   usesModel: false,
   attributes: z.strictObject({}),
   config: subgraphConfig,
+  // The smallest body: its input goes straight through (ids are renamed by an editor when taken).
+  defaultConfig: { body: { nodes: [{ id: "subgraph_input", type: "input" }, { id: "subgraph_output", type: "output" }], edges: [{ id: "e1", source: "subgraph_input", target: "subgraph_output" }] } },
   body: { graph: bodyOf, runsPerInvocation: () => 1, parallelRuns: () => 1, itemScope: false },
   execute: executeSubgraphNode,
 };

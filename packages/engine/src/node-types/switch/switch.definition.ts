@@ -16,6 +16,7 @@ export const SWITCH_NODE_SPEC: NodeTypeSpec = {
   usesModel: false,
   attributes: z.strictObject({}),
   config: switchConfig,
+  defaultConfig: { cases: [{ port: "case_1", when: 'input != ""' }] },
   router: {
     portsField: "cases",
     ports: (node) => [...switchCases(node).map((entry) => entry.port), DEFAULT_ROUTE],

@@ -15,5 +15,6 @@ export const TEMPLATE_NODE_SPEC: NodeTypeSpec = {
   usesModel: false,
   attributes: z.strictObject({}),
   config: templateConfig,
+  defaultConfig: { template: "{input}" },
   execute: executeTemplateNode,
 };
