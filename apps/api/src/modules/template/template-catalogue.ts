@@ -22,7 +22,7 @@ export interface TemplateEntry {
 export const TEMPLATES: readonly TemplateEntry[] = [
   {
     id: "demo",
-    description: "The seed-000 demo: draft, check and merge a question with a note, on the offline echo model.",
+    description: "A first workflow: draft an answer to a question with a note, check it and merge the two, on the offline echo model.",
     source: { kind: "demo" },
   },
   {
