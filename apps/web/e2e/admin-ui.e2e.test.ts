@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openBrowser, type BrowserSession } from "./harness/browser.js";
-import { canvasNodeIds, dragConnection, nodeCard } from "./harness/canvas-gestures.js";
+import { canvasNodeIds, dragConnection, nodeCard, runFromEditor } from "./harness/canvas-gestures.js";
 import { graphqlRequest as graphqlRequestTo } from "./harness/graphql-request.js";
 import { browserSuiteHooks } from "./harness/suite-hooks.js";
 import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
@@ -182,7 +182,7 @@ describe("admin UI in a real browser", () => {
   });
 
   it("runs it, streams descriptions and marks every node completed", async () => {
-    await page.locator(".run-bar button.btn--primary").click();
+    await runFromEditor(page);
     const results = page.getByTestId("results-pane");
     await results.locator(".results__line--description").first().waitFor();
     await browser.screenshot("run-streaming");
@@ -231,7 +231,7 @@ describe("admin UI in a real browser", () => {
     await panel.locator('textarea[name="params"]').fill('{"delayMs": 30000}');
     await panel.getByRole("button", { name: "Save node" }).click();
     await settle();
-    await page.locator(".run-bar button.btn--primary").click();
+    await runFromEditor(page);
     await poll(() => nodeCard(page, workflow.generation).getAttribute("data-status")).toBe("RUNNING");
     await page.getByTestId("results-pane").locator('a[href^="/runs/"]').click();
     await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
@@ -336,7 +336,7 @@ describe("admin UI in a real browser", () => {
     await settle();
     await page.locator('select[name="run-knowledge-base"]').selectOption("e2e-handbook");
     await page.locator('select[name="run-intensity"]').selectOption("MEDIUM");
-    await page.locator(".run-bar button.btn--primary").click();
+    await runFromEditor(page);
     await poll(() => page.getByTestId("run-status").textContent()).toMatch(/completed/i);
     await page.getByTestId("results-pane").locator('a[href^="/runs/"]').click();
     await page.waitForURL(/\/runs\/[0-9a-f-]{36}$/);
@@ -417,7 +417,7 @@ describe("admin UI in a real browser", () => {
     await picker.locator('[data-template="demo"]').getByRole("button", { name: "Create" }).click();
     await page.waitForURL(/\/workflows\/[0-9a-f-]{36}$/);
     await poll(async () => (await canvasNodeIds(page)).sort()).toEqual(["answer", "check", "draft", "merge", "notes", "question"]);
-    await page.locator(".run-bar button.btn--primary").click();
+    await runFromEditor(page);
     await poll(() => page.getByTestId("run-status").textContent(), 60_000).toMatch(/completed/i);
     await browser.screenshot("template-demo-run");
   });

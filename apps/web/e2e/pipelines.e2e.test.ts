@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openBrowser, type BrowserSession } from "./harness/browser.js";
-import { canvasNodeIds, nodeCard } from "./harness/canvas-gestures.js";
+import { canvasNodeIds, nodeCard, runFromEditor } from "./harness/canvas-gestures.js";
 import { browserSuiteHooks } from "./harness/suite-hooks.js";
 import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
 
@@ -38,7 +38,7 @@ async function fromTemplate(templateId: string): Promise<string> {
 }
 
 async function runInEditor(): Promise<void> {
-  await page.locator(".run-bar button.btn--primary").click();
+  await runFromEditor(page);
   await poll(() => page.getByTestId("run-status").textContent()).toMatch(/completed/i);
 }
 

@@ -47,3 +47,10 @@ export async function canvasEdges(page: Page): Promise<string[]> {
     .locator(".react-flow__edge")
     .evaluateAll((edges) => edges.map((e) => e.getAttribute("data-testid") ?? e.getAttribute("aria-label") ?? ""));
 }
+
+/** The editor's Run: opens the run dialog and starts the run with the inputs as they are filled in. */
+export async function runFromEditor(page: Page): Promise<void> {
+  await page.locator(".run-bar button.btn--primary").click();
+  await page.getByTestId("run-dialog-start").click();
+  await page.getByTestId("run-dialog").waitFor({ state: "detached" });
+}

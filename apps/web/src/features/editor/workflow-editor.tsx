@@ -2,10 +2,11 @@
 
 import "./editor.css";
 import "./pipeline/pipeline.css";
+import "./commands/commands.css";
 
-import { useEdgesState, useNodesState, useReactFlow } from "@xyflow/react";
+import { useEdgesState, useNodesInitialized, useNodesState, useReactFlow, type NodeChange } from "@xyflow/react";
 import Link from "next/link";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
 import { useT } from "../../i18n/i18n-provider";
 import type { NodeTypeCatalogue } from "../node-types/node-type-catalogue";
 import { useNodeTypes } from "../node-types/node-types-context";
@@ -14,7 +15,7 @@ import type { ApiWorkflowEdge, ApiWorkflowNode } from "./graph/api-node";
 import { fromApiEdge, fromApiNode } from "./graph/api-node";
 import type { EditorFlowEdge, EditorFlowNode } from "./graph/editor-graph";
 import { flowToGraph, toFlowEdge, toFlowNode } from "./graph/editor-graph";
-import { findFreePosition } from "./graph/free-position";
+import { findFreePosition, NODE_BOX } from "./graph/free-position";
 import { useGraphEdits } from "./graph/use-graph-edits";
 import { useMoveSaver } from "./graph/use-move-saver";
 import { useWorkflowSync } from "./graph/use-workflow-sync";
@@ -24,6 +25,8 @@ import type { KnowledgeBaseOption, ProviderOption } from "./panels/panel-options
 import { WorkflowSettingsPanel } from "./panels/workflow-settings-panel";
 import type { WorkflowSettingsDraft } from "./panels/workflow-settings.type";
 import { ResultsPane } from "./run/results-pane";
+import { RunDialog } from "./run/run-dialog";
+import { ResultsResizer, useResultsHeight } from "./run/results-resizer";
 import { RunBar } from "./run/run-bar";
 import { useEditorRun } from "./run/use-editor-run";
 import { useSettingsSaver } from "./panels/use-settings-saver";
@@ -35,8 +38,16 @@ import { PipelineSettingsPanel } from "./pipeline/pipeline-settings-panel";
 import type { PipelineSettings } from "./pipeline/pipeline-settings";
 import { useLoopConnect } from "./pipeline/use-loop-connect";
 import { usePipelineSettings } from "./pipeline/use-pipeline-settings";
-import { edgeRunState, headerFeedback, loopsByHeader, nodeBadges } from "../runs/live/pipeline-events";
-import { layeredLayout, needsLayout } from "../graph-view/layered-layout";
+import { edgeRunState, loopsByHeader } from "../runs/live/pipeline-events";
+import { useLiveDecoration } from "./run/use-live-decoration";
+import { needsLayout } from "../graph-view/layered-layout";
+import { useEditHistory } from "./history/use-edit-history";
+import { moveEntry, type GraphOperation, type NodeMove } from "./history/edit-history";
+import { useTidyUp } from "./graph/use-tidy-up";
+import { ensureVisible, FIT_VIEW, readableFit } from "./graph/readable-fit";
+import { useEditorCommands } from "./commands/use-editor-commands";
+import { CanvasToolbar } from "./canvas/canvas-toolbar";
+import { EditorOverlays, type MenuRequest } from "./commands/editor-overlays";
 
 export interface EditorWorkflow {
   id: string;
@@ -64,20 +75,11 @@ interface WorkflowEditorProps {
   initialSelection?: readonly string[];
 }
 
-const FIT_VIEW = { padding: 0.25, maxZoom: 1.1 };
-
-/** A graph imported without positions (every node on one spot) is laid out in layers. */
-const initialLayout = (workflow: EditorWorkflow) =>
-  needsLayout(workflow.nodes) ? layeredLayout(workflow.nodes, workflow.edges.map((edge) => ({ source: edge.source, target: edge.target, loop: edge.loop ?? null }))) : null;
-
-const initialNodes = (workflow: EditorWorkflow, selection: readonly string[], nodeTypes: NodeTypeCatalogue) => {
-  const laidOut = initialLayout(workflow);
-  return workflow.nodes.map((node) => {
+const initialNodes = (workflow: EditorWorkflow, selection: readonly string[], nodeTypes: NodeTypeCatalogue) =>
+  workflow.nodes.map((node) => {
     const flowNode = toFlowNode(nodeTypes, fromApiNode(node), node.ports);
-    const positioned = laidOut?.has(node.id) ? { ...flowNode, position: laidOut.get(node.id)! } : flowNode;
-    return selection.includes(node.id) ? { ...positioned, selected: true } : positioned;
+    return selection.includes(node.id) ? { ...flowNode, selected: true } : flowNode;
   });
-};
 const initialEdges = (workflow: EditorWorkflow) => workflow.edges.map((edge) => toFlowEdge(fromApiEdge(edge)));
 
 export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunId, reload, initialSelection = [] }: WorkflowEditorProps) {
@@ -129,44 +131,67 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
   });
   const locked = run.locked;
   const reloadGraph = useCallback(() => reload(), [reload]);
-  const edits = useGraphEdits({ workflowId: workflow.id, getGraph, locked, setNodes, setEdges, reload: reloadGraph, flag, track: sync.track });
+  // Undo replays operations through the edits, which record into the history: tied by a ref.
+  const applyRef = useRef<(operation: GraphOperation) => Promise<boolean>>(async () => false);
+  const history = useEditHistory(useCallback((operation: GraphOperation) => applyRef.current(operation), []));
+  const edits = useGraphEdits({ workflowId: workflow.id, getGraph, locked, setNodes, setEdges, reload: reloadGraph, flag, track: sync.track, record: history.record });
+  applyRef.current = edits.apply;
   const loops = useLoopConnect({ connect: edits.connect, adopt: pipeline.adopt });
   redraw.current = () => reload(run.runId ?? undefined, getNodes().filter((node) => node.selected).map((node) => node.id));
   const queueMoves = useMoveSaver(edits.saveMoves);
-  // The layout made for a graph without positions is saved once, so the next visitor sees the same.
+  const layOut = useTidyUp();
+  const tidyUp = useCallback(async () => {
+    const { before, after } = await layOut();
+    queueMoves(after);
+    const entry = moveEntry(before, after, t("canvas.tidyUp"));
+    if (entry) history.record(entry);
+  }, [history, layOut, queueMoves, t]);
+  const onMoved = useCallback(
+    (moves: NodeMove[], before: NodeMove[]) => {
+      queueMoves(moves);
+      const entry = moveEntry(before, moves, t("canvas.history.move", { count: moves.length }));
+      if (entry) history.record(entry);
+    },
+    [history, queueMoves, t],
+  );
+  // A graph imported without positions (the seed templates before they had some) is laid out once the
+  // cards are measured, and that layout is saved, so the next visitor sees the same.
+  const measured = useNodesInitialized();
   const layoutSaved = useRef(false);
   useEffect(() => {
-    if (layoutSaved.current || locked || !initialLayout(workflow)) return;
+    if (layoutSaved.current || !measured || !needsLayout(workflow.nodes)) return;
     layoutSaved.current = true;
-    void edits.saveMoves(getNodes().map((node) => ({ id: node.id, x: node.position.x, y: node.position.y })));
-  }, [edits, getNodes, locked, workflow]);
+    void layOut().then(({ after }) => edits.saveMoves(after));
+  }, [edits, layOut, measured, workflow.nodes]);
+  // Selecting another node while the selected one's form holds unsaved edits asks first; kept, the
+  // selection stays (the form with it).
+  const guardedNodesChange = useCallback(
+    (changes: NodeChange<EditorFlowNode>[]) => {
+      const dirty = getNodes().find((node) => node.selected);
+      const leaves = unsavedNode.current && dirty && changes.some((change) => change.type === "select" && change.id === dirty.id && !change.selected);
+      if (leaves && !window.confirm(t("editor.panel.discardUnsaved", { id: dirty.id }))) {
+        onNodesChange(changes.filter((change) => change.type !== "select"));
+        return;
+      }
+      if (leaves) unsavedNode.current = false;
+      onNodesChange(changes);
+    },
+    [getNodes, onNodesChange, t],
+  );
+  const [menu, setMenu] = useState<MenuRequest | null>(null);
+  const [resultsHeight, setResultsHeight] = useResultsHeight();
+  const [runDialog, setRunDialog] = useState(false);
+  const commands = useEditorCommands({ getGraph, locked, active: !bodyOf && !loops.pending && !runDialog, apply: edits.apply, record: history.record, undo: history.undo, redo: history.redo, tidyUp: () => void tidyUp() });
 
-  const skipText = useCallback((reason: string | null | undefined) => (reason ? t("pipeline.live.skipped", { reason }) : undefined), [t]);
-  const badgeLabels = useMemo(
-    () => ({ items: (done: number, total: number) => t("pipeline.live.items", { done, total }), cacheHit: (similarity: number | null) => t("pipeline.live.cacheHit", { similarity: similarity === null ? "" : similarity.toFixed(2) }) }),
-    [t],
-  );
   const headed = useMemo(() => loopsByHeader(edges.map((edge) => ({ target: edge.target, loop: edge.data?.loop }))), [edges]);
-  const shownNodes = useMemo(
-    () =>
-      nodes.map((node) => {
-        const live = run.live.state.nodes[node.id];
-        const status = live?.status;
-        const liveText = (nodeTypes.isSink(node.data.node.type) ? live?.output : (live?.description ?? skipText(live?.skipReason))) ?? undefined;
-        const badges = nodeBadges(run.live.state, node.id, badgeLabels);
-        const loopFeedback = headerFeedback(run.live.state, headed.get(node.id) ?? []) ?? undefined;
-        const isFlagged = flagged.nodes.has(node.id);
-        if (!live && !loopFeedback && !isFlagged && !node.data.status && !node.data.flagged) return node;
-        return { ...node, data: { ...node.data, status, flagged: isFlagged, liveText, badges, loopFeedback } } as EditorFlowNode;
-      }),
-    [nodes, run.live.state, flagged.nodes, nodeTypes, badgeLabels, skipText, headed],
-  );
+  const decorate = useLiveDecoration(run.live.state, headed, flagged.nodes);
+  const shownNodes = useMemo(() => decorate(nodes), [decorate, nodes]);
   const shownEdges = useMemo(() => {
     const bounds = new Map(pipeline.settings.loops.map((loop) => [loop.id, loop.max]));
     return edges.map((edge) => {
       const loop = edge.data?.loop;
       // A loop edge and its label are drawn above the nodes: it runs back across the graph.
-      const labelled = loop ? { ...edge, zIndex: 1, label: t("pipeline.loop.edgeLabel", { loop, max: bounds.get(loop) ?? "?" }) } : edge;
+      const labelled = loop ? { ...edge, zIndex: 1, label: <span translate="no">{t("pipeline.loop.edgeLabel", { loop, max: bounds.get(loop) ?? "?" })}</span> } : edge;
       const ran = edgeRunState(run.live.state, { source: edge.source, sourcePort: edge.data?.sourcePort ?? null });
       const classes = [edge.className, ran ? `wf-edge--${ran}` : "", flagged.edges.has(edge.id) ? "wf-edge--flagged" : ""].filter(Boolean).join(" ");
       return { ...labelled, ...(classes ? { className: classes } : {}), ...(flagged.edges.has(edge.id) ? { animated: true } : {}) };
@@ -187,27 +212,29 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
       const center = bounds ? flow.screenToFlowPosition({ x: bounds.left + bounds.width / 2, y: bounds.top + bounds.height / 2 }) : { x: 0, y: 0 };
       const wanted = anchor.length === 1 && anchor[0] ? { x: anchor[0].position.x + 240, y: anchor[0].position.y } : { x: center.x - 90, y: center.y - 40 };
       const spot = findFreePosition(current.map((node) => node.position), wanted);
-      void edits.add(type, spot).then(() => flow.fitView({ ...FIT_VIEW, duration: 200 }));
+      // Brought into view if it landed near an edge.
+      void edits.add(type, spot).then((created) => created && ensureVisible(flow, { ...spot, ...NODE_BOX }));
     },
-    [edits, flow, getNodes],
+    [edits, flow, getNodes, nodeTypes],
   );
+  const dropFromPalette = useCallback((type: string, position: { x: number; y: number }) => void edits.add(type, position), [edits]);
 
   const focusNode = useCallback(
     (nodeId: string) => {
       setNodes((all) => all.map((node) => ({ ...node, selected: node.id === nodeId })));
       const node = getNodes().find((candidate) => candidate.id === nodeId);
-      if (node) void flow.setCenter(node.position.x + 90, node.position.y + 40, { zoom: flow.getZoom(), duration: 200 });
+      if (node) void flow.setCenter(node.position.x + 90, node.position.y + 40, { zoom: Math.max(flow.getZoom(), 0.9), duration: 200 });
     },
     [flow, getNodes, setNodes],
   );
 
   return (
-    <div className={locked ? "editor editor--locked" : "editor"}>
+    <div className={locked ? "editor editor--locked" : "editor"} style={{ "--results-height": `${resultsHeight}px` } as CSSProperties}>
       <div className="editor__toolbar">
         <Link href="/workflows" className="editor__back">
           ← {t("editor.back")}
         </Link>
-        <h1 className="editor__title" title={settings.saved.name}>
+        <h1 className="editor__title" title={settings.saved.name} translate="no">
           {settings.saved.name}
         </h1>
         {locked ? (
@@ -231,8 +258,8 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
         <Link href={`/workflows/${workflow.id}/threads`} className="editor__link" data-testid="threads-link">
           {t("threads.link")}
         </Link>
-        <PublishControl workflowId={workflow.id} published={workflow.publishedVersion} onStart={() => run.showRefusals("publish", [])} onRefused={(errors) => run.showRefusals("publish", errors)} />
-        <RunBar choice={run.choice} knowledgeBases={knowledgeBases} running={locked} starting={run.starting} checking={run.checking} onChange={run.setChoice} onRun={() => void run.start().then((started) => started && flow.fitView({ ...FIT_VIEW, duration: 200 }))} onCancel={run.cancel} onCheck={run.check} />
+        <PublishControl workflowId={workflow.id} published={workflow.publishedVersion} revision={sync.revision} onStart={() => run.showRefusals("publish", [])} onRefused={(errors) => run.showRefusals("publish", errors)} />
+        <RunBar choice={run.choice} knowledgeBases={knowledgeBases} running={locked} starting={run.starting} checking={run.checking} onChange={run.setChoice} onRun={() => setRunDialog(true)} onCancel={run.cancel} onCheck={run.check} />
       </div>
       <NodePalette disabled={locked} onAdd={addFromPalette} />
       {loops.pending ? (
@@ -247,7 +274,7 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
       <EditorCanvas
         nodes={shownNodes}
         edges={shownEdges}
-        onNodesChange={onNodesChange}
+        onNodesChange={guardedNodesChange}
         onEdgesChange={onEdgesChange}
         locked={locked}
         getGraph={getGraph}
@@ -255,8 +282,54 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
           setFlagged({ nodes: new Set(), edges: new Set() });
           loops.request(plan);
         }}
-        onDeleted={(nodeIds, edgeIds) => void edits.removeElements(nodeIds, edgeIds)}
-        onMoved={queueMoves}
+        onDeleted={(nodeIds, edgeIds, before) => void edits.removeElements(nodeIds, edgeIds, before)}
+        onMoved={onMoved}
+        onMenu={(nodeId, at, flowAt) => {
+          // A right-clicked node outside the selection becomes the selection: the menu acts on it.
+          if (nodeId && !getNodes().find((node) => node.id === nodeId)?.selected) setNodes((all) => all.map((node) => ({ ...node, selected: node.id === nodeId })));
+          setMenu({ nodeId, at, flowAt });
+        }}
+        onDropType={locked ? undefined : dropFromPalette}
+      >
+        <CanvasToolbar
+          undoLabel={history.undoLabel}
+          redoLabel={history.redoLabel}
+          busy={history.busy}
+          locked={locked}
+          onUndo={history.undo}
+          onRedo={history.redo}
+          onTidyUp={() => void tidyUp()}
+          onFind={() => commands.setFinding(true)}
+          onHelp={() => commands.setHelping(true)}
+        />
+      </EditorCanvas>
+      {runDialog ? (
+        <RunDialog
+          workflowId={workflow.id}
+          nodes={getGraph().nodes}
+          providers={providers}
+          publishedVersion={workflow.publishedVersion}
+          busy={run.starting}
+          onClose={() => setRunDialog(false)}
+          onRun={(request) =>
+            void run.start(request).then((started) => {
+              setRunDialog(false);
+              if (started) void readableFit(flow);
+            })
+          }
+        />
+      ) : null}
+      <EditorOverlays
+        menu={menu}
+        onCloseMenu={() => setMenu(null)}
+        commands={commands}
+        locked={locked}
+        getGraph={getGraph}
+        onFocusNode={focusNode}
+        onDelete={() => void flow.deleteElements({ nodes: getNodes().filter((node) => node.selected).map((node) => ({ id: node.id })) })}
+        onOpenBody={(nodeId) => setBodyOf(nodeId)}
+        onAdd={dropFromPalette}
+        onTidyUp={() => void tidyUp()}
       />
       <aside className="panel" aria-label={selectedNode ? t("editor.panel.node", { id: selectedNode.id }) : t("editor.panel.workflow")}>
         {selectedNode ? (
@@ -290,9 +363,11 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
           channels={Object.keys(pipeline.settings.state)}
           readOnly={locked}
           onSave={(patch) => edits.update(bodyOwner.id, patch)}
-          onClose={() => setBodyOf(null)}
+          trail={[{ label: t("pipeline.body.workflow"), onSelect: () => setBodyOf(null) }]}
+          decorate={decorate}
         />
       ) : null}
+      <ResultsResizer height={resultsHeight} onResize={setResultsHeight} />
       <ResultsPane runId={run.runId} status={run.runId ? run.live.state.status : null} events={run.live.events} refusals={run.refusals} refusalKind={run.refusalKind} reconnecting={run.live.stream.status === "reconnecting"} onFocusNode={focusNode} getGraph={getGraph} />
     </div>
   );

@@ -5,6 +5,8 @@ import { useEffect, useMemo, useState } from "react";
 import { useNodeTypes } from "../node-types/node-types-context";
 import { useNodeTypeLabel } from "../node-types/use-node-type-label";
 import "./graph-view.css";
+import { flowAriaLabels } from "./flow-aria-labels";
+import { useT } from "../../i18n/i18n-provider";
 
 /** A node as a read-only graph shows it: what it is, where, and the tone that colours it. */
 export interface GraphViewNode {
@@ -48,10 +50,16 @@ function GraphViewCard({ id, data }: NodeProps<Node<CardData>>) {
     <div className={classes.join(" ")} data-node-id={id} data-state={node.state}>
       {data.source ? null : <Handle type="target" position={Position.Left} isConnectable={false} />}
       <div className="graph-node__type">{typeLabel(node.type)}</div>
-      <div className="graph-node__id">{id}</div>
-      {node.label ? <div className="muted">{node.label}</div> : null}
+      <div className="graph-node__id" translate="no">
+        {id}
+      </div>
+      {node.label ? (
+        <div className="muted" translate="no">
+          {node.label}
+        </div>
+      ) : null}
       {node.note ? (
-        <p className="graph-node__note" title={node.note.text} data-testid={`graph-note-${id}`}>
+        <p className="graph-node__note" translate="no" title={node.note.text} data-testid={`graph-note-${id}`}>
           <span className="visually-hidden">{node.note.label}: </span>
           {node.note.text}
         </p>
@@ -68,7 +76,7 @@ function SourceHandles({ ports }: { ports: readonly string[] | undefined }) {
   return (
     <ul className="graph-node__ports">
       {ports.map((port) => (
-        <li key={port} data-port={port}>
+        <li key={port} data-port={port} translate="no">
           {port}
           <Handle type="source" id={port} position={Position.Right} isConnectable={false} />
         </li>
@@ -99,6 +107,8 @@ export function GraphView({
   className?: string;
 }) {
   const nodeTypes = useNodeTypes();
+  const t = useT();
+  const ariaLabels = useMemo(() => flowAriaLabels(t), [t]);
   const [nodes, setNodes] = useState<Node<CardData>[]>([]);
   useEffect(() => {
     setNodes((current) => {
@@ -140,6 +150,9 @@ export function GraphView({
         deleteKeyCode={null}
         fitView
         fitViewOptions={{ padding: 0.2 }}
+        // Below ReactFlow's default of 0.5, so a large graph (a comparison of two versions) fits whole.
+        minZoom={0.1}
+        ariaLabelConfig={ariaLabels}
         proOptions={{ hideAttribution: true }}
         {...(onSelect ? { onNodeClick: (_: unknown, node: Node) => onSelect(node.id) } : {})}
       >

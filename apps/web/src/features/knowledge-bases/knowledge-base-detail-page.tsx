@@ -46,12 +46,12 @@ export function KnowledgeBaseDetailPage({ id }: { id: string }) {
     <div className="page">
       <Link href="/knowledge-bases">← {t("knowledgeBases.detail.back")}</Link>
       <div className="page__header" style={{ marginTop: 8 }}>
-        <h1>{kb.name}</h1>
+        <h1 translate="no">{kb.name}</h1>
         <Button variant="danger" busy={deleting.fetching} onClick={() => void deleteKnowledgeBase(kb.name)}>
           {t("knowledgeBases.detail.delete")}
         </Button>
       </div>
-      {kb.description ? <p>{kb.description}</p> : null}
+      {kb.description ? <p translate="no">{kb.description}</p> : null}
       <p className="hint">{t("knowledgeBases.detail.meta", { model: kb.embeddingModel, dimension: kb.dimension, store: kb.store })}</p>
       <div className="split">
         <div className="split__main">

@@ -47,8 +47,8 @@ export function KnowledgeBaseListPage() {
                   return (
                     <tr key={kb.id}>
                       <td>
-                        <Link href={`/knowledge-bases/${kb.id}`}>{kb.name}</Link>
-                        {kb.description ? <div className="muted">{kb.description}</div> : null}
+                        <Link href={`/knowledge-bases/${kb.id}`} translate="no">{kb.name}</Link>
+                        {kb.description ? <div className="muted" translate="no">{kb.description}</div> : null}
                       </td>
                       <td className="num">{kb.documentCount}</td>
                       <td className="num">{kb.chunkCount}</td>

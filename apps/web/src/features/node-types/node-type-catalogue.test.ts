@@ -14,6 +14,7 @@ const info = (type: string, component: string, usesModel: boolean, inMax: number
   router: false,
   composite: false,
   fields: [],
+  defaultConfig: null,
   inDegree: { min: 0, max: inMax },
   outDegree: { min: 0, max: outMax },
 });

@@ -14,6 +14,7 @@ export const NodeTypeFields = graphql(`
     portsField
     router
     composite
+    defaultConfig
     fields {
       name
       kind

@@ -1,5 +1,6 @@
 "use client";
 
+import { useModelLabel } from "../node-types/model-labels";
 import { useT } from "@/i18n/i18n-provider";
 import { EmptyState } from "@/ui/state-views";
 
@@ -49,6 +50,7 @@ export interface ProviderView {
 /** One row per model, the provider named once beside its models; offline test models are labelled. */
 export function ModelsCard({ providers }: { providers: readonly ProviderView[] }) {
   const t = useT();
+  const modelLabel = useModelLabel();
   return (
     <section className="card" aria-label={t("settings.models.title")}>
       <h2>{t("settings.models.title")}</h2>
@@ -69,11 +71,11 @@ export function ModelsCard({ providers }: { providers: readonly ProviderView[] }
                 <tr key={`${provider.id}/${model.id}`}>
                   {i === 0 ? (
                     <td rowSpan={provider.models.length} style={{ verticalAlign: "top" }}>
-                      {provider.label} <code className="muted">{provider.id}</code>
+                      {modelLabel(provider.label, provider.id)} <code className="muted">{provider.id}</code>
                     </td>
                   ) : null}
                   <td>
-                    {model.label} <code className="muted">{model.id}</code>
+                    {modelLabel(model.label, provider.id, model.id)} <code className="muted">{model.id}</code>
                   </td>
                   <td>{model.testOnly ? <span className="badge badge--cancelled">{t("settings.models.offline")}</span> : null}</td>
                 </tr>

@@ -16,6 +16,7 @@ import { ConversationWorkflowQuery, ThreadQuery } from "./threads.operations";
 import { useTurn } from "./use-turn";
 import "../admin-pages.css";
 import "./threads.css";
+import { RichValue } from "../../ui/rich-value";
 
 /**
  * `/threads/<id>` (and `/workflows/<id>/threads/new` before the first turn): a thread's messages, each
@@ -100,7 +101,7 @@ function Conversation({ workflowId, thread, onTurnEnded }: { workflowId: string;
               <strong>{message.role === "USER" ? t("threads.role.user") : t("threads.role.assistant")}</strong>
               {message.runId ? <Link href={`/runs/${message.runId}`}>{t("threads.openRun")}</Link> : null}
             </div>
-            <div className="message__content">{message.content}</div>
+            <div className="message__content">{message.role === "USER" ? message.content : <RichValue value={message.content} />}</div>
           </li>
         ))}
         {runId && (answering || live.state.status === "FAILED" || live.state.status === "CANCELLED") ? (

@@ -1,5 +1,6 @@
 "use client";
 
+import { threadTitle } from "./thread-title";
 import Link from "next/link";
 import { useQuery } from "urql";
 import { useI18n } from "@/i18n/i18n-provider";
@@ -42,8 +43,8 @@ export function ThreadListPage({ workflowId }: { workflowId: string }) {
             {threads.map((thread) => (
               <tr key={thread.id} data-thread-id={thread.id}>
                 <td>
-                  <Link href={`/threads/${thread.id}`} className="mono">
-                    {thread.id.slice(0, 8)}
+                  <Link href={`/threads/${thread.id}`} title={thread.id} translate="no">
+                    {threadTitle(thread, t("threads.list.untitled"))}
                   </Link>{" "}
                   {thread.busy ? <span className="badge badge--running">{t("threads.busy")}</span> : null}
                 </td>
@@ -58,3 +59,4 @@ export function ThreadListPage({ workflowId }: { workflowId: string }) {
     </div>
   );
 }
+

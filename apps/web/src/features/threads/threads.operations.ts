@@ -19,6 +19,14 @@ export const WorkflowThreadsQuery = graphql(`
           lastSeq
           createdAt
           updatedAt
+          # Its first message (the first question) is its title.
+          messages(first: 1) {
+            edges {
+              node {
+                content
+              }
+            }
+          }
         }
       }
     }

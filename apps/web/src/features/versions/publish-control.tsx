@@ -1,14 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
-import { useMutation } from "urql";
+import { useEffect, useState, type FormEvent } from "react";
+import { useMutation, useQuery } from "urql";
 import type { UserErrorFieldsFragment } from "@/gql/graphql";
 import { useT } from "@/i18n/i18n-provider";
 import { Button } from "@/ui/button";
 import { useToast } from "@/ui/toast";
 import { useReportOutcome } from "@/ui/user-errors";
-import { PublishWorkflowMutation } from "./versions.operations";
+import { DraftComparisonQuery, PublishWorkflowMutation } from "./versions.operations";
 import "./versions.css";
 
 interface PublishControlProps {
@@ -19,10 +19,12 @@ interface PublishControlProps {
   onRefused: (errors: readonly UserErrorFieldsFragment[]) => void;
   /** Before publishing: the editor clears earlier refusals and highlights. */
   onStart?: () => void;
+  /** Changes whenever the editor changed the draft: whether it differs from the published version is asked again. */
+  revision?: number;
 }
 
 /** The editor's link to the versions and its Publish button, with a note, in a small form under it. */
-export function PublishControl({ workflowId, published: initiallyPublished, onRefused, onStart }: PublishControlProps) {
+export function PublishControl({ workflowId, published: initiallyPublished, onRefused, onStart, revision = 0 }: PublishControlProps) {
   const t = useT();
   const toast = useToast();
   const report = useReportOutcome();
@@ -30,6 +32,11 @@ export function PublishControl({ workflowId, published: initiallyPublished, onRe
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState("");
   const [state, publish] = useMutation(PublishWorkflowMutation);
+  const [comparison, compare] = useQuery({ query: DraftComparisonQuery, variables: { workflowId, from: published ?? 0 }, pause: published === null, requestPolicy: "network-only" });
+  useEffect(() => {
+    if (published !== null && revision > 0) compare({ requestPolicy: "network-only" });
+  }, [compare, published, revision]);
+  const differs = published !== null && comparison.data?.compareWorkflowVersions.identical === false;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -54,6 +61,11 @@ export function PublishControl({ workflowId, published: initiallyPublished, onRe
       <Link href={`/workflows/${workflowId}/versions`} className="publish__versions" data-testid="published-version">
         {published === null ? t("versions.notPublished") : t("versions.published", { number: published })}
       </Link>
+      {differs ? (
+        <Link href={`/workflows/${workflowId}/compare?from=${published}`} className="publish__differs" data-testid="draft-differs" title={t("versions.draftDiffersHelp", { number: published })}>
+          {t("versions.draftDiffers")}
+        </Link>
+      ) : null}
       <Button onClick={() => setOpen((value) => !value)} aria-expanded={open}>
         {t("versions.publish.button")}
       </Button>

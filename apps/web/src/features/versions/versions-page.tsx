@@ -16,6 +16,7 @@ import { CompareChooser } from "./compare-chooser";
 import { RunVersionMutation, WorkflowVersionsQuery } from "./versions.operations";
 import "../admin-pages.css";
 import "./versions.css";
+import { formatDateTime } from "../runs/status/format-duration";
 
 const PAGE_SIZE = 50;
 
@@ -71,7 +72,7 @@ export function VersionsPage({ workflowId }: { workflowId: string }) {
       </table>
       {versions.length === 0 ? <p className="muted">{t("versions.list.empty")}</p> : null}
       <div className="list-footer">
-        <span>{t("versions.list.count", { count: workflow.versions.totalCount })}</span>
+        <span>{t(workflow.versions.totalCount === 1 ? "versions.list.countOne" : "versions.list.count", { count: workflow.versions.totalCount })}</span>
         {workflow.versions.pageInfo.hasNextPage ? (
           <Button size="sm" onClick={() => setFirst((n) => Math.min(n + PAGE_SIZE, 100))} disabled={first >= 100}>
             {t("versions.list.loadMore")}
@@ -116,7 +117,7 @@ function VersionRow({ workflowId, workflowName, version, latest, previous }: { w
       <td>{version.note ? version.note : <span className="muted">{t("versions.noNote")}</span>}</td>
       <td>{version.publishedBy ?? t("versions.noPublisher")}</td>
       <td className="nowrap">
-        <time dateTime={version.publishedAt}>{new Date(version.publishedAt).toLocaleString(language === "ko" ? "ko-KR" : "en-GB")}</time>
+        <time dateTime={version.publishedAt}>{formatDateTime(version.publishedAt, language)}</time>
       </td>
       <td className="mono" title={version.contentHash}>
         {version.contentHash.slice(0, 10)}

@@ -165,3 +165,12 @@ export const ItemChangesFields = graphql(`
     }
   }
 `);
+
+/** Whether the draft still is the latest published version (the editor's "draft differs" note). */
+export const DraftComparisonQuery = graphql(`
+  query DraftComparison($workflowId: ID!, $from: Int!) {
+    compareWorkflowVersions(workflowId: $workflowId, from: $from) {
+      identical
+    }
+  }
+`);

@@ -11,12 +11,12 @@ import { useToast } from "../../ui/toast";
 import { useReportOutcome } from "../../ui/user-errors";
 import { CreateFromTemplateMutation, WorkflowTemplatesQuery } from "./workflows.operations";
 
-/** A template's line in the UI's language when the dictionary has one, else the server's English. */
-function useTemplateDescription(): (id: string, fallback: string) => string {
+/** A template's name or line in the UI's language when the dictionary has one, else the server's. */
+function useTemplateText(): (id: string, part: "name" | "description", fallback: string) => string {
   const { t } = useI18n();
-  return (id, fallback) => {
-    const key = `templates.${id}` as MessageKey;
-    return `${id}` in en.templates ? t(key) : fallback;
+  return (id, part, fallback) => {
+    const key = `${id}.${part}`;
+    return key in en.templates ? t(`templates.${key}` as MessageKey) : fallback;
   };
 }
 
@@ -28,7 +28,7 @@ export function TemplatePicker({ onCreated, onClose }: { onCreated: (id: string)
   const { t } = useI18n();
   const toast = useToast();
   const report = useReportOutcome();
-  const describe = useTemplateDescription();
+  const text = useTemplateText();
   const [{ data, error, fetching }, reload] = useQuery({ query: WorkflowTemplatesQuery, requestPolicy: "cache-first" });
   const [creating, setCreating] = useState<string | null>(null);
   const [, create] = useMutation(CreateFromTemplateMutation);
@@ -58,10 +58,10 @@ export function TemplatePicker({ onCreated, onClose }: { onCreated: (id: string)
         {data?.workflowTemplates.map((template) => (
           <li key={template.id} className="templates__item" data-template={template.id}>
             <div>
-              <strong>{template.name}</strong>
-              <p>{describe(template.id, template.description)}</p>
+              <strong>{text(template.id, "name", template.name)}</strong>
+              <p>{text(template.id, "description", template.description)}</p>
               <p className="muted">
-                {t("workflows.templates.facts", { nodes: template.nodeCount, format: template.format })}
+                {t("workflows.templates.facts", { nodes: template.nodeCount })}
                 {template.knowledgeBases.length > 0 ? ` · ${t("workflows.templates.knowledgeBases", { names: template.knowledgeBases.join(", ") })}` : ""}
               </p>
             </div>

@@ -10,6 +10,7 @@ import { useToast } from "../../ui/toast";
 import { useReportOutcome } from "../../ui/user-errors";
 import { downloadText, workflowFileName } from "./workflow-file";
 import { DeleteWorkflowMutation, DuplicateWorkflowMutation, ExportWorkflowQuery, RenameWorkflowMutation } from "./workflows.operations";
+import { formatDateTime } from "../runs/status/format-duration";
 
 export interface WorkflowRowData {
   id: string;
@@ -88,20 +89,20 @@ export function WorkflowRow({ workflow, onChanged }: { workflow: WorkflowRowData
           </form>
         ) : (
           <div className="cell-title">
-            <Link href={`/workflows/${workflow.id}`}>{workflow.name}</Link>
+            <Link href={`/workflows/${workflow.id}`} translate="no">{workflow.name}</Link>
             {workflow.activeRunId ? <span className="badge badge--running">{t("workflows.status.running")}</span> : null}
             {workflow.publishedVersion !== null ? (
               <Link href={`/workflows/${workflow.id}/versions`} className="badge" title={t("versions.link")}>
                 v{workflow.publishedVersion}
               </Link>
             ) : null}
-            {workflow.description ? <span className="cell-sub">{workflow.description}</span> : null}
+            {workflow.description ? <span className="cell-sub" translate="no">{workflow.description}</span> : null}
           </div>
         )}
       </td>
       <td>{workflow.nodeCount}</td>
       <td>
-        <time dateTime={workflow.updatedAt}>{new Date(workflow.updatedAt).toLocaleString(language === "ko" ? "ko-KR" : "en-GB")}</time>
+        <time dateTime={workflow.updatedAt}>{formatDateTime(workflow.updatedAt, language)}</time>
       </td>
       <td className="actions">
         {mode === "confirmDelete" ? (

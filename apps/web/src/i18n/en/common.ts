@@ -25,6 +25,8 @@ export const common = {
   "state.retry": "Retry",
   "state.networkError": "Cannot reach the Weft API at {url}. Is it running?",
   "state.unauthorized": "The API refused this request: {message}. Set an API key under Connection.",
+  "json.items": "{count} items",
+  "json.keys": "{count} keys",
   "action.cancel": "Cancel",
   "action.close": "Close",
   "action.save": "Save",

@@ -10,6 +10,8 @@ import { versions } from "./versions";
 import { templates } from "./templates";
 import { pipeline } from "./pipeline";
 import { threads } from "./threads";
+import { canvas } from "./canvas";
+import { runDialog } from "./run-dialog";
 
 /**
  * English is the reference dictionary: one namespace per feature, each in its own file, so features
@@ -28,4 +30,6 @@ export const en = {
   templates,
   pipeline,
   threads,
+  canvas,
+  runDialog,
 };

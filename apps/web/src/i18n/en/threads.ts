@@ -1,5 +1,6 @@
 /** Threads: conversations of a workflow, a turn at a time. */
 export const threads = {
+  "list.untitled": "(no question yet)",
   "list.title": "Conversations of {name}",
   "list.label": "Conversations",
   "list.new": "New conversation",

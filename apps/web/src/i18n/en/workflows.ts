@@ -34,7 +34,7 @@ export const workflows = {
   "templates.button": "From template…",
   "templates.title": "New workflow from a template",
   "templates.help": "Each template is created in one click, with the knowledge bases it searches, and runs offline at once (offline and scripted test models, offline web search).",
-  "templates.facts": "{nodes} nodes · {format}",
+  "templates.facts": "{nodes} nodes",
   "templates.knowledgeBases": "knowledge bases: {names}",
   "templates.create": "Create",
   "templates.creating": "Creating…",

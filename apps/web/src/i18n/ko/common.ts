@@ -27,6 +27,8 @@ export const common: Messages<typeof en> = {
   "state.retry": "다시 시도",
   "state.networkError": "{url}의 Weft API에 연결할 수 없습니다. 서버가 실행 중인가요?",
   "state.unauthorized": "API가 요청을 거부했습니다: {message}. 연결 메뉴에서 API 키를 설정하세요.",
+  "json.items": "항목 {count}개",
+  "json.keys": "키 {count}개",
   "action.cancel": "취소",
   "action.close": "닫기",
   "action.save": "저장",

@@ -11,6 +11,8 @@ import { versions } from "./versions";
 import { templates } from "./templates";
 import { pipeline } from "./pipeline";
 import { threads } from "./threads";
+import { canvas } from "./canvas";
+import { runDialog } from "./run-dialog";
 
 export const ko: Dictionary = {
   common,
@@ -25,4 +27,6 @@ export const ko: Dictionary = {
   templates,
   pipeline,
   threads,
+  canvas,
+  runDialog,
 };

@@ -2,6 +2,7 @@ import type { Messages } from "../messages.type";
 import type { threads as en } from "../en/threads";
 
 export const threads: Messages<typeof en> = {
+  "list.untitled": "(아직 질문 없음)",
   "list.title": "{name}의 대화",
   "list.label": "대화",
   "list.new": "새 대화",

@@ -36,7 +36,7 @@ export const workflows: Messages<typeof en> = {
   "templates.button": "템플릿에서…",
   "templates.title": "템플릿으로 새 워크플로 만들기",
   "templates.help": "템플릿마다 한 번의 클릭으로 검색할 지식 베이스와 함께 만들어지며, 바로 오프라인으로 실행됩니다 (오프라인·스크립트 테스트 모델, 오프라인 웹 검색).",
-  "templates.facts": "노드 {nodes}개 · {format}",
+  "templates.facts": "노드 {nodes}개",
   "templates.knowledgeBases": "지식 베이스: {names}",
   "templates.create": "만들기",
   "templates.creating": "만드는 중…",

@@ -1,8 +1,8 @@
 "use client";
 
-import { ReactFlowProvider, useEdgesState, useNodesState, useReactFlow } from "@xyflow/react";
+import { ReactFlowProvider, useEdgesState, useNodesInitialized, useNodesState, useReactFlow } from "@xyflow/react";
 import { checkAddNode, type JsonValue, type LoopDeclaration, type WorkflowGraph, type WorkflowNode } from "@weft/engine";
-import { useCallback, useMemo, useState } from "react";
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { UserErrorFieldsFragment } from "@/gql/graphql";
 import { useT } from "../../../i18n/i18n-provider";
 import { Button } from "../../../ui/button";
@@ -19,8 +19,10 @@ import { LoopDialog } from "../pipeline/loop-dialog";
 import type { ConnectionPlan, LoopPlan } from "../rules/connection-check";
 import { EDIT_REGISTRY } from "../rules/edit-registry";
 import { violationReason } from "../rules/violation-reason";
-import { layeredLayout, needsLayout } from "../../graph-view/layered-layout";
+import { needsLayout } from "../../graph-view/layered-layout";
+import { useTidyUp } from "../graph/use-tidy-up";
 import { freshEdgeId, freshNodeId, portsOf, readBody, writeBody } from "./body-graph";
+import { withFreeBodyIds } from "../clipboard/graph-clipboard";
 
 interface BodyEditorProps {
   /** The map or subgraph node whose body is edited. */
@@ -33,7 +35,12 @@ interface BodyEditorProps {
   readOnly: boolean;
   /** Saves the owner's config with the new body (the server checks the body's rules: MAP_BODY_INVALID). */
   onSave: (patch: NodePatch) => Promise<NodeSaveResult>;
-  onClose: () => void;
+  /** The way back, outermost first: the workflow, then each body this one sits in (selecting one closes this body). */
+  trail: readonly { label: string; onSelect: () => void }[];
+  /** What a run says about the body's nodes (their state, text and badges), drawn on them. */
+  decorate?: (nodes: EditorFlowNode[]) => EditorFlowNode[];
+  /** Inside another body: saving hands the body to the enclosing one, which is saved with the workflow. */
+  nested?: boolean;
 }
 
 /** A map's or subgraph's body on its own canvas: drilled into from the node's settings, saved whole. */
@@ -45,17 +52,12 @@ export function BodyEditor(props: BodyEditorProps) {
   );
 }
 
-function BodyCanvas({ owner, takenIds, providers, knowledgeBases, channels, readOnly, onSave, onClose }: BodyEditorProps) {
+function BodyCanvas({ owner, takenIds, providers, knowledgeBases, channels, readOnly, onSave, trail, decorate, nested = false }: BodyEditorProps) {
   const t = useT();
   const toast = useToast();
   const nodeTypes = useNodeTypes();
   const flow = useReactFlow<EditorFlowNode, EditorFlowEdge>();
-  const initial = useMemo(() => {
-    const body = readBody(owner.config);
-    // Bodies written by hand (the seed templates) carry no positions: laid out in layers like a graph.
-    const laidOut = needsLayout(body.nodes) ? layeredLayout(body.nodes, body.edges) : null;
-    return laidOut ? { ...body, nodes: body.nodes.map((node) => ({ ...node, position: laidOut.get(node.id) ?? { x: 0, y: 0 } })) } : body;
-  }, [owner.config]);
+  const initial = useMemo(() => readBody(owner.config), [owner.config]);
   const [nodes, setNodes, onNodesChange] = useNodesState<EditorFlowNode>(initial.nodes.map((node) => toFlowNode(nodeTypes, node, portsOf(node))));
   const [edges, setEdges, onEdgesChange] = useEdgesState<EditorFlowEdge>(initial.edges.map(toFlowEdge));
   const [loops, setLoops] = useState<LoopDeclaration[]>(initial.loops ?? []);
@@ -65,13 +67,26 @@ function BodyCanvas({ owner, takenIds, providers, knowledgeBases, channels, read
   const [dirty, setDirty] = useState(false);
   const getGraph = useCallback(() => flowToGraph(flow.getNodes(), flow.getEdges(), { loops }), [flow, loops]);
   const change = () => setDirty(true);
+  // A map or subgraph node inside this body, open on a canvas of its own over this one.
+  const [innerOf, setInnerOf] = useState<string | null>(null);
+  const tidyUp = useTidyUp();
+  // Bodies written by hand (the seed templates) carry no positions: laid out in layers once drawn.
+  const measured = useNodesInitialized();
+  const laidOut = useRef(false);
+  useEffect(() => {
+    if (laidOut.current || !measured || !needsLayout(initial.nodes)) return;
+    laidOut.current = true;
+    void tidyUp();
+  }, [initial.nodes, measured, tidyUp]);
 
   const addNode = (type: string) => {
     const refusal = checkAddNode(getGraph(), type, { registry: EDIT_REGISTRY, locked: readOnly })[0];
     if (refusal) return toast.show({ tone: "error", title: t("editor.palette.refused"), message: violationReason(t, refusal, getGraph()).detail });
     const used = new Set([...takenIds, ...flow.getNodes().map((node) => node.id)]);
     const position = findFreePosition(flow.getNodes().map((node) => node.position), { x: 0, y: 0 });
-    const node: WorkflowNode = { id: freshNodeId(type, used), type, position };
+    const defaults = nodeTypes.get(type)?.defaultConfig;
+    const config = defaults ? withFreeBodyIds(defaults as Record<string, JsonValue>, used) : null;
+    const node: WorkflowNode = { id: freshNodeId(type, used), type, position, ...(config ? { config } : {}) };
     setNodes((all) => [...all.map((n) => ({ ...n, selected: false })), { ...toFlowNode(nodeTypes, node, portsOf(node)), selected: true }]);
     change();
   };
@@ -104,24 +119,36 @@ function BodyCanvas({ owner, takenIds, providers, knowledgeBases, channels, read
   }
 
   const flagged = useMemo(() => new Set(refusals.flatMap((error) => error.nodeIds)), [refusals]);
-  const shown = useMemo(() => nodes.map((node) => (flagged.has(node.id) ? { ...node, data: { ...node.data, flagged: true } } : node)), [nodes, flagged]);
+  const shown = useMemo(() => {
+    const marked = nodes.map((node) => (flagged.has(node.id) ? { ...node, data: { ...node.data, flagged: true } } : node));
+    return decorate ? decorate(marked) : marked;
+  }, [nodes, flagged, decorate]);
   const selected = nodes.filter((node) => node.selected);
   const selectedNode = selected.length === 1 ? selected[0] : undefined;
+  const inner = innerOf ? nodes.find((node) => node.id === innerOf) : undefined;
+  const leave = () => !dirty || window.confirm(t("pipeline.body.discard"));
 
   return (
     <div className="body-editor editor" data-testid="body-editor">
       <div className="editor__toolbar">
-        <nav className="breadcrumb" aria-label={t("pipeline.body.breadcrumb")}>
-          <button type="button" className="link-button" onClick={() => (!dirty || window.confirm(t("pipeline.body.discard"))) && onClose()}>
-            {t("pipeline.body.workflow")}
-          </button>
-          <span aria-hidden="true"> › </span>
+        <nav className="breadcrumb" aria-label={t("pipeline.body.breadcrumb")} data-testid="body-breadcrumb">
+          {trail.map((crumb) => (
+            <Fragment key={crumb.label}>
+              <button type="button" className="link-button" onClick={() => leave() && crumb.onSelect()}>
+                {crumb.label}
+              </button>
+              <span aria-hidden="true"> › </span>
+            </Fragment>
+          ))}
           <strong>{t("pipeline.body.title", { node: owner.id })}</strong>
         </nav>
         <span style={{ flex: 1 }} />
         {dirty ? <span className="muted">{t("pipeline.body.unsaved")}</span> : null}
-        <Button variant="primary" busy={busy} disabled={readOnly || !dirty} onClick={() => void save()}>
-          {t("pipeline.body.save")}
+        <Button size="sm" onClick={() => void tidyUp().then(change)} data-testid="tidy-up">
+          {t("canvas.tidyUp")}
+        </Button>
+        <Button variant="primary" busy={busy} disabled={readOnly || !dirty} onClick={() => void save()} title={nested ? t("pipeline.body.applyHelp") : undefined}>
+          {nested ? t("pipeline.body.apply") : t("pipeline.body.save")}
         </Button>
       </div>
       <NodePalette disabled={readOnly} onAdd={addNode} />
@@ -175,6 +202,7 @@ function BodyCanvas({ owner, takenIds, providers, knowledgeBases, channels, read
             readOnly={readOnly}
             onSave={(patch) => updateNode(selectedNode.id, patch)}
             onDelete={() => void flow.deleteElements({ nodes: [{ id: selectedNode.id }] })}
+            onOpenBody={() => setInnerOf(selectedNode.id)}
           />
         ) : (
           <div className="panel__section">
@@ -183,6 +211,20 @@ function BodyCanvas({ owner, takenIds, providers, knowledgeBases, channels, read
         )}
       </aside>
       <div className="results" />
+      {inner ? (
+        <BodyEditor
+          owner={inner.data.node}
+          takenIds={new Set([...takenIds, ...nodes.map((node) => node.id)])}
+          providers={providers}
+          knowledgeBases={knowledgeBases}
+          channels={channels}
+          readOnly={readOnly}
+          onSave={(patch) => updateNode(inner.id, patch)}
+          trail={[...trail, { label: t("pipeline.body.title", { node: owner.id }), onSelect: () => setInnerOf(null) }]}
+          nested
+          {...(decorate ? { decorate } : {})}
+        />
+      ) : null}
     </div>
   );
 }

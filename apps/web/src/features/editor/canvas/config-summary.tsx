@@ -1,6 +1,7 @@
 "use client";
 
 import type { JsonValue } from "@weft/engine";
+import type { ReactNode } from "react";
 import { useT } from "../../../i18n/i18n-provider";
 import { useNodeTypes } from "../../node-types/node-types-context";
 
@@ -27,19 +28,22 @@ export function summariseValue(value: JsonValue, t: ReturnType<typeof useT>): st
  * The first few of a node's config fields, in the order its type declares them, on the card. The field
  * whose entries are ports (a switch's cases, a classify node's labels) shows as the handles instead.
  */
-export function ConfigSummary({ type, config }: { type: string; config: Readonly<Record<string, JsonValue>> | undefined }) {
+export function ConfigSummary({ type, config, fallback = null }: { type: string; config: Readonly<Record<string, JsonValue>> | undefined; fallback?: ReactNode }) {
   const t = useT();
   const info = useNodeTypes().get(type);
-  if (!config) return null;
-  const order = info?.fields.map((field) => field.name) ?? Object.keys(config);
-  const shown = order.filter((name) => name !== info?.portsField && config[name] !== undefined).slice(0, MAX_LINES);
-  if (shown.length === 0) return null;
+  // A field left out takes its default: shown as such, so a node with no settings of its own still says
+  // what it does (a join's mode, a retrieve's intensity) instead of looking unconfigured.
+  const defaults = Object.fromEntries((info?.fields ?? []).filter((field) => field.default !== null && field.default !== undefined).map((field) => [field.name, field.default as JsonValue]));
+  const values: Readonly<Record<string, JsonValue>> = { ...defaults, ...(config ?? {}) };
+  const order = info?.fields.map((field) => field.name) ?? Object.keys(values);
+  const shown = order.filter((name) => name !== info?.portsField && values[name] !== undefined).slice(0, MAX_LINES);
+  if (shown.length === 0) return fallback;
   return (
-    <dl className="wf-node__config">
+    <dl className="wf-node__config" translate="no">
       {shown.map((name) => (
         <div key={name}>
           <dt>{name}</dt>
-          <dd>{summariseValue(config[name] as JsonValue, t)}</dd>
+          <dd className={config?.[name] === undefined ? "wf-node__default" : undefined}>{summariseValue(values[name] as JsonValue, t)}</dd>
         </div>
       ))}
     </dl>

@@ -1,8 +1,8 @@
 "use client";
 
-import { Background, Controls, ReactFlow, useConnection } from "@xyflow/react";
+import { Background, Controls, MiniMap, ReactFlow, SelectionMode, useConnection, useNodesInitialized, useReactFlow } from "@xyflow/react";
 import type { FinalConnectionState, OnEdgesChange, OnNodesChange } from "@xyflow/react";
-import { useCallback } from "react";
+import { useCallback, useEffect, useMemo, useRef, type DragEvent, type MouseEvent as ReactMouseEvent, type ReactNode } from "react";
 import { useT } from "../../../i18n/i18n-provider";
 import { useToast } from "../../../ui/toast";
 import type { EditorFlowEdge, EditorFlowNode } from "../graph/editor-graph";
@@ -13,12 +13,10 @@ import { useConnectionRules } from "../rules/use-connection-rules";
 import { violationReason } from "../rules/violation-reason";
 import type { GraphNodes } from "../rules/localize-violation";
 import { NODE_TYPES } from "./node-types";
+import { readableFit } from "../graph/readable-fit";
 
-export interface NodeMove {
-  id: string;
-  x: number;
-  y: number;
-}
+import type { NodeMove } from "../history/edit-history";
+import { flowAriaLabels } from "../../graph-view/flow-aria-labels";
 
 interface EditorCanvasProps {
   nodes: EditorFlowNode[];
@@ -29,12 +27,24 @@ interface EditorCanvasProps {
   getGraph: () => ValidatedGraph;
   /** A released connection the rules allow: a data edge, or a loop edge back to a node upstream. */
   onConnectPlan: (plan: ConnectionPlan) => void;
-  onDeleted: (nodeIds: string[], edgeIds: string[]) => void;
-  onMoved: (moves: NodeMove[]) => void;
+  /** Nodes and edges deleted on the canvas; `before` is the graph as it was (for undo). */
+  onDeleted: (nodeIds: string[], edgeIds: string[], before: ValidatedGraph) => void;
+  /** Nodes dragged to new positions; `before` where they were when the drag started. */
+  onMoved: (moves: NodeMove[], before: NodeMove[]) => void;
+  /** Right-click on a node (its id) or on the empty canvas (null), at a point of the page and of the graph. */
+  onMenu?: (nodeId: string | null, at: { x: number; y: number }, flowAt: { x: number; y: number }) => void;
+  /** A palette entry dropped on the canvas, where it was dropped. */
+  onDropType?: (type: string, position: { x: number; y: number }) => void;
+  /** Drawn over the canvas (its toolbar). */
+  children?: ReactNode;
 }
 
+/** The drag-and-drop data type a palette entry carries: the node type's name. */
+export const NODE_TYPE_DRAG = "application/x-weft-node-type";
+
 const DELETE_KEYS = ["Delete", "Backspace"];
-const FIT_VIEW_OPTIONS = { padding: 0.25, maxZoom: 1.1 };
+const MULTI_SELECT_KEYS = ["Control", "Meta"];
+const MINIMAP_SIZE = { width: 168, height: 104 };
 
 /**
  * The ReactFlow canvas. Every gesture that changes the graph is checked with the engine's rules first
@@ -42,10 +52,33 @@ const FIT_VIEW_OPTIONS = { padding: 0.25, maxZoom: 1.1 };
  * parent then asks the server, whose answer wins.
  */
 export function EditorCanvas(props: EditorCanvasProps) {
-  const { nodes, edges, onNodesChange, onEdgesChange, locked, getGraph, onConnectPlan, onDeleted, onMoved } = props;
+  const { nodes, edges, onNodesChange, onEdgesChange, locked, getGraph, onConnectPlan, onDeleted, onMoved, onMenu, onDropType, children } = props;
   const t = useT();
   const toast = useToast();
+  const flow = useReactFlow();
   const rules = useConnectionRules(getGraph, locked);
+  const ariaLabels = useMemo(() => flowAriaLabels(t), [t]);
+  // The graph as it was when a deletion was approved, and where dragged nodes started: what undo restores.
+  const beforeDelete = useRef<ValidatedGraph | null>(null);
+  const beforeDrag = useRef<NodeMove[]>([]);
+  const menu = (nodeId: string | null) => (event: ReactMouseEvent | MouseEvent) => {
+    if (!onMenu) return;
+    event.preventDefault();
+    onMenu(nodeId, { x: event.clientX, y: event.clientY }, flow.screenToFlowPosition({ x: event.clientX, y: event.clientY }));
+  };
+  const onDragOver = (event: DragEvent) => {
+    if (!onDropType || !event.dataTransfer.types.includes(NODE_TYPE_DRAG)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "copy";
+  };
+  const onDrop = (event: DragEvent) => {
+    const type = event.dataTransfer.getData(NODE_TYPE_DRAG);
+    if (!onDropType || !type) return;
+    event.preventDefault();
+    // The card's middle lands under the pointer.
+    const at = flow.screenToFlowPosition({ x: event.clientX, y: event.clientY });
+    onDropType(type, { x: Math.round(at.x - 90), y: Math.round(at.y - 40) });
+  };
 
   const onConnectEnd = useCallback(
     (_event: MouseEvent | TouchEvent, state: FinalConnectionState) => {
@@ -61,7 +94,10 @@ export function EditorCanvas(props: EditorCanvasProps) {
   const onBeforeDelete = useCallback(
     async ({ nodes: doomedNodes, edges: doomedEdges }: { nodes: EditorFlowNode[]; edges: EditorFlowEdge[] }) => {
       const refusals = checkDeletion(getGraph(), { nodeIds: doomedNodes.map((n) => n.id), edgeIds: doomedEdges.map((e) => e.id) }, { locked });
-      if (refusals.length === 0) return true;
+      if (refusals.length === 0) {
+        beforeDelete.current = getGraph();
+        return true;
+      }
       for (const refusal of refusals) {
         const reason = violationReason(t, refusal, getGraph());
         toast.show({ tone: "error", title: `${t("editor.refused.deletion")}: ${reason.title}`, message: reason.detail });
@@ -72,7 +108,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
   );
 
   return (
-    <div className="canvas" data-testid="canvas" data-locked={locked ? "true" : undefined}>
+    <div className="canvas" data-testid="canvas" data-locked={locked ? "true" : undefined} onDragOver={onDragOver} onDrop={onDrop}>
       <ReactFlow<EditorFlowNode, EditorFlowEdge>
         nodes={nodes}
         edges={edges}
@@ -86,20 +122,42 @@ export function EditorCanvas(props: EditorCanvasProps) {
         }}
         onConnectEnd={onConnectEnd}
         onBeforeDelete={onBeforeDelete}
-        onDelete={({ nodes: gone, edges: goneEdges }) => onDeleted(gone.map((n) => n.id), goneEdges.map((e) => e.id))}
-        onNodeDragStop={(_event, _node, dragged) => onMoved(dragged.map((n) => ({ id: n.id, x: n.position.x, y: n.position.y })))}
+        onDelete={({ nodes: gone, edges: goneEdges }) => onDeleted(gone.map((n) => n.id), goneEdges.map((e) => e.id), beforeDelete.current ?? getGraph())}
+        onNodeDragStart={(_event, _node, dragged) => {
+          beforeDrag.current = dragged.map((n) => ({ id: n.id, x: n.position.x, y: n.position.y }));
+        }}
+        onNodeDragStop={(_event, _node, dragged) => onMoved(dragged.map((n) => ({ id: n.id, x: n.position.x, y: n.position.y })), beforeDrag.current)}
+        onNodeContextMenu={(event, node) => menu(node.id)(event)}
+        onPaneContextMenu={(event) => menu(null)(event)}
+        selectionMode={SelectionMode.Partial}
+        multiSelectionKeyCode={MULTI_SELECT_KEYS}
         nodesConnectable={!locked}
         deleteKeyCode={DELETE_KEYS}
-        fitView
-        fitViewOptions={FIT_VIEW_OPTIONS}
         minZoom={0.2}
+        ariaLabelConfig={ariaLabels}
       >
         <Background gap={16} />
         <Controls showInteractive={false} />
+        <MiniMap pannable zoomable ariaLabel={t("canvas.minimap")} nodeStrokeWidth={3} className="canvas__minimap" style={MINIMAP_SIZE} />
+        <InitialFit />
+        {children}
       </ReactFlow>
       <ConnectionHint refusal={rules.refusal} loop={rules.loopHint} getGraph={getGraph} />
     </div>
   );
+}
+
+/** Once the cards are drawn and measured: the graph in view at a zoom its text can be read at (readable-fit.ts). */
+function InitialFit() {
+  const initialized = useNodesInitialized();
+  const flow = useReactFlow<EditorFlowNode, EditorFlowEdge>();
+  const done = useRef(false);
+  useEffect(() => {
+    if (!initialized || done.current) return;
+    done.current = true;
+    void readableFit(flow, 0);
+  }, [flow, initialized]);
+  return null;
 }
 
 /** While a refused connection is being dragged, says why right on the canvas. */

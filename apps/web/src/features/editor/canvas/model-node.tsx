@@ -13,7 +13,7 @@ export function ModelNode({ data, selected }: NodeProps<EditorFlowNode>) {
   return (
     <NodeFrame data={data} selected={selected} kind="model">
       {provider && model ? (
-        <p className="wf-node__model">
+        <p className="wf-node__model" translate="no">
           <span>{provider}</span> / <strong>{model}</strong>
         </p>
       ) : (
@@ -21,7 +21,7 @@ export function ModelNode({ data, selected }: NodeProps<EditorFlowNode>) {
       )}
       {prompt ? <p className="wf-node__tag">{t("editor.node.promptOverride")}</p> : null}
       <ConfigSummary type={data.node.type} config={data.node.config} />
-      {data.liveText ? <p className="wf-node__live">{data.liveText}</p> : null}
+      {data.liveText ? <p className="wf-node__live" translate="no">{data.liveText}</p> : null}
     </NodeFrame>
   );
 }

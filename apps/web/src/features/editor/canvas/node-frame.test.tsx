@@ -19,6 +19,7 @@ const retrieveType: NodeTypeInfo = {
   portsField: null,
   router: false,
   composite: false,
+  defaultConfig: null,
   fields: [],
   inDegree: { min: 1, max: null },
   outDegree: { min: 1, max: null },

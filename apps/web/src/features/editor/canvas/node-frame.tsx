@@ -46,9 +46,9 @@ export function NodeFrame({ data, selected, kind, children }: { data: EditorNode
       {nodeTypes.isSource(data.node.type) ? null : <Handle type="target" position={Position.Left} />}
       <div className="wf-node__header">
         <span className="wf-node__type">{typeLabel(data.node.type)}</span>
-        <span className="wf-node__id">{data.node.id}</span>
+        <span className="wf-node__id" translate="no">{data.node.id}</span>
         {(data.badges ?? []).map((badge) => (
-          <span key={badge} className="wf-node__badge" data-badge={badge}>
+          <span key={badge} className="wf-node__badge" data-badge={badge} translate="no">
             {badge}
           </span>
         ))}
@@ -60,7 +60,7 @@ export function NodeFrame({ data, selected, kind, children }: { data: EditorNode
         ) : null}
       </div>
       {data.loopFeedback ? (
-        <p className="wf-node__feedback" title={data.loopFeedback} data-testid={`loop-feedback-${data.node.id}`}>
+        <p className="wf-node__feedback" translate="no" title={data.loopFeedback} data-testid={`loop-feedback-${data.node.id}`}>
           <span className="visually-hidden">{t("pipeline.live.latestFeedback")}: </span>
           {data.loopFeedback}
         </p>
@@ -71,7 +71,7 @@ export function NodeFrame({ data, selected, kind, children }: { data: EditorNode
         <ul className="wf-node__ports" aria-label={t("pipeline.node.ports")}>
           {ports.map((port) => (
             <li key={port} className="wf-node__port" data-port={port}>
-              <span>{port}</span>
+              <span translate="no">{port}</span>
               <Handle type="source" id={port} position={Position.Right} />
             </li>
           ))}

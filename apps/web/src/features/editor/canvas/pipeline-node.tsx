@@ -11,8 +11,8 @@ export function PipelineNode({ data, selected }: NodeProps<EditorFlowNode>) {
   const t = useT();
   return (
     <NodeFrame data={data} selected={selected} kind="pipeline">
-      {data.node.config ? <ConfigSummary type={data.node.type} config={data.node.config} /> : <p className="wf-node__placeholder">{t("pipeline.node.noConfig")}</p>}
-      {data.liveText ? <p className="wf-node__live">{data.liveText}</p> : null}
+      <ConfigSummary type={data.node.type} config={data.node.config} fallback={<p className="wf-node__placeholder">{t("pipeline.node.noConfig")}</p>} />
+      {data.liveText ? <p className="wf-node__live" translate="no">{data.liveText}</p> : null}
     </NodeFrame>
   );
 }

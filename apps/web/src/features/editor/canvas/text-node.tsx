@@ -14,11 +14,11 @@ export function TextNode({ data, selected }: NodeProps<EditorFlowNode>) {
   return (
     <NodeFrame data={data} selected={selected} kind="text">
       {content ? (
-        <p className="wf-node__preview">{content}</p>
+        <p className="wf-node__preview" translate="no">{content}</p>
       ) : (
         <p className="wf-node__placeholder">{nodeTypes.isSink(data.node.type) ? t("editor.node.receivesResult") : t("editor.node.noContent")}</p>
       )}
-      {data.liveText ? <p className="wf-node__live">{data.liveText}</p> : null}
+      {data.liveText ? <p className="wf-node__live" translate="no">{data.liveText}</p> : null}
     </NodeFrame>
   );
 }

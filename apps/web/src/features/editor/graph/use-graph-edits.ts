@@ -2,7 +2,9 @@
 
 import type { Dispatch, SetStateAction } from "react";
 import { useCallback, useRef } from "react";
-import { checkAddNode, type LoopDeclaration } from "@weft/engine";
+import { checkAddNode, type JsonValue, type LoopDeclaration, type WorkflowNode } from "@weft/engine";
+import { allNodeIds } from "../body/body-graph";
+import { withFreeBodyIds } from "../clipboard/graph-clipboard";
 import { EDIT_REGISTRY, type ValidatedGraph } from "../rules/edit-registry";
 import { useMutation } from "urql";
 import type { UserErrorFieldsFragment } from "@/gql/graphql";
@@ -18,7 +20,7 @@ import {
   EditorRemoveNodeMutation,
   EditorUpdateNodeMutation,
 } from "../api/editor.operations";
-import type { NodeMove } from "../canvas/editor-canvas";
+import { additionEntry, edgeKey, findEdgeId, removalEntry, updateEntry, type EdgeKey, type GraphOperation, type HistoryEntry, type NodeMove } from "../history/edit-history";
 import { violationReason } from "../rules/violation-reason";
 import type { ApiWorkflowNode } from "./api-node";
 import { fromApiEdge, fromApiNode } from "./api-node";
@@ -67,10 +69,30 @@ interface GraphEditsOptions {
   flag: (nodeIds: readonly string[], edgeIds: readonly string[]) => void;
   /** Records the versions these mutations produce, so workflowChanged does not redraw our own edits. */
   track: MutationTracker;
+  /** Keeps each edit made here so it can be undone (the history's own replays are not recorded). */
+  record: (entry: HistoryEntry) => void;
 }
 
-/** The canvas' edits as API mutations. The engine has already approved each; the server decides. */
-export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges, reload, flag, track }: GraphEditsOptions) {
+/** A node as addNode takes it: its id, type, position and every setting it has. */
+function addNodeInput(node: WorkflowNode) {
+  return {
+    id: node.id,
+    type: node.type,
+    position: node.position ?? { x: 0, y: 0 },
+    ...(node.content !== undefined ? { content: node.content } : {}),
+    ...(node.provider !== undefined ? { provider: node.provider } : {}),
+    ...(node.model !== undefined ? { model: node.model } : {}),
+    ...(node.prompt !== undefined ? { prompt: node.prompt } : {}),
+    ...(node.params !== undefined ? { params: node.params } : {}),
+    ...(node.config !== undefined ? { config: node.config } : {}),
+  };
+}
+
+/**
+ * The canvas' edits as API mutations. The engine has already approved each; the server decides. Every
+ * edit made through here is recorded for undo; `apply` replays a recorded operation (undo, redo, paste).
+ */
+export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges, reload, flag, track, record }: GraphEditsOptions) {
   const t = useT();
   const nodeTypes = useNodeTypes();
   const toast = useToast();
@@ -89,25 +111,65 @@ export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges
       toast.show({ tone: "error", title: `${title}: ${reason.title}`, message: reason.detail });
       flag(refusal.nodeIds ?? [], refusal.edgeIds ?? []);
     },
-    [t, toast, flag],
+    [t, toast, flag, getGraph],
   );
 
-  const add = useCallback(
-    async (type: string, position: { x: number; y: number }) => {
-      const local = checkAddNode(getGraph(), type, { registry: EDIT_REGISTRY, locked })[0];
-      if (local) return refuse(t("editor.palette.refused"), local);
-      const result = await addNode({ workflowId, input: { type, position } });
+  /** Sends one node to addNode and draws the server's answer; null when refused. */
+  const createNode = useCallback(
+    async (input: ReturnType<typeof addNodeInput> | { type: string; position: { x: number; y: number }; config?: Record<string, unknown> }): Promise<WorkflowNode | null> => {
+      const result = await addNode({ workflowId, input });
       const payload = result.data?.addNode;
       const serverRefusal = payload?.errors[0];
       if (serverRefusal) {
         refuse(t("editor.refused.edit"), serverRefusal);
-        return reload();
+        reload();
+        return null;
       }
-      if (!report(t("editor.refused.edit"), { error: result.error }) || !payload?.node) return;
-      const node = { ...toFlowNode(nodeTypes, fromApiNode(payload.node as ApiWorkflowNode), payload.node.ports), selected: true };
-      setNodes((all) => [...all.map((n) => (n.selected ? { ...n, selected: false } : n)), node]);
+      if (!report(t("editor.refused.edit"), { error: result.error }) || !payload?.node) return null;
+      const created = fromApiNode(payload.node as ApiWorkflowNode);
+      const flowNode = { ...toFlowNode(nodeTypes, created, payload.node.ports), selected: true };
+      setNodes((all) => [...all.filter((n) => n.id !== created.id), flowNode]);
+      return created;
     },
-    [addNode, getGraph, locked, refuse, reload, report, setNodes, t, workflowId],
+    [addNode, nodeTypes, refuse, reload, report, setNodes, t, workflowId],
+  );
+
+  /** Sends one edge to addEdge and draws the server's answer; false when refused (the canvas is then redrawn). */
+  const createEdge = useCallback(
+    async (key: EdgeKey): Promise<boolean> => {
+      const result = await addEdge({ workflowId, source: key.source, target: key.target, sourcePort: key.sourcePort ?? null, ...(key.loop ? { loop: key.loop } : {}) });
+      const payload = result.data?.addEdge;
+      const edge = payload?.edge;
+      if (edge && payload.errors.length === 0) {
+        setEdges((all) => [...all, toFlowEdge(fromApiEdge(edge))]);
+        return true;
+      }
+      const serverRefusal = payload?.errors[0];
+      if (serverRefusal) refuse(t("editor.refused.connection"), serverRefusal);
+      else report(t("editor.refused.connection"), { error: result.error });
+      reload();
+      return false;
+    },
+    [addEdge, refuse, reload, report, setEdges, t, workflowId],
+  );
+
+  /** A new node of a type, with the type's default config (nodeTypes), where it was asked for. */
+  const add = useCallback(
+    async (type: string, position: { x: number; y: number }) => {
+      const graph = getGraph();
+      const local = checkAddNode(graph, type, { registry: EDIT_REGISTRY, locked })[0];
+      if (local) {
+        refuse(t("editor.palette.refused"), local);
+        return null;
+      }
+      setNodes((all) => all.map((n) => (n.selected ? { ...n, selected: false } : n)));
+      const defaults = nodeTypes.get(type)?.defaultConfig;
+      const config = defaults ? withFreeBodyIds(defaults as Record<string, JsonValue>, allNodeIds(graph)) : null;
+      const created = await createNode({ type, position, ...(config ? { config } : {}) });
+      if (created) record(additionEntry([created], [], t("canvas.history.add", { id: created.id })));
+      return created;
+    },
+    [createNode, getGraph, locked, nodeTypes, record, refuse, setNodes, t],
   );
 
   const connect = useCallback(
@@ -122,7 +184,9 @@ export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges
       const payload = result.data?.addEdge;
       const edge = payload?.edge;
       if (edge && payload.errors.length === 0) {
-        setEdges((all) => all.map((e) => (e.id === tempId ? toFlowEdge(fromApiEdge(edge)) : e)));
+        const added = fromApiEdge(edge);
+        setEdges((all) => all.map((e) => (e.id === tempId ? toFlowEdge(added) : e)));
+        record(additionEntry([], [edgeKey(added)], t("canvas.history.connect", { source, target })));
         return { added: true, settings: payload.workflow ? toPipelineSettings(payload.workflow) : null };
       }
       setEdges((all) => all.filter((e) => e.id !== tempId));
@@ -138,35 +202,53 @@ export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges
       if (!declareLoop) reload();
       return { added: false };
     },
-    [addEdge, refuse, reload, report, setEdges, t, workflowId],
+    [addEdge, record, refuse, reload, report, setEdges, t, workflowId],
   );
 
-  const removeElements = useCallback(
-    async (nodeIds: string[], edgeIds: string[]) => {
+  /** Removes nodes and edges on the server; the canvas has already let them go. False when any was refused. */
+  const sendRemovals = useCallback(
+    async (nodeIds: readonly string[], edgeIds: readonly string[]): Promise<boolean> => {
       const removedWithNodes = new Set<string>();
       let refused = false;
-      for (const nodeId of nodeIds) {
-        const result = await removeNode({ workflowId, nodeId });
-        const payload = result.data?.removeNode;
-        for (const id of payload?.removedEdgeIds ?? []) removedWithNodes.add(id);
-        const refusal = payload?.errors[0];
-        if (refusal) refuse(t("editor.refused.deletion"), refusal);
-        if (refusal || !report(t("editor.refused.deletion"), { error: result.error })) refused = true;
-      }
       for (const edgeId of edgeIds) {
-        if (removedWithNodes.has(edgeId) || edgeId.startsWith("pending-")) continue;
+        if (edgeId.startsWith("pending-")) continue;
         const result = await removeEdge({ workflowId, edgeId });
         const refusal = result.data?.removeEdge.errors[0];
         if (refusal) refuse(t("editor.refused.deletion"), refusal);
         if (refusal || !report(t("editor.refused.deletion"), { error: result.error })) refused = true;
+        else removedWithNodes.add(edgeId);
+      }
+      for (const nodeId of nodeIds) {
+        const result = await removeNode({ workflowId, nodeId });
+        const refusal = result.data?.removeNode.errors[0];
+        if (refusal) refuse(t("editor.refused.deletion"), refusal);
+        if (refusal || !report(t("editor.refused.deletion"), { error: result.error })) refused = true;
       }
       if (refused) reload();
+      return !refused;
     },
     [refuse, reload, removeEdge, removeNode, report, t, workflowId],
   );
 
-  const update = useCallback(
-    async (nodeId: string, patch: NodePatch): Promise<NodeSaveResult> => {
+  /** Deleted on the canvas (Delete, the panel's button, the context menu): `before` is the graph they left. */
+  const removeElements = useCallback(
+    async (nodeIds: string[], edgeIds: string[], before: ValidatedGraph) => {
+      const doomed = new Set(nodeIds);
+      // Edges that go with their nodes are removed by removeNode; only the others are sent on their own.
+      const loose = edgeIds.filter((id) => {
+        const edge = before.edges.find((candidate) => candidate.id === id);
+        return edge && !doomed.has(edge.source) && !doomed.has(edge.target);
+      });
+      const done = await sendRemovals(nodeIds, loose);
+      if (done) record(removalEntry(before, nodeIds, edgeIds, t("canvas.history.delete", { count: nodeIds.length + loose.length })));
+    },
+    [record, sendRemovals, t],
+  );
+
+  /** Saves a node's attributes or config; records the edit for undo unless `recorded` is false. */
+  const saveNode = useCallback(
+    async (nodeId: string, patch: NodePatch, recorded: boolean): Promise<NodeSaveResult> => {
+      const before = getGraph().nodes.find((node) => node.id === nodeId);
       const result = await updateNode({ workflowId, nodeId, input: patch });
       const payload = result.data?.updateNode;
       const refusal = payload?.errors[0];
@@ -181,11 +263,13 @@ export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges
       const saved = fromApiNode(payload.node as ApiWorkflowNode);
       const ports = payload.node.ports;
       setNodes((all) => all.map((n) => (n.id === nodeId ? { ...n, data: { ...n.data, node: { ...saved, position: n.position }, ports } } : n)));
+      if (recorded && before) record(updateEntry(before, patch, t("canvas.history.update", { id: nodeId })));
       toast.show({ tone: "success", message: t("editor.saved") });
       return { ok: true, errors: [] };
     },
-    [refuse, reload, report, setNodes, t, toast, updateNode, workflowId],
+    [getGraph, record, refuse, reload, report, setNodes, t, toast, updateNode, workflowId],
   );
+  const update = useCallback((nodeId: string, patch: NodePatch) => saveNode(nodeId, patch, true), [saveNode]);
 
   const saveMoves = useCallback(
     async (moves: NodeMove[]) => {
@@ -195,5 +279,39 @@ export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges
     [moveNodes, report, t, workflowId],
   );
 
-  return { add, connect, removeElements, update, saveMoves };
+  /** Carries out a recorded operation (undo, redo) or a paste; true when the server took all of it. */
+  const apply = useCallback(
+    async (operation: GraphOperation): Promise<boolean> => {
+      switch (operation.kind) {
+        case "add": {
+          if (operation.nodes.length > 0) setNodes((all) => all.map((n) => (n.selected ? { ...n, selected: false } : n)));
+          for (const node of operation.nodes) if (!(await createNode(addNodeInput(node)))) return false;
+          for (const key of operation.edges) if (!(await createEdge(key))) return false;
+          return true;
+        }
+        case "remove": {
+          const graph = getGraph();
+          const doomed = new Set(operation.nodeIds);
+          const edgeIds = operation.edges
+            .filter((key) => !doomed.has(key.source) && !doomed.has(key.target))
+            .map((key) => findEdgeId(graph.edges, key))
+            .filter((id): id is string => id !== null);
+          setNodes((all) => all.filter((n) => !doomed.has(n.id)));
+          setEdges((all) => all.filter((e) => !doomed.has(e.source) && !doomed.has(e.target) && !edgeIds.includes(e.id)));
+          return sendRemovals(operation.nodeIds, edgeIds);
+        }
+        case "move": {
+          const to = new Map(operation.moves.map((move) => [move.id, move]));
+          setNodes((all) => all.map((n) => (to.has(n.id) ? { ...n, position: { x: to.get(n.id)!.x, y: to.get(n.id)!.y } } : n)));
+          await saveMoves([...operation.moves]);
+          return true;
+        }
+        case "update":
+          return (await saveNode(operation.nodeId, operation.state, false)).ok;
+      }
+    },
+    [createEdge, createNode, getGraph, saveMoves, saveNode, sendRemovals, setEdges, setNodes],
+  );
+
+  return { add, connect, removeElements, update, saveMoves, apply };
 }

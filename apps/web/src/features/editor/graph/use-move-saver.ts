@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef } from "react";
-import type { NodeMove } from "../canvas/editor-canvas";
+import type { NodeMove } from "../history/edit-history";
 
 export const MOVE_SAVE_DELAY_MS = 500;
 

@@ -27,6 +27,8 @@ export function useWorkflowSync({ workflowId, baseVersion, hasUnsavedEdits, relo
   const book = useRef<VersionBook & { own: Set<number> }>({ base: baseVersion, own: new Set(), inFlight: 0 });
   const waiting = useRef<RemoteChange[]>([]);
   const [notice, setNotice] = useState<RemoteNotice>(null);
+  // Counts this editor's answered mutations: what reads the draft (is it the published version?) reads again.
+  const [revision, setRevision] = useState(0);
   const [{ data }] = useSubscription({ query: EditorWorkflowChangedSubscription, variables: { workflowId } });
   const unsaved = useRef(hasUnsavedEdits);
   unsaved.current = hasUnsavedEdits;
@@ -61,6 +63,7 @@ export function useWorkflowSync({ workflowId, baseVersion, hasUnsavedEdits, relo
           if (version !== null) book.current.own.add(version);
           return result;
         } finally {
+          setRevision((value) => value + 1);
           book.current.inFlight -= 1;
           if (book.current.inFlight === 0 && waiting.current.length > 0) decide(null);
         }
@@ -68,7 +71,7 @@ export function useWorkflowSync({ workflowId, baseVersion, hasUnsavedEdits, relo
     [decide],
   );
 
-  return { notice, track, dismiss: () => setNotice(null) };
+  return { notice, track, revision, dismiss: () => setNotice(null) };
 }
 
 /** A mutation executor wrapped by the tracker, stable while both are. */

@@ -5,6 +5,8 @@ import { Button } from "../../../ui/button";
 import type { NodeTypeInfo } from "../../node-types/node-type-catalogue";
 import { useNodeTypes } from "../../node-types/node-types-context";
 import { useNodeTypeLabel } from "../../node-types/use-node-type-label";
+import { NODE_TYPE_DRAG } from "../canvas/editor-canvas";
+import { useNodeTypeHelp } from "../../node-types/use-node-type-help";
 
 /**
  * Every node type the API offers, in the registry's order: the five seed-000 types, then the
@@ -34,6 +36,7 @@ function PaletteList({ types, disabled, onAdd }: { types: readonly NodeTypeInfo[
   const t = useT();
   const typeLabel = useNodeTypeLabel();
   const nodeTypes = useNodeTypes();
+  const help = useNodeTypeHelp();
   return (
     <ul className="palette__list">
       {types.map(({ type, description }) => (
@@ -42,8 +45,13 @@ function PaletteList({ types, disabled, onAdd }: { types: readonly NodeTypeInfo[
             className={`palette__item palette__item--${nodeTypes.isText(type) ? "text" : "model"}`}
             disabled={disabled}
             aria-label={t("editor.palette.add", { type: typeLabel(type) })}
-            title={description}
+            title={help.description(type, description)}
             data-node-type={type}
+            draggable={!disabled}
+            onDragStart={(event) => {
+              event.dataTransfer.setData(NODE_TYPE_DRAG, type);
+              event.dataTransfer.effectAllowed = "copy";
+            }}
             onClick={() => onAdd(type)}
           >
             <span className={`palette__swatch palette__swatch--${type}`} aria-hidden="true" />

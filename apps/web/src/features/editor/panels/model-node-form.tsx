@@ -7,6 +7,7 @@ import { useT } from "../../../i18n/i18n-provider";
 import { Button } from "../../../ui/button";
 import { useDirtyReport } from "./use-dirty-report";
 import { useNodeTypeLabel } from "../../node-types/use-node-type-label";
+import { useModelLabel } from "../../node-types/model-labels";
 import type { ProviderOption } from "./panel-options.type";
 import { formatParams, parseParams } from "./params-json";
 
@@ -29,6 +30,7 @@ interface ModelNodeFormProps {
 /** Generation, ensemble and validation nodes: provider, model, prompt override and params. */
 export function ModelNodeForm({ node, providers, readOnly, onSave, onDirtyChange }: ModelNodeFormProps) {
   const t = useT();
+  const modelLabel = useModelLabel();
   const typeLabel = useNodeTypeLabel();
   const initial = useMemo(
     () => ({ provider: node.provider ?? "", model: node.model ?? "", prompt: node.prompt ?? "", params: formatParams(node.params) }),
@@ -66,7 +68,7 @@ export function ModelNodeForm({ node, providers, readOnly, onSave, onDirtyChange
           <option value="">{t("editor.panel.chooseProvider")}</option>
           {providers.map((option) => (
             <option key={option.id} value={option.id}>
-              {option.label}
+              {modelLabel(option.label, option.id)}
             </option>
           ))}
           {draft.provider && !provider ? <option value={draft.provider}>{t("editor.panel.notConfigured", { value: draft.provider })}</option> : null}
@@ -78,7 +80,7 @@ export function ModelNodeForm({ node, providers, readOnly, onSave, onDirtyChange
           <option value="">{t("editor.panel.chooseModel")}</option>
           {provider?.models.map((model) => (
             <option key={model.id} value={model.id}>
-              {model.label} {model.testOnly ? t("editor.panel.testOnly") : ""}
+              {modelLabel(model.label, draft.provider, model.id)} {model.testOnly ? t("editor.panel.testOnly") : ""}
             </option>
           ))}
           {draft.model && !provider?.models.some((model) => model.id === draft.model) ? (

@@ -70,7 +70,7 @@ describe("ResultsPane", () => {
       event("RUN_FAILED", { error: { code: "NODE_FAILED", message: "node gen failed" }, failedNodeIds: ["gen"] }),
     ]);
     expect(screen.getByText("reply has no JSON object")).toBeTruthy();
-    expect(screen.getByText("UPSTREAM_FAILED")).toBeTruthy();
+    expect(screen.getByText("not run: a node before it failed").getAttribute("data-reason")).toBe("UPSTREAM_FAILED");
     expect(screen.getByText("Run failed")).toBeTruthy();
   });
 

@@ -3,12 +3,15 @@
 import Link from "next/link";
 import { useEffect, useMemo, useRef } from "react";
 import type { MessageKey } from "../../../i18n/dictionary.type";
-import { useT } from "../../../i18n/i18n-provider";
+import { useI18n, useT } from "../../../i18n/i18n-provider";
 import type { LiveEvent, RunStatusValue } from "../../runs/live/run-projection";
 import { violationReason } from "../rules/violation-reason";
 import type { GraphNodes } from "../rules/localize-violation";
 import type { ResultLine } from "./result-lines";
-import { buildResultLines } from "./result-lines";
+import { buildResultLines, groupMapItems, type ItemGroup } from "./result-lines";
+import { skipReasonText } from "../../runs/live/skip-reason";
+import { RichValue } from "../../../ui/rich-value";
+import { runDescriptionIn } from "../../runs/live/run-description.ko";
 
 /** What a list of refusals answers. */
 export type RefusalKind = "run" | "check" | "publish";
@@ -42,6 +45,7 @@ interface ResultsPaneProps {
 export function ResultsPane({ runId, status, events, refusals, refusalKind = "run", reconnecting = false, onFocusNode, getGraph }: ResultsPaneProps) {
   const t = useT();
   const lines = useMemo(() => buildResultLines(events), [events]);
+  const entries = useMemo(() => groupMapItems(lines), [lines]);
   const pane = useRef<HTMLElement>(null);
   // Follow new lines while the reader is at the bottom; leave them alone once they scroll up.
   const atBottom = useRef(true);
@@ -78,18 +82,18 @@ export function ResultsPane({ runId, status, events, refusals, refusalKind = "ru
       {refusals.length === 0 && !runId ? <p className="results__empty">{t("editor.results.empty")}</p> : null}
       {runId && lines.length === 0 ? <p className="results__empty">{t("editor.results.waiting")}</p> : null}
       <ol className="results__lines">
-        {lines.map((line) => (
-          <ResultLineView key={line.key} line={line} onFocusNode={onFocusNode} />
-        ))}
+        {entries.map((entry) =>
+          entry.kind === "line" ? <ResultLineView key={entry.line.key} line={entry.line} onFocusNode={onFocusNode} /> : <ItemGroupView key={entry.key} group={entry} onFocusNode={onFocusNode} />,
+        )}
       </ol>
     </section>
   );
 }
 
 function NodeRef({ nodeId, onFocusNode }: { nodeId: string; onFocusNode: ((nodeId: string) => void) | undefined }) {
-  if (!onFocusNode) return <strong className="results__node">{nodeId}</strong>;
+  if (!onFocusNode) return <strong className="results__node" translate="no">{nodeId}</strong>;
   return (
-    <button type="button" className="results__node results__node--link" onClick={() => onFocusNode(nodeId)}>
+    <button type="button" className="results__node results__node--link" translate="no" onClick={() => onFocusNode(nodeId)}>
       {nodeId}
     </button>
   );
@@ -97,11 +101,12 @@ function NodeRef({ nodeId, onFocusNode }: { nodeId: string; onFocusNode: ((nodeI
 
 function ResultLineView({ line, onFocusNode }: { line: ResultLine; onFocusNode: ((nodeId: string) => void) | undefined }) {
   const t = useT();
+  const { language } = useI18n();
   switch (line.kind) {
     case "description":
       return (
         <li className="results__line results__line--description" data-node-id={line.nodeId}>
-          <NodeRef nodeId={line.nodeId} onFocusNode={onFocusNode} /> <span>{line.text}</span>
+          <NodeRef nodeId={line.nodeId} onFocusNode={onFocusNode} /> <span translate="no">{runDescriptionIn(language, line.text)}</span>
         </li>
       );
     case "streaming":
@@ -120,7 +125,7 @@ function ResultLineView({ line, onFocusNode }: { line: ResultLine; onFocusNode: 
     case "skipped":
       return (
         <li className="results__line results__line--skipped" data-node-id={line.nodeId}>
-          <NodeRef nodeId={line.nodeId} onFocusNode={onFocusNode} /> <span>{t("editor.results.skipped")}</span> {line.reason ? <code>{line.reason}</code> : null}
+          <NodeRef nodeId={line.nodeId} onFocusNode={onFocusNode} /> <span data-reason={line.reason || undefined}>{skipReasonText(t, line.reason) ?? t("editor.results.skipped")}</span>
         </li>
       );
     case "warning":
@@ -148,7 +153,7 @@ function ResultLineView({ line, onFocusNode }: { line: ResultLine; onFocusNode: 
           {line.result !== null ? (
             <div className="results__result">
               <span className="results__tag">{t("editor.results.result")}</span>
-              <pre>{line.result}</pre>
+              <RichValue value={line.result} />
             </div>
           ) : null}
         </li>
@@ -206,6 +211,30 @@ function PipelineLineView({ line, onFocusNode }: { line: Extract<ResultLine, { k
   return (
     <li className={`results__line results__line--${line.kind}`} data-node-id={line.nodeId}>
       <NodeRef nodeId={line.nodeId} onFocusNode={onFocusNode} /> <span>{text}</span>
+    </li>
+  );
+}
+
+/** A map's lines, one fold per item (its index counted from 1, as people count). */
+function ItemGroupView({ group, onFocusNode }: { group: ItemGroup; onFocusNode: ((nodeId: string) => void) | undefined }) {
+  const t = useT();
+  return (
+    <li className="results__line results__line--items" data-node-id={group.nodeId}>
+      <details open>
+        <summary>
+          <NodeRef nodeId={group.nodeId} onFocusNode={onFocusNode} /> {t("pipeline.results.items", { count: group.items.length })}
+        </summary>
+        {group.items.map((item) => (
+          <details key={item.index} className="results__item" data-item-index={item.index}>
+            <summary>{t("pipeline.results.item", { number: item.index + 1 })}</summary>
+            <ol className="results__lines">
+              {item.lines.map((line) => (
+                <ResultLineView key={line.key} line={line} onFocusNode={onFocusNode} />
+              ))}
+            </ol>
+          </details>
+        ))}
+      </details>
     </li>
   );
 }

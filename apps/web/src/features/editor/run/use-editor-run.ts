@@ -11,6 +11,7 @@ import { EditorRunWorkflowMutation, EditorValidateQuery } from "../api/editor.op
 import type { WorkflowSettingsDraft } from "../panels/workflow-settings.type";
 import { flaggedNodesOf, type RefusalKind, type RunRefusal } from "./results-pane";
 import type { RunChoice } from "./run-bar";
+import type { RunRequest } from "./run-dialog";
 import { useLiveRun } from "../../runs/live/use-live-run";
 import { useWorkflowLock } from "./use-workflow-lock";
 
@@ -61,7 +62,7 @@ export function useEditorRun({ workflowId, initialActiveRunId, initialRunId, set
   }, [activeRunId, live.events.length, live.state.status, runId, setActiveRunId]);
 
   /** Starts a run; true when the server accepted it. */
-  const start = useCallback(async (): Promise<boolean> => {
+  const start = useCallback(async (request: RunRequest = { inputs: [], version: null, threadId: null }): Promise<boolean> => {
     setStarting(true);
     startingRef.current = true;
     setRefusals([]);
@@ -69,11 +70,18 @@ export function useEditorRun({ workflowId, initialActiveRunId, initialRunId, set
     const result = await runWorkflow({
       workflowId,
       input: {
-        // The editor tests what is on the canvas: the draft, never a published version.
-        draft: true,
+        // The draft on the canvas, with the settings panel's prompts (saved or not), unless the dialog
+        // chose a published version, which runs with its own.
+        ...(request.version === null
+          ? {
+              draft: true,
+              prompts: { generation: settings.prompts.generation ?? "", ensemble: settings.prompts.ensemble ?? "", validation: settings.prompts.validation ?? "" },
+              outputFormat: settings.outputFormat,
+            }
+          : { version: request.version }),
+        ...(request.inputs.length > 0 ? { inputs: request.inputs } : {}),
+        ...(request.threadId ? { threadId: request.threadId } : {}),
         streamTokens: true,
-        prompts: { generation: settings.prompts.generation ?? "", ensemble: settings.prompts.ensemble ?? "", validation: settings.prompts.validation ?? "" },
-        outputFormat: settings.outputFormat,
         // "" asks explicitly for no knowledge base; null would fall back to the workflow's default.
         knowledgeBase: choice.knowledgeBase ?? "",
         intensity: choice.intensity,
@@ -90,7 +98,8 @@ export function useEditorRun({ workflowId, initialActiveRunId, initialRunId, set
     }
     if (!report(t("editor.run.refused"), { error: result.error }) || !payload?.run) return false;
     setRunId(payload.run.id);
-    setActiveRunId(payload.run.id);
+    // Only a run of the draft holds the canvas; a published version runs from its own snapshot.
+    if (request.version === null) setActiveRunId(payload.run.id);
     return true;
   }, [choice, flag, report, runWorkflow, setActiveRunId, settings, t, workflowId]);
 

@@ -1,12 +1,15 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { useT } from "@/i18n/i18n-provider";
+import { useI18n, useT } from "@/i18n/i18n-provider";
 import type { NodeLiveState } from "../live/run-projection";
 import { StatusBadge, type AnyStatus } from "../status/status-badge";
 import { formatDuration } from "../status/format-duration";
 import type { TimelineRow } from "../timeline/run-timeline";
 import { formatScore, readScoredChunks } from "./scored-chunks";
+import { RichValue } from "../../../ui/rich-value";
+import { runDescriptionIn } from "../live/run-description.ko";
+import { useNodeTypeLabel } from "../../node-types/use-node-type-label";
 
 /** The persisted node run, as the run query returns it. */
 export interface NodeRunView {
@@ -69,6 +72,8 @@ export function NodeRunDetails({
   live: NodeLiveState | null;
 }) {
   const t = useT();
+  const { language } = useI18n();
+  const typeLabel = useNodeTypeLabel();
   const status: AnyStatus = live?.status ?? record?.status ?? "PENDING";
   const chunks = readScoredChunks(record?.context);
   const error = record?.error ?? live?.error ?? null;
@@ -78,7 +83,7 @@ export function NodeRunDetails({
       <div className="node-details__head">
         <h2>{t("runs.node.title", { id: nodeId })}</h2>
         <StatusBadge status={status} />
-        <span className="badge">{nodeType}</span>
+        <span className="badge">{typeLabel(nodeType)}</span>
         {invocation ? <code className="badge" data-invocation={invocation}>{invocation}</code> : null}
       </div>
       {executions.length > 1 && onSelectExecution ? (
@@ -111,10 +116,10 @@ export function NodeRunDetails({
         </Block>
       ) : null}
       <Block title={t("runs.node.description")}>
-        <Text value={description} />
+        <Text value={description === null ? null : runDescriptionIn(language, description)} />
       </Block>
       <Block title={t("runs.node.output")}>
-        <Text value={record?.output ?? live?.output ?? null} />
+        {record?.output ?? live?.output ? <RichValue value={record?.output ?? live?.output} /> : <Text value={null} />}
       </Block>
       {live?.skipReason ? (
         <Block title={t("pipeline.run.skipReason")}>

@@ -18,6 +18,7 @@ import { RunSummary } from "./run-summary";
 import { buildRunView, latestRowOf, parseRowKey } from "./run-view";
 import { RunStateValues } from "./run-state-values";
 import "../../admin-pages.css";
+import { RichValue } from "../../../ui/rich-value";
 
 export function RunDetailPage({ runId }: { runId: string }) {
   const t = useT();
@@ -77,7 +78,7 @@ export function RunDetailPage({ runId }: { runId: string }) {
             {result ? (
               <section className="run-panel">
                 <h3>{t("runs.detail.result")}</h3>
-                <pre className="pre">{result}</pre>
+                <RichValue value={result} />
               </section>
             ) : null}
             {run.state ? <RunStateValues state={run.state} /> : null}

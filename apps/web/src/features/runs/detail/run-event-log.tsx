@@ -1,11 +1,36 @@
 "use client";
 
-import { useT } from "@/i18n/i18n-provider";
+import { useI18n, useT } from "@/i18n/i18n-provider";
 import type { LiveEvent } from "../live/run-projection";
+import { skipReasonText } from "../live/skip-reason";
+import { runDescriptionIn } from "../live/run-description.ko";
 
-function summary(event: LiveEvent, t: ReturnType<typeof useT>): string {
+/** What a weft.workflow/v2 event says, in words: the loop and its feedback, the ports a router took, a map's items. */
+function pipelineSummary(event: LiveEvent, t: ReturnType<typeof useT>): string | null {
+  const fields = event.pipeline;
+  if (!fields) return null;
+  switch (event.type) {
+    case "LOOP_ITERATION": {
+      const loop = t("pipeline.live.loop", { loop: fields.loopId ?? "?", iteration: fields.iteration ?? 1, max: fields.max ?? "?" });
+      return fields.feedback ? `${loop} — ${t("pipeline.live.feedback", { feedback: fields.feedback })}` : loop;
+    }
+    case "BRANCH_TAKEN":
+      return t("pipeline.results.branch", { ports: (fields.ports ?? []).join(", ") || "—" });
+    case "MAP_STARTED":
+      return t("pipeline.results.map", { items: fields.items ?? 0 });
+    case "CACHE_HIT":
+      return t("pipeline.live.cacheHit", { similarity: fields.similarity === null ? "" : fields.similarity.toFixed(2) });
+    default:
+      return null;
+  }
+}
+
+function summary(event: LiveEvent, t: ReturnType<typeof useT>, language: string): string {
   if (event.type === "RUN_RESUMED") return t("runs.live.resumed", { attempt: event.attempt ?? "?" });
-  if (event.description !== null) return event.description;
+  const pipeline = pipelineSummary(event, t);
+  if (pipeline !== null) return pipeline;
+  if (event.type === "NODE_SKIPPED") return skipReasonText(t, event.reason) ?? "";
+  if (event.description !== null) return runDescriptionIn(language, event.description);
   if (event.type === "WARNING" && event.text !== null) return event.text;
   if (event.error) return `${event.error.code}: ${event.error.message}`;
   if (event.reason !== null) return event.reason;
@@ -16,6 +41,7 @@ function summary(event: LiveEvent, t: ReturnType<typeof useT>): string {
 /** The run's events in order; streamed tokens are counted per node rather than listed one by one. */
 export function RunEventLog({ events }: { events: readonly LiveEvent[] }) {
   const t = useT();
+  const { language } = useI18n();
   const tokens = new Map<string, number>();
   const shown: LiveEvent[] = [];
   for (const event of events) {
@@ -33,8 +59,8 @@ export function RunEventLog({ events }: { events: readonly LiveEvent[] }) {
           <li key={event.seq} data-event-type={event.type}>
             <span className="muted num">#{event.seq}</span>
             <code>{event.type}</code>
-            {event.nodeId ? <strong>{event.nodeId}</strong> : null}
-            <span className="muted">{summary(event, t).slice(0, 140)}</span>
+            {event.nodeId ? <strong translate="no">{event.nodeId}</strong> : null}
+            <span className="muted">{summary(event, t, language).slice(0, 200)}</span>
           </li>
         ))}
       </ol>

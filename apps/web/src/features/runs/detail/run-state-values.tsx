@@ -13,7 +13,7 @@ export function RunStateValues({ state }: { state: Record<string, unknown> }) {
       <dl className="dl">
         {channels.map(([name, value]) => (
           <div key={name} style={{ display: "contents" }} data-channel={name}>
-            <dt className="mono">{name}</dt>
+            <dt className="mono" translate="no">{name}</dt>
             <dd>
               <pre className="pre">{typeof value === "string" ? value : JSON.stringify(value, null, 2)}</pre>
             </dd>

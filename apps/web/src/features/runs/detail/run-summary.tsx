@@ -31,7 +31,7 @@ export function RunSummary({ run, warnings }: { run: RunSummaryData; warnings: R
       <div className="run-summary">
         <div>
           <span>{t("runs.detail.workflow")}</span>
-          <Link href={`/workflows/${run.workflowId}`}>{run.workflowName || run.workflowId}</Link>
+          <Link href={`/workflows/${run.workflowId}`} translate="no">{run.workflowName || run.workflowId}</Link>
         </div>
         <div>
           <span>{t("versions.run.version")}</span>

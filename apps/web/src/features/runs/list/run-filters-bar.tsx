@@ -12,6 +12,8 @@ export function RunFiltersBar({ filters, onChange }: { filters: RunFilters; onCh
   const t = useT();
   const [{ data }] = useQuery({ query: RunFilterWorkflowsQuery });
   const workflows = data?.workflows.edges.map((edge) => edge.node) ?? [];
+  // Two workflows of the same name are told apart by the start of their ids.
+  const sameName = new Set(workflows.filter((workflow, index) => workflows.findIndex((other) => other.name === workflow.name) !== index).map((workflow) => workflow.name));
   // One workflow's versions, to filter by one of them.
   const [versionsResult] = useQuery({ query: WorkflowVersionsQuery, variables: { id: filters.workflowId, first: 100 }, pause: !filters.workflowId });
   const numbers = filters.workflowId ? (versionsResult.data?.workflow?.versions.edges.map((edge) => edge.node.number) ?? []) : [];
@@ -27,7 +29,7 @@ export function RunFiltersBar({ filters, onChange }: { filters: RunFilters; onCh
           <option value="">{t("runs.filter.allWorkflows")}</option>
           {workflows.map((workflow) => (
             <option key={workflow.id} value={workflow.id}>
-              {workflow.name}
+              {sameName.has(workflow.name) ? `${workflow.name} · ${workflow.id.slice(0, 8)}` : workflow.name}
             </option>
           ))}
         </select>

@@ -36,7 +36,7 @@ export function RunRow({ run, now }: { run: RunListItem; now: number }) {
         <StatusBadge status={run.status} />
       </td>
       <td>
-        <Link href={`/workflows/${run.workflowId}`}>{run.workflowName || run.workflowId.slice(0, 8)}</Link>
+        <Link href={`/workflows/${run.workflowId}`} translate="no">{run.workflowName || run.workflowId.slice(0, 8)}</Link>
       </td>
       <td data-testid="run-version">
         <RunVersionLabel workflowId={run.workflowId} version={run.version} />

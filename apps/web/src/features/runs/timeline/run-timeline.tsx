@@ -82,6 +82,7 @@ export function RunTimeline({
             <button
               type="button"
               className={row.id === selected ? "timeline__label timeline__label--selected" : "timeline__label"}
+              translate="no"
               title={`${row.nodeId} (${row.type})${row.invocation ? ` · ${row.invocation}` : ""}`}
               onClick={() => onSelect(row.id)}
             >

@@ -1,12 +1,12 @@
 "use client";
 
 import type { ExpressionScope } from "@weft/engine";
-import { useId, useMemo } from "react";
+import { useId, useMemo, type ReactNode } from "react";
 import { useT } from "../../../../i18n/i18n-provider";
 import { celProblem, problemLine, type CelProblem } from "./cel-check";
 
 interface CelInputProps {
-  label: string;
+  label: ReactNode;
   value: string;
   scope: ExpressionScope;
   /** A list expression (items, queries) rather than a condition. */

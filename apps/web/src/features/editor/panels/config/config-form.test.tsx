@@ -42,6 +42,7 @@ const switchType: NodeTypeInfo = {
   portsField: "cases",
   router: true,
   composite: false,
+  defaultConfig: null,
   fields: [field("writes", { type: "string", "x-weft-kind": "channel" }), field("cases", casesSchema, true), field("mode", { type: "string", enum: ["first", "all"] })],
   inDegree: { min: 1, max: null },
   outDegree: { min: 1, max: null },

@@ -11,6 +11,7 @@ import { useDirtyReport } from "../use-dirty-report";
 import { SchemaField, type FieldContext } from "./schema-field";
 import { invalidCelPaths } from "./cel-check";
 import { shapeOf } from "./schema-shape";
+import { useNodeTypeHelp } from "../../../node-types/use-node-type-help";
 
 interface ConfigFormProps {
   node: WorkflowNode;
@@ -34,6 +35,7 @@ type Config = Record<string, unknown>;
  */
 export function ConfigForm({ node, info, channels, knowledgeBases, scope, readOnly, onSave, onDirtyChange, onOpenBody }: ConfigFormProps) {
   const t = useT();
+  const typeHelp = useNodeTypeHelp();
   const initial = useMemo<Config>(() => ({ ...(node.config ?? {}) }), [node.config]);
   const [draft, setDraft] = useState<Config>(initial);
   const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
@@ -60,6 +62,7 @@ export function ConfigForm({ node, info, channels, knowledgeBases, scope, readOn
         return next;
       }),
     ...(onOpenBody ? { onOpenBody } : {}),
+    help: (path, english) => typeHelp.field(info.type, path, english),
   };
   const shaped = useMemo(() => info.fields.map((field) => ({ ...field, shape: shapeOf(field.schema) })), [info.fields]);
   const badCel = useMemo(() => invalidCelPaths(shaped, draft, scope), [shaped, draft, scope]);
@@ -79,7 +82,7 @@ export function ConfigForm({ node, info, channels, knowledgeBases, scope, readOn
   return (
     <form onSubmit={(event) => void submit(event)} className="panel__form config-form" aria-label={t("pipeline.config.title")} data-testid="config-form">
       <h3>{t("pipeline.config.title")}</h3>
-      {info.description ? <p className="hint">{info.description}</p> : null}
+      {info.description ? <p className="hint">{typeHelp.description(info.type, info.description)}</p> : null}
       {unplaced.length > 0 ? (
         <ul className="notice notice--error config-form__refusals" role="alert">
           {unplaced.map((error, index) => (

@@ -1,10 +1,10 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useT } from "../../../../i18n/i18n-provider";
 
 /** A value with no simpler editor, as JSON: kept as typed until it parses, then handed on. */
-export function JsonInput({ label, value, readOnly, rows = 4, onChange, onValidity }: { label: string; value: unknown; readOnly: boolean; rows?: number; onChange: (value: unknown) => void; onValidity: (valid: boolean) => void }) {
+export function JsonInput({ label, value, readOnly, rows = 4, onChange, onValidity }: { label: ReactNode; value: unknown; readOnly: boolean; rows?: number; onChange: (value: unknown) => void; onValidity: (valid: boolean) => void }) {
   const t = useT();
   const id = useId();
   const [text, setText] = useState(() => (value === undefined ? "" : JSON.stringify(value, null, 2)));

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ExpressionScope } from "@weft/engine";
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { useT } from "../../../../i18n/i18n-provider";
 import { Button } from "../../../../ui/button";
 import { CelInput } from "./cel-input";
@@ -25,6 +25,8 @@ export interface FieldContext {
   onValidity: (path: string, valid: boolean) => void;
   /** Opens a map's or subgraph's body on its own canvas. */
   onOpenBody?: (path: string) => void;
+  /** A field's help in the UI's language, by its path (`cases[0].when`), from the API's English. */
+  help?: (path: string, english: string) => string;
 }
 
 interface SchemaFieldProps {
@@ -45,8 +47,14 @@ export function SchemaField({ path, label, description, required = false, shape,
   const t = useT();
   const id = useId();
   const server = context.serverProblems.get(path) ?? null;
-  const title = required ? `${label} *` : label;
-  const help = description ? <span className="hint">{description}</span> : null;
+  // A field's name is the document's key: shown as it is in every language.
+  const title = (
+    <>
+      <span translate="no">{label}</span>
+      {required ? " *" : ""}
+    </>
+  );
+  const help = description ? <span className="hint">{context.help ? context.help(path, description) : description}</span> : null;
   const serverLine = server && shape.kind !== "cel" ? <span className="field__error" role="alert">{server.message}</span> : null;
   const text = (next: string) => onChange(next === "" ? undefined : next);
 
@@ -209,7 +217,7 @@ function RecordFields({ path, fields, value, onChange, context }: { path: string
 
 interface ListFieldProps {
   path: string;
-  title: string;
+  title: ReactNode;
   help: React.ReactNode;
   serverLine: React.ReactNode;
   shape: Extract<FieldShape, { kind: "list" }>;

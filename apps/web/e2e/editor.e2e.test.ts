@@ -1,0 +1,413 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { openBrowser, type BrowserSession } from "./harness/browser.js";
+import { canvasNodeIds, dragConnection, nodeCard, runFromEditor } from "./harness/canvas-gestures.js";
+import { graphqlRequest } from "./harness/graphql-request.js";
+import { browserSuiteHooks } from "./harness/suite-hooks.js";
+import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
+
+/**
+ * The editor as users of other workflow builders expect it, in headless Chromium against the real API
+ * and the built UI (one stack and one browser for the whole file):
+ *
+ *   seed-003 from its template ─▶ laid out with no two cards overlapping, minimap ─▶ tidy up
+ *   a new workflow ─▶ undo/redo a delete, a move and a config edit (each checked on the server)
+ *   ─▶ copy and paste a selection with its edge (ids renamed) ─▶ paste it into another workflow
+ *   ─▶ Ctrl+K finds a node, ? lists the shortcuts, right-click menus, drag from the palette
+ *
+ * Screenshots go to test-artifacts/e2e/ (prefixed "editor-").
+ */
+
+let stack: WeftStack;
+let browser: BrowserSession;
+let page: Page;
+const ids = { seed3: "", scratch: "", other: "" };
+
+const poll = <T>(read: () => Promise<T> | T, timeout = 30_000) => expect.poll(read, { timeout, interval: 150 });
+const shot = (name: string) => browser.screenshot(`editor-${name}`);
+
+interface ServerGraph {
+  nodes: { id: string; type: string; content: string | null; config: Record<string, unknown> | null; position: { x: number; y: number } }[];
+  edges: { id: string; source: string; target: string; sourcePort: string }[];
+}
+const serverGraph = async (id: string) =>
+  (
+    await graphqlRequest<{ workflow: ServerGraph }>(
+      stack.apiUrl,
+      "query($id: ID!) { workflow(id: $id) { nodes { id type content config position { x y } } edges { id source target sourcePort } } }",
+      { id },
+    )
+  ).workflow;
+
+async function openTemplate(templateId: string): Promise<string> {
+  await page.goto(`${stack.webUrl}/workflows`);
+  await page.getByRole("button", { name: "From template…" }).click();
+  await page.getByTestId("template-picker").locator(`[data-template="${templateId}"]`).getByRole("button", { name: "Create" }).click();
+  await page.waitForURL(/\/workflows\/[0-9a-f-]{36}$/, { timeout: 120_000 });
+  await page.getByTestId("canvas").waitFor();
+  return page.url().split("/").pop() ?? "";
+}
+
+async function createWorkflow(name: string): Promise<string> {
+  const created = await graphqlRequest<{ createWorkflow: { workflow: { id: string } } }>(stack.apiUrl, "mutation($name: String!) { createWorkflow(input: { name: $name }) { workflow { id } } }", { name });
+  return created.createWorkflow.workflow.id;
+}
+
+async function openEditor(id: string): Promise<void> {
+  await page.goto(`${stack.webUrl}/workflows/${id}`);
+  await page.getByTestId("canvas").waitFor();
+  await page.locator(".react-flow__node").first().waitFor();
+}
+
+/** The drawn cards' boxes on screen, and every pair of them that overlaps. */
+async function overlappingCards(within: Locator = page.locator("body")): Promise<string[]> {
+  const boxes = await within.locator(".react-flow__node").evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const box = node.getBoundingClientRect();
+      return { id: node.getAttribute("data-id") ?? "", left: box.left, top: box.top, right: box.right, bottom: box.bottom };
+    }),
+  );
+  const pairs: string[] = [];
+  for (let i = 0; i < boxes.length; i += 1)
+    for (let j = i + 1; j < boxes.length; j += 1) {
+      const a = boxes[i]!;
+      const b = boxes[j]!;
+      if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) pairs.push(`${a.id}/${b.id}`);
+    }
+  return pairs;
+}
+
+const press = (keys: string) => page.keyboard.press(keys);
+
+/**
+ * Words in Latin letters the page shows in its own voice: text outside what users and runs wrote (marked
+ * translate="no", or code, pre, inputs, rendered outputs), outside identifiers (tokens with _ / . = : or
+ * digits, camelCase, CAPITALS), outside the names of the data itself (`dataWords`: node ids, ports,
+ * channels, workflow and knowledge-base names) and outside the names that stay as they are in Korean.
+ */
+const KEPT_IN_KOREAN = new Set(
+  "Weft LLM JSON CEL API ID RAG Self-RAG Markdown Mistral Tavily Weaviate PGlite PostgreSQL pgvector Redis GraphQL WebSocket Bearer Ctrl Shift Alt Esc Escape Enter Space Delete Backspace Tab ms echo scripted offline flaky invalid-json CodeWeaver".split(" "),
+);
+async function englishLeftOnPage(dataWords: ReadonlySet<string>): Promise<string[]> {
+  const text = await page.evaluate(() => {
+    const skip = "code, pre, kbd, textarea, input, select, script, style, [translate='no'], .markdown, .json, .react-flow__attribution";
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const parts: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest(skip) || parent.closest("[hidden]")) continue;
+      parts.push(node.textContent ?? "");
+    }
+    return parts.join(" ");
+  });
+  const identifier = (token: string) => /[_/.=:{}()@<>\d]/.test(token) || /[a-z][A-Z]/.test(token) || /^[A-Z]{2,}$/.test(token);
+  const words = text
+    .split(/\s+/)
+    .filter((token) => token && !identifier(token))
+    .flatMap((token) => token.match(/[A-Za-z]+(?:-[A-Za-z]+)*/g) ?? []);
+  return [...new Set(words.filter((word) => word.length > 1 && !KEPT_IN_KOREAN.has(word) && !dataWords.has(word.toLowerCase())))];
+}
+
+/** The words of what users named: workflows, their nodes, ports, channels and loops, knowledge bases. */
+async function namesOfTheData(workflowId: string): Promise<Set<string>> {
+  const data = await graphqlRequest<{
+    workflows: { edges: { node: { name: string; description: string } }[] };
+    workflow: { nodes: { id: string; ports: string[] }[]; state: { name: string }[]; loops: { id: string }[] };
+    knowledgeBases: { edges: { node: { name: string; description: string } }[] };
+  }>(
+    stack.apiUrl,
+    "query($id: ID!) { workflows(first: 100) { edges { node { name description } } } workflow(id: $id) { nodes { id ports } state { name } loops { id } } knowledgeBases(first: 100) { edges { node { name description } } } }",
+    { id: workflowId },
+  );
+  const texts = [
+    ...data.workflows.edges.flatMap((edge) => [edge.node.name, edge.node.description]),
+    ...data.workflow.nodes.flatMap((node) => [node.id, ...node.ports]),
+    ...data.workflow.state.map((channel) => channel.name),
+    ...data.workflow.loops.map((loop) => loop.id),
+    ...data.knowledgeBases.edges.flatMap((edge) => [edge.node.name, edge.node.description]),
+  ];
+  // Each word, and each hyphenated name whole (`gwangju-popups`, `pop-up`).
+  return new Set(texts.flatMap((text) => [...text.toLowerCase().split(/[^a-z]+/), ...text.toLowerCase().split(/[^a-z-]+/)]).filter(Boolean));
+}
+const viewportTransform = () => page.locator(".react-flow__viewport").first().evaluate((element) => (element as HTMLElement).style.transform);
+/** Waits until the canvas' pan and zoom stop changing (a fit animates), read twice in a row the same. */
+async function viewportSettled(): Promise<void> {
+  let last = "";
+  await poll(async () => {
+    const now = await viewportTransform();
+    const same = now === last;
+    last = now;
+    return same;
+  }).toBe(true);
+}
+/** Clicks the empty canvas (clears the selection and gives the page, not a field, the keyboard). */
+const clickPane = () => page.locator(".react-flow__pane").click({ position: { x: 8, y: 300 } });
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+  stack = await startWeftStack();
+  await page.goto(stack.entryUrl);
+  await page.getByRole("heading", { name: "Workflows" }).waitFor();
+});
+
+browserSuiteHooks(() => ({ browser, stack }), "editor-");
+
+describe("the editor in a real browser", () => {
+  it("lays a template out in layers with no two cards overlapping, shows a minimap, and tidies up", async () => {
+    ids.seed3 = await openTemplate("seed-003-parallel-self-rag");
+    await poll(async () => (await canvasNodeIds(page)).length).toBe(16);
+    await page.locator(".react-flow__minimap").waitFor();
+    // The layout is saved: every node has its own spot on the server.
+    await poll(async () => new Set((await serverGraph(ids.seed3)).nodes.map((node) => `${node.position.x},${node.position.y}`)).size).toBe(16);
+    await page.getByTestId("tidy-up").click();
+    await poll(overlappingCards).toEqual([]);
+    await shot("seed-003-tidied");
+    // Zoomed out to the whole graph, still no overlaps.
+    await page.locator(".react-flow__controls-fitview").click();
+    await poll(overlappingCards).toEqual([]);
+    await shot("seed-003-whole");
+  });
+
+  it("adds every node type from the palette, each with a valid default config", async () => {
+    const id = await createWorkflow("Every node type");
+    await openEditor(id);
+    const types = await page.locator(".palette [data-node-type]").evaluateAll((buttons) => buttons.map((button) => button.getAttribute("data-node-type") ?? ""));
+    expect(types.length).toBeGreaterThanOrEqual(21);
+    for (const type of types) {
+      const before = (await serverGraph(id)).nodes.length;
+      await clickPane();
+      await page.locator(`.palette [data-node-type="${type}"]`).click();
+      // The one output node a workflow may have is refused with its reason; every other type is added.
+      if (type === "output") {
+        await page.getByText("Cannot add this node").first().waitFor();
+        continue;
+      }
+      await poll(async () => (await serverGraph(id)).nodes.filter((node) => node.type === type).length, 30_000).toBeGreaterThanOrEqual(type === "input" ? 2 : 1);
+      expect((await serverGraph(id)).nodes.length, type).toBe(before + 1);
+    }
+    // Two maps: the second's body gets ids of its own.
+    await page.locator('.palette [data-node-type="map"]').click();
+    await poll(async () => (await serverGraph(id)).nodes.filter((node) => node.type === "map").length).toBe(2);
+    await page.getByTestId("tidy-up").click();
+    await poll(overlappingCards).toEqual([]);
+    await shot("every-type");
+  });
+
+  it("undoes and redoes a delete, a move and a config edit, each on the server", async () => {
+    ids.scratch = await createWorkflow("Undo and paste");
+    await openEditor(ids.scratch);
+    // Add a template node and connect input → template.
+    await page.locator('.palette [data-node-type="template"]').click();
+    await poll(async () => (await canvasNodeIds(page)).length).toBe(3);
+    const graph = await serverGraph(ids.scratch);
+    const input = graph.nodes.find((node) => node.type === "input")!.id;
+    const template = graph.nodes.find((node) => node.type === "template")!.id;
+    // Laid out and in view, then connected.
+    await page.getByTestId("tidy-up").click();
+    await poll(overlappingCards).toEqual([]);
+    await viewportSettled();
+    await dragConnection(page, input, template);
+    await poll(async () => (await serverGraph(ids.scratch)).edges.length).toBe(2);
+
+    // A config edit, undone and redone.
+    await nodeCard(page, template).click();
+    const field = page.getByTestId("config-form").locator('[data-field="template"] textarea');
+    await field.fill("Hello {input}");
+    await page.getByTestId("config-form").getByRole("button", { name: "Save settings" }).click();
+    await poll(async () => (await serverGraph(ids.scratch)).nodes.find((node) => node.id === template)?.config?.["template"]).toBe("Hello {input}");
+    await clickPane();
+    await press("Control+z");
+    await poll(async () => (await serverGraph(ids.scratch)).nodes.find((node) => node.id === template)?.config?.["template"]).not.toBe("Hello {input}");
+    await press("Control+Shift+z");
+    await poll(async () => (await serverGraph(ids.scratch)).nodes.find((node) => node.id === template)?.config?.["template"]).toBe("Hello {input}");
+
+    // A move, undone and redone.
+    const before = (await serverGraph(ids.scratch)).nodes.find((node) => node.id === template)!.position;
+    const box = (await nodeCard(page, template).boundingBox())!;
+    await page.mouse.move(box.x + 40, box.y + 12);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 40, box.y + 132, { steps: 10 });
+    await page.mouse.up();
+    await poll(async () => (await serverGraph(ids.scratch)).nodes.find((node) => node.id === template)!.position.y).toBeGreaterThan(before.y + 50);
+    await press("Control+z");
+    await poll(async () => (await serverGraph(ids.scratch)).nodes.find((node) => node.id === template)!.position).toEqual(before);
+    await press("Control+y");
+    await poll(async () => (await serverGraph(ids.scratch)).nodes.find((node) => node.id === template)!.position.y).toBeGreaterThan(before.y + 50);
+
+    // A delete (the node and its edge), undone: both come back; redone: gone again.
+    await nodeCard(page, template).click();
+    await press("Delete");
+    await poll(async () => (await serverGraph(ids.scratch)).nodes.map((node) => node.id)).not.toContain(template);
+    await shot("deleted");
+    await press("Control+z");
+    await poll(async () => (await serverGraph(ids.scratch)).nodes.map((node) => node.id)).toContain(template);
+    await poll(async () => (await serverGraph(ids.scratch)).edges.some((edge) => edge.source === input && edge.target === template)).toBe(true);
+    await nodeCard(page, template).waitFor();
+    expect((await serverGraph(ids.scratch)).nodes.find((node) => node.id === template)?.config?.["template"]).toBe("Hello {input}");
+    await shot("delete-undone");
+    await press("Control+Shift+z");
+    await poll(async () => (await serverGraph(ids.scratch)).nodes.map((node) => node.id)).not.toContain(template);
+    await press("Control+z");
+    await poll(async () => (await serverGraph(ids.scratch)).nodes.map((node) => node.id)).toContain(template);
+  });
+
+  it("copies a selection with its edge and pastes it renamed, here and into another workflow", async () => {
+    const graph = await serverGraph(ids.scratch);
+    const input = graph.nodes.find((node) => node.type === "input")!.id;
+    const template = graph.nodes.find((node) => node.type === "template")!.id;
+    // Select the two (Ctrl+click), copy, paste.
+    await nodeCard(page, input).click();
+    await nodeCard(page, template).click({ modifiers: ["Control"] });
+    await press("Control+c");
+    await press("Control+v");
+    await poll(async () => (await serverGraph(ids.scratch)).nodes.length).toBe(5);
+    const pasted = (await serverGraph(ids.scratch)).nodes.filter((node) => !graph.nodes.some((old) => old.id === node.id));
+    expect(pasted.map((node) => node.type).sort()).toEqual(["input", "template"]);
+    const pastedInput = pasted.find((node) => node.type === "input")!.id;
+    const pastedTemplate = pasted.find((node) => node.type === "template")!;
+    expect(pastedTemplate.config?.["template"]).toBe("Hello {input}");
+    await poll(async () => (await serverGraph(ids.scratch)).edges.some((edge) => edge.source === pastedInput && edge.target === pastedTemplate.id)).toBe(true);
+    await shot("pasted");
+
+    // Ctrl+A selects the nodes (not the page's text); into another workflow the copy goes as well.
+    await clickPane();
+    await press("Control+a");
+    expect(await page.locator(".react-flow__node.selected").count()).toBe(5);
+    expect(await page.evaluate(() => window.getSelection()?.toString() ?? "")).toBe("");
+    // In view (the paste may have landed near an edge), then copied on its own.
+    await page.getByTestId("tidy-up").click();
+    await viewportSettled();
+    await nodeCard(page, pastedTemplate.id).click();
+    await press("Control+c");
+    ids.other = await createWorkflow("Paste target");
+    await openEditor(ids.other);
+    await clickPane();
+    await press("Control+v");
+    await poll(async () => (await serverGraph(ids.other)).nodes.filter((node) => node.type === "template").length).toBe(1);
+  });
+
+  it("finds a node with Ctrl+K, lists the shortcuts, and offers right-click menus and drag-and-drop", async () => {
+    await openEditor(ids.scratch);
+    await clickPane();
+    await press("Control+k");
+    const finder = page.getByTestId("node-finder");
+    await finder.locator("input").fill("hello");
+    await finder.locator('[data-node-id]').first().waitFor();
+    await shot("finder");
+    await press("Enter");
+    await poll(() => page.locator(".react-flow__node.selected").count()).toBe(1);
+    await page.getByTestId("node-panel").waitFor();
+
+    await clickPane();
+    await press("Shift+?");
+    await page.getByTestId("shortcuts-help").waitFor();
+    expect(await page.getByTestId("shortcuts-help").textContent()).toContain("Ctrl+Shift+Z");
+    await shot("shortcuts");
+    await page.getByTestId("shortcuts-help").getByRole("button", { name: "Close" }).click();
+
+    // Right-click the canvas: add a node where the menu opened.
+    const before = (await serverGraph(ids.scratch)).nodes.length;
+    await page.locator(".react-flow__pane").click({ button: "right", position: { x: 500, y: 80 } });
+    await page.getByTestId("canvas-menu").waitFor();
+    await shot("canvas-menu");
+    await page.getByTestId("menu-add-join").click();
+    await poll(async () => (await serverGraph(ids.scratch)).nodes.length).toBe(before + 1);
+    // Right-click a node: duplicate it.
+    const join = (await serverGraph(ids.scratch)).nodes.find((node) => node.type === "join")!.id;
+    await nodeCard(page, join).click({ button: "right" });
+    await page.getByTestId("menu-duplicate").click();
+    await poll(async () => (await serverGraph(ids.scratch)).nodes.filter((node) => node.type === "join").length).toBe(2);
+
+    // Drag a palette entry onto the canvas.
+    const canvas = (await page.getByTestId("canvas").boundingBox())!;
+    await page.locator('.palette [data-node-type="template"]').dragTo(page.getByTestId("canvas"), { targetPosition: { x: canvas.width - 200, y: canvas.height - 120 } });
+    await poll(async () => (await serverGraph(ids.scratch)).nodes.filter((node) => node.type === "template").length).toBe(3);
+    await shot("dropped");
+  });
+
+  it("opens a subgraph inside a map body on its own canvas, with a breadcrumb back", async () => {
+    await openTemplate("seed-004-codeweaver");
+    // The map's menu opens its body.
+    await nodeCard(page, "run_single_question_worker").click({ button: "right" });
+    await page.getByTestId("menu-open-body").click();
+    const bodies = page.getByTestId("body-editor");
+    await poll(() => bodies.count()).toBe(1);
+    await bodies.locator(".react-flow__node").first().waitFor();
+    await poll(() => overlappingCards(bodies.first())).toEqual([]);
+    // Inside it, the subgraph's own body.
+    await bodies.locator('[data-testid="node-search_subgraph"]').click();
+    await bodies.getByTestId("config-form").getByRole("button", { name: "Open the body on its own canvas" }).click();
+    await poll(() => bodies.count()).toBe(2);
+    const inner = bodies.nth(1);
+    await inner.locator(".react-flow__node").first().waitFor();
+    expect(await inner.getByTestId("body-breadcrumb").textContent()).toMatch(/Workflow.*Body of run_single_question_worker.*Body of search_subgraph/);
+    expect(await inner.locator(".react-flow__node").count()).toBe(4);
+    await shot("subgraph-in-map-body");
+    // Back one level, then to the workflow.
+    await inner.getByTestId("body-breadcrumb").getByRole("button", { name: "Body of run_single_question_worker" }).click();
+    await poll(() => bodies.count()).toBe(1);
+    await bodies.first().getByTestId("body-breadcrumb").getByRole("button", { name: "Workflow" }).click();
+    await poll(() => bodies.count()).toBe(0);
+    await page.getByTestId("canvas").waitFor();
+  });
+
+  it("runs with the input dialog: a field per input node, and a banner for scripted test models", async () => {
+    await openEditor(ids.seed3);
+    await page.locator(".run-bar button.btn--primary").click();
+    const dialog = page.getByTestId("run-dialog");
+    await dialog.waitFor();
+    expect(await dialog.getByTestId("scripted-banner").textContent()).toContain("not language models");
+    await shot("run-dialog-scripted");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    const id = await createWorkflow("Run with input");
+    await openEditor(id);
+    await page.locator(".run-bar button.btn--primary").click();
+    const fields = dialog.locator("[data-input] textarea");
+    expect(await fields.count()).toBe(1);
+    await fields.first().fill("Typed into the run dialog");
+    await dialog.getByTestId("run-dialog-start").click();
+    await poll(() => page.getByTestId("run-status").textContent()).toMatch(/completed/i);
+    await poll(() => page.getByTestId("results-pane").textContent()).toContain("Typed into the run dialog");
+    // The input node itself was not edited: the text went with the run only.
+    expect((await serverGraph(id)).nodes.every((node) => !JSON.stringify(node).includes("Typed into"))).toBe(true);
+    await shot("run-with-input");
+  });
+
+  it("leaves no English on the main pages in Korean mode", async () => {
+    // A run to show on the run pages, then Korean.
+    if (!ids.seed3) ids.seed3 = await openTemplate("seed-003-parallel-self-rag");
+    await openEditor(ids.seed3);
+    await runFromEditor(page);
+    await poll(() => page.getByTestId("run-status").textContent(), 60_000).toMatch(/completed/i);
+    const runHref = (await page.getByTestId("results-pane").getByRole("link").first().getAttribute("href")) ?? "";
+    await page.getByLabel("Language").selectOption("ko");
+    const pages: [string, string][] = [
+      ["workflows", "/workflows"],
+      ["editor", `/workflows/${ids.seed3}`],
+      ["runs", "/runs"],
+      ["run", runHref],
+      ["knowledge-bases", "/knowledge-bases"],
+      ["settings", "/settings"],
+      ["api-keys", "/api-keys"],
+      ["threads", `/workflows/${ids.seed3}/threads`],
+    ];
+    const dataWords = await namesOfTheData(ids.seed3);
+    const leftovers: string[] = [];
+    for (const [name, path] of pages) {
+      await page.goto(`${stack.webUrl}${path}`);
+      await page.locator("main").waitFor();
+      await page.waitForLoadState("networkidle");
+      if (name === "editor") {
+        await page.locator(".react-flow__node").first().waitFor();
+        await nodeCard(page, "vector_retrieval").click();
+      }
+      await browser.screenshot(`editor-korean-${name}`);
+      const words = await englishLeftOnPage(dataWords);
+      if (words.length > 0) leftovers.push(`${name}: ${words.join(", ")}`);
+    }
+    await page.getByLabel("언어").selectOption("en");
+    expect(leftovers).toEqual([]);
+  });
+});
