@@ -76,8 +76,20 @@ const NodeTypeCatalogue = graphql(`
       portsField
       attributes
       configSchema
+      defaultConfig
+      count { max }
       fields { name kind required default enumValues minimum maximum }
     }
+  }
+`);
+
+const CreateBlankPipeline = graphql(`
+  mutation PlCreateBlank($name: String!) { createWorkflow(input: { name: $name }) { workflow { id } } }
+`);
+
+const AddDefaultNode = graphql(`
+  mutation PlAddDefaultNode($workflowId: ID!, $input: AddNodeInput!) {
+    addNode(workflowId: $workflowId, input: $input) { node { id type config } errors { code message } }
   }
 `);
 
@@ -108,6 +120,20 @@ describeEachDatabase("weft.workflow/v2 graphs through the API", (suite) => {
    *               └─[default]─► draft ─► check ─[pass]─────────┘
    *                              ▲──[retry, loop regen]──┘
    */
+  test("adds a node of every type, in one workflow, with the default config nodeTypes gives the type", async () => {
+    const { nodeTypes } = await api.admin.request(NodeTypeCatalogue);
+    expect(nodeTypes.find((type) => type.type === "switch")?.defaultConfig).toMatchObject({ cases: [{ port: "case_1" }] });
+    const { createWorkflow } = await api.admin.request(CreateBlankPipeline, { name: "Every type" });
+    const workflowId = createWorkflow.workflow!.id;
+    // The one output node a workflow may have is there already; each other type is added as the palette adds it.
+    for (const type of nodeTypes.filter((candidate) => candidate.count?.max !== 1)) {
+      const input = { type: type.type, ...(type.defaultConfig ? { config: type.defaultConfig } : {}) };
+      const { addNode } = await api.admin.request(AddDefaultNode, { workflowId, input });
+      expect(addNode.errors, type.type).toEqual([]);
+      expect(addNode.node?.config ?? null, type.type).toEqual(type.defaultConfig ?? null);
+    }
+  });
+
   test("imports a looping v2 document and reads back its configs, ports, loop edges, loops, state and limits", async () => {
     const { importWorkflow } = await api.admin.request(ImportPipeline, { document: await retryLoopDocument() });
     expect(importWorkflow.errors).toEqual([]);

@@ -117,7 +117,9 @@ type Documents = {
     "\n  mutation PlDuplicate($id: ID!) { duplicateWorkflow(id: $id) { workflow { ...PipelineFields } errors { code message } } }\n": typeof types.PlDuplicateDocument,
     "\n  query PlVersion($workflowId: ID!, $number: Int!) {\n    workflowVersion(workflowId: $workflowId, number: $number) {\n      number\n      loops { id max exit }\n      state { name reducer scope }\n      limits { maxInvocations }\n      nodes { id config ports }\n      edges { id sourcePort loop }\n    }\n  }\n": typeof types.PlVersionDocument,
     "\n  query PlValidate($id: ID!) {\n    validateWorkflow(id: $id) { valid violations { code message nodeIds edgeIds field position bodyPath path } }\n  }\n": typeof types.PlValidateDocument,
-    "\n  query PlNodeTypes {\n    nodeTypes {\n      type\n      profile\n      component\n      router\n      composite\n      ports\n      portsField\n      attributes\n      configSchema\n      fields { name kind required default enumValues minimum maximum }\n    }\n  }\n": typeof types.PlNodeTypesDocument,
+    "\n  query PlNodeTypes {\n    nodeTypes {\n      type\n      profile\n      component\n      router\n      composite\n      ports\n      portsField\n      attributes\n      configSchema\n      defaultConfig\n      count { max }\n      fields { name kind required default enumValues minimum maximum }\n    }\n  }\n": typeof types.PlNodeTypesDocument,
+    "\n  mutation PlCreateBlank($name: String!) { createWorkflow(input: { name: $name }) { workflow { id } } }\n": typeof types.PlCreateBlankDocument,
+    "\n  mutation PlAddDefaultNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id type config } errors { code message } }\n  }\n": typeof types.PlAddDefaultNodeDocument,
     "\n  fragment EditErrors on UserError { code message nodeIds edgeIds path field position bodyPath }\n": typeof types.EditErrorsFragmentDoc,
     "\n  mutation PeAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id type config ports } errors { ...EditErrors } }\n  }\n": typeof types.PeAddNodeDocument,
     "\n  mutation PeUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {\n    updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { node { id config ports } errors { ...EditErrors } }\n  }\n": typeof types.PeUpdateNodeDocument,
@@ -245,7 +247,9 @@ const documents: Documents = {
     "\n  mutation PlDuplicate($id: ID!) { duplicateWorkflow(id: $id) { workflow { ...PipelineFields } errors { code message } } }\n": types.PlDuplicateDocument,
     "\n  query PlVersion($workflowId: ID!, $number: Int!) {\n    workflowVersion(workflowId: $workflowId, number: $number) {\n      number\n      loops { id max exit }\n      state { name reducer scope }\n      limits { maxInvocations }\n      nodes { id config ports }\n      edges { id sourcePort loop }\n    }\n  }\n": types.PlVersionDocument,
     "\n  query PlValidate($id: ID!) {\n    validateWorkflow(id: $id) { valid violations { code message nodeIds edgeIds field position bodyPath path } }\n  }\n": types.PlValidateDocument,
-    "\n  query PlNodeTypes {\n    nodeTypes {\n      type\n      profile\n      component\n      router\n      composite\n      ports\n      portsField\n      attributes\n      configSchema\n      fields { name kind required default enumValues minimum maximum }\n    }\n  }\n": types.PlNodeTypesDocument,
+    "\n  query PlNodeTypes {\n    nodeTypes {\n      type\n      profile\n      component\n      router\n      composite\n      ports\n      portsField\n      attributes\n      configSchema\n      defaultConfig\n      count { max }\n      fields { name kind required default enumValues minimum maximum }\n    }\n  }\n": types.PlNodeTypesDocument,
+    "\n  mutation PlCreateBlank($name: String!) { createWorkflow(input: { name: $name }) { workflow { id } } }\n": types.PlCreateBlankDocument,
+    "\n  mutation PlAddDefaultNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id type config } errors { code message } }\n  }\n": types.PlAddDefaultNodeDocument,
     "\n  fragment EditErrors on UserError { code message nodeIds edgeIds path field position bodyPath }\n": types.EditErrorsFragmentDoc,
     "\n  mutation PeAddNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id type config ports } errors { ...EditErrors } }\n  }\n": types.PeAddNodeDocument,
     "\n  mutation PeUpdateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) {\n    updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { node { id config ports } errors { ...EditErrors } }\n  }\n": types.PeUpdateNodeDocument,
@@ -696,7 +700,15 @@ export function graphql(source: "\n  query PlValidate($id: ID!) {\n    validateW
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PlNodeTypes {\n    nodeTypes {\n      type\n      profile\n      component\n      router\n      composite\n      ports\n      portsField\n      attributes\n      configSchema\n      fields { name kind required default enumValues minimum maximum }\n    }\n  }\n"): (typeof documents)["\n  query PlNodeTypes {\n    nodeTypes {\n      type\n      profile\n      component\n      router\n      composite\n      ports\n      portsField\n      attributes\n      configSchema\n      fields { name kind required default enumValues minimum maximum }\n    }\n  }\n"];
+export function graphql(source: "\n  query PlNodeTypes {\n    nodeTypes {\n      type\n      profile\n      component\n      router\n      composite\n      ports\n      portsField\n      attributes\n      configSchema\n      defaultConfig\n      count { max }\n      fields { name kind required default enumValues minimum maximum }\n    }\n  }\n"): (typeof documents)["\n  query PlNodeTypes {\n    nodeTypes {\n      type\n      profile\n      component\n      router\n      composite\n      ports\n      portsField\n      attributes\n      configSchema\n      defaultConfig\n      count { max }\n      fields { name kind required default enumValues minimum maximum }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PlCreateBlank($name: String!) { createWorkflow(input: { name: $name }) { workflow { id } } }\n"): (typeof documents)["\n  mutation PlCreateBlank($name: String!) { createWorkflow(input: { name: $name }) { workflow { id } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PlAddDefaultNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id type config } errors { code message } }\n  }\n"): (typeof documents)["\n  mutation PlAddDefaultNode($workflowId: ID!, $input: AddNodeInput!) {\n    addNode(workflowId: $workflowId, input: $input) { node { id type config } errors { code message } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
