@@ -276,9 +276,12 @@ describe("the editor in a real browser", () => {
     expect(await page.locator(".react-flow__node.selected").count()).toBe(5);
     expect(await page.evaluate(() => window.getSelection()?.toString() ?? "")).toBe("");
     // In view (the paste may have landed near an edge), then copied on its own.
+    // (A click on a node of a selection keeps the selection: clear it first.)
     await page.getByTestId("tidy-up").click();
     await viewportSettled();
+    await clickPane();
     await nodeCard(page, pastedTemplate.id).click();
+    expect(await page.locator(".react-flow__node.selected").count()).toBe(1);
     await press("Control+c");
     ids.other = await createWorkflow("Paste target");
     await openEditor(ids.other);

@@ -26,7 +26,7 @@ export const canvas = {
   "history.update": "save {id}",
   "history.paste": "paste {count} node(s)",
   "clipboard.copied": "Copied {count} node(s)",
-  "clipboard.refused": "Cannot paste here",
+  "clipboard.refused": "Left out of the paste",
   "find.button": "Find",
   "find.title": "Find a node",
   "find.placeholder": "Id, type or text…",

@@ -28,7 +28,7 @@ export const canvas: Messages<typeof en> = {
   "history.update": "{id} 저장",
   "history.paste": "노드 {count}개 붙여넣기",
   "clipboard.copied": "노드 {count}개를 복사했습니다",
-  "clipboard.refused": "여기에 붙여넣을 수 없습니다",
+  "clipboard.refused": "붙여넣기에서 뺀 노드",
   "find.button": "찾기",
   "find.title": "노드 찾기",
   "find.placeholder": "ID, 유형 또는 내용…",

@@ -1,7 +1,7 @@
 "use client";
 
 import { useReactFlow } from "@xyflow/react";
-import { checkAddNode, type WorkflowGraph } from "@weft/engine";
+import { checkAddNode, type WorkflowGraph, type WorkflowNode } from "@weft/engine";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useT } from "../../../i18n/i18n-provider";
 import { useToast } from "../../../ui/toast";
@@ -63,13 +63,24 @@ export function useEditorCommands({ getGraph, locked, active, apply, record, und
       const fromHere = clip.nodes.every((node) => here.has(node.id));
       const canvas = document.querySelector(".canvas")?.getBoundingClientRect();
       const middle = canvas ? flow.screenToFlowPosition({ x: canvas.left + canvas.width / 3, y: canvas.top + canvas.height / 3 }) : { x: 0, y: 0 };
-      const { nodes, edges } = pastedGraph(clip, allNodeIds(graph), pasteOffset(clip, at ?? (fromHere ? null : middle)));
+      const pasted = pastedGraph(clip, allNodeIds(graph), pasteOffset(clip, at ?? (fromHere ? null : middle)));
+      // What the rules refuse here (a second output node) is left out, with its edges, and said so.
       let growing: WorkflowGraph = graph;
-      for (const node of nodes) {
+      const nodes: WorkflowNode[] = [];
+      const refused: string[] = [];
+      for (const node of pasted.nodes) {
         const refusal = checkAddNode(growing, node.type, { registry: EDIT_REGISTRY, locked })[0];
-        if (refusal) return toast.show({ tone: "error", title: t("canvas.clipboard.refused"), message: violationReason(t, refusal, growing).detail });
+        if (refusal) {
+          refused.push(violationReason(t, refusal, growing).detail);
+          continue;
+        }
+        nodes.push(node);
         growing = { ...growing, nodes: [...growing.nodes, node] };
       }
+      const kept = new Set(nodes.map((node) => node.id));
+      const edges = pasted.edges.filter((edge) => kept.has(edge.source) && kept.has(edge.target));
+      if (refused.length > 0) toast.show({ tone: "error", title: t("canvas.clipboard.refused"), message: [...new Set(refused)].join("\n") });
+      if (nodes.length === 0) return;
       if (await apply({ kind: "add", nodes, edges })) record(additionEntry(nodes, edges, t("canvas.history.paste", { count: nodes.length })));
     },
     [apply, flow, getGraph, locked, record, t, toast],
