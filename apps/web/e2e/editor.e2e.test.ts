@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { openBrowser, type BrowserSession } from "./harness/browser.js";
+import type { BrowserSession } from "./harness/browser.js";
 import { canvasNodeIds, dragConnection, nodeCard, runFromEditor } from "./harness/canvas-gestures.js";
 import { graphqlRequest } from "./harness/graphql-request.js";
 import { browserSuiteHooks } from "./harness/suite-hooks.js";
-import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
+import type { WeftStack } from "./harness/weft-stack.js";
+import { createFromTemplate, openOnWorkflows } from "./harness/workflow-pages.js";
 
 /**
  * The editor as users of other workflow builders expect it, in headless Chromium against the real API
@@ -39,14 +40,7 @@ const serverGraph = async (id: string) =>
     )
   ).workflow;
 
-async function openTemplate(templateId: string): Promise<string> {
-  await page.goto(`${stack.webUrl}/workflows`);
-  await page.getByRole("button", { name: "From template…" }).click();
-  await page.getByTestId("template-picker").locator(`[data-template="${templateId}"]`).getByRole("button", { name: "Create" }).click();
-  await page.waitForURL(/\/workflows\/[0-9a-f-]{36}$/, { timeout: 120_000 });
-  await page.getByTestId("canvas").waitFor();
-  return page.url().split("/").pop() ?? "";
-}
+const openTemplate = (templateId: string) => createFromTemplate(page, stack.webUrl, templateId);
 
 async function createWorkflow(name: string): Promise<string> {
   const created = await graphqlRequest<{ createWorkflow: { workflow: { id: string } } }>(stack.apiUrl, "mutation($name: String!) { createWorkflow(input: { name: $name }) { workflow { id } } }", { name });
@@ -144,11 +138,8 @@ async function viewportSettled(): Promise<void> {
 const clickPane = () => page.locator(".react-flow__pane").click({ position: { x: 8, y: 300 } });
 
 beforeAll(async () => {
-  browser = await openBrowser();
+  ({ browser, stack } = await openOnWorkflows());
   page = browser.page;
-  stack = await startWeftStack();
-  await page.goto(stack.entryUrl);
-  await page.getByRole("heading", { name: "Workflows" }).waitFor();
 });
 
 browserSuiteHooks(() => ({ browser, stack }), "editor-");

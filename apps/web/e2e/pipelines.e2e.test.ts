@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { openBrowser, type BrowserSession } from "./harness/browser.js";
+import type { BrowserSession } from "./harness/browser.js";
 import { canvasNodeIds, nodeCard, runFromEditor } from "./harness/canvas-gestures.js";
 import { browserSuiteHooks } from "./harness/suite-hooks.js";
-import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
+import type { WeftStack } from "./harness/weft-stack.js";
+import { createFromTemplate, openOnWorkflows } from "./harness/workflow-pages.js";
 
 /**
  * weft.workflow/v2 pipelines in headless Chromium against the real API and the built UI, from the seed
@@ -27,15 +28,7 @@ const poll = <T>(read: () => Promise<T> | T, timeout = 60_000) => expect.poll(re
 const shot = (name: string) => browser.screenshot(`pipelines-${name}`);
 const badges = (id: string) => nodeCard(page, id).locator(".wf-node__badge").allTextContents();
 
-async function fromTemplate(templateId: string): Promise<string> {
-  await page.goto(`${stack.webUrl}/workflows`);
-  await page.getByRole("button", { name: "From template…" }).click();
-  await page.getByTestId("template-picker").locator(`[data-template="${templateId}"]`).getByRole("button", { name: "Create" }).click();
-  await page.waitForURL(/\/workflows\/[0-9a-f-]{36}$/, { timeout: 120_000 });
-  await page.getByTestId("canvas").waitFor();
-  await page.waitForLoadState("networkidle");
-  return page.url().split("/").pop() ?? "";
-}
+const fromTemplate = (templateId: string) => createFromTemplate(page, stack.webUrl, templateId);
 
 async function runInEditor(): Promise<void> {
   await runFromEditor(page);
@@ -43,11 +36,8 @@ async function runInEditor(): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await openBrowser();
+  ({ browser, stack } = await openOnWorkflows());
   page = browser.page;
-  stack = await startWeftStack();
-  await page.goto(stack.entryUrl);
-  await page.getByRole("heading", { name: "Workflows" }).waitFor();
 });
 
 browserSuiteHooks(() => ({ browser, stack }), "pipelines-");
