@@ -190,8 +190,9 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
     const bounds = new Map(pipeline.settings.loops.map((loop) => [loop.id, loop.max]));
     return edges.map((edge) => {
       const loop = edge.data?.loop;
-      // A loop edge and its label are drawn above the nodes: it runs back across the graph.
-      const labelled = loop ? { ...edge, zIndex: 1, label: <span translate="no">{t("pipeline.loop.edgeLabel", { loop, max: bounds.get(loop) ?? "?" })}</span> } : edge;
+      // A loop edge runs back across the graph, under the cards like every edge, so it never takes a click
+      // meant for a node; its label says which loop and how many rounds.
+      const labelled = loop ? { ...edge, label: <span translate="no">{t("pipeline.loop.edgeLabel", { loop, max: bounds.get(loop) ?? "?" })}</span> } : edge;
       const ran = edgeRunState(run.live.state, { source: edge.source, sourcePort: edge.data?.sourcePort ?? null });
       const classes = [edge.className, ran ? `wf-edge--${ran}` : "", flagged.edges.has(edge.id) ? "wf-edge--flagged" : ""].filter(Boolean).join(" ");
       return { ...labelled, ...(classes ? { className: classes } : {}), ...(flagged.edges.has(edge.id) ? { animated: true } : {}) };

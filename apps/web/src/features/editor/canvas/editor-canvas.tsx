@@ -1,6 +1,6 @@
 "use client";
 
-import { Background, Controls, MiniMap, ReactFlow, SelectionMode, useConnection, useNodesInitialized, useReactFlow } from "@xyflow/react";
+import { Background, Controls, MiniMap, ReactFlow, SelectionMode, useConnection, useNodesInitialized, useReactFlow, useStore, type ReactFlowState } from "@xyflow/react";
 import type { FinalConnectionState, OnEdgesChange, OnNodesChange } from "@xyflow/react";
 import { useCallback, useEffect, useMemo, useRef, type DragEvent, type MouseEvent as ReactMouseEvent, type ReactNode } from "react";
 import { useT } from "../../../i18n/i18n-provider";
@@ -138,13 +138,36 @@ export function EditorCanvas(props: EditorCanvasProps) {
       >
         <Background gap={16} />
         <Controls showInteractive={false} />
-        <MiniMap pannable zoomable ariaLabel={t("canvas.minimap")} nodeStrokeWidth={3} className="canvas__minimap" style={MINIMAP_SIZE} />
+        <OverviewMap label={t("canvas.minimap")} />
         <InitialFit />
         {children}
       </ReactFlow>
       <ConnectionHint refusal={rules.refusal} loop={rules.loopHint} getGraph={getGraph} />
     </div>
   );
+}
+
+/** Whether some card lies outside the visible part of the canvas (re-read as the view pans and zooms). */
+const partlyHidden = (state: ReactFlowState): boolean => {
+  const [x, y, zoom] = state.transform;
+  for (const node of state.nodeLookup.values()) {
+    const at = node.internals.positionAbsolute;
+    const left = at.x * zoom + x;
+    const top = at.y * zoom + y;
+    const right = left + (node.measured.width ?? 0) * zoom;
+    const bottom = top + (node.measured.height ?? 0) * zoom;
+    if (left < 0 || top < 0 || right > state.width || bottom > state.height) return true;
+  }
+  return false;
+};
+
+/**
+ * The minimap, shown while the graph does not fit the view: then it is the way around it; while the
+ * whole graph is in view it would only cover cards.
+ */
+function OverviewMap({ label }: { label: string }) {
+  const needed = useStore(partlyHidden);
+  return needed ? <MiniMap pannable zoomable ariaLabel={label} nodeStrokeWidth={3} className="canvas__minimap" style={MINIMAP_SIZE} /> : null;
 }
 
 /** Once the cards are drawn and measured: the graph in view at a zoom its text can be read at (readable-fit.ts). */
