@@ -217,9 +217,10 @@ describe("admin UI in a real browser", () => {
     expect(text).toContain("Raw reply");
     // The input node's content reaches the generation node as its input, inside its rendered prompt,
     // and back in the echo model's reply and output.
-    await poll(() => details.locator("pre").filter({ hasText: QUESTION }).count()).toBeGreaterThanOrEqual(3);
+    // (The output is rendered: Markdown text or a JSON tree; the rest is shown as recorded.)
+    await poll(() => details.locator("pre, .markdown, .json").filter({ hasText: QUESTION }).count()).toBeGreaterThanOrEqual(3);
     // Description, output, input, rendered prompt and raw reply of the echo model are all recorded.
-    await poll(() => details.locator("pre").count()).toBeGreaterThanOrEqual(5);
+    await poll(() => details.locator("pre, .markdown, .json").count()).toBeGreaterThanOrEqual(5);
     await browser.screenshot("run-detail");
   });
 

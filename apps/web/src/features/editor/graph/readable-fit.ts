@@ -6,30 +6,30 @@ export const READABLE_ZOOM = 0.55;
 export const FIT_VIEW = { padding: 0.15, maxZoom: 1.1 } as const;
 
 /**
- * Fits the graph in view when it can be read at that zoom; a larger graph is shown from its start
- * (its leftmost columns) at a readable zoom instead, and the minimap shows the whole.
+ * Fits the graph in view when it can be read at that zoom; a larger graph is shown from its start (its
+ * leftmost card, at the left edge and mid-height) at a readable zoom instead, and the minimap shows the
+ * whole. `positions` are new positions not drawn yet (a tidy up); else the canvas' own are read.
  */
-export async function readableFit(flow: ReactFlowInstance<EditorFlowNode, EditorFlowEdge>, duration = 200): Promise<void> {
+export async function readableFit(flow: ReactFlowInstance<EditorFlowNode, EditorFlowEdge>, duration = 200, positions?: ReadonlyMap<string, { x: number; y: number }>): Promise<void> {
   const nodes = flow.getNodes();
-  if (nodes.length === 0) return;
   const canvas = document.querySelector(".canvas .react-flow")?.getBoundingClientRect();
-  if (!canvas) {
-    await flow.fitView({ ...FIT_VIEW, duration });
-    return;
-  }
-  const box = (node: EditorFlowNode) => ({ left: node.position.x, right: node.position.x + (node.measured?.width ?? 180), top: node.position.y, bottom: node.position.y + (node.measured?.height ?? 100) });
-  const boxes = nodes.map(box);
-  const width = Math.max(...boxes.map((b) => b.right)) - Math.min(...boxes.map((b) => b.left));
-  const height = Math.max(...boxes.map((b) => b.bottom)) - Math.min(...boxes.map((b) => b.top));
+  if (nodes.length === 0 || !canvas) return;
+  const boxes = nodes.map((node) => {
+    const at = positions?.get(node.id) ?? node.position;
+    return { x: at.x, y: at.y, width: node.measured?.width ?? 180, height: node.measured?.height ?? 100 };
+  });
+  const left = Math.min(...boxes.map((b) => b.x));
+  const top = Math.min(...boxes.map((b) => b.y));
+  const width = Math.max(...boxes.map((b) => b.x + b.width)) - left;
+  const height = Math.max(...boxes.map((b) => b.y + b.height)) - top;
   const fitted = Math.min(canvas.width / (width * (1 + FIT_VIEW.padding)), canvas.height / (height * (1 + FIT_VIEW.padding)));
   if (fitted >= READABLE_ZOOM) {
-    await flow.fitView({ ...FIT_VIEW, duration });
+    await flow.fitBounds({ x: left, y: top, width, height }, { padding: FIT_VIEW.padding, duration });
     return;
   }
-  const left = Math.min(...boxes.map((b) => b.left));
-  const visibleWidth = canvas.width / READABLE_ZOOM;
-  const start = nodes.filter((node, index) => boxes[index]!.right <= left + visibleWidth * 0.9);
-  await flow.fitView({ ...FIT_VIEW, minZoom: READABLE_ZOOM, nodes: (start.length > 0 ? start : nodes.slice(0, 1)).map((node) => ({ id: node.id })), duration });
+  const first = boxes.reduce((best, box) => (box.x < best.x || (box.x === best.x && box.y < best.y) ? box : best));
+  const margin = 40;
+  await flow.setViewport({ x: margin - left * READABLE_ZOOM, y: canvas.height / 2 - (first.y + first.height / 2) * READABLE_ZOOM, zoom: READABLE_ZOOM }, { duration });
 }
 
 /** Pans (at the same zoom) so a box of the graph is in view, away from the canvas' edges, when it is not already. */

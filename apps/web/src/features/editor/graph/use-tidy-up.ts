@@ -28,8 +28,7 @@ export function useTidyUp() {
     const after = nodes.map((node) => ({ id: node.id, ...(positions.get(node.id) ?? node.position) }));
     const to = new Map(after.map((move) => [move.id, move]));
     flow.setNodes((all) => all.map((node) => (to.has(node.id) ? { ...node, position: { x: to.get(node.id)!.x, y: to.get(node.id)!.y } } : node)));
-    // The new positions are drawn on the next frame; fit to them then.
-    requestAnimationFrame(() => void readableFit(flow));
+    void readableFit(flow, 200, positions);
     return { before, after };
   }, [flow, nodeTypes]);
 }
