@@ -300,9 +300,15 @@ describe("the editor in a real browser", () => {
     await shot("shortcuts");
     await page.getByTestId("shortcuts-help").getByRole("button", { name: "Close" }).click();
 
-    // Right-click the canvas: add a node where the menu opened.
+    // Right-click the empty canvas (the graph laid out and zoomed away from the corner): add a node there.
     const before = (await serverGraph(ids.scratch)).nodes.length;
-    await page.locator(".react-flow__pane").click({ button: "right", position: { x: 500, y: 80 } });
+    await page.getByTestId("tidy-up").click();
+    await viewportSettled();
+    await page.locator(".react-flow__controls-zoomout").click();
+    await page.locator(".react-flow__controls-zoomout").click();
+    await viewportSettled();
+    const pane = (await page.locator(".react-flow__pane").boundingBox())!;
+    await page.locator(".react-flow__pane").click({ button: "right", position: { x: pane.width - 60, y: 70 } });
     await page.getByTestId("canvas-menu").waitFor();
     await shot("canvas-menu");
     await page.getByTestId("menu-add-join").click();
@@ -329,7 +335,8 @@ describe("the editor in a real browser", () => {
     await poll(() => bodies.count()).toBe(1);
     await bodies.locator(".react-flow__node").first().waitFor();
     await poll(() => overlappingCards(bodies.first())).toEqual([]);
-    // Inside it, the subgraph's own body.
+    // Inside it (its 20 cards open at a readable zoom on the first ones: zoomed out to all), the subgraph's own body.
+    await bodies.locator(".react-flow__controls-fitview").click();
     await bodies.locator('[data-testid="node-search_subgraph"]').click();
     await bodies.getByTestId("config-form").getByRole("button", { name: "Open the body on its own canvas" }).click();
     await poll(() => bodies.count()).toBe(2);

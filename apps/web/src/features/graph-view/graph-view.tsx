@@ -99,12 +99,15 @@ export function GraphView({
   selected,
   onSelect,
   className = "graph-view",
+  fitWhole = false,
 }: {
   nodes: readonly GraphViewNode[];
   edges: readonly GraphViewEdge[];
   selected: string | null;
   onSelect?: (id: string) => void;
   className?: string;
+  /** Fit the whole graph even when its text gets small (a comparison of two versions); else ReactFlow's 0.5 at least. */
+  fitWhole?: boolean;
 }) {
   const nodeTypes = useNodeTypes();
   const t = useT();
@@ -150,8 +153,7 @@ export function GraphView({
         deleteKeyCode={null}
         fitView
         fitViewOptions={{ padding: 0.2 }}
-        // Below ReactFlow's default of 0.5, so a large graph (a comparison of two versions) fits whole.
-        minZoom={0.1}
+        minZoom={fitWhole ? 0.1 : 0.5}
         ariaLabelConfig={ariaLabels}
         proOptions={{ hideAttribution: true }}
         {...(onSelect ? { onNodeClick: (_: unknown, node: Node) => onSelect(node.id) } : {})}

@@ -81,7 +81,7 @@ function Comparison({ workflowId, from, to }: { workflowId: string; from: number
       <div className="version-compare">
         <section className="run-panel">
           <h3>{t("versions.compare.graph")}</h3>
-          <GraphView nodes={graph.nodes} edges={graph.edges} selected={selected} onSelect={setSelected} className="graph-view graph-view--tall" />
+          <GraphView nodes={graph.nodes} edges={graph.edges} selected={selected} onSelect={setSelected} className="graph-view graph-view--tall" fitWhole />
           <ul className="version-legend" aria-label={t("versions.compare.legend")}>
             {(["added", "removed", "changed", "moved"] as const).map((status) => (
               <li key={status}>
