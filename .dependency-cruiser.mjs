@@ -4,6 +4,8 @@
  * each other's index.ts, and nothing imports in a circle (type-only imports count).
  */
 const API = "^apps/api/src/";
+const ENGINE = "^packages/engine/src/";
+const NODE_TYPES = `${ENGINE}node-types/`;
 
 export default {
   forbidden: [
@@ -21,6 +23,34 @@ export default {
       from: { path: "^packages/engine/" },
       to: { path: "^(apps|packages/providers|bench)/" },
       // (by relative path here; by package name the package.json files already forbid it)
+    },
+    {
+      name: "engine-node-type-folders-apart",
+      comment: "A node type's folder reaches no other type's folder: what two types share goes to node-types/common/ (docs/adding-a-node-type.md).",
+      severity: "error",
+      from: { path: `${NODE_TYPES}([^/]+)/` },
+      to: { path: NODE_TYPES, pathNot: [`${NODE_TYPES}$1/`, `${NODE_TYPES}common/`, `${NODE_TYPES}[^/]+\\.ts$`] },
+    },
+    {
+      name: "engine-node-types-common-is-shared",
+      comment: "node-types/common serves every node type and knows none of them (nor the list that assembles them).",
+      severity: "error",
+      from: { path: `${NODE_TYPES}common/` },
+      to: { path: NODE_TYPES, pathNot: `${NODE_TYPES}common/` },
+    },
+    {
+      name: "engine-registry-contract-imports-no-executor",
+      comment: "registry/ is the node-type contract (definition, registry class, catalogue): it imports no executor, no node type, nor anything that runs, checks or reads documents.",
+      severity: "error",
+      from: { path: `${ENGINE}registry/` },
+      to: { path: `${ENGINE}(node-types|execute|rules|document|threads|testing)/` },
+    },
+    {
+      name: "engine-registry-always-passed",
+      comment: "The engine's checkers, runner and readers take the registry as an argument; only the entry point, the test kit and tests know the list of built-in types.",
+      severity: "error",
+      from: { path: ENGINE, pathNot: [NODE_TYPES, `${ENGINE}testing/`, `${ENGINE}index\\.ts$`, "\\.test\\.ts$"] },
+      to: { path: NODE_TYPES },
     },
     {
       name: "providers-below-apps",

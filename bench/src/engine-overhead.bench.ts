@@ -1,4 +1,4 @@
-import { defaultRegistry, runWorkflow } from "@weft/engine";
+import { builtInRegistry, runWorkflow } from "@weft/engine";
 import { buildLangGraph } from "./langgraph-topology.js";
 import { machineInfo, machineLine } from "./machine-info.js";
 import { preparedRun } from "./prepared-run.js";
@@ -20,13 +20,13 @@ export interface Row {
 }
 
 async function weftRun(topology: Topology, size: number): Promise<Measurement> {
-  const prepared = preparedRun(buildTopology(topology, size), { concurrency: Infinity });
+  const prepared = preparedRun(buildTopology(topology, size), { registry: builtInRegistry, concurrency: Infinity });
   let run = 0;
   return measure(async () => {
     const outcome = await runWorkflow({
       runId: `bench-${(run += 1)}`,
       prepared,
-      registry: defaultRegistry,
+      registry: builtInRegistry,
       providers,
       onEvent: () => undefined,
     });

@@ -1,4 +1,4 @@
-import { defaultRegistry, OfflineLlmProvider, runWorkflow, type Workflow, type WorkflowEdge, type WorkflowNode } from "@weft/engine";
+import { builtInRegistry, OfflineLlmProvider, runWorkflow, type Workflow, type WorkflowEdge, type WorkflowNode } from "@weft/engine";
 import { machineInfo, machineLine } from "./machine-info.js";
 import { preparedRun } from "./prepared-run.js";
 import { writeDocSection, writeResult } from "./results-writer.js";
@@ -91,8 +91,8 @@ async function virtualMakespans(workflow: Workflow): Promise<{ dataflowMs: numbe
   const dataflow = await clock.drive(
     runWorkflow({
       runId: "virtual",
-      prepared: preparedRun(workflow, { concurrency: Infinity }),
-      registry: defaultRegistry,
+      prepared: preparedRun(workflow, { registry: builtInRegistry, concurrency: Infinity }),
+      registry: builtInRegistry,
       providers: simulated,
       onEvent: () => undefined,
     }),
@@ -125,12 +125,12 @@ export async function run(): Promise<void> {
   for (let seed = 1; seed <= GRAPHS; seed += 1) {
     const workflow = branchyWorkflow(seed);
     const critical = criticalPathMs(workflow);
-    const prepared = preparedRun(workflow, { concurrency: Infinity });
+    const prepared = preparedRun(workflow, { registry: builtInRegistry, concurrency: Infinity });
     const dataflow = await timed(async () => {
       const outcome = await runWorkflow({
         runId: `makespan-${seed}`,
         prepared,
-        registry: defaultRegistry,
+        registry: builtInRegistry,
         providers,
         onEvent: () => undefined,
       });

@@ -1,4 +1,4 @@
-import { pipelineRegistry, runWorkflow, type LlmProvider, type Workflow } from "@weft/engine";
+import { builtInRegistry, runWorkflow, type LlmProvider, type Workflow } from "@weft/engine";
 import { buildLangGraphPipeline } from "./langgraph-pipelines.js";
 import { machineInfo, machineLine } from "./machine-info.js";
 import { preparedRun } from "./prepared-run.js";
@@ -33,9 +33,9 @@ export interface PipelineRow {
 
 async function weftRun(workflow: Workflow, units: number): Promise<Measurement> {
   let run = 0;
-  const prepared = preparedRun(workflow, { registry: pipelineRegistry, concurrency: Infinity });
+  const prepared = preparedRun(workflow, { registry: builtInRegistry, concurrency: Infinity });
   return measure(async () => {
-    const outcome = await runWorkflow({ runId: `bench-${(run += 1)}`, prepared, registry: pipelineRegistry, providers, onEvent: () => undefined });
+    const outcome = await runWorkflow({ runId: `bench-${(run += 1)}`, prepared, registry: builtInRegistry, providers, onEvent: () => undefined });
     if (outcome.status !== "COMPLETED") throw new Error(`weft run ${outcome.status}: ${outcome.error?.message}`);
   }, planFor(units));
 }
@@ -67,7 +67,7 @@ async function mapMakespan(): Promise<{ items: number; concurrency: number; late
   const each = workflow.nodes.find((node) => node.id === "each")!;
   each.config = { ...each.config, concurrency };
   const { value, elapsedMs } = await clock.drive(
-    runWorkflow({ runId: "makespan", prepared: preparedRun(workflow, { registry: pipelineRegistry, concurrency: Infinity }), registry: pipelineRegistry, providers: new Map([["stub", slow]]), onEvent: () => undefined }),
+    runWorkflow({ runId: "makespan", prepared: preparedRun(workflow, { registry: builtInRegistry, concurrency: Infinity }), registry: builtInRegistry, providers: new Map([["stub", slow]]), onEvent: () => undefined }),
   );
   if (value.status !== "COMPLETED") throw new Error(`map run ${value.status}`);
   const idealMs = Math.ceil(items / concurrency) * latencyMs;
@@ -116,7 +116,7 @@ function renderSection(machine: string, rows: PipelineRow[], makespan: Awaited<R
     "Both engines run the same SPEC-V2 pipelines in one process against the same zero-latency stub and do the same",
     "work per step: model steps render their template and call the stub; the grader's JSON reply is parsed and",
     "checked against its JSON Schema; routers decide (Weft: a compiled CEL condition; LangGraph.js: a JavaScript",
-    "path function). Weft: `runWorkflow` with `pipelineRegistry`, no concurrency cap, events to a no-op handler,",
+    "path function). Weft: `runWorkflow` with `builtInRegistry`, no concurrency cap, events to a no-op handler,",
     "planning included. LangGraph.js 1.2.0: a compiled `StateGraph` (compile not timed), conditional edges for",
     "routers and the loop, `Send` for the map. A unit of work is a router, model or join step, counted alike for",
     "both (router: 3 per stage; loop: (B + 1) × 3 iterations; map: 1 per item — Weft's input and output body nodes",

@@ -1,4 +1,4 @@
-import { DEFAULT_RUN_LIMITS, defaultRegistry, jsonText, nodeExecutionSettings, type LlmProviders, type NodeExecutionContext, type Workflow } from "@weft/engine";
+import { builtInRegistry, DEFAULT_RUN_LIMITS, jsonText, nodeExecutionSettings, type LlmProviders, type NodeExecutionContext, type Workflow } from "@weft/engine";
 import { preparedRun } from "./prepared-run.js";
 
 const SINGLE_PORT: ReadonlySet<string> = new Set(["out"]);
@@ -8,7 +8,7 @@ const SINGLE_PORT: ReadonlySet<string> = new Set(["out"]);
  * enqueue their post-nodes), running the same node executors as Weft. Used only to compare makespans.
  */
 export async function runRoundBased(workflow: Workflow, llm: LlmProviders): Promise<Record<string, string>> {
-  const { settings } = preparedRun(workflow, { parseRepair: false });
+  const { settings } = preparedRun(workflow, { registry: builtInRegistry, parseRepair: false });
   const preNodes = new Map(workflow.nodes.map((node) => [node.id, [] as string[]]));
   const postNodes = new Map(workflow.nodes.map((node) => [node.id, [] as string[]]));
   for (const edge of workflow.edges) {
@@ -51,7 +51,7 @@ export async function runRoundBased(workflow: Workflow, llm: LlmProviders): Prom
           emit: () => undefined,
           withRetries: (call) => call(0),
         };
-        return defaultRegistry.require(node.type).execute(context);
+        return builtInRegistry.require(node.type).execute(context);
       }),
     );
     ready.forEach((node, index) => outputs.set(node.id, jsonText(results[index]!.output)));

@@ -1,6 +1,7 @@
 import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
 import {
+  builtInRegistry,
   checkAddEdge,
   parseWorkflowDocument,
   stringifyWorkflow,
@@ -134,12 +135,12 @@ export async function run(): Promise<ValidateGraphResults> {
   const line = chain(NODES);
   const document = stringifyWorkflow({ ...createNewWorkflow("bench"), ...valid });
   const timings = [
-    measure("validateWorkflow, valid fan-in", valid, () => validateWorkflow(valid, { models }).length),
-    measure("validateWorkflow, fan-in with violations and a cycle", broken, () => validateWorkflow(broken, { models }).length),
-    measure("validateWorkflow, one long chain", line, () => validateWorkflow(line, { models }).length),
-    measure("checkAddEdge closing a cycle across the chain", line, () => checkAddEdge(line, `v${NODES - 2}`, "v1").length),
+    measure("validateWorkflow, valid fan-in", valid, () => validateWorkflow(valid, { registry: builtInRegistry, models }).length),
+    measure("validateWorkflow, fan-in with violations and a cycle", broken, () => validateWorkflow(broken, { registry: builtInRegistry, models }).length),
+    measure("validateWorkflow, one long chain", line, () => validateWorkflow(line, { registry: builtInRegistry, models }).length),
+    measure("checkAddEdge closing a cycle across the chain", line, () => checkAddEdge(line, `v${NODES - 2}`, "v1", { registry: builtInRegistry }).length),
     measure(`parseWorkflowDocument, ${Math.round(document.length / 1024)} KiB document`, valid, () => {
-      const parsed = parseWorkflowDocument(document);
+      const parsed = parseWorkflowDocument(document, { registry: builtInRegistry });
       return parsed.ok ? 0 : parsed.issues.length;
     }),
   ];

@@ -1,6 +1,6 @@
 import { loadavg } from "node:os";
 import { pathToFileURL } from "node:url";
-import { pipelineRegistry, validateWorkflow, type LoopDeclaration, type Workflow, type WorkflowEdge, type WorkflowNode } from "@weft/engine";
+import { builtInRegistry, validateWorkflow, type LoopDeclaration, type Workflow, type WorkflowEdge, type WorkflowNode } from "@weft/engine";
 import { machineInfo, machineLine, type MachineInfo } from "./machine-info.js";
 import { writeDocSection, writeResult } from "./results-writer.js";
 
@@ -77,7 +77,7 @@ export async function run(): Promise<PipelineValidation> {
   const loadAverage = Math.round((loadavg()[0] ?? 0) * 100) / 100;
   const graph = loopedGraph();
   const models = [{ provider: "offline", model: "scripted" }];
-  const check = () => validateWorkflow(graph, { registry: pipelineRegistry, models }).length;
+  const check = () => validateWorkflow(graph, { registry: builtInRegistry, models }).length;
   let violations = 0;
   for (let k = 0; k < WARMUP; k += 1) violations = check();
   const samples: number[] = [];

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import "reflect-metadata";
 import { parseArgs } from "node:util";
-import { createDefaultRegistry } from "@weft/engine";
+import { createBuiltInRegistry } from "@weft/engine";
 import { createLlmProviders } from "./app/llm-providers.js";
 import { DatabaseError } from "./db/database-error.js";
 import { databaseOptionsFromEnv, openDatabase, type Database } from "./db/db.js";
@@ -72,7 +72,7 @@ async function keyCommand(command: string, args: string[], env: Env, database: D
   // re-checks its open WebSockets' keys (WEFT_WS_KEY_RECHECK_SECONDS).
   const keys = new ApiKeyService(
     // Logs go to stderr: stdout carries only the command's output (the key, for create-key).
-    { env, db: database.prisma, registry: createDefaultRegistry(), llm: createLlmProviders(env), logger: createLogger(env, pino.destination(2)) },
+    { env, db: database.prisma, registry: createBuiltInRegistry(), llm: createLlmProviders(env), logger: createLogger(env, pino.destination(2)) },
     new InProcessEventBus(),
   );
   if (command === "create-key") return createKey(keys, args);

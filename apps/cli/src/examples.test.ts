@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseWorkflowDocument, pipelineRegistry, validateWorkflow } from "@weft/engine";
+import { parseWorkflowDocument, builtInRegistry, validateWorkflow } from "@weft/engine";
 import { describe, expect, it } from "vitest";
 
 const EXAMPLES = resolve(fileURLToPath(import.meta.url), "../../../../examples");
@@ -16,9 +16,9 @@ describe("the example workflows in examples/", () => {
     const files = (await readdir(EXAMPLES)).filter((name) => name.endsWith(".json"));
     expect(files.length).toBeGreaterThanOrEqual(3);
     for (const name of files) {
-      const parsed = parseWorkflowDocument(await readFile(join(EXAMPLES, name), "utf8"));
+      const parsed = parseWorkflowDocument(await readFile(join(EXAMPLES, name), "utf8"), { registry: builtInRegistry });
       expect({ name, ok: parsed.ok }).toEqual({ name, ok: true });
-      if (parsed.ok) expect({ name, violations: validateWorkflow(parsed.workflow, { models: MODELS, registry: pipelineRegistry }) }).toEqual({ name, violations: [] });
+      if (parsed.ok) expect({ name, violations: validateWorkflow(parsed.workflow, { models: MODELS, registry: builtInRegistry }) }).toEqual({ name, violations: [] });
     }
   });
 });

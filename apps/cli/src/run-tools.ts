@@ -1,4 +1,4 @@
-import { pipelineRegistry, threadQuestion, threadStateOf, type JsonValue, type PreparedRun, type RunOutcome, type ToolProviders, type Workflow } from "@weft/engine";
+import { builtInRegistry, threadQuestion, threadStateOf, type JsonValue, type PreparedRun, type RunOutcome, type ToolProviders, type Workflow } from "@weft/engine";
 import { InMemoryThread } from "@weft/providers";
 import type { ConfiguredProviders } from "./configured-providers.js";
 import type { CliEnv } from "./env.js";
@@ -42,7 +42,7 @@ export async function configureRunTools(configured: ConfiguredProviders, env: Cl
     state: threadStateOf(thread.state, options.workflow),
     async finish(prepared, outcome, runId) {
       if (!file || outcome.status !== "COMPLETED") return;
-      const question = threadQuestion(prepared, pipelineRegistry);
+      const question = threadQuestion(prepared, builtInRegistry);
       thread.recordTurn({ runId, question, answer: outcome.result ?? "", state: threadStateOf(outcome.state, options.workflow) });
       await file.save();
     },

@@ -1,5 +1,5 @@
 import { readFile, stat } from "node:fs/promises";
-import { parseWorkflowDocument, WORKFLOW_DOCUMENT_LIMITS, type DocumentIssue, type Workflow } from "@weft/engine";
+import { builtInRegistry, parseWorkflowDocument, WORKFLOW_DOCUMENT_LIMITS, type DocumentIssue, type Workflow } from "@weft/engine";
 
 /** Why a file could not become a workflow; printed as JSON and mapped to exit code 2. */
 export interface FileError {
@@ -25,7 +25,7 @@ export async function readWorkflowFile(file: string): Promise<ReadWorkflowFileRe
   } catch (error) {
     return unreadable(file, (error as NodeJS.ErrnoException).code ?? String(error));
   }
-  const result = parseWorkflowDocument(text);
+  const result = parseWorkflowDocument(text, { registry: builtInRegistry });
   if (result.ok) return result;
   const first = result.issues[0];
   return {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   HumanTaskAnswers,
-  pipelineRegistry,
+  builtInRegistry,
   prepareRun,
   resumeFromEvents,
   runWorkflow,
@@ -48,7 +48,7 @@ export async function runWorkflowFile(run: WorkflowFileRun, configured: Configur
   const tools = await configureRunTools(configured, env, { workflowFile: run.file, workflow, knowledgeBases: run.knowledgeBases ?? [], threadFile: run.threadFile });
   try {
     const request = { state: tools.state, ...(run.input === undefined ? {} : { inputs: contentForInputs(workflow, run.input) }) };
-    const policy = { models: configured.models, registry: pipelineRegistry, ...(env.WEFT_CONCURRENCY === undefined ? {} : { concurrency: env.WEFT_CONCURRENCY }) };
+    const policy = { models: configured.models, registry: builtInRegistry, ...(env.WEFT_CONCURRENCY === undefined ? {} : { concurrency: env.WEFT_CONCURRENCY }) };
     const prepared = prepareRun(workflow, request, policy);
     if (!prepared.ok) return { ok: false, violations: prepared.violations };
     const runId = randomUUID();
@@ -76,7 +76,7 @@ async function executeWithPeople(
     const outcome = await runWorkflow({
       runId: execution.runId,
       prepared: execution.prepared,
-      registry: pipelineRegistry,
+      registry: builtInRegistry,
       providers: execution.configured.providers,
       tools: execution.tools.tools,
       onEvent: (event) => {
@@ -103,7 +103,7 @@ async function executeWithPeople(
 function contentForInputs(workflow: Workflow, content: string): Record<string, string> {
   const inputs: Record<string, string> = {};
   for (const node of workflow.nodes) {
-    if (pipelineRegistry.require(node.type).inDegree.max === 0) inputs[node.id] = content;
+    if (builtInRegistry.require(node.type).inDegree.max === 0) inputs[node.id] = content;
   }
   return inputs;
 }

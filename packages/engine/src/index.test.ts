@@ -4,6 +4,7 @@ import * as engine from "./index.js";
 describe("the engine's public surface", () => {
   it("exports exactly the values chosen in index.ts, so a new export is a decision, not an accident", () => {
     expect(Object.keys(engine).sort()).toEqual([
+      "BUILT_IN_NODE_TYPES",
       "CHANNEL_NAME",
       "CHUNK_FILTER_LIMITS",
       "ConcurrencyLimiter",
@@ -27,6 +28,7 @@ describe("the engine's public surface", () => {
       "RULE_CODES",
       "RUN_EVENT_TYPES",
       "SEARCH_INTENSITIES",
+      "SEED_NODE_TYPES",
       "SEMANTIC_CACHE_LIMITS",
       "STATE_REDUCERS",
       "STATE_SCOPES",
@@ -41,6 +43,7 @@ describe("the engine's public surface", () => {
       "WeftError",
       "approximateTokens",
       "availableModelsOf",
+      "builtInRegistry",
       "cacheScopeKey",
       "canConnect",
       "checkAddEdge",
@@ -58,10 +61,8 @@ describe("the engine's public surface", () => {
       "compileUserPattern",
       "conditionValues",
       "configDocument",
-      "createDefaultRegistry",
+      "createBuiltInRegistry",
       "createNewWorkflow",
-      "createPipelineRegistry",
-      "defaultRegistry",
       "describeNodeType",
       "describeNodeTypes",
       "evaluateTriggerExpression",
@@ -93,7 +94,6 @@ describe("the engine's public surface", () => {
       "parseWorkflowDocument",
       "parseWorkflowValue",
       "patternProblem",
-      "pipelineRegistry",
       "prepareRun",
       "prepareRunUnchecked",
       "readNodeDocument",

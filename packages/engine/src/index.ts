@@ -4,7 +4,7 @@
  */
 
 // The workflow model and the errors every caller handles.
-export { DEFAULT_PORT, LOOP_MAX_BOUND, SEARCH_INTENSITIES, STATE_REDUCERS, STATE_SCOPES } from "./model/workflow.js";
+export { DEFAULT_PORT, LOOP_MAX_BOUND, SEARCH_INTENSITIES, SEED_NODE_TYPES, STATE_REDUCERS, STATE_SCOPES } from "./model/workflow.js";
 export type {
   LoopDeclaration,
   NodePosition,
@@ -27,10 +27,9 @@ export { hasVisibleCharacter, VISIBLE_NAME } from "./model/visible-text.js";
 export { isAbortError, ProviderError, WeftError } from "./model/errors.js";
 export type { ErrorAudience, ProviderErrorCode } from "./model/errors.js";
 
-// Node types: the registry the checker, the scheduler and the editor read (defaultRegistry: the five
-// seed types; pipelineRegistry: every built-in type of weft.workflow/v2), and their descriptions.
-export { createDefaultRegistry, defaultRegistry } from "./node-types/seed-node-types.js";
-export { createPipelineRegistry, pipelineRegistry } from "./node-types/built-in-node-types.js";
+// Node types: the registry the checker, the scheduler and the editor read, always passed to them
+// (builtInRegistry: every built-in type, for v1 and v2 documents alike), and their descriptions.
+export { BUILT_IN_NODE_TYPES, builtInRegistry, createBuiltInRegistry } from "./node-types/built-in-node-types.js";
 export { describeNodeType, describeNodeTypes } from "./registry/node-type-catalogue.js";
 export type { NodeTypeDescription } from "./registry/node-type-catalogue.js";
 export { CHANNEL_NAME } from "./registry/node-config.schema.js";
@@ -47,7 +46,7 @@ export type {
   NodeExecutionResult,
   NodeExecutor,
   NodeExpression,
-  NodeTypeSpec,
+  NodeTypeDefinition,
   RouterSpec,
 } from "./registry/node-type-definition.js";
 

@@ -1,4 +1,4 @@
-import { createNewWorkflow, OFFLINE_PROVIDER_ID, validateWorkflow, type Workflow } from "@weft/engine";
+import { builtInRegistry, createNewWorkflow, OFFLINE_PROVIDER_ID, validateWorkflow, type Workflow } from "@weft/engine";
 
 export const DEMO_WORKFLOW_NAME = "Demo: draft, check and merge (offline)";
 
@@ -37,7 +37,7 @@ export function demoWorkflow(): Workflow {
       { id: "e5", source: "merge", target: "answer" },
     ],
   };
-  const violations = validateWorkflow(workflow);
+  const violations = validateWorkflow(workflow, { registry: builtInRegistry });
   if (violations.length > 0) throw new Error(`the demo workflow breaks a rule: ${violations[0]!.message}`);
   return workflow;
 }

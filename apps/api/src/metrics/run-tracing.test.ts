@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { SpanStatusCode } from "@opentelemetry/api";
-import { createDefaultRegistry, OfflineLlmProvider, prepareRun, ProviderError, runWorkflow, type LlmProvider, type RunEvent } from "@weft/engine";
+import { createBuiltInRegistry, OfflineLlmProvider, prepareRun, ProviderError, runWorkflow, type LlmProvider, type RunEvent } from "@weft/engine";
 import { describe, expect, test } from "vitest";
 import { arrows } from "../testing/workflows.js";
 import { createRunTracer, runTracerWith, type RunTracer } from "./run-tracing.js";
@@ -16,7 +16,7 @@ async function traceOneRun(
   tracer: RunTracer,
   options: { lines?: string[]; provider?: LlmProvider; record?: (event: RunEvent) => void | Promise<void> } = {},
 ): Promise<RunEvent[]> {
-  const registry = createDefaultRegistry();
+  const registry = createBuiltInRegistry();
   const provider = options.provider ?? new OfflineLlmProvider();
   const prepared = prepareRun(arrows(options.lines ?? ["in->g1->out"], { provider: provider.id }), {}, { registry });
   if (!prepared.ok) throw new Error("the fixture is valid");

@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite/vector";
-import { defaultRegistry, prepareRun, runWorkflow, type PreparedRun, type RunEvent, type RunRequest, type Workflow } from "@weft/engine";
+import { builtInRegistry, prepareRun, runWorkflow, type PreparedRun, type RunEvent, type RunRequest, type Workflow } from "@weft/engine";
 import { LocalEmbedder, LOCAL_EMBEDDER_MODEL, MistralLlmProvider } from "@weft/providers";
 import { MistralMockServer } from "@weft/providers/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -44,7 +44,7 @@ const workflow = (knowledgeBase: string): Workflow => ({
 });
 
 function prepared(workflow: Workflow, request: RunRequest = {}): PreparedRun {
-  const result = prepareRun(workflow, request);
+  const result = prepareRun(workflow, request, { registry: builtInRegistry });
   if (!result.ok) throw new Error(`run refused: ${result.violations.map((violation) => violation.code).join(", ")}`);
   return result.run;
 }
@@ -81,7 +81,7 @@ async function run(knowledgeBase: string, lookup: (name: string) => Promise<Know
   const outcome = await runWorkflow({
     runId: "run-1",
     prepared: prepared(workflow(knowledgeBase), { streamTokens: true }),
-    registry: defaultRegistry,
+    registry: builtInRegistry,
     providers: new Map([["mistral", provider]]),
     retriever: new KnowledgeBaseRetriever({ lookup, embedders: [embedder], stores: [store] }),
     onEvent: (event) => void events.push(event),
@@ -131,7 +131,7 @@ describe("retrieval in a model node", () => {
     await runWorkflow({
       runId: "run-2",
       prepared: prepared(workflow("handbook")),
-      registry: defaultRegistry,
+      registry: builtInRegistry,
       providers: new Map([["mistral", new MistralLlmProvider({ apiKey: "k", serverURL: mistral.url })]]),
       retriever: new KnowledgeBaseRetriever({ lookup: lookupOf(kb), embedders: [embedder], stores: [deadStore] }),
       onEvent: (event) => void events.push(event),

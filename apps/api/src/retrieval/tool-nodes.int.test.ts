@@ -5,7 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite/vector";
 import {
   OfflineLlmProvider,
-  pipelineRegistry,
+  builtInRegistry,
   prepareRun,
   runWorkflow,
   type JsonValue,
@@ -82,12 +82,12 @@ function pipelineOf(nodes: Workflow["nodes"], arrows: string[]): Workflow {
 
 async function run(workflow: Workflow, tools: ToolProviders) {
   const events: RunEvent[] = [];
-  const prepared = prepareRun(workflow, {}, { registry: pipelineRegistry });
+  const prepared = prepareRun(workflow, {}, { registry: builtInRegistry });
   if (!prepared.ok) throw new Error(`run refused: ${prepared.violations.map((violation) => violation.code).join(", ")}`);
   const outcome = await runWorkflow({
     runId: "run",
     prepared: prepared.run,
-    registry: pipelineRegistry,
+    registry: builtInRegistry,
     providers: new Map([["offline", new OfflineLlmProvider()]]),
     tools,
     onEvent: (event) => void events.push(event),

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { pipelineRegistry, validateWorkflow } from "@weft/engine";
+import { builtInRegistry, validateWorkflow } from "@weft/engine";
 import { writeJson, type CliIo } from "../cli-io.js";
 import { configureProviders } from "../configured-providers.js";
 import type { CliEnv } from "../env.js";
@@ -22,7 +22,7 @@ export async function validateCommand(argv: string[], io: CliIo, env: CliEnv): P
     return EXIT.BAD_INPUT;
   }
   const { models } = configureProviders(env);
-  const violations = validateWorkflow(read.workflow, { models, registry: pipelineRegistry });
+  const violations = validateWorkflow(read.workflow, { models, registry: builtInRegistry });
   await writeJson(io.stdout, { valid: violations.length === 0, violations: toReportedViolations(read.workflow, violations) });
   return violations.length === 0 ? EXIT.OK : EXIT.FAILED;
 }

@@ -8,7 +8,8 @@ import type { WorkflowDocumentLimits } from "../model/workflow-document.limits.j
 const ATTRIBUTE_KEYS = ["content", "provider", "model", "params", "prompt"] as const;
 
 /**
- * What the shape cannot say: ids are unique, types are registered, each node's attributes suit its
+ * What the shape of a `weft.workflow/v1` document cannot say: ids are unique, types are registered and
+ * of seed 000 (the only ones v1 holds, whatever else the registry has), each node's attributes suit its
  * type, edges join existing nodes, and every model type has a prompt. One pass over nodes and edges.
  */
 export function checkReferences(
@@ -46,10 +47,16 @@ export function checkReferences(
   return issues;
 }
 
+/** The types a v1 document may name: the registry's seed types (SPEC-V2 §1, v1 is frozen). */
+function seedDefinitions(registry: NodeTypeRegistry) {
+  return registry.definitions().filter((definition) => registry.isSeedType(definition.type));
+}
+
 function checkNode(node: DocumentNode, k: number, registry: NodeTypeRegistry, limits: WorkflowDocumentLimits): DocumentIssue[] {
-  const spec = registry.get(node.type);
+  const spec = registry.isSeedType(node.type) ? registry.get(node.type) : undefined;
   if (!spec) {
-    const message = `unknown node type "${node.type}"; known types: ${registry.types().join(", ")}`;
+    const known = seedDefinitions(registry).map((definition) => definition.type);
+    const message = `unknown node type "${node.type}"; known types: ${known.join(", ")}`;
     return [{ code: "UNKNOWN_NODE_TYPE", path: `nodes[${k}].type`, message }];
   }
   const attributes: Record<string, unknown> = {};
@@ -76,7 +83,7 @@ function checkNode(node: DocumentNode, k: number, registry: NodeTypeRegistry, li
 
 function checkPrompts(prompts: Record<string, string>, registry: NodeTypeRegistry): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
-  const modelTypes = registry.specs().filter((spec) => spec.usesModel);
+  const modelTypes = seedDefinitions(registry).filter((spec) => spec.usesModel);
   for (const spec of modelTypes) {
     if (prompts[spec.type] === undefined) {
       issues.push({ code: "PROMPT_MISSING", path: formatPath(["prompts", spec.type]), message: `the prompt for ${spec.label} nodes is missing` });

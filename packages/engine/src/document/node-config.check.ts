@@ -1,6 +1,5 @@
 import type { JsonValue } from "../model/json-value.js";
 import type { WorkflowNode } from "../model/workflow.js";
-import { pipelineRegistry } from "../node-types/built-in-node-types.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import type { DocumentIssue } from "./document-issue.js";
 import { createPipelineSchemas, type PipelineSchemas } from "./pipeline-document.schema.js";
@@ -11,7 +10,7 @@ import { pipelineNode } from "./workflow-document.serializer.js";
 const defaultSchemas = createPipelineSchemas(WORKFLOW_DOCUMENT_LIMITS);
 
 export interface NodeCheckOptions {
-  registry?: NodeTypeRegistry;
+  registry: NodeTypeRegistry;
   limits?: WorkflowDocumentLimits;
 }
 
@@ -25,17 +24,17 @@ const NODE_FIELDS = new Set(["id", "type", "content", "provider", "model", "para
  * the node's own fields: `cases[0].when`, `body.nodes[1].type`. For the API's node edits and the
  * editor's forms; the connection rules are checkEdit's and validateWorkflow's.
  */
-export function readNodeDocument(raw: Record<string, unknown>, options: NodeCheckOptions = {}): { node: WorkflowNode | null; issues: DocumentIssue[] } {
+export function readNodeDocument(raw: Record<string, unknown>, options: NodeCheckOptions): { node: WorkflowNode | null; issues: DocumentIssue[] } {
   const limits = options.limits ?? WORKFLOW_DOCUMENT_LIMITS;
   const schemas: PipelineSchemas = limits === WORKFLOW_DOCUMENT_LIMITS ? defaultSchemas : createPipelineSchemas(limits);
-  const context = { registry: options.registry ?? pipelineRegistry, limits, schemas, nodePaths: new Map<string, string>(), issues: [] as DocumentIssue[] };
+  const context = { registry: options.registry, limits, schemas, nodePaths: new Map<string, string>(), issues: [] as DocumentIssue[] };
   const graph = readGraph({ nodes: [JSON.parse(JSON.stringify(raw))], edges: [] }, [], 0, context);
   const issues = context.issues.map((issue) => ({ ...issue, path: issue.path.replace(/^nodes\[0\]\.?/, "") }));
   return { node: graph?.nodes[0] ?? null, issues };
 }
 
 /** A model node's attributes and config checked as the document parser checks them (see readNodeDocument). */
-export function checkNodeConfig(node: WorkflowNode, options: NodeCheckOptions = {}): DocumentIssue[] {
+export function checkNodeConfig(node: WorkflowNode, options: NodeCheckOptions): DocumentIssue[] {
   return readNodeDocument(pipelineNode(node) as Record<string, unknown>, options).issues;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_OUTPUT_FORMAT, DEFAULT_PROMPTS } from "../model/defaults.js";
-import { pipelineRegistry } from "../node-types/built-in-node-types.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 import { WORKFLOW_DOCUMENT_LIMITS } from "../model/workflow-document.limits.js";
 import { parseWorkflowDocument, parseWorkflowValue } from "./workflow-document.parser.js";
 
@@ -38,7 +38,7 @@ function doc(overrides: Record<string, unknown> = {}): Record<string, unknown> {
 }
 
 function issuesOf(value: unknown) {
-  const result = parseWorkflowValue(value);
+  const result = parseWorkflowValue(value, { registry: builtInRegistry });
   if (result.ok) throw new Error("expected the document to be refused");
   return result.issues.map((issue) => [issue.code, issue.path, issue.message]);
 }
@@ -58,7 +58,7 @@ const itemBody = (prefix = "b") => ({
 
 describe("reading a weft.workflow/v2 document", () => {
   it("gathers each node's type fields into config and keeps ports, loop edges, loops, state and limits", () => {
-    const result = parseWorkflowDocument(JSON.stringify(doc()));
+    const result = parseWorkflowDocument(JSON.stringify(doc()), { registry: builtInRegistry });
     if (!result.ok) throw new Error(JSON.stringify(result.issues));
     const { workflow } = result;
     expect(workflow.nodes.find((node) => node.id === "route")).toEqual({
@@ -74,7 +74,7 @@ describe("reading a weft.workflow/v2 document", () => {
   });
 
   it("fills prompts and the output format it leaves out with the defaults", () => {
-    const result = parseWorkflowValue(doc());
+    const result = parseWorkflowValue(doc(), { registry: builtInRegistry });
     expect(result.ok && [result.workflow.prompts, result.workflow.outputFormat]).toEqual([{ ...DEFAULT_PROMPTS }, DEFAULT_OUTPUT_FORMAT]);
   });
 
@@ -101,7 +101,7 @@ describe("reading a weft.workflow/v2 document", () => {
 
   it("reads a map body as a graph of its own, with paths into it", () => {
     const value = doc({ nodes: [{ id: "q", type: "input" }, mapNode(itemBody()), { id: "out", type: "output" }], edges: [], loops: [] });
-    const result = parseWorkflowValue(value);
+    const result = parseWorkflowValue(value, { registry: builtInRegistry });
     if (!result.ok) throw new Error(JSON.stringify(result.issues));
     const body = result.workflow.nodes[1]!.config!.body as unknown as { nodes: unknown[]; edges: unknown[] };
     expect(body.nodes[1]).toEqual({ id: "bt", type: "template", config: { template: "{item}!" } });
@@ -122,17 +122,17 @@ describe("reading a weft.workflow/v2 document", () => {
   it("counts body nodes against the node limit and limits how deep bodies nest", () => {
     const limits = { ...WORKFLOW_DOCUMENT_LIMITS, maxNodes: 4, maxBodyDepth: 1 };
     const value = doc({ nodes: [{ id: "q", type: "input" }, mapNode(itemBody()), { id: "out", type: "output" }], edges: [], loops: [] });
-    const counted = parseWorkflowValue(value, { limits });
+    const counted = parseWorkflowValue(value, { registry: builtInRegistry, limits });
     expect(!counted.ok && counted.issues[0]).toMatchObject({ code: "LIMIT_EXCEEDED", path: "nodes", message: expect.stringContaining("it holds 6") });
     const inner = { ...itemBody("c") };
     const outer = { nodes: [{ id: "bin", type: "input" }, mapNode(inner, { id: "inner" }), { id: "bout", type: "output" }], edges: [] };
-    const deep = parseWorkflowValue(doc({ nodes: [mapNode(outer)], edges: [], loops: [] }), { limits: { ...WORKFLOW_DOCUMENT_LIMITS, maxBodyDepth: 1 } });
+    const deep = parseWorkflowValue(doc({ nodes: [mapNode(outer)], edges: [], loops: [] }), { registry: builtInRegistry, limits: { ...WORKFLOW_DOCUMENT_LIMITS, maxBodyDepth: 1 } });
     expect(!deep.ok && deep.issues.map((issue) => [issue.code, issue.path])).toEqual([["LIMIT_EXCEEDED", "nodes[0].body.nodes[1].body"]]);
   });
 
   it('refuses a "__proto__" key anywhere in the document', () => {
     const text = JSON.stringify(doc()).replace('"threshold":0.7', '"threshold":0.7,"__proto__":{"x":1}');
-    const result = parseWorkflowDocument(text);
+    const result = parseWorkflowDocument(text, { registry: builtInRegistry });
     expect(!result.ok && result.issues.map((issue) => [issue.code, issue.path])).toEqual([["FIELD_INVALID", "nodes[4].__proto__"]]);
   });
 
@@ -144,7 +144,7 @@ describe("reading a weft.workflow/v2 document", () => {
   });
 
   it("leaves a missing or out-of-range loop bound to the rule checker (LOOP_BOUND_INVALID)", () => {
-    const result = parseWorkflowValue(doc({ loops: [{ id: "regen" }] }));
+    const result = parseWorkflowValue(doc({ loops: [{ id: "regen" }] }), { registry: builtInRegistry });
     expect(result.ok && result.workflow.loops).toEqual([{ id: "regen", exit: null }]);
   });
 
@@ -161,12 +161,12 @@ describe("reading a weft.workflow/v2 document", () => {
 
   it("reads a v1 document with the seed types only, whatever the registry holds", () => {
     const v1 = { format: "weft.workflow/v1", name: "x", prompts: { ...DEFAULT_PROMPTS }, outputFormat: "", nodes: [{ id: "q", type: "llm" }], edges: [] };
-    const result = parseWorkflowValue(v1, { registry: pipelineRegistry });
+    const result = parseWorkflowValue(v1, { registry: builtInRegistry });
     expect(!result.ok && result.issues[0]?.message).toBe('unknown node type "llm"; known types: input, generation, ensemble, validation, output');
   });
 
   it("accepts only the formats the caller allows", () => {
-    const result = parseWorkflowValue(doc(), { formats: ["weft.workflow/v1"] });
+    const result = parseWorkflowValue(doc(), { registry: builtInRegistry, formats: ["weft.workflow/v1"] });
     expect(!result.ok && result.issues).toEqual([
       { code: "UNSUPPORTED_FORMAT", path: "format", message: 'format must be "weft.workflow/v1"; found "weft.workflow/v2"' },
     ]);

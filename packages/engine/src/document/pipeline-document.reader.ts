@@ -54,7 +54,7 @@ function toWorkflow(document: PipelineDocumentShape, graph: NonNullable<ReturnTy
 
 /** v2 prompts are optional; a key must still name a type whose prompt comes from the workflow. */
 function checkPrompts(prompts: Record<string, string>, registry: NodeTypeRegistry): DocumentIssue[] {
-  const types = registry.specs().filter((spec) => spec.usesModel && spec.workflowPrompt !== false).map((spec) => spec.type);
+  const types = registry.definitions().filter((spec) => spec.usesModel && spec.workflowPrompt !== false).map((spec) => spec.type);
   return Object.keys(prompts)
     .filter((key) => !types.includes(key))
     .map((key) => ({

@@ -3,6 +3,7 @@ import { createNewWorkflow } from "../model/defaults.js";
 import type { Workflow } from "../model/workflow.js";
 import { parseWorkflowDocument, parseWorkflowValue } from "./workflow-document.parser.js";
 import { serializeWorkflow, stringifyWorkflow, usesOnlySeedFeatures } from "./workflow-document.serializer.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 
 /**
  * q ─► each (map: bin ─► bt ─► bout) ─► check ─[pass]─► out
@@ -51,7 +52,7 @@ function pipelineWorkflow(): Workflow {
 describe("serializing to weft.workflow/v2", () => {
   it("round-trips a workflow with a map body, loops, state and limits unchanged", () => {
     const workflow = pipelineWorkflow();
-    expect(parseWorkflowDocument(stringifyWorkflow(workflow))).toEqual({ ok: true, workflow });
+    expect(parseWorkflowDocument(stringifyWorkflow(workflow), { registry: builtInRegistry })).toEqual({ ok: true, workflow });
   });
 
   it("writes type fields flat on the nodes, bodies included", () => {
@@ -69,7 +70,7 @@ describe("serializing to weft.workflow/v2", () => {
 
   it("writes v1 when a v2 document uses only v1 features", () => {
     const { nodes, edges, ...settings } = createNewWorkflow("Plain");
-    const result = parseWorkflowValue(JSON.parse(JSON.stringify({ ...settings, format: "weft.workflow/v2", nodes, edges })));
+    const result = parseWorkflowValue(JSON.parse(JSON.stringify({ ...settings, format: "weft.workflow/v2", nodes, edges })), { registry: builtInRegistry });
     if (!result.ok) throw new Error(JSON.stringify(result.issues));
     expect(usesOnlySeedFeatures(result.workflow)).toBe(true);
     expect(serializeWorkflow(result.workflow).format).toBe("weft.workflow/v1");

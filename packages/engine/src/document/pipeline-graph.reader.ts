@@ -3,7 +3,7 @@ import type { JsonValue } from "../model/json-value.js";
 import type { LoopDeclaration, WorkflowEdge, WorkflowGraph, WorkflowNode } from "../model/workflow.js";
 import { seedNodeConfig } from "../registry/node-config.schema.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
-import type { NodeTypeSpec } from "../registry/node-type-definition.js";
+import type { NodeTypeDefinition } from "../registry/node-type-definition.js";
 import { formatPath, type DocumentIssue } from "./document-issue.js";
 import { checkParams } from "./params-limits.check.js";
 import { BASE_NODE_KEYS, type PipelineNodeShape, type PipelineSchemas } from "./pipeline-document.schema.js";
@@ -71,7 +71,7 @@ function readNode(raw: PipelineNodeShape, path: PropertyKey[], depth: number, co
   return node;
 }
 
-function checkAttributes(spec: NodeTypeSpec, attributes: Record<string, unknown>, path: PropertyKey[], context: GraphReadContext): void {
+function checkAttributes(spec: NodeTypeDefinition, attributes: Record<string, unknown>, path: PropertyKey[], context: GraphReadContext): void {
   const parsed = spec.attributes.safeParse(attributes);
   if (!parsed.success) context.issues.push(...zodIssues(parsed.error, path, (key) => `${spec.label} nodes take no "${key}"`));
   if (attributes.params) {
@@ -82,7 +82,7 @@ function checkAttributes(spec: NodeTypeSpec, attributes: Record<string, unknown>
 
 /** The type's config schema decides; a body is also read as a graph of its own, one level deeper. */
 function checkConfig(
-  spec: NodeTypeSpec,
+  spec: NodeTypeDefinition,
   config: Record<string, unknown>,
   path: PropertyKey[],
   depth: number,

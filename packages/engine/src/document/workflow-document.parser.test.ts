@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createNewWorkflow, DEFAULT_PROMPTS } from "../model/defaults.js";
 import { WORKFLOW_DOCUMENT_LIMITS } from "../model/workflow-document.limits.js";
 import { parseWorkflowDocument, parseWorkflowValue, readWorkflowDocument } from "./workflow-document.parser.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 
 /** A valid document: i1 ─► g1 ─► o1, with overrides merged on top. */
 function doc(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -24,14 +25,14 @@ function doc(overrides: Record<string, unknown> = {}): Record<string, unknown> {
 }
 
 function issuesOf(value: unknown, limits = WORKFLOW_DOCUMENT_LIMITS) {
-  const result = parseWorkflowValue(value, { limits });
+  const result = parseWorkflowValue(value, { registry: builtInRegistry, limits });
   if (result.ok) throw new Error("expected the document to be refused");
   return result.issues;
 }
 
 describe("parseWorkflowDocument", () => {
   it("reads a valid document into a workflow, numbering edges without ids e1, e2, …", () => {
-    const result = parseWorkflowDocument(JSON.stringify(doc()));
+    const result = parseWorkflowDocument(JSON.stringify(doc()), { registry: builtInRegistry });
     expect(result).toEqual({
       ok: true,
       workflow: {
@@ -55,26 +56,26 @@ describe("parseWorkflowDocument", () => {
 
   it("keeps explicit edge ids and skips them when numbering the others", () => {
     const value = doc({ edges: [{ source: "i1", target: "g1" }, { id: "e1", source: "g1", target: "o1" }] });
-    const result = parseWorkflowValue(value);
+    const result = parseWorkflowValue(value, { registry: builtInRegistry });
     expect(result.ok && result.workflow.edges.map((e) => e.id)).toEqual(["e2", "e1"]);
   });
 
   it("does not check connection rules, which are validateWorkflow's job", () => {
     // i1 ─► o1 ─► g1   (OUTPUT_HAS_POST, but a well-formed document)
     const value = doc({ edges: [{ source: "i1", target: "o1" }, { source: "o1", target: "g1" }] });
-    expect(parseWorkflowValue(value).ok).toBe(true);
+    expect(parseWorkflowValue(value, { registry: builtInRegistry }).ok).toBe(true);
   });
 
   it("refuses text that is not JSON", () => {
-    const result = parseWorkflowDocument('{"format": "weft.workflow/v1",');
+    const result = parseWorkflowDocument('{"format": "weft.workflow/v1",', { registry: builtInRegistry });
     expect(result).toMatchObject({ ok: false, issues: [{ code: "DOCUMENT_NOT_JSON", path: "" }] });
   });
 
   it("refuses a document over the byte limit before parsing it, counting UTF-8 bytes", () => {
     const limits = { ...WORKFLOW_DOCUMENT_LIMITS, maxBytes: 100 };
     const text = JSON.stringify(doc({ name: "é".repeat(40) })).slice(0, 90); // 90 chars, >100 bytes
-    expect(parseWorkflowDocument(text, { limits })).toMatchObject({ ok: false, issues: [{ code: "DOCUMENT_TOO_LARGE" }] });
-    expect(parseWorkflowDocument("x".repeat(90), { limits })).toMatchObject({ ok: false, issues: [{ code: "DOCUMENT_NOT_JSON" }] });
+    expect(parseWorkflowDocument(text, { registry: builtInRegistry, limits })).toMatchObject({ ok: false, issues: [{ code: "DOCUMENT_TOO_LARGE" }] });
+    expect(parseWorkflowDocument("x".repeat(90), { registry: builtInRegistry, limits })).toMatchObject({ ok: false, issues: [{ code: "DOCUMENT_NOT_JSON" }] });
   });
 
   it("refuses a value that is not an object, and a document of another format", () => {
@@ -173,7 +174,7 @@ describe("parseWorkflowDocument", () => {
       expect(issuesOf(withParams({ stop: ["x".repeat(10_001)] }))).toEqual([
         { code: "LIMIT_EXCEEDED", path: "nodes[1].params.stop[0]", message: "must be at most 10000 characters" },
       ]);
-      expect(parseWorkflowValue(withParams({ temperature: 0.2, stop: ["\n"], extra: { a: { b: { c: { d: 1 } } } } })).ok).toBe(true);
+      expect(parseWorkflowValue(withParams({ temperature: 0.2, stop: ["\n"], extra: { a: { b: { c: { d: 1 } } } } }), { registry: builtInRegistry }).ok).toBe(true);
     });
 
     it("refuses a __proto__ key anywhere in params instead of dropping it", () => {
@@ -191,14 +192,14 @@ describe("parseWorkflowDocument", () => {
 
   it("throws a WorkflowDocumentError with every issue from readWorkflowDocument", () => {
     const text = JSON.stringify(doc({ name: "", edges: [{ source: "x", target: "y" }] }));
-    expect(() => readWorkflowDocument(text)).toThrow(
+    expect(() => readWorkflowDocument(text, { registry: builtInRegistry })).toThrow(
       expect.objectContaining({ code: "WORKFLOW_DOCUMENT_INVALID", message: "invalid workflow document: name: must contain a visible character (blank, format and invisible code points alone are blank)" }),
     );
-    expect(readWorkflowDocument(JSON.stringify(createNewWorkflowDocument())).name).toBe("Untitled");
-    expect(() => readWorkflowDocument(JSON.stringify(doc({ name: " \t\n " })))).toThrow(/name: must contain a visible character/);
+    expect(readWorkflowDocument(JSON.stringify(createNewWorkflowDocument()), { registry: builtInRegistry }).name).toBe("Untitled");
+    expect(() => readWorkflowDocument(JSON.stringify(doc({ name: " \t\n " })), { registry: builtInRegistry })).toThrow(/name: must contain a visible character/);
     // Format and blank code points alone are blank too (U+200B, U+2800, U+3164, U+00AD).
     for (const name of ["\u200B", "\u2800", "\u3164", "\u00AD"]) {
-      expect(() => readWorkflowDocument(JSON.stringify(doc({ name })))).toThrow(/name: must contain a visible character/);
+      expect(() => readWorkflowDocument(JSON.stringify(doc({ name })), { registry: builtInRegistry })).toThrow(/name: must contain a visible character/);
     }
   });
 });

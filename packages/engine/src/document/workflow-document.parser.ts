@@ -1,8 +1,6 @@
 import type { z } from "zod";
 import type { Workflow, WorkflowEdge, WorkflowNode } from "../model/workflow.js";
-import { defaultRegistry } from "../node-types/seed-node-types.js";
-import { NodeTypeRegistry } from "../registry/node-type-registry.js";
-import { pipelineRegistry } from "../node-types/built-in-node-types.js";
+import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import { checkReferences } from "./document-references.check.js";
 import { formatPath, WorkflowDocumentError, type DocumentIssue } from "./document-issue.js";
 import { utf8LengthExceeds } from "./utf8-length.js";
@@ -17,10 +15,10 @@ export const WORKFLOW_FORMATS: readonly WorkflowFormat[] = [WORKFLOW_FORMAT, PIP
 
 export interface ParseWorkflowOptions {
   /**
-   * Node types the document may use. Default: the seed types for `weft.workflow/v1`, every built-in
-   * type (`pipelineRegistry`) for `weft.workflow/v2`. A v1 document only ever uses the seed types.
+   * The node types the document may use (`builtInRegistry`, or the host's own), for v1 and v2 alike:
+   * a `weft.workflow/v1` document may hold only the seed types among them (its reference check says so).
    */
-  registry?: NodeTypeRegistry;
+  registry: NodeTypeRegistry;
   limits?: WorkflowDocumentLimits;
   /** The formats accepted (default both); another format is refused with UNSUPPORTED_FORMAT. */
   formats?: readonly WorkflowFormat[];
@@ -35,7 +33,7 @@ const defaultSchema = createWorkflowDocumentSchema(WORKFLOW_DOCUMENT_LIMITS);
  * then references (ids, types, attributes, edges, prompts). Every issue of the first failing stage is
  * reported with its path; the connection rules are not checked here (see validateWorkflow).
  */
-export function parseWorkflowDocument(text: string, options: ParseWorkflowOptions = {}): ParseWorkflowResult {
+export function parseWorkflowDocument(text: string, options: ParseWorkflowOptions): ParseWorkflowResult {
   const limits = options.limits ?? WORKFLOW_DOCUMENT_LIMITS;
   if (utf8LengthExceeds(text, limits.maxBytes)) {
     return fail({ code: "DOCUMENT_TOO_LARGE", path: "", message: `the document is larger than ${limits.maxBytes} bytes` });
@@ -51,25 +49,24 @@ export function parseWorkflowDocument(text: string, options: ParseWorkflowOption
 }
 
 /** The same checks for a value that is already parsed JSON (a GraphQL JSON argument), minus the byte limit. */
-export function parseWorkflowValue(value: unknown, options: ParseWorkflowOptions = {}): ParseWorkflowResult {
+export function parseWorkflowValue(value: unknown, options: ParseWorkflowOptions): ParseWorkflowResult {
   const limits = options.limits ?? WORKFLOW_DOCUMENT_LIMITS;
   const formats = options.formats ?? WORKFLOW_FORMATS;
   const format = checkFormat(value, formats);
   if (typeof format !== "string") return fail(format);
-  if (format === PIPELINE_FORMAT) return readPipelineDocument(value as Record<string, unknown>, options.registry ?? pipelineRegistry, limits);
-  const registry = seedTypesOf(options.registry ?? defaultRegistry);
+  if (format === PIPELINE_FORMAT) return readPipelineDocument(value as Record<string, unknown>, options.registry, limits);
   const early = checkEnvelope(value, limits);
   if (early) return fail(early);
   const schema = limits === WORKFLOW_DOCUMENT_LIMITS ? defaultSchema : createWorkflowDocumentSchema(limits);
   const shaped = schema.safeParse(value);
   if (!shaped.success) return { ok: false, issues: shapeIssues(shaped.error, limits) };
-  const issues = checkReferences(shaped.data, registry, limits);
+  const issues = checkReferences(shaped.data, options.registry, limits);
   if (issues.length > 0) return { ok: false, issues: issues.slice(0, limits.maxIssues) };
   return { ok: true, workflow: toWorkflow(shaped.data) };
 }
 
 /** Throwing variant: the workflow, or a WorkflowDocumentError listing every issue. */
-export function readWorkflowDocument(text: string, options?: ParseWorkflowOptions): Workflow {
+export function readWorkflowDocument(text: string, options: ParseWorkflowOptions): Workflow {
   const result = parseWorkflowDocument(text, options);
   if (!result.ok) throw new WorkflowDocumentError(result.issues);
   return result.workflow;
@@ -90,20 +87,6 @@ function checkFormat(value: unknown, formats: readonly WorkflowFormat[]): Workfl
   const found = format === undefined ? "it has no format field" : `found ${JSON.stringify(format)}`;
   const expected = formats.map((candidate) => `"${candidate}"`).join(" or ");
   return { code: "UNSUPPORTED_FORMAT", path: "format", message: `format must be ${expected}; ${found}` };
-}
-
-const seedViews = new WeakMap<NodeTypeRegistry, NodeTypeRegistry>();
-
-/** A v1 document may use only the seed-000 types of the registry it is read with. */
-function seedTypesOf(registry: NodeTypeRegistry): NodeTypeRegistry {
-  const specs = registry.specs();
-  if (specs.every((spec) => spec.profile === "seed")) return registry;
-  let view = seedViews.get(registry);
-  if (!view) {
-    view = new NodeTypeRegistry(specs.filter((spec) => spec.profile === "seed"));
-    seedViews.set(registry, view);
-  }
-  return view;
 }
 
 /** An oversized node or edge list is refused before any of its items is looked at. */

@@ -3,6 +3,7 @@ import { createNewWorkflow } from "../model/defaults.js";
 import type { Workflow } from "../model/workflow.js";
 import { parseWorkflowDocument } from "./workflow-document.parser.js";
 import { serializeWorkflow, stringifyWorkflow } from "./workflow-document.serializer.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 
 /**
  * i1 ─► g1 ─► e1 ─► v1 ─► o1
@@ -34,14 +35,14 @@ function richWorkflow(): Workflow {
 describe("serializeWorkflow", () => {
   it("round-trips a workflow through its document unchanged", () => {
     const workflow = richWorkflow();
-    expect(parseWorkflowDocument(stringifyWorkflow(workflow))).toEqual({ ok: true, workflow });
+    expect(parseWorkflowDocument(stringifyWorkflow(workflow), { registry: builtInRegistry })).toEqual({ ok: true, workflow });
   });
 
   it("round-trips a new workflow, whose null settings are left out of the document", () => {
     const workflow = createNewWorkflow("Untitled");
     const document = serializeWorkflow(workflow);
     expect("knowledgeBase" in document || "intensity" in document).toBe(false);
-    expect(parseWorkflowDocument(stringifyWorkflow(workflow))).toEqual({ ok: true, workflow });
+    expect(parseWorkflowDocument(stringifyWorkflow(workflow), { registry: builtInRegistry })).toEqual({ ok: true, workflow });
   });
 
   it("writes the format tag first and every edge id", () => {

@@ -1,10 +1,9 @@
 import type { JsonValue } from "../model/json-value.js";
-import type { LoopDeclaration, SearchIntensity, StateChannel, Workflow, WorkflowGraph, WorkflowLimits, WorkflowNode } from "../model/workflow.js";
-import { DEFAULT_NODE_TYPE_SPECS } from "../node-types/seed-node-types.js";
+import { SEED_NODE_TYPES, type LoopDeclaration, type SearchIntensity, type StateChannel, type Workflow, type WorkflowGraph, type WorkflowLimits, type WorkflowNode } from "../model/workflow.js";
 import { PIPELINE_FORMAT } from "./pipeline-document.schema.js";
 import { WORKFLOW_FORMAT, type DocumentNode, type WorkflowDocument } from "./workflow-document.schema.js";
 
-const SEED_TYPES = new Set(DEFAULT_NODE_TYPE_SPECS.map((spec) => spec.type));
+const SEED_TYPES = new Set(SEED_NODE_TYPES);
 
 /** A `weft.workflow/v2` document as the serializer writes it: node configs flat on the nodes. */
 export interface PipelineDocument {

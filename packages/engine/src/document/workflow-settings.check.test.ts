@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { checkWorkflowSettings } from "./workflow-settings.check.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 
 const codesAndPaths = (settings: Parameters<typeof checkWorkflowSettings>[0]) =>
-  checkWorkflowSettings(settings).map((issue) => [issue.code, issue.path]);
+  checkWorkflowSettings(settings, { registry: builtInRegistry }).map((issue) => [issue.code, issue.path]);
 
 describe("checking workflow settings as the document parser does", () => {
   it("accepts loops, state channels and limits a v2 document may hold", () => {
@@ -11,12 +12,12 @@ describe("checking workflow settings as the document parser does", () => {
         loops: [{ id: "regen", max: 3, exit: "pass" }, { id: "outer", exit: null }],
         state: { answers: { reducer: "append" }, seen: { reducer: "appendUnique", key: "id", scope: "thread" } },
         limits: { maxInvocations: 500 },
-      }),
+      }, { registry: builtInRegistry }),
     ).toEqual([]);
   });
 
   it("leaves a loop's bound to the rule checker, so a half-built loop can be stored", () => {
-    expect(checkWorkflowSettings({ loops: [{ id: "regen", exit: null }, { id: "wide", max: 1000, exit: null }] })).toEqual([]);
+    expect(checkWorkflowSettings({ loops: [{ id: "regen", exit: null }, { id: "wide", max: 1000, exit: null }] }, { registry: builtInRegistry })).toEqual([]);
   });
 
   it("reports a repeated loop id at the second loop", () => {

@@ -1,5 +1,5 @@
 import type { LoopDeclaration, StateChannel, WorkflowLimits } from "../model/workflow.js";
-import { pipelineRegistry } from "../node-types/built-in-node-types.js";
+import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import type { DocumentIssue } from "./document-issue.js";
 import { createPipelineSchemas, type PipelineSchemas } from "./pipeline-document.schema.js";
 import { readGraph } from "./pipeline-graph.reader.js";
@@ -21,14 +21,14 @@ export interface WorkflowSettingsInput {
  * `loops[1].id`, `state.answers.reducer`, `limits.maxInvocations`. Whether the loops make sense (bounds,
  * exits, headers) is the rule checker's: checkEdit `updateSettings`.
  */
-export function checkWorkflowSettings(settings: WorkflowSettingsInput, options: { limits?: WorkflowDocumentLimits } = {}): DocumentIssue[] {
+export function checkWorkflowSettings(settings: WorkflowSettingsInput, options: { registry: NodeTypeRegistry; limits?: WorkflowDocumentLimits }): DocumentIssue[] {
   const limits = options.limits ?? WORKFLOW_DOCUMENT_LIMITS;
   const schemas: PipelineSchemas = limits === WORKFLOW_DOCUMENT_LIMITS ? defaultSchemas : createPipelineSchemas(limits);
   const shape = schemas.document.pick({ state: true, limits: true });
   const shaped = shape.safeParse({ state: settings.state, limits: settings.limits });
   const issues: DocumentIssue[] = shaped.success ? [] : zodIssues(shaped.error, []);
   if (settings.loops !== undefined) {
-    const context = { registry: pipelineRegistry, limits, schemas, nodePaths: new Map<string, string>(), issues };
+    const context = { registry: options.registry, limits, schemas, nodePaths: new Map<string, string>(), issues };
     readGraph({ nodes: [], edges: [], loops: JSON.parse(JSON.stringify(settings.loops)) as unknown }, [], 0, context);
   }
   return issues;

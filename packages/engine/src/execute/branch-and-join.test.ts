@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pipelineRegistry } from "../node-types/built-in-node-types.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 import { validateWorkflow } from "../rules/validate-workflow.js";
 import { FakeLlmProvider, resultJson } from "../testing/fake-llm-provider.js";
 import { runPipeline } from "../testing/pipeline-harness.js";
@@ -24,7 +24,7 @@ function routed(question: string, join: Record<string, string> = {}, mode = "fir
 describe("branches and joins (SPEC-V2 §4)", () => {
   it("runs the taken branch, skips the other as BRANCH_NOT_TAKEN, and joins what arrived", async () => {
     const workflow = routed("hi");
-    expect(validateWorkflow(workflow, { registry: pipelineRegistry })).toEqual([]);
+    expect(validateWorkflow(workflow, { registry: builtInRegistry })).toEqual([]);
     const { outcome, trace, of } = await runPipeline({ workflow });
     expect(outcome).toMatchObject({ status: "COMPLETED", result: "short answer to hi" });
     expect(of("BRANCH_TAKEN")).toEqual([expect.objectContaining({ nodeId: "route", ports: ["short"], skipped: ["long", "default"], invocation: "" })]);

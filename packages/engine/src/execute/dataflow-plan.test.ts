@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createDefaultRegistry } from "../node-types/seed-node-types.js";
+import { createBuiltInRegistry } from "../node-types/built-in-node-types.js";
 import { workflow } from "../testing/workflow-builder.js";
 import { planDataflow } from "./dataflow-plan.js";
 
-const registry = createDefaultRegistry();
+const registry = createBuiltInRegistry();
 
 describe("planDataflow", () => {
   /*

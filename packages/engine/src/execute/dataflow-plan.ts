@@ -1,7 +1,7 @@
 import { WeftError } from "../model/errors.js";
 import type { WorkflowGraph, WorkflowNode } from "../model/workflow.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
-import type { NodeTypeSpec } from "../registry/node-type-definition.js";
+import type { NodeTypeDefinition } from "../registry/node-type-definition.js";
 
 /**
  * Everything the runner needs to schedule a graph, computed once in O(V + E) by a pure function
@@ -10,7 +10,7 @@ import type { NodeTypeSpec } from "../registry/node-type-definition.js";
  */
 export interface DataflowPlan {
   readonly nodes: readonly WorkflowNode[];
-  readonly specs: readonly NodeTypeSpec[];
+  readonly specs: readonly NodeTypeDefinition[];
   readonly indexById: ReadonlyMap<string, number>;
   /** Pre-nodes of each node in edge creation order (the order of `graph.edges`): its input order. */
   readonly preds: readonly (readonly number[])[];

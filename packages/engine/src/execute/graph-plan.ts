@@ -2,7 +2,7 @@ import { compileExpression, type CompiledExpression } from "../expression/cel-ex
 import { WeftError } from "../model/errors.js";
 import { DEFAULT_PORT, type WorkflowGraph, type WorkflowNode } from "../model/workflow.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
-import type { NodeTypeSpec } from "../registry/node-type-definition.js";
+import type { NodeTypeDefinition } from "../registry/node-type-definition.js";
 import { findCycles } from "../rules/find-cycles.js";
 import { analyzeGraph, type GraphAnalysis } from "../rules/graph-analysis.js";
 import { indexGraph } from "../rules/graph-index.js";
@@ -42,7 +42,7 @@ export interface PlannedLoop {
  */
 export interface GraphPlan {
   readonly nodes: readonly WorkflowNode[];
-  readonly specs: readonly NodeTypeSpec[];
+  readonly specs: readonly NodeTypeDefinition[];
   readonly indexById: ReadonlyMap<string, number>;
   readonly edges: readonly PlannedEdge[];
   /** Per node: its incoming data edges (indices into `edges`) in creation order: its input order. */
@@ -204,7 +204,7 @@ function topologicalRank(size: number, analysis: GraphAnalysis, sources: readonl
   return rank;
 }
 
-function compileAll(nodes: readonly WorkflowNode[], specs: readonly NodeTypeSpec[], inItemScope: boolean): Map<string, CompiledExpression>[] {
+function compileAll(nodes: readonly WorkflowNode[], specs: readonly NodeTypeDefinition[], inItemScope: boolean): Map<string, CompiledExpression>[] {
   return nodes.map((node, k) => {
     const compiled = new Map<string, CompiledExpression>();
     for (const expression of specs[k]!.expressions?.(node) ?? []) {
@@ -218,7 +218,7 @@ function compileAll(nodes: readonly WorkflowNode[], specs: readonly NodeTypeSpec
   });
 }
 
-function planBody(node: WorkflowNode, spec: NodeTypeSpec, registry: NodeTypeRegistry, inItemScope: boolean): GraphPlan | null {
+function planBody(node: WorkflowNode, spec: NodeTypeDefinition, registry: NodeTypeRegistry, inItemScope: boolean): GraphPlan | null {
   if (!spec.body) return null;
   const body = spec.body.graph(node);
   if (!body) throw refused("MAP_BODY_INVALID", `node "${node.id}" has no body graph`, [node.id]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { JsonValue } from "../model/json-value.js";
-import { pipelineRegistry } from "../node-types/built-in-node-types.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 import { validateWorkflow } from "../rules/validate-workflow.js";
 import { runPipeline } from "../testing/pipeline-harness.js";
 import { pipeline } from "../testing/pipeline-builder.js";
@@ -26,7 +26,7 @@ function retryLoop(grades: JsonValue[], max = 3, exit: string | null = "pass") {
 describe("loops (SPEC-V2 §4)", () => {
   it("runs three iterations when the grader says retry, retry, pass, carrying its feedback to the draft", async () => {
     const workflow = retryLoop([verdict("retry", "cite a source"), verdict("retry", "shorter please"), verdict("pass")]);
-    expect(validateWorkflow(workflow, { registry: pipelineRegistry })).toEqual([]);
+    expect(validateWorkflow(workflow, { registry: builtInRegistry })).toEqual([]);
     const { outcome, of } = await runPipeline({ workflow });
     expect(outcome).toMatchObject({ status: "COMPLETED", result: "draft three" });
     expect(of("LOOP_ITERATION").map((event) => [event.loopId, event.iteration, event.max, event.feedback, event.invocation])).toEqual([
@@ -86,7 +86,7 @@ describe("loops (SPEC-V2 §4)", () => {
 
   it("shares one counter between two loop edges of one loop", async () => {
     const workflow = twoGraders(3, [verdict("retry", "style"), verdict("pass")], [verdict("retry", "a wrong date"), verdict("pass")]);
-    expect(validateWorkflow(workflow, { registry: pipelineRegistry })).toEqual([]);
+    expect(validateWorkflow(workflow, { registry: builtInRegistry })).toEqual([]);
     const { outcome, of } = await runPipeline({ workflow });
     expect(outcome.result).toBe("d3");
     expect(of("LOOP_ITERATION").map((event) => [event.iteration, event.feedback])).toEqual([
@@ -116,7 +116,7 @@ describe("loops (SPEC-V2 §4)", () => {
       .loopEdge("inner.retry>a2", "small")
       .loopEdge("outer.retry>a", "big")
       .build();
-    expect(validateWorkflow(workflow, { registry: pipelineRegistry })).toEqual([]);
+    expect(validateWorkflow(workflow, { registry: builtInRegistry })).toEqual([]);
     const { outcome, of } = await runPipeline({ workflow });
     expect(outcome.status).toBe("COMPLETED");
     expect(of("NODE_STARTED").filter((event) => event.nodeId === "a2").map((event) => event.invocation)).toEqual(["", "small#2", "big#2"]);

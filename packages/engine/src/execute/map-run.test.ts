@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { JsonValue } from "../model/json-value.js";
-import { pipelineRegistry } from "../node-types/built-in-node-types.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 import { validateWorkflow } from "../rules/validate-workflow.js";
 import { FakeLlmProvider } from "../testing/fake-llm-provider.js";
 import { runPipeline, startPipeline } from "../testing/pipeline-harness.js";
@@ -32,7 +32,7 @@ describe("map (SPEC-V2 §3)", () => {
     for (const [concurrency, expected] of [[3, 100], [1, 300]] as const) {
       const clock = new VirtualClock();
       const workflow = mapOf(["a:100", "b:100", "c:100"], { concurrency });
-      expect(validateWorkflow(workflow, { registry: pipelineRegistry })).toEqual([]);
+      expect(validateWorkflow(workflow, { registry: builtInRegistry })).toEqual([]);
       const { value, elapsed } = await clock.run(runPipeline({ workflow, providers: [timedModel(clock)] }));
       expect(value.outcome.status).toBe("COMPLETED");
       expect(elapsed).toBe(expected);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pipelineRegistry } from "../node-types/built-in-node-types.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 import { validateWorkflow } from "../rules/validate-workflow.js";
 import { settle } from "../testing/deferred.js";
 import { FakeLlmProvider } from "../testing/fake-llm-provider.js";
@@ -94,7 +94,7 @@ describe("cancellation and the budget inside loops and maps", () => {
       .loop("regen", 10, "pass")
       .loopEdge("check.retry>draft", "regen")
       .build();
-    expect(validateWorkflow(workflow, { registry: pipelineRegistry, maxInvocations: 8 }).map((violation) => violation.code)).toEqual(["RUN_BUDGET_EXCEEDED"]);
+    expect(validateWorkflow(workflow, { registry: builtInRegistry, maxInvocations: 8 }).map((violation) => violation.code)).toEqual(["RUN_BUDGET_EXCEEDED"]);
     const { outcome, of } = await runPipeline({ workflow, options: { maxInvocations: 8 } });
     expect(outcome).toMatchObject({ status: "FAILED", error: { code: "RUN_BUDGET_EXCEEDED" } });
     expect(of("NODE_STARTED")).toHaveLength(8);

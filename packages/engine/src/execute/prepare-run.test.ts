@@ -4,7 +4,7 @@ import { FakeLlmProvider, providers, resultJson } from "../testing/fake-llm-prov
 import { registry } from "../testing/run-harness.js";
 import { workflow } from "../testing/workflow-builder.js";
 import { pipeline } from "../testing/pipeline-builder.js";
-import { pipelineRegistry } from "../node-types/built-in-node-types.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 import { prepareRun, PREPARED_RUN_FORMAT, type PreparedRun } from "./prepare-run.js";
 import { parsePreparedRun } from "./prepared-run.schema.js";
 import { runWorkflow } from "./run-workflow.js";
@@ -35,7 +35,7 @@ describe("prepareRun", () => {
       prepareRun(
         chain(),
         { prompts: { generation: "rq {input_data}" }, intensity: "HIGH", inputs: { a: "supplied" }, streamTokens: true },
-        { topK: { HIGH: 7 }, parseRepair: false, concurrency: 4, models: MODELS, knowledgeBases: ["handbook"] },
+        { registry: builtInRegistry, topK: { HIGH: 7 }, parseRepair: false, concurrency: 4, models: MODELS, knowledgeBases: ["handbook"] },
       ),
     );
     expect(run).toEqual({
@@ -60,7 +60,7 @@ describe("prepareRun", () => {
   });
 
   it("is plain JSON: a stored copy reads back equal and still runs", async () => {
-    const run = prepared(prepareRun(chain(), { knowledgeBase: null, inputs: { a: "supplied" } }, { concurrency: Infinity }));
+    const run = prepared(prepareRun(chain(), { knowledgeBase: null, inputs: { a: "supplied" } }, { registry: builtInRegistry, concurrency: Infinity }));
     expect(run.concurrency).toBeNull();
     const stored = JSON.parse(JSON.stringify(run)) as unknown;
     expect(parsePreparedRun(stored)).toEqual(run);
@@ -73,7 +73,7 @@ describe("prepareRun", () => {
      *  a ──> g (model "gpt-9") ──> out     b (goes nowhere)
      */
     const wf = workflow().input("a").input("b").model("g", "generation", { model: "gpt-9" }).output().edges("a>g", "g>out").build();
-    const result = prepareRun(wf, { knowledgeBase: "missing", inputs: { g: "x", nope: "y", b: "fine" } }, { models: MODELS, knowledgeBases: ["handbook"] });
+    const result = prepareRun(wf, { knowledgeBase: "missing", inputs: { g: "x", nope: "y", b: "fine" } }, { registry: builtInRegistry, models: MODELS, knowledgeBases: ["handbook"] });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.violations.map(({ code, nodeIds, requestPath }) => ({ code, nodeIds, requestPath }))).toEqual([
@@ -89,20 +89,20 @@ describe("prepareRun", () => {
 
   it("checks neither models nor knowledge bases when the policy does not list them", () => {
     const wf = workflow().input("a").model("g", "generation", { model: "gpt-9" }).output().edges("a>g", "g>out").knowledgeBase("any").build();
-    expect(prepareRun(wf).ok).toBe(true);
+    expect(prepareRun(wf, {}, { registry: builtInRegistry }).ok).toBe(true);
   });
 
   it("keeps a node id such as __proto__ as an ordinary input key, through storage too", () => {
     const wf = workflow().input("__proto__", "stored").output().edges("__proto__>out").build();
     const inputs = JSON.parse('{"__proto__": "supplied"}') as Record<string, string>;
-    const run = prepared(prepareRun(wf, { inputs }));
+    const run = prepared(prepareRun(wf, { inputs }, { registry: builtInRegistry }));
     expect(Object.keys(run.inputs)).toEqual(["__proto__"]);
     expect(Object.keys(parsePreparedRun(JSON.parse(JSON.stringify(run))).inputs)).toEqual(["__proto__"]);
   });
 
   it("throws for a policy that is the host's bug: a concurrency below one or a fractional top_k", () => {
-    expect(() => prepareRun(chain(), {}, { concurrency: 0 })).toThrow(expect.objectContaining({ code: "INVALID_CONCURRENCY" }));
-    expect(() => prepareRun(chain(), {}, { topK: { LOW: 1.5 } })).toThrow(expect.objectContaining({ code: "INVALID_TOP_K" }));
+    expect(() => prepareRun(chain(), {}, { registry: builtInRegistry, concurrency: 0 })).toThrow(expect.objectContaining({ code: "INVALID_CONCURRENCY" }));
+    expect(() => prepareRun(chain(), {}, { registry: builtInRegistry, topK: { LOW: 1.5 } })).toThrow(expect.objectContaining({ code: "INVALID_TOP_K" }));
   });
 });
 
@@ -120,21 +120,21 @@ describe("prepareRun on a v2 pipeline", () => {
       .build();
 
   it("freezes the starting state and the run budget, and the stored copy runs with them", async () => {
-    const run = prepared(prepareRun(noting(), { state: { notes: ["earlier"] } }, { registry: pipelineRegistry, maxInvocations: 50 }));
+    const run = prepared(prepareRun(noting(), { state: { notes: ["earlier"] } }, { registry: builtInRegistry, maxInvocations: 50 }));
     expect(run).toMatchObject({ state: { notes: ["earlier"] }, maxInvocations: 50 });
     const stored = parsePreparedRun(JSON.parse(JSON.stringify(run)));
-    const outcome = await runWorkflow({ runId: "r", prepared: stored, registry: pipelineRegistry, providers: new Map(), onEvent: () => undefined });
+    const outcome = await runWorkflow({ runId: "r", prepared: stored, registry: builtInRegistry, providers: new Map(), onEvent: () => undefined });
     expect(outcome).toMatchObject({ status: "COMPLETED", state: { notes: ["earlier", "hello"] } });
   });
 
   it("takes the workflow's own limit unless the host's ceiling is lower", () => {
     const limited = { ...noting(), limits: { maxInvocations: 20 } };
-    expect(prepared(prepareRun(limited, {}, { registry: pipelineRegistry })).maxInvocations).toBe(20);
-    expect(prepared(prepareRun(limited, {}, { registry: pipelineRegistry, maxInvocations: 5 })).maxInvocations).toBe(5);
+    expect(prepared(prepareRun(limited, {}, { registry: builtInRegistry })).maxInvocations).toBe(20);
+    expect(prepared(prepareRun(limited, {}, { registry: builtInRegistry, maxInvocations: 5 })).maxInvocations).toBe(5);
   });
 
   it("refuses a starting value for a channel the workflow does not declare, with the other violations", () => {
-    const result = prepareRun(noting(), { state: { nope: 1 }, inputs: { out: "x" } }, { registry: pipelineRegistry, maxInvocations: 2 });
+    const result = prepareRun(noting(), { state: { nope: 1 }, inputs: { out: "x" } }, { registry: builtInRegistry, maxInvocations: 2 });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.violations.map(({ code, requestPath }) => ({ code, requestPath }))).toEqual([
@@ -147,7 +147,7 @@ describe("prepareRun on a v2 pipeline", () => {
 
 describe("parsePreparedRun", () => {
   it("refuses what is not a prepared run of this format, naming the field", () => {
-    const run = prepared(prepareRun(chain()));
+    const run = prepared(prepareRun(chain(), {}, { registry: builtInRegistry }));
     expect(() => parsePreparedRun({ ...run, format: "weft.run/0" })).toThrow(expect.objectContaining({ code: "PREPARED_RUN_INVALID" }));
     expect(() => parsePreparedRun({ ...run, settings: { ...run.settings, topK: 0 } })).toThrow(/settings\.topK/);
     expect(() => parsePreparedRun(null)).toThrow(expect.objectContaining({ code: "PREPARED_RUN_INVALID" }));
@@ -155,8 +155,8 @@ describe("parsePreparedRun", () => {
   });
 
   it("reads a run stored before the top_k table was frozen with it", () => {
-    const { topKByIntensity: _dropped, ...settings } = prepared(prepareRun(chain())).settings;
-    const run = { ...prepared(prepareRun(chain())), settings };
+    const { topKByIntensity: _dropped, ...settings } = prepared(prepareRun(chain(), {}, { registry: builtInRegistry })).settings;
+    const run = { ...prepared(prepareRun(chain(), {}, { registry: builtInRegistry })), settings };
     expect(parsePreparedRun(run)).toBe(run);
   });
 });
@@ -164,7 +164,7 @@ describe("parsePreparedRun", () => {
 describe("runWorkflow on a prepared run", () => {
   it("executes the settings it was given and resolves nothing again", async () => {
     const provider = new FakeLlmProvider((request) => resultJson(request.prompt));
-    const run = prepared(prepareRun(chain(), { knowledgeBase: null }));
+    const run = prepared(prepareRun(chain(), { knowledgeBase: null }, { registry: builtInRegistry }));
     const edited: PreparedRun = { ...run, settings: { ...run.settings, prompts: { generation: "frozen {input_data}" } } };
     const outcome = await runWorkflow({ runId: "r", prepared: edited, registry, providers: providers(provider), onEvent: () => undefined });
     expect(outcome.result).toBe("frozen stored");

@@ -4,8 +4,6 @@ import { WeftError } from "../model/errors.js";
 import type { JsonValue } from "../model/json-value.js";
 import type { RuleCode, Violation } from "../model/violation.js";
 import type { Workflow, WorkflowGraph } from "../model/workflow.js";
-import { bodyOf } from "../node-types/common/body-graph.js";
-import { defaultRegistry } from "../node-types/seed-node-types.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import type { AvailableModel } from "../rules/model-rules.js";
 import { invocationBudget, validateWorkflow } from "../rules/validate-workflow.js";
@@ -43,7 +41,8 @@ export interface PreparedRun {
 
 /** What the host decides about runs (the API from its environment, the CLI from its own). */
 export interface RunPolicy {
-  registry?: NodeTypeRegistry;
+  /** The node types the workflow may use (`builtInRegistry`, or the host's own). */
+  registry: NodeTypeRegistry;
   /** Configured provider/model pairs for MODEL_UNAVAILABLE; omitted: that rule is not checked. */
   models?: readonly AvailableModel[];
   /** Knowledge bases that exist; omitted: not checked (a missing one then fails its nodes at run time). */
@@ -80,10 +79,9 @@ export type PrepareRunResult = { ok: true; run: PreparedRun } | { ok: false; vio
  * the run will execute. Pure: no I/O, the same answer in the API, the CLI and tests. A policy that is
  * itself invalid (top_k below one, a fractional concurrency) is the host's bug and throws WeftError.
  */
-export function prepareRun(workflow: Workflow, request: RunRequest = {}, policy: RunPolicy = {}): PrepareRunResult {
-  const registry = policy.registry ?? defaultRegistry;
+export function prepareRun(workflow: Workflow, request: RunRequest, policy: RunPolicy): PrepareRunResult {
   const rules = validateWorkflow(workflow, {
-    registry,
+    registry: policy.registry,
     ...(policy.models ? { models: policy.models } : {}),
     ...(policy.maxInvocations !== undefined ? { maxInvocations: policy.maxInvocations } : {}),
   });
@@ -97,8 +95,8 @@ export function prepareRun(workflow: Workflow, request: RunRequest = {}, policy:
  * as it is (the runner's own tests run broken graphs on purpose): resolves the settings and checks the
  * request only. A graph that cannot be scheduled is then refused by runWorkflow before RUN_STARTED.
  */
-export function prepareRunUnchecked(workflow: Workflow, request: RunRequest = {}, policy: RunPolicy = {}): PrepareRunResult {
-  const registry = policy.registry ?? defaultRegistry;
+export function prepareRunUnchecked(workflow: Workflow, request: RunRequest, policy: RunPolicy): PrepareRunResult {
+  const { registry } = policy;
   const concurrency = checkConcurrency(policy.concurrency ?? DEFAULT_CONCURRENCY);
   const limits = resolveRunLimits(policy.limits);
   const settings = resolveRunSettings(workflow, request, {
@@ -114,7 +112,7 @@ export function prepareRunUnchecked(workflow: Workflow, request: RunRequest = {}
     ...checkKnowledgeBase(settings.knowledgeBase, policy.knowledgeBases),
   ];
   if (violations.length > 0) return { ok: false, violations };
-  const maxInvocations = invocationBudget(workflow, countNodes(workflow), policy.maxInvocations);
+  const maxInvocations = invocationBudget(workflow, countNodes(workflow, registry), policy.maxInvocations);
   return {
     ok: true,
     run: { format: PREPARED_RUN_FORMAT, workflow, settings, inputs: { ...inputs }, state: { ...state }, concurrency, maxInvocations, limits },
@@ -175,11 +173,11 @@ function checkKnowledgeBase(name: string | null, existing: readonly string[] | u
 }
 
 /** Nodes of the graph and of its bodies, at any depth (the default run budget is at least one per node). */
-function countNodes(graph: WorkflowGraph): number {
+function countNodes(graph: WorkflowGraph, registry: NodeTypeRegistry): number {
   let count = graph.nodes.length;
   for (const node of graph.nodes) {
-    const body = bodyOf(node);
-    if (body) count += countNodes(body);
+    const body = registry.get(node.type)?.body?.graph(node);
+    if (body) count += countNodes(body, registry);
   }
   return count;
 }

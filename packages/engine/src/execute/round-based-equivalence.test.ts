@@ -7,6 +7,7 @@ import { randomWorkflow } from "../testing/random-workflow.js";
 import { runRoundBased } from "../testing/round-based-reference.js";
 import { run } from "../testing/run-harness.js";
 import { seededRandom } from "../testing/seeded-random.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 
 /** Output = a digest of the prompt; it answers after a number of hops that depends on the prompt, so
  * completion order varies between nodes without any clock. */
@@ -28,7 +29,7 @@ describe("dataflow executor against the seed's round-based algorithm", () => {
   it("produces exactly the reference's outputs on 150 random valid workflows", async () => {
     for (let seed = 1; seed <= 150; seed += 1) {
       const wf = randomWorkflow(seededRandom(seed), 14);
-      expect(validateWorkflow(wf), `seed ${seed}`).toEqual([]);
+      expect(validateWorkflow(wf, { registry: builtInRegistry }), `seed ${seed}`).toEqual([]);
       const expected = await runRoundBased(wf, digestProvider());
       const { outcome } = await run({ workflow: wf, provider: digestProvider(), options: { concurrency: 1 + (seed % 5) } });
       expect(outcome.status, `seed ${seed}`).toBe("COMPLETED");

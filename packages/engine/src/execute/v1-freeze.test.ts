@@ -3,14 +3,14 @@ import type { RunEvent } from "../events/run-event.js";
 import { ProviderError } from "../model/errors.js";
 import type { Workflow, WorkflowNode } from "../model/workflow.js";
 import type { LlmRequest } from "../providers/llm-provider.js";
-import { defaultRegistry } from "../node-types/seed-node-types.js";
-import { pipelineRegistry } from "../node-types/built-in-node-types.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 import { validateWorkflow } from "../rules/validate-workflow.js";
 import { settle } from "../testing/deferred.js";
 import { FakeLlmProvider, providers, resultJson } from "../testing/fake-llm-provider.js";
 import { randomWorkflow } from "../testing/random-workflow.js";
 import { pick, seededRandom } from "../testing/seeded-random.js";
 import { runSeedWorkflow } from "../testing/seed-oracle/run-workflow.oracle.js";
+import { seedRegistry } from "../testing/seed-oracle/seed-registry.js";
 import { validateSeedWorkflow } from "../testing/seed-oracle/validate-workflow.oracle.js";
 import { preparedOrThrow } from "../testing/prepared-run.harness.js";
 import { prepareRun } from "./prepare-run.js";
@@ -79,8 +79,8 @@ describe("the v1 freeze", () => {
       const graph = randomSeedGraph(seed);
       const expected = validateSeedWorkflow(graph, { models });
       for (const violation of expected) broken.add(violation.code);
-      expect(validateWorkflow(graph, { models }), `seed ${seed}`).toEqual(expected);
-      const pipelineCodes = validateWorkflow(graph, { models, registry: pipelineRegistry }).map(({ code, nodeIds, edgeIds }) => ({ code, nodeIds, edgeIds }));
+      expect(validateWorkflow(graph, { models, registry: seedRegistry }), `seed ${seed}`).toEqual(expected);
+      const pipelineCodes = validateWorkflow(graph, { models, registry: builtInRegistry }).map(({ code, nodeIds, edgeIds }) => ({ code, nodeIds, edgeIds }));
       expect(pipelineCodes, `seed ${seed} with every type registered`).toEqual(expected.map(({ code, nodeIds, edgeIds }) => ({ code, nodeIds, edgeIds })));
     }
     // The edits really break rules, of many kinds.
@@ -95,8 +95,8 @@ describe("the v1 freeze", () => {
       const failures = seed % 3 === 0;
       const options = { concurrency: 1 + (seed % 4), clock: () => 0, sleep: async () => undefined, parseRepair: seed % 2 === 0 };
       const seedEvents: RunEvent[] = [];
-      const seedOutcome = await runSeedWorkflow({ runId: "r", workflow, registry: defaultRegistry, providers: providers(digestProvider(failures)), onEvent: (event) => void seedEvents.push(event), options });
-      for (const registry of [defaultRegistry, pipelineRegistry]) {
+      const seedOutcome = await runSeedWorkflow({ runId: "r", workflow, registry: seedRegistry, providers: providers(digestProvider(failures)), onEvent: (event) => void seedEvents.push(event), options });
+      for (const registry of [seedRegistry, builtInRegistry]) {
         const events: RunEvent[] = [];
         const prepared = preparedOrThrow(prepareRun(workflow, {}, { registry, concurrency: options.concurrency, parseRepair: options.parseRepair }));
         const outcome = await runWorkflow({ runId: "r", prepared, registry, providers: providers(digestProvider(failures)), onEvent: (event) => void events.push(event), options: { clock: options.clock, sleep: options.sleep } });

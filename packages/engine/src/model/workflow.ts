@@ -16,9 +16,15 @@ export interface NodePosition {
 /** The port of every node that is not a router (SPEC-V2 §2). */
 export const DEFAULT_PORT = "out";
 
+/**
+ * The node types of seed 000 (SPEC §2), the only ones a `weft.workflow/v1` document may hold: a fact of
+ * the frozen v1 format, so it is written here once and not on each definition (every later type is v2).
+ */
+export const SEED_NODE_TYPES: readonly string[] = Object.freeze(["input", "generation", "ensemble", "validation", "output"]);
+
 export interface WorkflowNode {
   id: string;
-  /** Key of a node-type spec in the registry (input, generation, ensemble, validation, output, …). */
+  /** Key of a node-type definition in the registry (input, generation, ensemble, validation, output, …). */
   type: string;
   /** Text nodes (input/output): the node's content. */
   content?: string;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseWorkflowValue } from "../document/workflow-document.parser.js";
 import { compileExpression, evaluateExpression } from "../expression/cel-expression.js";
-import { pipelineRegistry } from "../node-types/built-in-node-types.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 import { validateWorkflow } from "../rules/validate-workflow.js";
 import { schemaMismatch } from "../schema/json-schema.check.js";
 import { compileUserPattern, patternProblem } from "./user-pattern.js";
@@ -52,10 +52,10 @@ describe("user patterns (RE2 syntax, linear time)", () => {
           { source: "ask", target: "out" },
         ],
       },
-      { registry: pipelineRegistry },
+      { registry: builtInRegistry },
     );
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-    const found = validateWorkflow(parsed.workflow, { registry: pipelineRegistry })
+    const found = validateWorkflow(parsed.workflow, { registry: builtInRegistry })
       .filter((violation) => violation.code === "PATTERN_INVALID")
       .map(({ nodeIds, field }) => `${nodeIds[0]} ${field}`)
       .sort();
@@ -67,9 +67,9 @@ describe("user patterns (RE2 syntax, linear time)", () => {
     const files = readdirSync(examples).filter((name) => name.endsWith(".json"));
     expect(files.length).toBeGreaterThan(4);
     for (const file of files) {
-      const parsed = parseWorkflowValue(JSON.parse(readFileSync(new URL(file, examples), "utf8")), { registry: pipelineRegistry });
+      const parsed = parseWorkflowValue(JSON.parse(readFileSync(new URL(file, examples), "utf8")), { registry: builtInRegistry });
       if (!parsed.ok) continue;
-      const refused = validateWorkflow(parsed.workflow, { registry: pipelineRegistry }).filter((violation) => violation.code === "PATTERN_INVALID");
+      const refused = validateWorkflow(parsed.workflow, { registry: builtInRegistry }).filter((violation) => violation.code === "PATTERN_INVALID");
       expect(refused, file).toEqual([]);
     }
   });

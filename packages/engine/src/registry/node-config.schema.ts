@@ -51,14 +51,17 @@ export function nodeConfig<Shape extends z.ZodRawShape>(shape: Shape) {
 /** The seed-000 types take only the common fields. */
 export const seedNodeConfig = nodeConfig({});
 
+/** A knowledge base by name (retrieve, expand, llm); `.meta` again to say what the node does with it. */
+export const knowledgeBaseField = z
+  .string()
+  .min(1)
+  .max(LIMITS.maxIdLength)
+  .optional()
+  .meta(kind("knowledgeBase", "Knowledge base to search (by name); default: the run's."));
+
 /** `knowledgeBase` and `intensity` as v1 has them workflow-wide, here per node. */
 export const retrievalConfigFields = {
-  knowledgeBase: z
-    .string()
-    .min(1)
-    .max(LIMITS.maxIdLength)
-    .optional()
-    .meta(kind("knowledgeBase", "Knowledge base (by name) searched with the node's input for {context}.")),
+  knowledgeBase: knowledgeBaseField.meta(kind("knowledgeBase", "Knowledge base (by name) searched with the node's input for {context}.")),
   intensity: z
     .enum(["LOW", "MEDIUM", "HIGH"])
     .optional()

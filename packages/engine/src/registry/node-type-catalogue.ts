@@ -1,15 +1,15 @@
 import type { JsonValue } from "../model/json-value.js";
 import { z } from "zod";
-import { DEFAULT_PORT } from "../model/workflow.js";
+import { DEFAULT_PORT, SEED_NODE_TYPES } from "../model/workflow.js";
 import { seedNodeConfig } from "./node-config.schema.js";
 import type { NodeTypeRegistry } from "./node-type-registry.js";
-import type { Bounds, NodeTypeSpec } from "./node-type-definition.js";
+import type { Bounds, NodeTypeDefinition } from "./node-type-definition.js";
 
 /** A node type as data, for the API's `nodeTypes` and the editor's palette and forms. */
 export interface NodeTypeDescription {
   type: string;
   label: string;
-  component: NodeTypeSpec["component"];
+  component: NodeTypeDefinition["component"];
   description: string;
   profile: "seed" | "pipeline";
   accepts: string[];
@@ -40,31 +40,31 @@ export interface NodeTypeDescription {
 
 const schemas = new WeakMap<z.ZodType, Record<string, unknown>>();
 
-export function describeNodeType(spec: NodeTypeSpec): NodeTypeDescription {
-  const config = spec.config ?? seedNodeConfig;
+export function describeNodeType(definition: NodeTypeDefinition): NodeTypeDescription {
+  const config = definition.config ?? seedNodeConfig;
   let configSchema = schemas.get(config);
   if (!configSchema) {
     configSchema = z.toJSONSchema(config, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
     schemas.set(config, configSchema);
   }
-  const bare = { id: "", type: spec.type, config: {} };
+  const bare = { id: "", type: definition.type, config: {} };
   return {
-    type: spec.type,
-    label: spec.label,
-    component: spec.component,
-    description: spec.description ?? "",
-    profile: spec.profile ?? "pipeline",
-    accepts: [...spec.accepts],
-    feeds: [...spec.feeds],
-    inDegree: bounds(spec.inDegree),
-    outDegree: bounds(spec.outDegree),
-    count: spec.count ? bounds(spec.count) : null,
-    usesModel: spec.usesModel,
-    attributes: spec.attributes instanceof z.ZodObject ? Object.keys(spec.attributes.shape) : [],
-    ports: spec.router ? [...spec.router.ports(bare)] : [DEFAULT_PORT],
-    portsField: spec.router?.portsField ?? null,
-    router: spec.router !== undefined,
-    composite: spec.body !== undefined,
+    type: definition.type,
+    label: definition.label,
+    component: definition.component,
+    description: definition.description ?? "",
+    profile: SEED_NODE_TYPES.includes(definition.type) ? "seed" : "pipeline",
+    accepts: [...definition.accepts],
+    feeds: [...definition.feeds],
+    inDegree: bounds(definition.inDegree),
+    outDegree: bounds(definition.outDegree),
+    count: definition.count ? bounds(definition.count) : null,
+    usesModel: definition.usesModel,
+    attributes: definition.attributes instanceof z.ZodObject ? Object.keys(definition.attributes.shape) : [],
+    ports: definition.router ? [...definition.router.ports(bare)] : [DEFAULT_PORT],
+    portsField: definition.router?.portsField ?? null,
+    router: definition.router !== undefined,
+    composite: definition.body !== undefined,
     configSchema,
     // A copy: a caller that changes it must not change the type.
     defaultConfig: spec.defaultConfig ? (JSON.parse(JSON.stringify(spec.defaultConfig)) as Record<string, JsonValue>) : null,
@@ -73,7 +73,7 @@ export function describeNodeType(spec: NodeTypeSpec): NodeTypeDescription {
 
 /** Every type of a registry, in registry order. */
 export function describeNodeTypes(registry: NodeTypeRegistry): NodeTypeDescription[] {
-  return registry.specs().map(describeNodeType);
+  return registry.definitions().map(describeNodeType);
 }
 
 function bounds(value: Bounds): { min: number; max: number | null } {

@@ -176,21 +176,17 @@ export interface BodySpec {
 }
 
 /**
- * One node type. The rule checker, the scheduler and the editor read these fields and never
- * switch on a type name, so adding a type is adding an entry.
+ * One node type. The rule checker, the scheduler and the editor read these fields and never switch on
+ * a type name, so adding a type is adding its folder under `node-types/` and one line in the list
+ * (docs/adding-a-node-type.md).
  */
-export interface NodeTypeSpec {
+export interface NodeTypeDefinition {
   type: string;
   label: string;
   /** Which UI component renders it. */
   component: "TextNode" | "ModelNode" | "RouterNode" | "JoinNode" | "TemplateNode" | "MapNode" | "SubgraphNode" | "ToolNode";
   /** One sentence for the node catalogue. */
   description?: string;
-  /**
-   * `seed`: the five types of seed 000, the only ones a `weft.workflow/v1` document may use;
-   * `pipeline` (the default): the types of SPEC-V2 and later.
-   */
-  profile?: "seed" | "pipeline";
   /** Types allowed as pre-nodes. Empty: the type takes no pre-node. */
   accepts: readonly string[];
   /** Types allowed as post-nodes. Empty: the type feeds nothing. */

@@ -18,7 +18,7 @@ export function countByType(nodes: Iterable<WorkflowNode>): Map<string, Workflow
 export function checkCounts(nodes: Iterable<WorkflowNode>, registry: NodeTypeRegistry): Violation[] {
   const byType = countByType(nodes);
   const violations: Violation[] = [];
-  for (const spec of registry.specs()) {
+  for (const spec of registry.definitions()) {
     const rule = spec.count;
     if (!rule) continue;
     const found = byType.get(spec.type) ?? [];

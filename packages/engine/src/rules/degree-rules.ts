@@ -1,13 +1,13 @@
 import type { RuleCode, Violation } from "../model/violation.js";
 import { DEFAULT_PORT, type WorkflowEdge, type WorkflowNode } from "../model/workflow.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
-import type { Bounds, NodeTypeSpec } from "../registry/node-type-definition.js";
+import type { Bounds, NodeTypeDefinition } from "../registry/node-type-definition.js";
 import { edgesInto, edgesOutOf, type GraphIndex } from "./graph-index.js";
 import { describeNode, plural, quoteList } from "./rule-messages.js";
 
 /** One side of a node (its pre-nodes or its post-nodes), with that side's codes and wording. */
 interface Side {
-  bounds(spec: NodeTypeSpec): Bounds;
+  bounds(spec: NodeTypeDefinition): Bounds;
   edges(index: GraphIndex, nodeId: string): readonly WorkflowEdge[];
   /** The node at the other end of an edge on this side. */
   neighbour(edge: WorkflowEdge): string;
@@ -123,7 +123,7 @@ export function countedEdges(side: Side, edges: readonly WorkflowEdge[], nodeId:
 
 function checkSide(
   node: WorkflowNode,
-  spec: NodeTypeSpec,
+  spec: NodeTypeDefinition,
   side: Side,
   edges: readonly WorkflowEdge[],
   registry: NodeTypeRegistry,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Workflow, WorkflowEdge } from "../model/workflow.js";
-import { pipelineRegistry } from "../node-types/built-in-node-types.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 import { seededRandom } from "../testing/seeded-random.js";
 import { validateWorkflow } from "./validate-workflow.js";
 
@@ -54,7 +54,7 @@ describe("DUPLICATE_EDGE over long and short rows", () => {
     for (const edgeCount of [2, 5, 15, 16, 17, 18, 40, 120]) {
       for (let trial = 0; trial < 20; trial += 1) {
         const workflow = fan(random, edgeCount);
-        const violations = validateWorkflow(workflow, { registry: pipelineRegistry });
+        const violations = validateWorkflow(workflow, { registry: builtInRegistry });
         const duplicates = violations.filter((violation) => violation.code === "DUPLICATE_EDGE").map((violation) => violation.edgeIds);
         expect(duplicates, `${edgeCount} edges, trial ${trial}`).toEqual(repeatedGroups(workflow));
         expect(violations.filter((violation) => violation.code !== "DUPLICATE_EDGE")).toEqual([]);

@@ -5,38 +5,39 @@ import { createNewWorkflow } from "../model/defaults.js";
 import { graph } from "../testing/graph-builder.js";
 import { canConnect, checkAddEdge, checkAddNode, checkEdit, checkRemoveEdge, checkRemoveNode } from "./edit-rules.js";
 import { validateWorkflow } from "./validate-workflow.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 
 const codes = (violations: Violation[]): RuleCode[] => violations.map((v) => v.code);
 
 describe("checkAddEdge", () => {
   it("allows an input to feed a generation node", () => {
     // i1 ─► o1     g1      (add i1 ─► g1)
-    expect(checkAddEdge(graph("i1->o1", "g1"), "i1", "g1")).toEqual([]);
-    expect(canConnect(graph("i1->o1", "g1"), "i1", "g1")).toBe(true);
+    expect(checkAddEdge(graph("i1->o1", "g1"), "i1", "g1", { registry: builtInRegistry })).toEqual([]);
+    expect(canConnect(graph("i1->o1", "g1"), "i1", "g1", { registry: builtInRegistry })).toBe(true);
   });
 
   it("refuses INPUT_HAS_PRE: a generation node feeding an input", () => {
     // i1 ─► g1     i2     (add g1 ─► i2)
-    const violations = checkAddEdge(graph("i1->g1", "i2"), "g1", "i2");
+    const violations = checkAddEdge(graph("i1->g1", "i2"), "g1", "i2", { registry: builtInRegistry });
     expect(violations).toEqual([{ code: "INPUT_HAS_PRE", message: 'input node "i2" takes no pre-node', nodeIds: ["i2"], edgeIds: [] }]);
   });
 
   it("refuses OUTPUT_HAS_POST: the output feeding a validation node", () => {
     // i1 ─► o1     v1     (add o1 ─► v1)
-    expect(codes(checkAddEdge(graph("i1->o1", "v1"), "o1", "v1"))).toEqual(["OUTPUT_HAS_POST"]);
+    expect(codes(checkAddEdge(graph("i1->o1", "v1"), "o1", "v1", { registry: builtInRegistry }))).toEqual(["OUTPUT_HAS_POST"]);
   });
 
   it("refuses TYPE_PAIR_FORBIDDEN: an ensemble feeding a generation node", () => {
     // i1 ─► e1     g1     (add e1 ─► g1)
-    const violations = checkAddEdge(graph("i1->e1", "g1"), "e1", "g1");
+    const violations = checkAddEdge(graph("i1->e1", "g1"), "e1", "g1", { registry: builtInRegistry });
     expect(codes(violations)).toEqual(["TYPE_PAIR_FORBIDDEN"]);
     expect(violations[0]?.message).toBe('generation node "g1" takes only input nodes as pre-nodes; "e1" is an ensemble node');
-    expect(canConnect(graph("i1->e1", "g1"), "e1", "g1")).toBe(false);
+    expect(canConnect(graph("i1->e1", "g1"), "e1", "g1", { registry: builtInRegistry })).toBe(false);
   });
 
   it("refuses MULTIPLE_PRE: a second pre-node for a validation node", () => {
     // i1 ─► v1     i2     (add i2 ─► v1)
-    const violations = checkAddEdge(graph("i1->v1", "i2"), "i2", "v1");
+    const violations = checkAddEdge(graph("i1->v1", "i2"), "i2", "v1", { registry: builtInRegistry });
     expect(violations).toEqual([
       {
         code: "MULTIPLE_PRE",
@@ -49,31 +50,31 @@ describe("checkAddEdge", () => {
 
   it("allows a second pre-node for an ensemble node", () => {
     // i1 ─► e1     i2     (add i2 ─► e1)
-    expect(checkAddEdge(graph("i1->e1", "i2"), "i2", "e1")).toEqual([]);
+    expect(checkAddEdge(graph("i1->e1", "i2"), "i2", "e1", { registry: builtInRegistry })).toEqual([]);
   });
 
   it("refuses MULTIPLE_POST: a second post-node for a generation node", () => {
     // i1 ─► g1 ─► o1     v1     (add g1 ─► v1)
-    const violations = checkAddEdge(graph("i1->g1->o1", "v1"), "g1", "v1");
+    const violations = checkAddEdge(graph("i1->g1->o1", "v1"), "g1", "v1", { registry: builtInRegistry });
     expect(codes(violations)).toEqual(["MULTIPLE_POST"]);
     expect(violations[0]?.message).toBe('generation node "g1" feeds at most 1 post-node and already feeds "o1"');
   });
 
   it("allows a second post-node for an input node", () => {
     // i1 ─► o1     g1     (add i1 ─► g1)
-    expect(checkAddEdge(graph("i1->o1", "g1"), "i1", "g1")).toEqual([]);
+    expect(checkAddEdge(graph("i1->o1", "g1"), "i1", "g1", { registry: builtInRegistry })).toEqual([]);
   });
 
   it("refuses SELF_LOOP", () => {
     // e1     (add e1 ─► e1)
-    expect(checkAddEdge(graph("e1"), "e1", "e1")).toEqual([
+    expect(checkAddEdge(graph("e1"), "e1", "e1", { registry: builtInRegistry })).toEqual([
       { code: "SELF_LOOP", message: 'ensemble node "e1" cannot be connected to itself', nodeIds: ["e1"], edgeIds: [] },
     ]);
   });
 
   it("refuses DUPLICATE_EDGE, naming the existing edge", () => {
     // i1 ─► e1     (add i1 ─► e1 again)
-    const violations = checkAddEdge(graph("i1->e1"), "i1", "e1");
+    const violations = checkAddEdge(graph("i1->e1"), "i1", "e1", { registry: builtInRegistry });
     expect(violations).toEqual([
       {
         code: "DUPLICATE_EDGE",
@@ -86,18 +87,18 @@ describe("checkAddEdge", () => {
 
   it("refuses a second edge into a generation node as DUPLICATE_EDGE only, not again as MULTIPLE_PRE", () => {
     // i1 ─► g1 ─► o1     (add i1 ─► g1 again)
-    expect(codes(checkAddEdge(graph("i1->g1->o1"), "i1", "g1"))).toEqual(["DUPLICATE_EDGE"]);
+    expect(codes(checkAddEdge(graph("i1->g1->o1"), "i1", "g1", { registry: builtInRegistry }))).toEqual(["DUPLICATE_EDGE"]);
   });
 
   it("refuses a second edge out of a generation node as DUPLICATE_EDGE only, not as MULTIPLE_POST or MULTIPLE_PRE", () => {
     // i1 ─► g1 ─► o1     (add g1 ─► o1 again)
-    expect(codes(checkAddEdge(graph("i1->g1->o1"), "g1", "o1"))).toEqual(["DUPLICATE_EDGE"]);
+    expect(codes(checkAddEdge(graph("i1->g1->o1"), "g1", "o1", { registry: builtInRegistry }))).toEqual(["DUPLICATE_EDGE"]);
   });
 
   it("refuses CYCLE: a validation node feeding back into the ensemble upstream of it", () => {
     // i1 ─► e1 ─► v1 ─► v2
     //        ▲ ─ ─ ─ ─ ─┘   (add v2 ─► e1)
-    const violations = checkAddEdge(graph("i1->e1->v1->v2"), "v2", "e1");
+    const violations = checkAddEdge(graph("i1->e1->v1->v2"), "v2", "e1", { registry: builtInRegistry });
     expect(violations).toEqual([
       {
         code: "CYCLE",
@@ -111,24 +112,24 @@ describe("checkAddEdge", () => {
   it("allows an edge between parallel branches that closes no cycle", () => {
     // i1 ─► e1 ─► v1
     // i2 ─► e2          (add i2 ─► e1: no path e1 ⇝ i2)
-    expect(checkAddEdge(graph("i1->e1->v1", "i2->e2"), "i2", "e1")).toEqual([]);
+    expect(checkAddEdge(graph("i1->e1->v1", "i2->e2"), "i2", "e1", { registry: builtInRegistry })).toEqual([]);
   });
 
   it("refuses an edge to a node of unknown type", () => {
     // i1     x1     (add i1 ─► x1)
-    expect(codes(checkAddEdge(graph("i1", "x1"), "i1", "x1"))).toEqual(["UNKNOWN_NODE_TYPE"]);
+    expect(codes(checkAddEdge(graph("i1", "x1"), "i1", "x1", { registry: builtInRegistry }))).toEqual(["UNKNOWN_NODE_TYPE"]);
   });
 
   it("throws NODE_NOT_FOUND for an edge to a node the graph lacks", () => {
     // i1     (add i1 ─► zz)
-    expect(() => checkAddEdge(graph("i1"), "i1", "zz")).toThrow(expect.objectContaining({ code: "NODE_NOT_FOUND" }));
+    expect(() => checkAddEdge(graph("i1"), "i1", "zz", { registry: builtInRegistry })).toThrow(expect.objectContaining({ code: "NODE_NOT_FOUND" }));
   });
 });
 
 describe("checkAddNode and checkRemoveNode", () => {
   it("refuses OUTPUT_UNIQUE when adding a second output node", () => {
     // i1 ─► o1     (add an output)
-    const violations = checkAddNode(graph("i1->o1"), "output");
+    const violations = checkAddNode(graph("i1->o1"), "output", { registry: builtInRegistry });
     expect(violations).toEqual([
       {
         code: "OUTPUT_UNIQUE",
@@ -141,17 +142,17 @@ describe("checkAddNode and checkRemoveNode", () => {
 
   it("allows adding any number of input and model nodes", () => {
     // i1 ─► o1     (add an input, a generation node)
-    expect(checkAddNode(graph("i1->o1"), "input")).toEqual([]);
-    expect(checkAddNode(graph("i1->o1"), "generation")).toEqual([]);
+    expect(checkAddNode(graph("i1->o1"), "input", { registry: builtInRegistry })).toEqual([]);
+    expect(checkAddNode(graph("i1->o1"), "generation", { registry: builtInRegistry })).toEqual([]);
   });
 
   it("refuses adding a node of an unknown type", () => {
-    expect(codes(checkAddNode(graph("i1->o1"), "router"))).toEqual(["UNKNOWN_NODE_TYPE"]);
+    expect(codes(checkAddNode(graph("i1->o1"), "router", { registry: builtInRegistry }))).toEqual(["UNKNOWN_NODE_TYPE"]);
   });
 
   it("refuses OUTPUT_UNIQUE when deleting the output node", () => {
     // i1 ─► o1     (delete o1)
-    expect(checkRemoveNode(graph("i1->o1"), "o1")).toEqual([
+    expect(checkRemoveNode(graph("i1->o1"), "o1", { registry: builtInRegistry })).toEqual([
       {
         code: "OUTPUT_UNIQUE",
         message: 'output node "o1" cannot be deleted: a workflow needs exactly 1 output node',
@@ -163,18 +164,18 @@ describe("checkAddNode and checkRemoveNode", () => {
 
   it("refuses INPUT_REQUIRED when deleting the last input node", () => {
     // i1 ─► o1     (delete i1)
-    expect(codes(checkRemoveNode(graph("i1->o1"), "i1"))).toEqual(["INPUT_REQUIRED"]);
+    expect(codes(checkRemoveNode(graph("i1->o1"), "i1", { registry: builtInRegistry }))).toEqual(["INPUT_REQUIRED"]);
   });
 
   it("allows deleting one of two input nodes", () => {
     // i1 ─► e1 ─► o1
     // i2 ──┘            (delete i2)
-    expect(checkRemoveNode(graph("i1->e1->o1", "i2->e1"), "i2")).toEqual([]);
+    expect(checkRemoveNode(graph("i1->e1->o1", "i2->e1"), "i2", { registry: builtInRegistry })).toEqual([]);
   });
 
   it("allows deleting a model node even though its neighbours lose an edge", () => {
     // i1 ─► g1 ─► o1     (delete g1: MISSING_PRE/POST are run-time rules)
-    expect(checkRemoveNode(graph("i1->g1->o1"), "g1")).toEqual([]);
+    expect(checkRemoveNode(graph("i1->g1->o1"), "g1", { registry: builtInRegistry })).toEqual([]);
   });
 });
 
@@ -182,7 +183,7 @@ describe("LOCKED_WHILE_RUNNING", () => {
   it("refuses every kind of edit while a run is active", () => {
     // i1 ─► e1 ─► o1     i2
     const g = graph("i1->e1->o1", "i2");
-    const locked = { locked: true };
+    const locked = { registry: builtInRegistry, locked: true };
     expect(codes(checkAddEdge(g, "i2", "e1", locked))).toEqual(["LOCKED_WHILE_RUNNING"]);
     expect(codes(checkRemoveEdge(g, "i1->e1", locked))).toEqual(["LOCKED_WHILE_RUNNING"]);
     expect(codes(checkAddNode(g, "generation", locked))).toEqual(["LOCKED_WHILE_RUNNING"]);
@@ -200,14 +201,14 @@ describe("LOCKED_WHILE_RUNNING", () => {
   it("allows the same edits when no run is active", () => {
     // i1 ─► e1 ─► o1     i2
     const g = graph("i1->e1->o1", "i2");
-    expect(checkAddEdge(g, "i2", "e1", { locked: false })).toEqual([]);
-    expect(checkRemoveEdge(g, "i1->e1")).toEqual([]);
-    expect(checkEdit(g, { kind: "updateNode", nodeId: "e1" })).toEqual([]);
+    expect(checkAddEdge(g, "i2", "e1", { registry: builtInRegistry, locked: false })).toEqual([]);
+    expect(checkRemoveEdge(g, "i1->e1", { registry: builtInRegistry })).toEqual([]);
+    expect(checkEdit(g, { kind: "updateNode", nodeId: "e1" }, { registry: builtInRegistry })).toEqual([]);
   });
 
   it("lists the rule an edit breaks after the lock", () => {
     // i1 ─► o1     (delete o1 while running)
-    expect(codes(checkRemoveNode(graph("i1->o1"), "o1", { locked: true }))).toEqual(["LOCKED_WHILE_RUNNING", "OUTPUT_UNIQUE"]);
+    expect(codes(checkRemoveNode(graph("i1->o1"), "o1", { registry: builtInRegistry, locked: true }))).toEqual(["LOCKED_WHILE_RUNNING", "OUTPUT_UNIQUE"]);
   });
 });
 
@@ -218,9 +219,9 @@ describe("edit checks agree with the whole-graph check", () => {
     const editCodes = new Set<RuleCode>(["INPUT_HAS_PRE", "OUTPUT_HAS_POST", "TYPE_PAIR_FORBIDDEN", "MULTIPLE_PRE", "MULTIPLE_POST", "SELF_LOOP", "DUPLICATE_EDGE", "CYCLE"]);
     for (const source of base.nodes) {
       for (const target of base.nodes) {
-        const allowed = checkAddEdge(base, source.id, target.id).length === 0;
+        const allowed = checkAddEdge(base, source.id, target.id, { registry: builtInRegistry }).length === 0;
         const after = { nodes: base.nodes, edges: [...base.edges, { id: "new", source: source.id, target: target.id }] };
-        const broken = validateWorkflow(after).some((v) => editCodes.has(v.code));
+        const broken = validateWorkflow(after, { registry: builtInRegistry }).some((v) => editCodes.has(v.code));
         expect({ source: source.id, target: target.id, allowed }).toEqual({ source: source.id, target: target.id, allowed: !broken });
       }
     }
@@ -233,7 +234,7 @@ describe("createNewWorkflow", () => {
     const workflow = createNewWorkflow("Untitled");
     expect(workflow.nodes.map((n) => n.type)).toEqual(["input", "output"]);
     expect(workflow.edges).toEqual([{ id: "e1", source: "input-1", target: "output-1" }]);
-    expect(validateWorkflow(workflow, { models: [] })).toEqual([]);
+    expect(validateWorkflow(workflow, { registry: builtInRegistry, models: [] })).toEqual([]);
     expect(Object.keys(workflow.prompts).sort()).toEqual(["ensemble", "generation", "validation"]);
   });
 });

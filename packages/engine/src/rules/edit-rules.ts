@@ -1,7 +1,6 @@
 import { WeftError } from "../model/errors.js";
 import type { Violation } from "../model/violation.js";
 import type { LoopDeclaration, StateChannel, WorkflowEdge, WorkflowLimits, WorkflowNode } from "../model/workflow.js";
-import { defaultRegistry } from "../node-types/seed-node-types.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import { countByType } from "./count-rules.js";
 import { checkNewEdge } from "./new-edge-rules.js";
@@ -24,7 +23,8 @@ export type WorkflowEdit =
 type WorkflowGraph = ValidatedGraph;
 
 export interface EditCheckOptions {
-  registry?: NodeTypeRegistry;
+  /** The node types the workflow may use (`builtInRegistry`, or the host's own). */
+  registry: NodeTypeRegistry;
   /** A run of the workflow is active: every edit is refused with LOCKED_WHILE_RUNNING. */
   locked?: boolean;
 }
@@ -37,8 +37,8 @@ export interface EditCheckOptions {
  *
  * Throws WeftError NODE_NOT_FOUND / EDGE_NOT_FOUND when the edit names something the graph lacks.
  */
-export function checkEdit(graph: WorkflowGraph, edit: WorkflowEdit, options: EditCheckOptions = {}): Violation[] {
-  const registry = options.registry ?? defaultRegistry;
+export function checkEdit(graph: WorkflowGraph, edit: WorkflowEdit, options: EditCheckOptions): Violation[] {
+  const { registry } = options;
   const violations: Violation[] = options.locked ? [lockedViolation(edit)] : [];
   switch (edit.kind) {
     case "addEdge":
@@ -98,28 +98,28 @@ export function checkAddEdge(
   graph: WorkflowGraph,
   source: string,
   target: string,
-  options?: EditCheckOptions & { sourcePort?: string; loop?: string },
+  options: EditCheckOptions & { sourcePort?: string; loop?: string },
 ): Violation[] {
   const edit: WorkflowEdit = { kind: "addEdge", source, target };
-  if (options?.sourcePort !== undefined) edit.sourcePort = options.sourcePort;
-  if (options?.loop !== undefined) edit.loop = options.loop;
+  if (options.sourcePort !== undefined) edit.sourcePort = options.sourcePort;
+  if (options.loop !== undefined) edit.loop = options.loop;
   return checkEdit(graph, edit, options);
 }
 
-export function checkRemoveEdge(graph: WorkflowGraph, edgeId: string, options?: EditCheckOptions): Violation[] {
+export function checkRemoveEdge(graph: WorkflowGraph, edgeId: string, options: EditCheckOptions): Violation[] {
   return checkEdit(graph, { kind: "removeEdge", edgeId }, options);
 }
 
-export function checkAddNode(graph: WorkflowGraph, type: string, options?: EditCheckOptions): Violation[] {
+export function checkAddNode(graph: WorkflowGraph, type: string, options: EditCheckOptions): Violation[] {
   return checkEdit(graph, { kind: "addNode", type }, options);
 }
 
-export function checkRemoveNode(graph: WorkflowGraph, nodeId: string, options?: EditCheckOptions): Violation[] {
+export function checkRemoveNode(graph: WorkflowGraph, nodeId: string, options: EditCheckOptions): Violation[] {
   return checkEdit(graph, { kind: "removeNode", nodeId }, options);
 }
 
 /** For the canvas' isValidConnection: whether an edge source → target may be added. */
-export function canConnect(graph: WorkflowGraph, source: string, target: string, options?: EditCheckOptions & { sourcePort?: string; loop?: string }): boolean {
+export function canConnect(graph: WorkflowGraph, source: string, target: string, options: EditCheckOptions & { sourcePort?: string; loop?: string }): boolean {
   return checkAddEdge(graph, source, target, options).length === 0;
 }
 

@@ -1,7 +1,7 @@
 import type { WorkflowGraph } from "../model/workflow.js";
 import { DEFAULT_PORT } from "../model/workflow.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
-import type { NodeTypeSpec } from "../registry/node-type-definition.js";
+import type { NodeTypeDefinition } from "../registry/node-type-definition.js";
 import { computeDominators, type DominatorTree } from "./dominators.js";
 import { compressedRows, type GraphIndex } from "./graph-index.js";
 
@@ -19,7 +19,7 @@ export interface GraphAnalysis {
   readonly ids: readonly string[];
   readonly position: ReadonlyMap<string, number>;
   /** Per node: its type's spec, or undefined for an unknown type. */
-  readonly specs: readonly (NodeTypeSpec | undefined)[];
+  readonly specs: readonly (NodeTypeDefinition | undefined)[];
   readonly inStart: Int32Array;
   readonly predNode: Int32Array;
   readonly outStart: Int32Array;

@@ -1,7 +1,7 @@
 import type { Violation } from "../model/violation.js";
 import type { StateChannel, WorkflowGraph, WorkflowNode } from "../model/workflow.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
-import type { NodeTypeSpec } from "../registry/node-type-definition.js";
+import type { NodeTypeDefinition } from "../registry/node-type-definition.js";
 import { checkCounts } from "./count-rules.js";
 import { checkDegrees } from "./degree-rules.js";
 import { checkEdges } from "./edge-rules.js";
@@ -79,7 +79,7 @@ interface BodyCheck {
 }
 
 /** MAP_BODY_INVALID for a missing body or one that is not one input → … → one output; then its own rules. */
-function checkBodies(nodes: readonly WorkflowNode[], specs: readonly (NodeTypeSpec | undefined)[], context: GraphCheckContext, out: Violation[]): Map<number, BodyCheck> {
+function checkBodies(nodes: readonly WorkflowNode[], specs: readonly (NodeTypeDefinition | undefined)[], context: GraphCheckContext, out: Violation[]): Map<number, BodyCheck> {
   const { registry } = context;
   const bodies = new Map<number, BodyCheck>();
   nodes.forEach((node, k) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { WorkflowEdge, WorkflowGraph, WorkflowNode } from "../model/workflow.js";
 import { checkAddEdge } from "./edit-rules.js";
 import { validateWorkflow } from "./validate-workflow.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 
 /** i ─► g ─► v lanes fanned into one ensemble, then two validations and the output: 10,000 nodes. */
 function fanIn(lanes: number): WorkflowGraph {
@@ -50,14 +51,14 @@ describe("whole-graph validation of large graphs", () => {
     // i3331 ─► … ─► v3331 ─┘
     const g = fanIn(3332);
     expect(g.nodes).toHaveLength(10_000);
-    expect(validateWorkflow(g)).toEqual([]);
+    expect(validateWorkflow(g, { registry: builtInRegistry })).toEqual([]);
   });
 
   it("reports one cycle through 9,999 nodes with all its nodes and edges, without deep recursion", () => {
     // i ─► e ─► v1 ─► v2 ─► … ─► v9998
     //      ▲───────────────────────┘       i2 ─► o
     const g = longCycle(9_999);
-    const violations = validateWorkflow(g);
+    const violations = validateWorkflow(g, { registry: builtInRegistry });
     expect(violations.map((v) => v.code)).toEqual(["CYCLE"]);
     expect(violations[0]?.nodeIds).toHaveLength(9_999);
     expect(new Set(violations[0]?.edgeIds)).toEqual(new Set(g.edges.filter((e) => e.id !== "in" && e.id !== "out").map((e) => e.id)));
@@ -69,7 +70,7 @@ describe("whole-graph validation of large graphs", () => {
     //      ▲ ─ ─ ─ ─ ─ ─ ─ ─ ─ ─ ┘  (would-be edge v9998 ─► e)
     const g = longCycle(9_999);
     g.edges = g.edges.filter((edge) => edge.id !== "back");
-    const violations = checkAddEdge(g, "v9998", "e");
+    const violations = checkAddEdge(g, "v9998", "e", { registry: builtInRegistry });
     expect(violations.map((v) => v.code)).toEqual(["CYCLE"]);
     expect(violations[0]?.nodeIds).toHaveLength(9_999);
   });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { RuleCode } from "../model/violation.js";
 import type { Workflow } from "../model/workflow.js";
-import { pipelineRegistry } from "../node-types/built-in-node-types.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 import { pipeline } from "../testing/pipeline-builder.js";
 import { validateWorkflow } from "./validate-workflow.js";
 
-const check = (workflow: Workflow) => validateWorkflow(workflow, { registry: pipelineRegistry });
+const check = (workflow: Workflow) => validateWorkflow(workflow, { registry: builtInRegistry });
 const codes = (workflow: Workflow): RuleCode[] => check(workflow).map((violation) => violation.code);
 const only = (workflow: Workflow, code: RuleCode) => check(workflow).filter((violation) => violation.code === code);
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { checkNodeConfig, configDocument, readNodeDocument } from "../document/node-config.check.js";
 import type { Violation } from "../model/violation.js";
-import { pipelineRegistry } from "../node-types/built-in-node-types.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 import { pipeline } from "../testing/pipeline-builder.js";
 import { checkAddEdge, checkEdit } from "./edit-rules.js";
 
-const registry = pipelineRegistry;
+const registry = builtInRegistry;
 const codes = (violations: Violation[]) => violations.map((violation) => violation.code);
 
 /**
@@ -78,12 +78,12 @@ describe("edit-time rules for SPEC-V2 edits", () => {
 
 describe("checkNodeConfig", () => {
   it("checks a node's config as the document parser does, at the node's own paths", () => {
-    expect(checkNodeConfig({ id: "m", type: "map", config: { concurrency: 0, body: { nodes: [{ id: "x", type: "nope" }], edges: [] } } })).toEqual([
+    expect(checkNodeConfig({ id: "m", type: "map", config: { concurrency: 0, body: { nodes: [{ id: "x", type: "nope" }], edges: [] } } }, { registry: builtInRegistry })).toEqual([
       { code: "FIELD_INVALID", path: "concurrency", message: "Too small: expected number to be >=1" },
       { code: "UNKNOWN_NODE_TYPE", path: "body.nodes[0].type", message: expect.stringContaining('unknown node type "nope"') },
     ]);
-    expect(checkNodeConfig({ id: "t", type: "template", config: { template: "{input}", json: true } })).toEqual([]);
-    expect(checkNodeConfig({ id: "i", type: "input", content: "x", config: { cases: [] } })).toEqual([
+    expect(checkNodeConfig({ id: "t", type: "template", config: { template: "{input}", json: true } }, { registry: builtInRegistry })).toEqual([]);
+    expect(checkNodeConfig({ id: "i", type: "input", content: "x", config: { cases: [] } }, { registry: builtInRegistry })).toEqual([
       { code: "FIELD_UNKNOWN", path: "cases", message: 'input nodes take no "cases"' },
     ]);
   });
@@ -102,7 +102,7 @@ describe("readNodeDocument and configDocument", () => {
   };
 
   it("reads a node written as a document into the model, bodies' fields gathered into their config, and writes it back", () => {
-    const { node, issues } = readNodeDocument(written);
+    const { node, issues } = readNodeDocument(written, { registry: builtInRegistry });
     expect(issues).toEqual([]);
     const body = node?.config?.["body"] as { nodes: { id: string; config?: unknown }[] };
     expect(body.nodes.find((inner) => inner.id === "say")?.config).toEqual({ template: "{item}!" });
@@ -112,7 +112,7 @@ describe("readNodeDocument and configDocument", () => {
   });
 
   it("reports what the parser reports, at the node's own paths", () => {
-    expect(readNodeDocument({ ...written, concurrency: "many" }).issues).toEqual([
+    expect(readNodeDocument({ ...written, concurrency: "many" }, { registry: builtInRegistry }).issues).toEqual([
       { code: "FIELD_INVALID", path: "concurrency", message: expect.stringContaining("expected number") },
     ]);
   });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { RuleCode } from "../model/violation.js";
 import type { Workflow } from "../model/workflow.js";
-import { pipelineRegistry } from "../node-types/built-in-node-types.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 import { body, pipeline } from "../testing/pipeline-builder.js";
 import { checkAddEdge } from "./edit-rules.js";
 import { validateWorkflow } from "./validate-workflow.js";
 
-const check = (workflow: Workflow) => validateWorkflow(workflow, { registry: pipelineRegistry });
+const check = (workflow: Workflow) => validateWorkflow(workflow, { registry: builtInRegistry });
 const codes = (workflow: Workflow): RuleCode[] => check(workflow).map((violation) => violation.code);
 const only = (workflow: Workflow, code: RuleCode) => check(workflow).filter((violation) => violation.code === code);
 
@@ -228,7 +228,7 @@ describe("root causes with ports", () => {
 
   it("per edit: a second port to the same node is no DUPLICATE_EDGE, the same port again is nothing else", () => {
     const graph = routed().build();
-    expect(checkAddEdge(graph, "route", "a", { registry: pipelineRegistry, sourcePort: "short" }).map((violation) => violation.code)).toEqual(["DUPLICATE_EDGE"]);
-    expect(checkAddEdge(graph, "route", "a", { registry: pipelineRegistry, sourcePort: "long" }).map((violation) => violation.code)).not.toContain("DUPLICATE_EDGE");
+    expect(checkAddEdge(graph, "route", "a", { registry: builtInRegistry, sourcePort: "short" }).map((violation) => violation.code)).toEqual(["DUPLICATE_EDGE"]);
+    expect(checkAddEdge(graph, "route", "a", { registry: builtInRegistry, sourcePort: "long" }).map((violation) => violation.code)).not.toContain("DUPLICATE_EDGE");
   });
 });

@@ -3,10 +3,11 @@ import type { RuleCode } from "../model/violation.js";
 import type { WorkflowGraph } from "../model/workflow.js";
 import { graph } from "../testing/graph-builder.js";
 import { validateWorkflow } from "./validate-workflow.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 
 const models = [{ provider: "offline", model: "echo" }];
-const codes = (g: WorkflowGraph): RuleCode[] => validateWorkflow(g, { models }).map((v) => v.code);
-const only = (g: WorkflowGraph, code: RuleCode) => validateWorkflow(g, { models }).filter((v) => v.code === code);
+const codes = (g: WorkflowGraph): RuleCode[] => validateWorkflow(g, { registry: builtInRegistry, models }).map((v) => v.code);
+const only = (g: WorkflowGraph, code: RuleCode) => validateWorkflow(g, { registry: builtInRegistry, models }).filter((v) => v.code === code);
 
 describe("validateWorkflow", () => {
   it("accepts the smallest useful workflow", () => {
@@ -141,7 +142,7 @@ describe("validateWorkflow", () => {
       // i1 ═► g1 ═► o1   (two edges i1 → g1, two edges g1 → o1)
       const g = graph("i1->g1->o1", "i1->g1->o1");
       expect(codes(g)).toEqual(["DUPLICATE_EDGE", "DUPLICATE_EDGE"]);
-      expect(validateWorkflow(g).map((v) => v.edgeIds)).toEqual([
+      expect(validateWorkflow(g, { registry: builtInRegistry }).map((v) => v.edgeIds)).toEqual([
         ["i1->g1", "i1->g1#2"],
         ["g1->o1", "g1->o1#2"],
       ]);
@@ -260,7 +261,7 @@ describe("validateWorkflow", () => {
       // i1 ─► g1 ─► o1   (g1 uses offline/gpt-9)
       const g = graph("i1->g1->o1");
       g.nodes[1] = { ...g.nodes[1]!, model: "gpt-9" };
-      const [violation] = validateWorkflow(g, { models });
+      const [violation] = validateWorkflow(g, { registry: builtInRegistry, models });
       expect(violation).toMatchObject({ code: "MODEL_UNAVAILABLE", nodeIds: ["g1"] });
       expect(violation?.message).toBe('generation node "g1" uses model "gpt-9", which provider "offline" does not offer');
     });
@@ -271,7 +272,7 @@ describe("validateWorkflow", () => {
       const g = graph("i1->g1->e1->o1", "i2->e1");
       g.nodes[1] = { id: "g1", type: "generation" };
       g.nodes[2] = { id: "e1", type: "ensemble", provider: "mistral", model: "mistral-small-latest" };
-      expect(validateWorkflow(g, { models }).map((v) => v.message)).toEqual([
+      expect(validateWorkflow(g, { registry: builtInRegistry, models }).map((v) => v.message)).toEqual([
         'generation node "g1" names no provider',
         'ensemble node "e1" uses provider "mistral", which is not configured',
       ]);
@@ -282,18 +283,18 @@ describe("validateWorkflow", () => {
       const g = graph("i1->g1->o1");
       expect(codes(g)).toEqual([]);
       g.nodes[1] = { ...g.nodes[1]!, model: "gpt-9" };
-      expect(validateWorkflow(g)).toEqual([]);
+      expect(validateWorkflow(g, { registry: builtInRegistry })).toEqual([]);
     });
   });
 
   describe("UNKNOWN_NODE_TYPE", () => {
     it("reports a node whose type is not registered and checks the rest", () => {
       // i1 ─► x1 ─► o1
-      const violations = validateWorkflow(graph("i1->x1->o1"), { models });
+      const violations = validateWorkflow(graph("i1->x1->o1"), { registry: builtInRegistry, models });
       expect(violations).toEqual([
         {
           code: "UNKNOWN_NODE_TYPE",
-          message: 'node "x1" has unknown type "x" (known types: input, generation, ensemble, validation, output)',
+          message: `node "x1" has unknown type "x" (known types: ${builtInRegistry.types().join(", ")})`,
           nodeIds: ["x1"],
           edgeIds: [],
         },
@@ -312,6 +313,6 @@ describe("validateWorkflow", () => {
   it("refuses a graph whose edge names a missing node, as a caller bug", () => {
     // i1 ─► ?
     const g: WorkflowGraph = { nodes: [{ id: "i1", type: "input" }], edges: [{ id: "a", source: "i1", target: "zz" }] };
-    expect(() => validateWorkflow(g)).toThrow(expect.objectContaining({ code: "MALFORMED_GRAPH" }));
+    expect(() => validateWorkflow(g, { registry: builtInRegistry })).toThrow(expect.objectContaining({ code: "MALFORMED_GRAPH" }));
   });
 });

@@ -1,13 +1,13 @@
 import { DEFAULT_MAX_INVOCATIONS } from "../document/pipeline-document.schema.js";
 import type { Violation } from "../model/violation.js";
 import type { WorkflowGraph, WorkflowSettings } from "../model/workflow.js";
-import { defaultRegistry } from "../node-types/seed-node-types.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import { checkGraph } from "./graph-rules.js";
 import type { AvailableModel } from "./model-rules.js";
 
 export interface ValidateWorkflowOptions {
-  registry?: NodeTypeRegistry;
+  /** The node types the workflow may use (`builtInRegistry`, or the host's own). */
+  registry: NodeTypeRegistry;
   /**
    * Configured provider/model pairs for MODEL_UNAVAILABLE. Omitted: that rule is not checked (the
    * caller does not know what is configured, e.g. the editor offline); pass `[]` to mean "none".
@@ -26,9 +26,8 @@ export type ValidatedGraph = WorkflowGraph & Partial<Pick<WorkflowSettings, "sta
  * validateWorkflow, on import and by the command line. LOCKED_WHILE_RUNNING concerns edits, not graphs,
  * and is answered by the edit checks.
  */
-export function validateWorkflow(graph: ValidatedGraph, options: ValidateWorkflowOptions = {}): Violation[] {
-  const registry = options.registry ?? defaultRegistry;
-  const check = checkGraph(graph, { registry, models: options.models, state: graph.state ?? {}, inItemScope: false, isBody: false });
+export function validateWorkflow(graph: ValidatedGraph, options: ValidateWorkflowOptions): Violation[] {
+  const check = checkGraph(graph, { registry: options.registry, models: options.models, state: graph.state ?? {}, inItemScope: false, isBody: false });
   const budget = invocationBudget(graph, check.nodeCount, options.maxInvocations);
   if (check.invocations > budget) {
     const message = `a run could need up to ${check.invocations} node invocations (loop maxima × map maxItems), more than the limit of ${budget}; lower a loop's max or a map's maxItems, or raise limits.maxInvocations`;
@@ -38,7 +37,7 @@ export function validateWorkflow(graph: ValidatedGraph, options: ValidateWorkflo
 }
 
 /** Worst-case node invocations of one run (SPEC-V2 §4), for the run budget. */
-export function worstCaseInvocations(graph: ValidatedGraph, registry: NodeTypeRegistry = defaultRegistry): number {
+export function worstCaseInvocations(graph: ValidatedGraph, registry: NodeTypeRegistry): number {
   return checkGraph(graph, { registry, models: undefined, state: graph.state ?? {}, inItemScope: false, isBody: false }).invocations;
 }
 

@@ -5,7 +5,7 @@ import type { LlmProvider } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
 import type { ToolProviders } from "../providers/tool-providers.js";
 import { OfflineLlmProvider } from "../providers/offline-llm-provider.js";
-import { pipelineRegistry } from "../node-types/built-in-node-types.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 import type { Sleep } from "../model/abortable-sleep.js";
 import { prepareRunUnchecked } from "../execute/prepare-run.js";
 import { runWorkflow } from "../execute/run-workflow.js";
@@ -55,14 +55,14 @@ export function startPipeline(input: PipelineRunInput): { events: RunEvent[]; do
   const request = input.state ? { ...input.request, state: input.state } : input.request;
   let prepared;
   try {
-    prepared = preparedOrThrow(prepareRunUnchecked(input.workflow, request, { ...policy, registry: pipelineRegistry }));
+    prepared = preparedOrThrow(prepareRunUnchecked(input.workflow, request ?? {}, { ...policy, registry: builtInRegistry }));
   } catch (error) {
     return { events, done: Promise.reject(error as Error) };
   }
   const done = runWorkflow({
     runId: "run-1",
     prepared,
-    registry: pipelineRegistry,
+    registry: builtInRegistry,
     providers,
     signal: input.signal,
     ...(input.tools ? { tools: input.tools } : {}),

@@ -2,7 +2,7 @@ import type { RunEvent, RunEventOf, RunEventType } from "../events/run-event.js"
 import type { Workflow } from "../model/workflow.js";
 import type { LlmProvider } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
-import { createDefaultRegistry } from "../node-types/seed-node-types.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 import { prepareRun } from "../execute/prepare-run.js";
 import { runWorkflow } from "../execute/run-workflow.js";
 import type { RunRequest } from "../execute/run-settings.js";
@@ -28,10 +28,10 @@ export interface RecordedRun {
   of<T extends RunEventType>(type: T): RunEventOf<T>[];
 }
 
-export const registry = createDefaultRegistry();
+export const registry = builtInRegistry;
 
 /**
- * Prepares a run with the default registry (throwing a RUN_REFUSED WeftError that lists the violations
+ * Prepares a run with the built-in registry (throwing a RUN_REFUSED WeftError that lists the violations
  * when it cannot start), starts it and records its events; `done` settles with the recording.
  */
 export function startRun(input: HarnessInput): { events: RunEvent[]; done: Promise<RecordedRun> } {
@@ -40,7 +40,7 @@ export function startRun(input: HarnessInput): { events: RunEvent[]; done: Promi
   const { policy, execution } = splitHarnessOptions(input.options);
   let prepared;
   try {
-    prepared = preparedOrThrow(prepareRun(input.workflow, input.request, { ...policy, registry }));
+    prepared = preparedOrThrow(prepareRun(input.workflow, input.request ?? {}, { ...policy, registry }));
   } catch (error) {
     return { events, done: Promise.reject(error as Error) };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pipelineRegistry } from "../node-types/built-in-node-types.js";
+import { builtInRegistry } from "../node-types/built-in-node-types.js";
 import { body as graphBody, pipeline } from "../testing/pipeline-builder.js";
 import { threadChannels, threadQuestion, threadStateOf, workflowUsesThread } from "./thread-workflow.js";
 
@@ -13,16 +13,16 @@ describe("workflows on threads", () => {
 
   it("a workflow uses a thread when it has a thread channel or a history node, in a body too", () => {
     const plain = pipeline().input("q").output("out").edges("q>out").build();
-    expect(workflowUsesThread(plain, pipelineRegistry)).toBe(false);
-    expect(workflowUsesThread({ ...plain, state: { seen: { reducer: "append", scope: "thread" } } }, pipelineRegistry)).toBe(true);
+    expect(workflowUsesThread(plain, builtInRegistry)).toBe(false);
+    expect(workflowUsesThread({ ...plain, state: { seen: { reducer: "append", scope: "thread" } } }, builtInRegistry)).toBe(true);
     /**  q ─► each (map: item ─► past (history) ─► done) ─► out */
     const body = pipeline().input("item").node("past", "history").output("done").edges("item>past", "past>done");
     const nested = pipeline().input("q").node("each", "map", { body: graphBody(body) }).output("out").edges("q>each", "each>out").build();
-    expect(workflowUsesThread(nested, pipelineRegistry)).toBe(true);
+    expect(workflowUsesThread(nested, builtInRegistry)).toBe(true);
   });
 
   it("the question of a turn is the input nodes' contents, supplied ones first", () => {
     const workflow = pipeline().input("a", "stored a").input("b", "stored b").node("j", "join").output("out").edges("a>j", "b>j", "j>out").build();
-    expect(threadQuestion({ workflow, inputs: { b: "asked b" } }, pipelineRegistry)).toBe("stored a\nasked b");
+    expect(threadQuestion({ workflow, inputs: { b: "asked b" } }, builtInRegistry)).toBe("stored a\nasked b");
   });
 });

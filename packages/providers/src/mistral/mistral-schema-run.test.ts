@@ -1,4 +1,4 @@
-import { pipelineRegistry, prepareRun, runWorkflow, type PreparedRun, type RunEvent, type Workflow } from "@weft/engine";
+import { builtInRegistry, prepareRun, runWorkflow, type PreparedRun, type RunEvent, type Workflow } from "@weft/engine";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MistralMockServer } from "../testing/mistral-mock-server.js";
 import { MistralLlmProvider } from "./mistral-llm-provider.js";
@@ -34,7 +34,7 @@ function workflow(): Workflow {
 }
 
 function prepared(): PreparedRun {
-  const result = prepareRun(workflow(), {}, { registry: pipelineRegistry });
+  const result = prepareRun(workflow(), {}, { registry: builtInRegistry });
   if (!result.ok) throw new Error(result.violations.map((violation) => violation.message).join("; "));
   return result.run;
 }
@@ -48,7 +48,7 @@ describe("an llm node with a schema, against Mistral's wire protocol", () => {
     const outcome = await runWorkflow({
       runId: "r",
       prepared: prepared(),
-      registry: pipelineRegistry,
+      registry: builtInRegistry,
       providers: new Map([["mistral", provider]]),
       onEvent: (event) => void events.push(event),
     });
@@ -67,7 +67,7 @@ describe("an llm node with a schema, against Mistral's wire protocol", () => {
     server.enqueueChat({ kind: "reply", text: '{"city": 1}' });
     server.enqueueChat({ kind: "reply", text: '{"city": 2}' });
     const provider = new MistralLlmProvider({ apiKey: "k", serverURL: server.url, timeoutMs: 5_000 });
-    const outcome = await runWorkflow({ runId: "r", prepared: prepared(), registry: pipelineRegistry, providers: new Map([["mistral", provider]]), onEvent: () => undefined });
+    const outcome = await runWorkflow({ runId: "r", prepared: prepared(), registry: builtInRegistry, providers: new Map([["mistral", provider]]), onEvent: () => undefined });
     expect(outcome.status).toBe("FAILED");
     expect(server.requests).toHaveLength(2);
   });

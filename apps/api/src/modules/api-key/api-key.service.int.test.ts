@@ -1,6 +1,6 @@
 import pino from "pino";
 import { expect, test } from "vitest";
-import { createDefaultRegistry } from "@weft/engine";
+import { createBuiltInRegistry } from "@weft/engine";
 import { loadEnv } from "../../env.js";
 import { InProcessEventBus } from "../../pubsub.js";
 import { describeEachDatabase } from "../../testing/database.js";
@@ -8,7 +8,7 @@ import { ApiKeyService } from "./api-key.service.js";
 
 describeEachDatabase("the operator's key stored at start-up", (suite) => {
   function service(): ApiKeyService {
-    const deps = { env: loadEnv({}), db: suite.db().prisma, registry: createDefaultRegistry(), llm: new Map(), logger: pino({ level: "silent" }) };
+    const deps = { env: loadEnv({}), db: suite.db().prisma, registry: createBuiltInRegistry(), llm: new Map(), logger: pino({ level: "silent" }) };
     return new ApiKeyService(deps, new InProcessEventBus());
   }
 
@@ -24,7 +24,7 @@ describeEachDatabase("the operator's key stored at start-up", (suite) => {
 
 describeEachDatabase("the callers behind presented keys", (suite) => {
   function service(cacheMs: number, bus = new InProcessEventBus()): ApiKeyService {
-    const deps = { env: loadEnv({ WEFT_AUTH_CACHE_MS: String(cacheMs) }), db: suite.db().prisma, registry: createDefaultRegistry(), llm: new Map(), logger: pino({ level: "silent" }) };
+    const deps = { env: loadEnv({ WEFT_AUTH_CACHE_MS: String(cacheMs) }), db: suite.db().prisma, registry: createBuiltInRegistry(), llm: new Map(), logger: pino({ level: "silent" }) };
     return new ApiKeyService(deps, bus);
   }
 

@@ -1,8 +1,8 @@
 import { availableModelsOf, type LlmProviders, type RunPolicy } from "@weft/engine";
 import { topKByIntensity, type Env } from "../../env.js";
 
-/** What this server decides about every run it prepares, read once from its environment and providers. */
-export function runPolicyOf(env: Env, llm: LlmProviders): RunPolicy {
+/** What this server decides about every run it prepares, read once from its environment and providers (the registry is passed beside it). */
+export function runPolicyOf(env: Env, llm: LlmProviders): Omit<RunPolicy, "registry"> {
   return {
     models: availableModelsOf(llm),
     topK: topKByIntensity(env),

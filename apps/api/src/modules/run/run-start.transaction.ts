@@ -16,7 +16,7 @@ export interface StartDeps {
   db: PrismaClient;
   registry: NodeTypeRegistry;
   /** Everything prepareRun needs from the server but the knowledge bases, which are read per start. */
-  policy: RunPolicy;
+  policy: Omit<RunPolicy, "registry">;
   /** A published version's parsed content (cached: versions never change). */
   versionContent(versionId: string): Promise<VersionContent>;
   /** Drafts read without the workflow's lock, their graphs kept per edit version. */

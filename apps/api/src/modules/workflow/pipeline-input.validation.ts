@@ -91,7 +91,7 @@ export function hasSettingsEdit(input: SettingsEditInput): boolean {
 }
 
 /** The settings an updateWorkflow input sets, or the user errors that refuse it (paths under `input`). */
-export function readSettingsEdit(input: SettingsEditInput): { ok: true; edit: SettingsEdit } | { ok: false; errors: UserError[] } {
+export function readSettingsEdit(registry: NodeTypeRegistry, input: SettingsEditInput): { ok: true; edit: SettingsEdit } | { ok: false; errors: UserError[] } {
   const edit: SettingsEdit = {};
   const errors: UserError[] = [];
   if (input.loops !== undefined) {
@@ -112,7 +112,7 @@ export function readSettingsEdit(input: SettingsEditInput): { ok: true; edit: Se
     const max = input.limits?.maxInvocations;
     edit.limits = max === null || max === undefined ? {} : { maxInvocations: max };
   }
-  for (const issue of checkWorkflowSettings(edit)) errors.push(issueError(issue, settingsInputPath(issue.path, channelIndex)));
+  for (const issue of checkWorkflowSettings(edit, { registry })) errors.push(issueError(issue, settingsInputPath(issue.path, channelIndex)));
   return errors.length > 0 ? { ok: false, errors } : { ok: true, edit };
 }
 
@@ -131,13 +131,14 @@ function settingsInputPath(field: string, channelIndex: ReadonlyMap<string, numb
  * reads it, checked as a document's `loops[]` entry is, or the user errors with paths under `path`.
  */
 export function readLoopDeclaration(
+  registry: NodeTypeRegistry,
   input: { id: string; max?: number | null; exit?: string | null },
   path: Path,
 ): { ok: true; loop: LoopDeclaration } | { ok: false; errors: UserError[] } {
   const loop: LoopDeclaration = { id: input.id, exit: input.exit ?? null, ...(input.max === null || input.max === undefined ? {} : { max: input.max }) };
   const named = checkEdgeName(input.id, [...path, "id"]);
   if (named.length > 0) return { ok: false, errors: named };
-  const errors = checkWorkflowSettings({ loops: [loop] }).map((issue) => {
+  const errors = checkWorkflowSettings({ loops: [loop] }, { registry }).map((issue) => {
     const [, , ...field] = fieldSegments(issue.path ?? "");
     return issueError(issue, [...path, ...field]);
   });

@@ -54,7 +54,7 @@ export class WorkflowEdgeService {
       ...checkEdgeName(options.sourcePort, ["sourcePort"]),
       ...checkEdgeName(options.loop, ["loop"]),
     ];
-    const declaration = options.declareLoop ? readLoopDeclaration(options.declareLoop, ["declareLoop"]) : null;
+    const declaration = options.declareLoop ? readLoopDeclaration(this.registry, options.declareLoop, ["declareLoop"]) : null;
     if (declaration && !declaration.ok) invalid.push(...declaration.errors);
     const declared = declaration?.ok ? declaration.loop : null;
     if (declared && options.loop != null && options.loop !== declared.id) {

@@ -1,4 +1,4 @@
-import { checkAddEdge, checkRemoveNode, createDefaultRegistry, OfflineLlmProvider, type WorkflowGraph } from "@weft/engine";
+import { checkAddEdge, checkRemoveNode, createBuiltInRegistry, OfflineLlmProvider, type WorkflowGraph } from "@weft/engine";
 import { expect, it } from "vitest";
 import { seedWorkflow } from "../../testing/app.js";
 import { describeEachDatabase } from "../../testing/database.js";
@@ -33,7 +33,7 @@ describeEachDatabase(
       // in2 ─► g2 ──────────┘
       const start = arrows(["in1->g1->v1->e1->out", "in2->g2->e1", "in3->e2", "v2", "e3"]);
       const workflowId = await seedWorkflow(suite.db(), start);
-      const registry = createDefaultRegistry();
+      const registry = createBuiltInRegistry();
       const service = new WorkflowService({ db: suite.db().prisma, registry, llm: new Map([["offline", new OfflineLlmProvider()]]) });
       const graph: WorkflowGraph = { nodes: start.nodes.map(({ id, type }) => ({ id, type })), edges: [...start.edges] };
       const ids = graph.nodes.map((node) => node.id);

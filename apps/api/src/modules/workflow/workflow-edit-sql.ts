@@ -29,9 +29,9 @@ export interface RuleTypes {
 }
 
 export function ruleTypes(registry: NodeTypeRegistry): RuleTypes {
-  const specs = registry.specs();
+  const specs = registry.definitions();
   return {
-    seed: specs.filter((spec) => spec.profile === "seed").map((spec) => spec.type),
+    seed: specs.filter((spec) => registry.isSeedType(spec.type)).map((spec) => spec.type),
     unboundedOut: specs.filter((spec) => !Number.isFinite(spec.outDegree.max)).map((spec) => spec.type),
     unboundedIn: specs.filter((spec) => !Number.isFinite(spec.inDegree.max)).map((spec) => spec.type),
     counted: specs.filter((spec) => spec.count).map((spec) => spec.type),

@@ -1,4 +1,4 @@
-import { createDefaultRegistry, OfflineLlmProvider } from "@weft/engine";
+import { createBuiltInRegistry, OfflineLlmProvider } from "@weft/engine";
 import { expect, it } from "vitest";
 import { PrismaClient } from "../../generated/prisma/client.js";
 import { seedWorkflow } from "../../testing/app.js";
@@ -15,7 +15,7 @@ import { WorkflowService } from "./workflow.service.js";
  * event, its COMMIT is).
  */
 
-const registry = createDefaultRegistry();
+const registry = createBuiltInRegistry();
 const llm = new Map([["offline", new OfflineLlmProvider()]]);
 
 describeEachDatabase(

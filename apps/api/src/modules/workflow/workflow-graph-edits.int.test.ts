@@ -1,5 +1,5 @@
 import { beforeEach, expect, it } from "vitest";
-import { createDefaultRegistry, OfflineLlmProvider, type LlmProviders } from "@weft/engine";
+import { createBuiltInRegistry, OfflineLlmProvider, type LlmProviders } from "@weft/engine";
 import type { Database } from "../../db/db.js";
 import { describeEachDatabase } from "../../testing/database.js";
 import { WorkflowService } from "./workflow.service.js";
@@ -29,7 +29,7 @@ describeEachDatabase("workflow services", (suite) => {
   beforeEach(() => {
     database = suite.db();
     const llm: LlmProviders = new Map([["offline", new OfflineLlmProvider()]]);
-    service = new WorkflowService({ db: database.prisma, registry: createDefaultRegistry(), llm });
+    service = new WorkflowService({ db: database.prisma, registry: createBuiltInRegistry(), llm });
   });
 
   it("starts a new workflow with one input connected to one output and the default prompts", async () => {

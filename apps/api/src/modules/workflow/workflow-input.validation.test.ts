@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createDefaultRegistry } from "@weft/engine";
+import { createBuiltInRegistry } from "@weft/engine";
 import { checkNodeAttributes, checkNodeId, checkPosition, checkSettings } from "./workflow-input.validation.js";
 import { checkParamsLimits } from "./params-limits.js";
 import { WORKFLOW_INPUT_LIMITS } from "./workflow-input.limits.js";
 import { highestEdgeNumber, nextEdgeNumber, nextNodeId } from "./node-id.js";
 
-const registry = createDefaultRegistry();
+const registry = createBuiltInRegistry();
 
 describe("workflow input checks", () => {
   it("requires a non-blank name on create and refuses clearing it on update", () => {

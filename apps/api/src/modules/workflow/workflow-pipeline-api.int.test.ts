@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { parseWorkflowValue, pipelineRegistry, serializeWorkflow, type Workflow } from "@weft/engine";
+import { parseWorkflowValue, builtInRegistry, serializeWorkflow, type Workflow } from "@weft/engine";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { seedWorkflow, startTestApp, type TestApp } from "../../testing/app.js";
 import { describeEachDatabase } from "../../testing/database.js";
@@ -101,7 +101,7 @@ async function retryLoopDocument(): Promise<Record<string, unknown>> {
 
 /** The document as the engine reads and writes it (what an export of the stored workflow must equal). */
 function normalised(document: unknown): Record<string, unknown> {
-  const parsed = parseWorkflowValue(document, { registry: pipelineRegistry });
+  const parsed = parseWorkflowValue(document, { registry: builtInRegistry });
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
   return serializeWorkflow(parsed.workflow) as unknown as Record<string, unknown>;
 }

@@ -144,7 +144,7 @@ export class WorkflowService {
    */
   async update(id: string, input: UpdateWorkflowInput): Promise<Outcome<WorkflowObject>> {
     const invalid = checkSettings(input, false);
-    const settings = hasSettingsEdit(input) ? readSettingsEdit(input) : null;
+    const settings = hasSettingsEdit(input) ? readSettingsEdit(this.registry, input) : null;
     if (settings && !settings.ok) invalid.push(...settings.errors);
     if (invalid.length > 0) return failure(...invalid);
     if (!isUuid(id)) return failure(notFoundError("workflow", id));

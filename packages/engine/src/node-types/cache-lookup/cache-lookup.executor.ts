@@ -2,7 +2,7 @@ import { emptyNodeDetails, NodeFailure } from "../../registry/node-failure.js";
 import type { NodeExecutor } from "../../registry/node-type-definition.js";
 import { joinValues } from "../../template/node-template.js";
 import { configValue } from "../common/router-ports.js";
-import { CACHE_DEFAULTS } from "./cache-lookup.config.js";
+import { CACHE_LOOKUP_DEFAULTS } from "./cache-lookup.config.js";
 import { nodeCache } from "../common/cache-scope.js";
 import { expressionText, inputText } from "../common/tool-inputs.js";
 
@@ -17,7 +17,7 @@ export const executeCacheLookupNode: NodeExecutor = async (context) => {
     const passThrough = joinValues(context.values) ?? null;
     const cached = nodeCache(context);
     const question = expressionText(context, "query") ?? inputText(context);
-    const hit = cached ? await cached.cache.lookup(cached.scope, question, configValue<number>(context.node, "threshold", CACHE_DEFAULTS.threshold), context.signal) : null;
+    const hit = cached ? await cached.cache.lookup(cached.scope, question, configValue<number>(context.node, "threshold", CACHE_LOOKUP_DEFAULTS.threshold), context.signal) : null;
     details.store = cached?.cache.store ?? null;
     if (hit) {
       context.emit({ type: "CACHE_HIT", nodeId: context.node.id, similarity: hit.similarity });

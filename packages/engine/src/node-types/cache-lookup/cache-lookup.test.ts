@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { JsonValue } from "../../model/json-value.js";
 import type { ToolProviders } from "../../providers/tool-providers.js";
-import { pipelineRegistry } from "../built-in-node-types.js";
+import { builtInRegistry } from "../built-in-node-types.js";
 import { validateWorkflow } from "../../rules/validate-workflow.js";
 import { FakeSemanticCache } from "../../testing/fake-tools.js";
 import { runPipeline } from "../../testing/pipeline-harness.js";
@@ -34,7 +34,7 @@ describe("cache_lookup and cache_store nodes", () => {
   it("miss and store the first time, hit with the stored answer the second time", async () => {
     const cache = new FakeSemanticCache();
     const tools = { cache, workflowVersion: version(3) };
-    expect(validateWorkflow(cachedAnswer("q"), { registry: pipelineRegistry })).toEqual([]);
+    expect(validateWorkflow(cachedAnswer("q"), { registry: builtInRegistry })).toEqual([]);
     const first = await ask("what is hybrid search", tools);
     expect(first.outcome.result).toBe("fresh answer");
     expect(first.of("CACHE_MISS")).toEqual([expect.objectContaining({ nodeId: "lookup" })]);

@@ -1,11 +1,11 @@
 import { modelNodeAttributes } from "../../registry/node-attributes.schema.js";
-import type { NodeTypeSpec } from "../../registry/node-type-definition.js";
+import type { NodeTypeDefinition } from "../../registry/node-type-definition.js";
 import { classifyConfig } from "./classify.config.js";
 import { executeClassifyNode } from "./classify.executor.js";
 import { configStrings, DEFAULT_ROUTE } from "../common/router-ports.js";
 import { PIPELINE_NEIGHBOURS } from "../common/pipeline-neighbours.js";
 
-export const CLASSIFY_NODE_SPEC: NodeTypeSpec = {
+export const CLASSIFY_NODE_TYPE: NodeTypeDefinition = {
   type: "classify",
   label: "classify",
   component: "RouterNode",

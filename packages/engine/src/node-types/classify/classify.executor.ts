@@ -5,7 +5,7 @@ import { emptyNodeDetails, NodeFailure } from "../../registry/node-failure.js";
 import type { NodeExecutor } from "../../registry/node-type-definition.js";
 import { parseJsonReply } from "../../result-parser/json-reply.parser.js";
 import { joinValues } from "../../template/node-template.js";
-import { renderNodePrompt } from "../llm/llm.executor.js";
+import { renderNodePrompt } from "../common/node-prompt.js";
 import { configStrings, DEFAULT_ROUTE } from "../common/router-ports.js";
 
 export const DEFAULT_CLASSIFY_PROMPT = "Classify the input below.\n\n{input}";

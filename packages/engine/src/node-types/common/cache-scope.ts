@@ -1,7 +1,18 @@
+import { z } from "zod";
 import { WeftError } from "../../model/errors.js";
-import { resolveCacheScope, type CacheScope, type SemanticCache } from "../../providers/semantic-cache.js";
+import { namespaceProblem, resolveCacheScope, type CacheScope, type SemanticCache } from "../../providers/semantic-cache.js";
 import type { NodeExecutionContext } from "../../registry/node-type-definition.js";
 import { configValue } from "./router-ports.js";
+
+/** `namespace` on cache_lookup and cache_store nodes. */
+export const namespaceField = z
+  .string()
+  .superRefine((namespace, context) => {
+    const problem = namespaceProblem(namespace);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  })
+  .optional()
+  .meta({ description: "Cache shared under this name by every workflow and version that names it; default: this workflow version's own cache." });
 
 /**
  * The cache a node uses and its scope: its `namespace`, else the version of the workflow the run

@@ -1,5 +1,6 @@
 import type { JsonValue } from "../../model/json-value.js";
 import type { WorkflowNode } from "../../model/workflow.js";
+import type { RouterSpec } from "../../registry/node-type-definition.js";
 
 /** The port routers fall back to; it may stay unconnected (SPEC-V2 §5). */
 export const DEFAULT_ROUTE = "default";
@@ -14,4 +15,9 @@ export function configStrings(node: WorkflowNode, key: string): string[] {
 export function configValue<T = JsonValue>(node: WorkflowNode, key: string, fallback: NoInfer<T>): T {
   const value = node.config?.[key];
   return value === undefined ? fallback : (value as T);
+}
+
+/** A router whose ports never change (grade, guardrail, cache_lookup): exactly one is taken, none must be connected. */
+export function fixedPorts(ports: readonly string[]): RouterSpec {
+  return { ports: () => ports, requiredPorts: () => [], exclusive: () => true };
 }

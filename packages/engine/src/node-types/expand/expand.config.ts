@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { kind, nodeConfig } from "../../registry/node-config.schema.js";
-import { knowledgeBaseField } from "../retrieve/retrieve.config.js";
+import { kind, knowledgeBaseField, nodeConfig } from "../../registry/node-config.schema.js";
 
 export const EXPAND_DEFAULTS = { window: 1 } as const;
 export const EXPAND_MAX_WINDOW = 20;

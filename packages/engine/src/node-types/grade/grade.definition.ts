@@ -1,10 +1,11 @@
 import { modelNodeAttributes } from "../../registry/node-attributes.schema.js";
-import type { NodeTypeSpec } from "../../registry/node-type-definition.js";
+import type { NodeTypeDefinition } from "../../registry/node-type-definition.js";
 import { gradeConfig, GRADE_PORTS } from "./grade.config.js";
 import { executeGradeNode } from "./grade.executor.js";
 import { PIPELINE_NEIGHBOURS } from "../common/pipeline-neighbours.js";
+import { fixedPorts } from "../common/router-ports.js";
 
-export const GRADE_NODE_SPEC: NodeTypeSpec = {
+export const GRADE_NODE_TYPE: NodeTypeDefinition = {
   type: "grade",
   label: "grade",
   component: "RouterNode",
@@ -16,6 +17,6 @@ export const GRADE_NODE_SPEC: NodeTypeSpec = {
   workflowPrompt: false,
   attributes: modelNodeAttributes,
   config: gradeConfig,
-  router: { ports: () => GRADE_PORTS, requiredPorts: () => [], exclusive: () => true },
+  router: fixedPorts(GRADE_PORTS),
   execute: executeGradeNode,
 };

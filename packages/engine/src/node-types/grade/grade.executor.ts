@@ -5,7 +5,7 @@ import { emptyNodeDetails, NodeFailure } from "../../registry/node-failure.js";
 import type { NodeExecutor } from "../../registry/node-type-definition.js";
 import { joinValues } from "../../template/node-template.js";
 import { GRADE_REPLY_SCHEMA, type GradeVerdict } from "./grade.config.js";
-import { renderNodePrompt } from "../llm/llm.executor.js";
+import { renderNodePrompt } from "../common/node-prompt.js";
 import { configValue } from "../common/router-ports.js";
 import { callForJson } from "../common/structured-reply.js";
 

@@ -3,7 +3,7 @@ import { emptyNodeDetails, NodeFailure, type PartialNodeDetails } from "../../re
 import { joinValues } from "../../template/node-template.js";
 import type { JsonObject } from "../../model/json-value.js";
 import type { NodeExecutionContext, NodeExecutor, NodeExecutionResult } from "../../registry/node-type-definition.js";
-import { renderNodePrompt } from "../llm/llm.executor.js";
+import { renderNodePrompt } from "../common/node-prompt.js";
 import { configStrings, configValue } from "../common/router-ports.js";
 import { callForJson } from "../common/structured-reply.js";
 import { compileUserPattern } from "../../patterns/user-pattern.js";

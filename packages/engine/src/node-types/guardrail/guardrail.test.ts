@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseWorkflowValue } from "../../document/workflow-document.parser.js";
 import type { JsonValue } from "../../model/json-value.js";
-import { pipelineRegistry } from "../built-in-node-types.js";
+import { builtInRegistry } from "../built-in-node-types.js";
 import { validateWorkflow } from "../../rules/validate-workflow.js";
 import { runPipeline } from "../../testing/pipeline-harness.js";
 import { pipeline } from "../../testing/pipeline-builder.js";
@@ -27,7 +27,7 @@ const rules = { keywords: ["system prompt", "비밀번호"], patterns: ["\\b\\d{
 describe("guardrail nodes", () => {
   it("pass an acceptable input through unchanged", async () => {
     const workflow = guarded("광주 야시장은 언제 열리나요?", rules);
-    expect(validateWorkflow(workflow, { registry: pipelineRegistry })).toEqual([]);
+    expect(validateWorkflow(workflow, { registry: builtInRegistry })).toEqual([]);
     const { outcome, of } = await runPipeline({ workflow });
     expect(outcome.result).toBe("answering: 광주 야시장은 언제 열리나요?");
     expect(of("BRANCH_TAKEN")[0]).toMatchObject({ nodeId: "guard", ports: ["pass"] });
@@ -71,10 +71,10 @@ describe("guardrail nodes", () => {
             { source: "guard", sourcePort: "pass", target: "out" },
           ],
         },
-        { registry: pipelineRegistry },
+        { registry: builtInRegistry },
       );
       if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-      const violations = validateWorkflow(parsed.workflow, { registry: pipelineRegistry });
+      const violations = validateWorkflow(parsed.workflow, { registry: builtInRegistry });
       expect(violations.map(({ code, nodeIds, field }) => ({ code, nodeIds, field })), pattern).toContainEqual({ code: "PATTERN_INVALID", nodeIds: ["guard"], field: "patterns[1]" });
     }
   });

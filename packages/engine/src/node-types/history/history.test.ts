@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseWorkflowValue } from "../../document/workflow-document.parser.js";
 import type { JsonValue } from "../../model/json-value.js";
 import type { ThreadMessage } from "../../providers/thread-history.js";
-import { pipelineRegistry } from "../built-in-node-types.js";
+import { builtInRegistry } from "../built-in-node-types.js";
 import { validateWorkflow } from "../../rules/validate-workflow.js";
 import { FakeThread } from "../../testing/fake-tools.js";
 import { pipeline } from "../../testing/pipeline-builder.js";
@@ -37,7 +37,7 @@ describe("history nodes", () => {
     new FakeThread([said("user", "weather in Seoul?"), said("assistant", "Sunny, 21 °C."), said("user", "and tomorrow?"), said("assistant", "Rain in the afternoon.")]);
 
   it("keep the rules, and read the thread's newest messages into the prompt as a transcript", async () => {
-    expect(validateWorkflow(withHistory(), { registry: pipelineRegistry })).toEqual([]);
+    expect(validateWorkflow(withHistory(), { registry: builtInRegistry })).toEqual([]);
     const fake = thread();
     const result = await run({ maxMessages: 2 }, fake);
     expect(fake.reads).toEqual([2]);
@@ -81,7 +81,7 @@ describe("history nodes", () => {
           { source: "past", target: "out" },
         ],
       },
-      { registry: pipelineRegistry },
+      { registry: builtInRegistry },
     );
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.issues.map((issue) => issue.path)).toEqual(["nodes[1].maxMessages", "nodes[1].format"]);

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { NodeTypeSpec } from "../../registry/node-type-definition.js";
+import type { NodeTypeDefinition } from "../../registry/node-type-definition.js";
 import { schemaPatterns } from "../../schema/json-schema.check.js";
 import { PIPELINE_NEIGHBOURS } from "../common/pipeline-neighbours.js";
 import { humanActions, humanConfig } from "./human.config.js";
 import { executeHumanNode } from "./human.executor.js";
 import { humanConfigRules } from "./human.rules.js";
 
-export const HUMAN_NODE_SPEC: NodeTypeSpec = {
+export const HUMAN_NODE_TYPE: NodeTypeDefinition = {
   type: "human",
   label: "human",
   component: "RouterNode",

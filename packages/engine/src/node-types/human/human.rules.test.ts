@@ -5,10 +5,10 @@ import { checkEdit } from "../../rules/edit-rules.js";
 import { validateWorkflow } from "../../rules/validate-workflow.js";
 import { parseWorkflowValue } from "../../document/workflow-document.parser.js";
 import { pipeline } from "../../testing/pipeline-builder.js";
-import { pipelineRegistry } from "../built-in-node-types.js";
+import { builtInRegistry } from "../built-in-node-types.js";
 import { checkHumanAnswer } from "./human-answer.check.js";
 
-const check = (workflow: Workflow) => validateWorkflow(workflow, { registry: pipelineRegistry });
+const check = (workflow: Workflow) => validateWorkflow(workflow, { registry: builtInRegistry });
 
 /**
  *  q ─► review (human) ─[ok]───► a ─► j ─► out
@@ -98,7 +98,7 @@ describe("the human node's rules (SPEC-V3 §2)", () => {
   it("refuses the same problems when an edit would bring them, and only those", () => {
     const workflow = reviewed({});
     const node = { ...workflow.nodes[1]!, config: { actions: [{ id: "ok" }, { id: "no" }, { id: "ok" }] } };
-    expect(checkEdit(workflow, { kind: "updateNode", nodeId: "review", node }, { registry: pipelineRegistry }).map((violation) => violation.code)).toEqual([
+    expect(checkEdit(workflow, { kind: "updateNode", nodeId: "review", node }, { registry: builtInRegistry }).map((violation) => violation.code)).toEqual([
       "HUMAN_ACTION_DUPLICATE",
     ]);
   });
@@ -110,9 +110,9 @@ describe("the human node's rules (SPEC-V3 §2)", () => {
       nodes: [{ id: "q", type: "input" }, { id: "review", type: "human", ...review }, { id: "out", type: "output" }],
       edges: [{ source: "q", target: "review" }, { source: "review", sourcePort: "approve", target: "out" }],
     });
-    const read = parseWorkflowValue(document({ title: "Check", timeoutSeconds: 30, onTimeout: "approve", assignee: "editors" }), { registry: pipelineRegistry });
+    const read = parseWorkflowValue(document({ title: "Check", timeoutSeconds: 30, onTimeout: "approve", assignee: "editors" }), { registry: builtInRegistry });
     expect(read.ok && read.workflow.nodes[1]!.config).toEqual({ title: "Check", timeoutSeconds: 30, onTimeout: "approve", assignee: "editors" });
-    const refused = parseWorkflowValue(document({ timeoutSeconds: 0 }), { registry: pipelineRegistry });
+    const refused = parseWorkflowValue(document({ timeoutSeconds: 0 }), { registry: builtInRegistry });
     expect(refused.ok ? [] : refused.issues.map((issue) => issue.path)).toEqual(["nodes[1].timeoutSeconds"]);
   });
 });

@@ -6,7 +6,7 @@ import { deferred } from "../../testing/deferred.js";
 import { answer, runWithPeople } from "../../testing/human-harness.js";
 import { startPipeline } from "../../testing/pipeline-harness.js";
 import { body, pipeline } from "../../testing/pipeline-builder.js";
-import { pipelineRegistry } from "../built-in-node-types.js";
+import { builtInRegistry } from "../built-in-node-types.js";
 import { validateWorkflow } from "../../rules/validate-workflow.js";
 
 /**
@@ -30,7 +30,7 @@ const startedTwice = (trace: string[]) => trace.filter((line, k) => line.startsW
 describe("human node (SPEC-V3 §2)", () => {
   it("waits for a person, then goes on through the approve port without running any node twice", async () => {
     const workflow = approval();
-    expect(validateWorkflow(workflow, { registry: pipelineRegistry })).toEqual([]);
+    expect(validateWorkflow(workflow, { registry: builtInRegistry })).toEqual([]);
     const run = await runWithPeople({ workflow }, () => answer("approve", { comment: "fine", by: "editor" }));
     expect(run.executions.map((outcome) => outcome.status)).toEqual(["WAITING", "COMPLETED"]);
     expect(run.outcome.result).toBe("published Draft: the sky is blue");
@@ -91,7 +91,7 @@ describe("human node (SPEC-V3 §2)", () => {
       .output("out")
       .edges("q>draft", "draft>review", "review.approve>show", "show>out")
       .build();
-    expect(validateWorkflow(workflow, { registry: pipelineRegistry })).toEqual([]);
+    expect(validateWorkflow(workflow, { registry: builtInRegistry })).toEqual([]);
     const run = await runWithPeople({ workflow }, (task) => {
       expect(task.input).toEqual({ headline: "blue", words: 1 });
       expect(task.editable).toBe(true);
@@ -159,7 +159,7 @@ describe("human node (SPEC-V3 §2)", () => {
       .loop("again", 3, "approve")
       .loopEdge("review.revise>draft", "again")
       .build();
-    expect(validateWorkflow(workflow, { registry: pipelineRegistry })).toEqual([]);
+    expect(validateWorkflow(workflow, { registry: builtInRegistry })).toEqual([]);
     const decisions = [answer("revise", { comment: "shorter" }), answer("approve")];
     const run = await runWithPeople({ workflow }, () => decisions.shift()!);
     expect(run.executions.map((outcome) => outcome.status)).toEqual(["WAITING", "WAITING", "COMPLETED"]);
@@ -184,7 +184,7 @@ describe("human node (SPEC-V3 §2)", () => {
       .output("out")
       .edges("q>each", "each>out")
       .build();
-    expect(validateWorkflow(workflow, { registry: pipelineRegistry })).toEqual([]);
+    expect(validateWorkflow(workflow, { registry: builtInRegistry })).toEqual([]);
     // One item answered per wait, in item order.
     const run = await runWithPeople({ workflow }, (task, round) => (task.invocation === `each[${round - 1}]` ? answer("approve", { by: task.title }) : null));
     expect(run.of("NODE_WAITING").map((event) => [event.invocation, event.title])).toEqual([

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { NodeTypeSpec } from "../../registry/node-type-definition.js";
+import type { NodeTypeDefinition } from "../../registry/node-type-definition.js";
 import { joinConfig } from "./join.config.js";
 import { executeJoinNode } from "./join.executor.js";
 import { configValue } from "../common/router-ports.js";
 import { PIPELINE_NEIGHBOURS } from "../common/pipeline-neighbours.js";
 
-export const JOIN_NODE_SPEC: NodeTypeSpec = {
+export const JOIN_NODE_TYPE: NodeTypeDefinition = {
   type: "join",
   label: "join",
   component: "JoinNode",

@@ -1,11 +1,11 @@
 import { modelNodeAttributes } from "../../registry/node-attributes.schema.js";
-import type { NodeTypeSpec } from "../../registry/node-type-definition.js";
+import type { NodeTypeDefinition } from "../../registry/node-type-definition.js";
 import { schemaPatterns } from "../../schema/json-schema.check.js";
 import { llmConfig } from "./llm.config.js";
 import { executeLlmNode } from "./llm.executor.js";
 import { PIPELINE_NEIGHBOURS } from "../common/pipeline-neighbours.js";
 
-export const LLM_NODE_SPEC: NodeTypeSpec = {
+export const LLM_NODE_TYPE: NodeTypeDefinition = {
   type: "llm",
   label: "llm",
   component: "ModelNode",

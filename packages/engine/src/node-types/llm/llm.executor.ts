@@ -5,10 +5,10 @@ import { resolveModel, retrieveContext } from "../common/model-node.executor.js"
 import type { LlmProvider, LlmRequest } from "../../providers/llm-provider.js";
 import type { RetrievalResult } from "../../providers/retrieval.js";
 import type { NodeExecutionContext, NodeExecutor } from "../../registry/node-type-definition.js";
-import { formatContext } from "../../template/context-format.js";
-import { joinValues, renderTemplate, templateValuesOf } from "../../template/node-template.js";
+import { joinValues } from "../../template/node-template.js";
 import { configValue } from "../common/router-ports.js";
 import { nodeCache } from "../common/cache-scope.js";
+import { renderNodePrompt } from "../common/node-prompt.js";
 import { callForJson } from "../common/structured-reply.js";
 
 /** An `llm` node without a prompt sends its input as it is. */
@@ -31,7 +31,7 @@ export const executeLlmNode: NodeExecutor = async (context) => {
     const retrieval = template.includes("{context}") ? await retrieve(context, inputText) : null;
     details.context = retrieval?.chunks ?? [];
     details.store = retrieval?.store ?? null;
-    const prompt = renderPrompt(context, template, retrieval);
+    const prompt = renderNodePrompt(context, template, retrieval);
     details.renderedPrompt = prompt;
     const cache = await cachedReply(context, prompt);
     if (cache?.hit) return { description: `a cached reply (similarity ${cache.hit.similarity.toFixed(3)})`, output: cache.hit.entry.answer, details };
@@ -52,16 +52,6 @@ function retrieve(context: NodeExecutionContext, query: string): Promise<Retriev
   // The host's table (WEFT_TOPK_* in the API), not the defaults: the node's intensity means what the run's would.
   const topK = intensity === "LOW" || intensity === "MEDIUM" || intensity === "HIGH" ? context.settings.topKByIntensity[intensity] : context.settings.topK;
   return retrieveContext(context, query, knowledgeBase, topK);
-}
-
-function renderPrompt(context: NodeExecutionContext, template: string, retrieval: RetrievalResult | null): string {
-  const contextText = retrieval && retrieval.chunks.length > 0 ? formatContext(retrieval.chunks) : null;
-  const rendered = renderTemplate(template, templateValuesOf(context, context.settings.outputFormat, contextText));
-  for (const name of rendered.empty) {
-    const message = `{${name}} was left empty: ${name === "context" ? "no passage was retrieved" : "it has no value in this invocation"}`;
-    context.emit({ type: "WARNING", nodeId: context.node.id, code: "EMPTY_PLACEHOLDER", message });
-  }
-  return rendered.text;
 }
 
 async function callText(context: NodeExecutionContext, provider: LlmProvider, request: LlmRequest, details: PartialNodeDetails): Promise<JsonValue> {
@@ -86,5 +76,3 @@ async function cachedReply(context: NodeExecutionContext, prompt: string) {
   };
   return { hit, save };
 }
-
-export { renderPrompt as renderNodePrompt };

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { NodeTypeSpec } from "../../registry/node-type-definition.js";
+import type { NodeTypeDefinition } from "../../registry/node-type-definition.js";
 import { bodyOf } from "../common/body-graph.js";
 import { MAP_DEFAULTS, mapConfig } from "./map.config.js";
 import { executeMapNode } from "./map.executor.js";
 import { configValue } from "../common/router-ports.js";
 import { PIPELINE_NEIGHBOURS } from "../common/pipeline-neighbours.js";
 
-export const MAP_NODE_SPEC: NodeTypeSpec = {
+export const MAP_NODE_TYPE: NodeTypeDefinition = {
   type: "map",
   label: "map",
   component: "MapNode",

@@ -3,7 +3,7 @@ import { resolveModel } from "../common/model-node.executor.js";
 import { emptyNodeDetails, NodeFailure, type PartialNodeDetails } from "../../registry/node-failure.js";
 import { isAbortError, WeftError } from "../../model/errors.js";
 import type { NodeExecutionContext, NodeExecutor } from "../../registry/node-type-definition.js";
-import { renderNodePrompt } from "../llm/llm.executor.js";
+import { renderNodePrompt } from "../common/node-prompt.js";
 import { configValue } from "../common/router-ports.js";
 import { callForJson } from "../common/structured-reply.js";
 import { readChunks, toScoredChunk, type ChunkValue } from "../common/chunk-value.js";

@@ -1,18 +1,10 @@
 import { z } from "zod";
-import { WORKFLOW_DOCUMENT_LIMITS as LIMITS } from "../../model/workflow-document.limits.js";
 import { chunkFilterSchema } from "../../providers/chunk-filter.js";
-import { celExpression, kind, nodeConfig } from "../../registry/node-config.schema.js";
+import { celExpression, kind, knowledgeBaseField, nodeConfig } from "../../registry/node-config.schema.js";
 
 export const RETRIEVE_DEFAULTS = { topK: 5 } as const;
 /** Queries one retrieve invocation sends (the stores' own ceiling). */
 export const RETRIEVE_MAX_QUERIES = 20;
-
-export const knowledgeBaseField = z
-  .string()
-  .min(1)
-  .max(LIMITS.maxIdLength)
-  .optional()
-  .meta(kind("knowledgeBase", "Knowledge base to search (by name); default: the run's."));
 
 export const retrieveConfig = nodeConfig({
   knowledgeBase: knowledgeBaseField,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseWorkflowValue } from "../../document/workflow-document.parser.js";
-import { pipelineRegistry } from "../built-in-node-types.js";
+import { builtInRegistry } from "../built-in-node-types.js";
 import { validateWorkflow } from "../../rules/validate-workflow.js";
 import { FakeKnowledgeBases, type FakeChunk } from "../../testing/fake-tools.js";
 import { runPipeline } from "../../testing/pipeline-harness.js";
@@ -32,7 +32,7 @@ describe("retrieve nodes", () => {
   it("search the knowledge base with their input and output the chunks, best first, with their source", async () => {
     const tools = { knowledgeBases: handbook() };
     const workflow = retrieveGraph("how are rate limits and retries handled");
-    expect(validateWorkflow(workflow, { registry: pipelineRegistry })).toEqual([]);
+    expect(validateWorkflow(workflow, { registry: builtInRegistry })).toEqual([]);
     const { outcome, of } = await runPipeline({ workflow, tools });
     expect(outcome.status).toBe("COMPLETED");
     const [completed] = of("NODE_COMPLETED").filter((event) => event.nodeId === "find");
@@ -104,7 +104,7 @@ describe("retrieve nodes", () => {
         { source: "find", target: "out" },
       ],
     };
-    const parsed = parseWorkflowValue(document, { registry: pipelineRegistry });
+    const parsed = parseWorkflowValue(document, { registry: builtInRegistry });
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.issues.map((issue) => issue.path)).toContain("nodes[1].filter.page");
   });

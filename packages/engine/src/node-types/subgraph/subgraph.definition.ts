@@ -1,26 +1,11 @@
 import { z } from "zod";
-import { WeftError } from "../../model/errors.js";
-import { emptyNodeDetails } from "../../registry/node-failure.js";
-import { nodeConfig } from "../../registry/node-config.schema.js";
-import type { NodeExecutor, NodeTypeSpec } from "../../registry/node-type-definition.js";
-import { joinValues } from "../../template/node-template.js";
-import { bodyField, bodyOf } from "../common/body-graph.js";
+import type { NodeTypeDefinition } from "../../registry/node-type-definition.js";
+import { bodyOf } from "../common/body-graph.js";
 import { PIPELINE_NEIGHBOURS } from "../common/pipeline-neighbours.js";
+import { subgraphConfig } from "./subgraph.config.js";
+import { executeSubgraphNode } from "./subgraph.executor.js";
 
-export const subgraphConfig = nodeConfig({ body: bodyField });
-
-/** Runs the body once with the node's input; the body's output is the node's (SPEC-V2 §3). */
-export const executeSubgraphNode: NodeExecutor = async (context) => {
-  const result = await context.runBody({ segment: context.node.id, input: joinValues(context.values) ?? null });
-  if (!result.ok) {
-    throw new WeftError("SUBGRAPH_FAILED", `the body of subgraph "${context.node.id}" failed: ${result.error.code}: ${result.error.message}`, {
-      details: { error: result.error },
-    });
-  }
-  return { description: "ran its body", output: result.value, details: emptyNodeDetails(context.inputs) };
-};
-
-export const SUBGRAPH_NODE_SPEC: NodeTypeSpec = {
+export const SUBGRAPH_NODE_TYPE: NodeTypeDefinition = {
   type: "subgraph",
   label: "subgraph",
   component: "SubgraphNode",

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { NodeTypeSpec } from "../../registry/node-type-definition.js";
+import type { NodeTypeDefinition } from "../../registry/node-type-definition.js";
 import { configValue, DEFAULT_ROUTE } from "../common/router-ports.js";
 import { switchCases, switchConfig } from "./switch.config.js";
 import { executeSwitchNode } from "./switch.executor.js";
 import { PIPELINE_NEIGHBOURS } from "../common/pipeline-neighbours.js";
 
-export const SWITCH_NODE_SPEC: NodeTypeSpec = {
+export const SWITCH_NODE_TYPE: NodeTypeDefinition = {
   type: "switch",
   label: "switch",
   component: "RouterNode",

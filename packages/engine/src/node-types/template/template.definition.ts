@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { NodeTypeSpec } from "../../registry/node-type-definition.js";
+import type { NodeTypeDefinition } from "../../registry/node-type-definition.js";
 import { templateConfig } from "./template.config.js";
 import { executeTemplateNode } from "./template.executor.js";
 import { PIPELINE_NEIGHBOURS } from "../common/pipeline-neighbours.js";
 
-export const TEMPLATE_NODE_SPEC: NodeTypeSpec = {
+export const TEMPLATE_NODE_TYPE: NodeTypeDefinition = {
   type: "template",
   label: "template",
   component: "TemplateNode",

@@ -6,7 +6,6 @@
  */
 import type { Violation } from "../../model/violation.js";
 import type { WorkflowGraph } from "../../model/workflow.js";
-import { defaultRegistry } from "../../node-types/seed-node-types.js";
 import type { NodeTypeRegistry } from "../../registry/node-type-registry.js";
 import { checkCounts } from "../../rules/count-rules.js";
 import { checkDegrees } from "../../rules/degree-rules.js";
@@ -14,6 +13,7 @@ import { checkEdges } from "./edge-rules.oracle.js";
 import { checkAcyclic, checkKnownTypes } from "../../rules/graph-rules.js";
 import { indexGraph } from "../../rules/graph-index.js";
 import { checkModels, type AvailableModel } from "../../rules/model-rules.js";
+import { seedRegistry } from "./seed-registry.js";
 
 interface ValidateWorkflowOptions {
   registry?: NodeTypeRegistry;
@@ -30,7 +30,7 @@ interface ValidateWorkflowOptions {
  * graphs, and is answered by the edit checks.
  */
 export function validateSeedWorkflow(graph: WorkflowGraph, options: ValidateWorkflowOptions = {}): Violation[] {
-  const registry = options.registry ?? defaultRegistry;
+  const registry = options.registry ?? seedRegistry;
   const index = indexGraph(graph);
   const violations: Violation[] = [
     ...checkKnownTypes(index, registry),
