@@ -95,10 +95,23 @@ const envSchema = z.object({
   /** Another Tavily-compatible endpoint. */
   TAVILY_SERVER_URL: z.url().optional(),
   TAVILY_TIMEOUT_MS: integer(30_000, 1),
+  /** Enables the `openai` provider (OpenAI, or the server at OPENAI_BASE_URL) and `openai:<model>` embedders. */
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  /** Another OpenAI-compatible server, with `/v1` (http://127.0.0.1:11434/v1); alone it enables `openai` without a key. */
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** `id[=label],…` models of the `openai` provider; empty: its default list. */
+  OPENAI_MODELS: z.string().optional(),
+  OPENAI_TIMEOUT_MS: integer(120_000, 1),
+  /** Named OpenAI-compatible endpoints, their models and prices, and MCP servers (JSON; SPEC-V3 §3, docs/providers.md). */
+  WEFT_PROVIDERS_FILE: z.string().min(1).optional(),
   WEAVIATE_URL: z.url().optional(),
   WEAVIATE_GRPC_PORT: integer(50051, 1),
   WEAVIATE_API_KEY: z.string().min(1).optional(),
-  WEFT_EMBEDDER: z.enum(["local", "mistral"]).default("local"),
+  /** `local`, `mistral`, or `<provider>:<model>` of an OpenAI-compatible provider (`openai:text-embedding-3-small`). */
+  WEFT_EMBEDDER: z
+    .string()
+    .default("local")
+    .refine((value) => value === "local" || value === "mistral" || /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}:[A-Za-z0-9._:/-]+$/.test(value), "expected local, mistral or <provider>:<model>"),
   WEFT_TOPK_LOW: integer(DEFAULT_TOP_K.LOW, 1),
   WEFT_TOPK_MEDIUM: integer(DEFAULT_TOP_K.MEDIUM, 1),
   WEFT_TOPK_HIGH: integer(DEFAULT_TOP_K.HIGH, 1),

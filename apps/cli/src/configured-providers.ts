@@ -1,6 +1,19 @@
 import { availableModelsOf, OfflineLlmProvider, type AvailableModel, type Embedder, type LlmProvider, type LlmProviders, type ToolProviders } from "@weft/engine";
-import { configureWebSearch, EmbeddingSemanticCache, ExactSemanticCache, LocalEmbedder, MistralLlmProvider, parseMistralModels } from "@weft/providers";
-import type { CliEnv } from "./env.js";
+import { readFileSync } from "node:fs";
+import {
+  configureWebSearch,
+  createOpenAiProviders,
+  EMPTY_PROVIDERS_FILE,
+  EmbeddingSemanticCache,
+  ExactSemanticCache,
+  LocalEmbedder,
+  MistralLlmProvider,
+  openAiEndpoints,
+  parseMistralModels,
+  parseProvidersFile,
+  type ProvidersFile,
+} from "@weft/providers";
+import { CliEnvError, type CliEnv } from "./env.js";
 
 export interface ConfiguredProviders {
   providers: LlmProviders;
@@ -15,7 +28,10 @@ export interface ConfiguredProviders {
   embedder: Embedder;
 }
 
-/** The offline test provider always; Mistral when MISTRAL_API_KEY is set; the tool providers. */
+/**
+ * The offline test provider always; Mistral when MISTRAL_API_KEY is set; the OpenAI-compatible endpoints
+ * of OPENAI_* and WEFT_PROVIDERS_FILE (keys as text: the command line has no secret store); the tool providers.
+ */
 export function configureProviders(env: CliEnv): ConfiguredProviders {
   const list: LlmProvider[] = [new OfflineLlmProvider()];
   if (env.MISTRAL_API_KEY) {
@@ -27,6 +43,11 @@ export function configureProviders(env: CliEnv): ConfiguredProviders {
       }),
     );
   }
+  try {
+    list.push(...createOpenAiProviders(openAiEndpoints(env, readProvidersFile(env.WEFT_PROVIDERS_FILE)), null));
+  } catch (error) {
+    throw new CliEnvError((error as Error).message);
+  }
   const providers = new Map(list.map((provider) => [provider.id, provider]));
   const embedder = new LocalEmbedder();
   const tools: ToolProviders = {
@@ -34,4 +55,15 @@ export function configureProviders(env: CliEnv): ConfiguredProviders {
     cache: new EmbeddingSemanticCache(embedder, new ExactSemanticCache(embedder.model, embedder.dimension)),
   };
   return { providers, models: availableModelsOf(providers), tools, embedder };
+}
+
+function readProvidersFile(file: string | undefined): ProvidersFile {
+  if (file === undefined) return EMPTY_PROVIDERS_FILE;
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new CliEnvError(`WEFT_PROVIDERS_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  return parseProvidersFile(text, file);
 }

@@ -9,6 +9,14 @@ const envSchema = z.object({
   MISTRAL_SERVER_URL: z.url().optional(),
   /** `id[=label],…` models offered by the Mistral provider; empty: its default list. */
   MISTRAL_MODELS: z.string().optional(),
+  /** Enables the `openai` provider (OpenAI, or the server at OPENAI_BASE_URL). */
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  /** Another OpenAI-compatible server, with `/v1`; alone it enables `openai` without a key. */
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** `id[=label],…` models of the `openai` provider; empty: its default list. */
+  OPENAI_MODELS: z.string().optional(),
+  /** Named OpenAI-compatible endpoints with their models (JSON, as for the API; no secret references here). */
+  WEFT_PROVIDERS_FILE: z.string().min(1).optional(),
   /** Enables the `tavily` web search provider for web_search nodes. */
   TAVILY_API_KEY: z.string().min(1).optional(),
   /** Another Tavily-compatible endpoint (default https://api.tavily.com). */

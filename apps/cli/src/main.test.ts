@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { MistralMockServer, TavilyMockServer } from "@weft/providers/testing";
+import { MistralMockServer, OpenAiMockServer, TavilyMockServer } from "@weft/providers/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { start, weft } from "./testing/cli-process.js";
 
@@ -197,6 +197,26 @@ describe("weft run", () => {
       expect(result.code).toBe(0);
       expect(result.stdout).toBe("forty-two\n");
       expect(mock.requests.filter((request) => request.path === "/v1/chat/completions")).toHaveLength(1);
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it("runs nodes on a named OpenAI-compatible endpoint of WEFT_PROVIDERS_FILE, and refuses a secret reference there", async () => {
+    // i1 ─► g1 (local, an OpenAI-compatible server) ─► o1
+    const mock = await OpenAiMockServer.start();
+    try {
+      mock.enqueueChat({ kind: "reply", text: '{"description": "answered", "output": "forty-two"}' });
+      const g1 = { id: "g1", type: "generation", provider: "local", model: "llama3.1:8b" };
+      const path = await file(document([input("i1", "question"), g1, output("o1")], ["i1->g1", "g1->o1"]));
+      const endpoint = { kind: "openai", baseUrl: mock.baseURL, models: [{ id: "llama3.1:8b" }] };
+      const providers = await file({ local: endpoint });
+      const result = await weft(["run", path], { WEFT_PROVIDERS_FILE: providers });
+      expect(result).toMatchObject({ code: 0, stdout: "forty-two\n" });
+      const secret = await file({ local: { ...endpoint, apiKey: "{secret.LOCAL_KEY}" } });
+      const refused = await weft(["run", path], { WEFT_PROVIDERS_FILE: secret });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('provider "local" names the secret LOCAL_KEY');
     } finally {
       await mock.stop();
     }

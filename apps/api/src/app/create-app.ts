@@ -28,6 +28,7 @@ import type { Services } from "../services.js";
 import { TemplateService } from "../modules/template/index.js";
 import { demoWorkflow } from "./demo-workflow.js";
 import { createLlmProviders } from "./llm-providers.js";
+import { loadProviderConfig } from "./provider-config.js";
 import { createNodeRegistry } from "./node-registry.js";
 import { checkVectorStores, startupTasks } from "./startup.js";
 import { closeRedis } from "../redis/redis-connection.js";
@@ -69,6 +70,9 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   if (env.WEFT_AUTH === "disabled") {
     logger.warn({ host: env.HOST }, "AUTHENTICATION IS DISABLED (WEFT_AUTH=disabled): every caller is admin; local development only");
   }
+  // Read before anything opens: a broken providers file stops the start with nothing to close.
+  const providerConfig = await loadProviderConfig(env);
+  const openai = { endpoints: providerConfig.endpoints, readSecret: null };
   const database = options.database ?? (await openDatabase(databaseOptionsFromEnv(env)));
   const ownsDatabase = !options.database;
   const bus = createEventBus(env, logger);
@@ -81,7 +85,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     queue: () => runQueue?.stats() ?? { queued: 0, running: 0 },
   });
   // Each provider call is timed (metrics) and, with traces on, a span of its own.
-  const timedProviders = metrics.instrument(createLlmProviders(env, options.providers));
+  const timedProviders = metrics.instrument(createLlmProviders(env, openai, options.providers));
   const deps: ServiceDeps = {
     env,
     db: database.prisma,
@@ -89,7 +93,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     llm: tracer ? tracer.instrument(timedProviders) : timedProviders,
     logger,
   };
-  const retrieval = createRetrievalSetup(env, database, { pgvector: await hasPgvector(database) }, logger);
+  const retrieval = createRetrievalSetup(env, database, { pgvector: await hasPgvector(database) }, logger, openai);
   const models = new ModelCatalogService(deps);
   const versions = new WorkflowVersionService(deps, models);
   const retriever = createKnowledgeBaseRetriever(database, retrieval);

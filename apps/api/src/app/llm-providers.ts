@@ -1,12 +1,13 @@
 import { OfflineLlmProvider, type LlmProvider, type LlmProviders } from "@weft/engine";
-import { MistralLlmProvider, parseMistralModels } from "@weft/providers";
+import { createOpenAiProviders, MistralLlmProvider, NO_OPENAI_ENDPOINTS, parseMistralModels, type OpenAiWiring } from "@weft/providers";
 import type { Env } from "../env.js";
 
 /**
  * The configured LLM providers: the offline test models always (labelled as not a language model),
- * Mistral when MISTRAL_API_KEY is set. `extra` lets tests and benchmarks add their own.
+ * Mistral when MISTRAL_API_KEY is set, and every OpenAI-compatible endpoint (OPENAI_*,
+ * WEFT_PROVIDERS_FILE). `extra` lets tests and benchmarks add their own.
  */
-export function createLlmProviders(env: Env, extra: readonly LlmProvider[] = []): LlmProviders {
+export function createLlmProviders(env: Env, openai: OpenAiWiring = NO_OPENAI_ENDPOINTS, extra: readonly LlmProvider[] = []): LlmProviders {
   const providers = new Map<string, LlmProvider>();
   const offline = new OfflineLlmProvider();
   providers.set(offline.id, offline);
@@ -19,6 +20,7 @@ export function createLlmProviders(env: Env, extra: readonly LlmProvider[] = [])
     });
     providers.set(mistral.id, mistral);
   }
+  for (const provider of createOpenAiProviders(openai.endpoints, openai.readSecret)) providers.set(provider.id, provider);
   for (const provider of extra) providers.set(provider.id, provider);
   return providers;
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MistralMockServer } from "../testing/mistral-mock-server.js";
-import { MistralEmbedder, planBatches } from "./mistral-embedder.js";
+import { planBatches } from "../embedding/plan-batches.js";
+import { MistralEmbedder } from "./mistral-embedder.js";
 
 let server: MistralMockServer;
 

@@ -1,4 +1,5 @@
 import { ProviderError, WeftError, type Embedder } from "@weft/engine";
+import { planBatches } from "../embedding/plan-batches.js";
 import { MistralClient, type MistralClientOptions } from "./mistral-client.js";
 
 export const MISTRAL_EMBED_MODEL = "mistral-embed";
@@ -9,24 +10,6 @@ export interface MistralEmbedderOptions extends MistralClientOptions {
   batchSize?: number;
   /** Characters per request, a proxy for Mistral's per-request token limit (default 60,000). */
   maxBatchChars?: number;
-}
-
-/** Groups texts into batches bounded by count and total length; a single over-long text goes alone. */
-export function planBatches(texts: readonly string[], batchSize: number, maxBatchChars: number): string[][] {
-  const batches: string[][] = [];
-  let current: string[] = [];
-  let chars = 0;
-  for (const text of texts) {
-    if (current.length > 0 && (current.length >= batchSize || chars + text.length > maxBatchChars)) {
-      batches.push(current);
-      current = [];
-      chars = 0;
-    }
-    current.push(text);
-    chars += text.length;
-  }
-  if (current.length > 0) batches.push(current);
-  return batches;
 }
 
 /** `mistral-embed` through the SDK, batched; vectors come back in input order whatever order the API uses. */

@@ -5,7 +5,7 @@ import {
   RequestAbortedError,
   RequestTimeoutError,
 } from "@mistralai/mistralai/models/errors";
-import { parseRetryAfter } from "../http/retry-after.js";
+import { abortError, describeCause, statusError } from "../chat/status-error.js";
 
 /**
  * Maps whatever the Mistral SDK throws to a ProviderError with a stable code, a message a user can act
@@ -35,32 +35,15 @@ export function mistralErrorMessage(body: string): string | undefined {
 }
 
 function fromHttpStatus(error: MistralError, operation: string): ProviderError {
-  const status = error.statusCode;
-  const said = mistralErrorMessage(error.body);
-  const suffix = said ? `: ${said}` : "";
-  const base = { cause: error, status };
-  if (status === 401 || status === 403) {
-    return new ProviderError("PROVIDER_AUTH_FAILED", `Mistral refused the API key (HTTP ${status}${suffix}). Check MISTRAL_API_KEY.`, { ...base, retryable: false });
-  }
-  if (status === 429) {
-    const retryAfterMs = parseRetryAfter(error.headers.get("retry-after"));
-    const wait = retryAfterMs === undefined ? "" : ` (asked to wait ${Math.ceil(retryAfterMs / 1000)} s)`;
-    return new ProviderError("PROVIDER_RATE_LIMITED", `Mistral rate limit reached during ${operation}${wait}${suffix}.`, { ...base, retryable: true, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
-  }
-  if (status === 408) {
-    return new ProviderError("PROVIDER_TIMEOUT", `Mistral timed out during ${operation} (HTTP 408).`, { ...base, retryable: true });
-  }
-  if (status >= 500) {
-    const retryAfterMs = parseRetryAfter(error.headers.get("retry-after"));
-    return new ProviderError("PROVIDER_UNAVAILABLE", `Mistral is unavailable (HTTP ${status}) during ${operation}${suffix}.`, { ...base, retryable: true, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
-  }
-  return new ProviderError("PROVIDER_BAD_REQUEST", `Mistral rejected the ${operation} request (HTTP ${status})${suffix}.`, { ...base, retryable: false });
-}
-
-function abortError(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  if (reason instanceof Error && reason.name === "AbortError") return reason;
-  return new DOMException("The operation was aborted.", "AbortError");
+  return statusError({
+    vendor: "Mistral",
+    status: error.statusCode,
+    said: mistralErrorMessage(error.body),
+    retryAfter: error.headers.get("retry-after"),
+    operation,
+    keySetting: "MISTRAL_API_KEY",
+    cause: error,
+  });
 }
 
 export interface MistralCallContext {
@@ -88,13 +71,4 @@ export function mapMistralError(error: unknown, context: MistralCallContext): Er
   }
   const message = error instanceof Error ? error.message : String(error);
   return new ProviderError("PROVIDER_ERROR", `Unexpected error from Mistral during ${context.operation}: ${message}`, { cause: error, retryable: false });
-}
-
-function describeCause(error: Error): string {
-  const cause = error.cause;
-  if (cause instanceof Error) {
-    const code = (cause.cause as { code?: unknown } | undefined)?.code ?? (cause as { code?: unknown }).code;
-    return typeof code === "string" ? code : cause.message;
-  }
-  return error.message;
 }

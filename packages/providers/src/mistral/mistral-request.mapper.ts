@@ -1,37 +1,21 @@
-import { requestMessages, WeftError, type LlmMessage, type LlmModelInfo, type LlmRequest, type LlmToolCall, type TokenUsage } from "@weft/engine";
+import { requestMessages, type LlmMessage, type LlmModelInfo, type LlmRequest, type LlmToolCall, type TokenUsage } from "@weft/engine";
 import type { ChatCompletionRequest, ToolCall, UsageInfo } from "@mistralai/mistralai/models/components";
+import { parseModelList } from "../chat/model-list.js";
+import { readParams } from "../chat/model-params.js";
 import { argumentsText } from "../chat/tool-call-stream.js";
 
 /** Engine request → Mistral chat request; node params accept Mistral's snake_case or camelCase names. */
 
-type ParamReader = (params: Record<string, unknown>) => Partial<ChatCompletionRequest>;
-
-function numberParam(params: Record<string, unknown>, names: readonly string[]): number | undefined {
-  for (const name of names) {
-    const value = params[name];
-    if (value === undefined || value === null) continue;
-    if (typeof value !== "number" || !Number.isFinite(value)) {
-      throw new WeftError("INVALID_MODEL_PARAMS", `Model parameter "${name}" must be a number, got ${JSON.stringify(value)}.`);
-    }
-    return value;
-  }
-  return undefined;
-}
-
-const PARAMS: Record<string, ParamReader> = {
-  temperature: (p) => ({ temperature: numberParam(p, ["temperature"]) }),
-  topP: (p) => ({ topP: numberParam(p, ["top_p", "topP"]) }),
-  maxTokens: (p) => ({ maxTokens: numberParam(p, ["max_tokens", "maxTokens"]) }),
-  randomSeed: (p) => ({ randomSeed: numberParam(p, ["random_seed", "randomSeed", "seed"]) }),
-};
+/** Mistral's fields and the node params each is read from. */
+const PARAMS = {
+  temperature: ["temperature"],
+  topP: ["top_p", "topP"],
+  maxTokens: ["max_tokens", "maxTokens"],
+  randomSeed: ["random_seed", "randomSeed", "seed"],
+} as const;
 
 export function toChatRequest(request: LlmRequest): ChatCompletionRequest {
-  const params: Partial<ChatCompletionRequest> = {};
-  for (const read of Object.values(PARAMS)) {
-    for (const [key, value] of Object.entries(read(request.params))) {
-      if (value !== undefined) Object.assign(params, { [key]: value });
-    }
-  }
+  const params: Partial<ChatCompletionRequest> = readParams(request.params, PARAMS);
   return {
     model: request.model,
     messages: requestMessages(request).map(toMistralMessage),
@@ -113,17 +97,5 @@ export const DEFAULT_MISTRAL_MODELS: readonly LlmModelInfo[] = [
  * ("mistral-small-latest=Small,ministral-8b-latest"). Empty → the default list.
  */
 export function parseMistralModels(spec: string | undefined): LlmModelInfo[] {
-  if (spec === undefined || spec.trim() === "") return [...DEFAULT_MISTRAL_MODELS];
-  const models = spec
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== "")
-    .map((entry) => {
-      const [id = "", label] = entry.split("=", 2).map((part) => part.trim());
-      if (!/^[A-Za-z0-9._:-]+$/.test(id)) {
-        throw new WeftError("INVALID_PROVIDER_CONFIG", `MISTRAL_MODELS has an invalid model id "${id}".`);
-      }
-      return { id, label: label || id };
-    });
-  return models;
+  return parseModelList(spec, "MISTRAL_MODELS", DEFAULT_MISTRAL_MODELS);
 }

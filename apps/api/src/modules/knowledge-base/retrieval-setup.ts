@@ -1,5 +1,5 @@
 import type { Embedder, KnowledgeBaseSearch, Retriever, SemanticCache, SemanticCacheStore, VectorStore } from "@weft/engine";
-import { EmbeddingSemanticCache, LocalEmbedder, MistralEmbedder, WeaviateSemanticCache, WeaviateVectorStore } from "@weft/providers";
+import { createOpenAiEmbedder, embedderChoice, EmbeddingSemanticCache, LocalEmbedder, MistralEmbedder, NO_OPENAI_ENDPOINTS, WeaviateSemanticCache, WeaviateVectorStore, type OpenAiWiring } from "@weft/providers";
 import type { Database } from "../../db/db.js";
 import { EnvError, type Env } from "../../env.js";
 import { KnowledgeBaseRetriever } from "../../retrieval/knowledge-base-retriever.js";
@@ -46,7 +46,8 @@ export async function hasPgvector(database: Pick<Database, "mode" | "raw">): Pro
 
 /**
  * Builds the setup from the configuration. The local embedder is always there (no key, no network);
- * Mistral's joins when MISTRAL_API_KEY is set and is the default with WEFT_EMBEDDER=mistral. pgvector
+ * Mistral's joins when MISTRAL_API_KEY is set and is the default with WEFT_EMBEDDER=mistral; with
+ * WEFT_EMBEDDER=<provider>:<model> an OpenAI-compatible endpoint's model joins and is the default. pgvector
  * lives in the database (PGlite's `vector` extension in embedded mode; a server needs the extension
  * installed: without it pgvector is left out of `stores`); Weaviate joins when WEAVIATE_URL is set and
  * then holds new knowledge bases.
@@ -56,6 +57,7 @@ export function createRetrievalSetup(
   database: Pick<Database, "raw"> & Partial<Pick<Database, "mode">>,
   availability: StoreAvailability = { pgvector: true },
   logger?: Pick<Logger, "warn">,
+  openai: OpenAiWiring = NO_OPENAI_ENDPOINTS,
 ): RetrievalSetup {
   const local = new LocalEmbedder();
   const mistral = env.MISTRAL_API_KEY
@@ -77,7 +79,8 @@ export function createRetrievalSetup(
       })
     : null;
   const stores = [...(availability.pgvector ? [pgvector] : []), ...(weaviate ? [weaviate] : [])];
-  const embedder = env.WEFT_EMBEDDER === "mistral" && mistral ? mistral : local;
+  const remote = openAiEmbedder(env, openai);
+  const embedder = remote ?? (env.WEFT_EMBEDDER === "mistral" && mistral ? mistral : local);
   const cacheOptions = { model: embedder.model, dimension: embedder.dimension };
   const cacheStore = env.WEAVIATE_URL
     ? new WeaviateSemanticCache({ url: env.WEAVIATE_URL, grpcPort: env.WEAVIATE_GRPC_PORT, ...(env.WEAVIATE_API_KEY ? { apiKey: env.WEAVIATE_API_KEY } : {}), ...cacheOptions })
@@ -87,7 +90,7 @@ export function createRetrievalSetup(
   return {
     embedder,
     store: weaviate ?? pgvector,
-    embedders: mistral ? [local, mistral] : [local],
+    embedders: [local, ...(mistral ? [mistral] : []), ...(remote ? [remote] : [])],
     stores,
     alpha: env.WEFT_HYBRID_ALPHA,
     unavailable:
@@ -101,6 +104,16 @@ export function createRetrievalSetup(
       if (cacheStore instanceof WeaviateSemanticCache) await cacheStore.close();
     },
   };
+}
+
+/** WEFT_EMBEDDER=<provider>:<model>: that endpoint's embedder; null for local and mistral. */
+function openAiEmbedder(env: Env, openai: OpenAiWiring): Embedder | null {
+  if (env.WEFT_EMBEDDER === "local" || env.WEFT_EMBEDDER === "mistral") return null;
+  try {
+    return createOpenAiEmbedder(embedderChoice(env.WEFT_EMBEDDER, openai.endpoints), openai.readSecret);
+  } catch (error) {
+    throw new EnvError([(error as Error).message]);
+  }
 }
 
 /**

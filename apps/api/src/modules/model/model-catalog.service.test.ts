@@ -14,7 +14,7 @@ describe("model catalogue", () => {
     const providers = catalogue.providers();
     expect(providers.map((provider) => provider.id)).toEqual(["offline", "acme"]);
     expect(providers[0]!.models.every((model) => model.testOnly)).toBe(true);
-    expect(providers[1]!.models).toEqual([{ id: "acme-large", label: "Acme Large", testOnly: false }]);
+    expect(providers[1]!.models).toEqual([{ id: "acme-large", label: "Acme Large", testOnly: false, inputUsdPerMTok: null, outputUsdPerMTok: null }]);
   });
 
   it("answers availability per provider and model pair, as MODEL_UNAVAILABLE checks it", () => {

@@ -3,7 +3,8 @@ import type { ServiceDeps } from "../../service-deps.js";
 import type { ModelProviderObject } from "./model.type.js";
 
 /**
- * The configured providers and their models: the offline provider always, Mistral when a key is set.
+ * The configured providers and their models (with prices where configured): the offline provider always,
+ * Mistral when a key is set, the OpenAI-compatible endpoints of OPENAI_* and WEFT_PROVIDERS_FILE.
  * The same list feeds the `models` query (the editor's dropdowns) and the MODEL_UNAVAILABLE rule, so
  * the editor never offers a model a run would refuse.
  */
@@ -20,7 +21,13 @@ export class ModelCatalogService {
     return [...this.#providers.values()].map((provider) => ({
       id: provider.id,
       label: provider.label,
-      models: provider.models.map((model) => ({ id: model.id, label: model.label, testOnly: model.testOnly ?? false })),
+      models: provider.models.map((model) => ({
+        id: model.id,
+        label: model.label,
+        testOnly: model.testOnly ?? false,
+        inputUsdPerMTok: model.inputUsdPerMTok ?? null,
+        outputUsdPerMTok: model.outputUsdPerMTok ?? null,
+      })),
     }));
   }
 

@@ -1,4 +1,4 @@
-import { Field, ID, ObjectType } from "type-graphql";
+import { Field, Float, ID, ObjectType } from "type-graphql";
 
 @ObjectType("Model")
 export class ModelObject {
@@ -10,6 +10,12 @@ export class ModelObject {
 
   @Field(() => Boolean, { description: "True for the offline provider's test models, which are not language models." })
   testOnly!: boolean;
+
+  @Field(() => Float, { nullable: true, description: "US dollars per million prompt tokens, when configured (WEFT_PROVIDERS_FILE): cost is computed from it." })
+  inputUsdPerMTok!: number | null;
+
+  @Field(() => Float, { nullable: true, description: "US dollars per million completion tokens, when configured." })
+  outputUsdPerMTok!: number | null;
 }
 
 @ObjectType("ModelProvider")

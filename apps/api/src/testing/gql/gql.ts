@@ -15,6 +15,10 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query OpenAiModels { models { id label models { id label testOnly inputUsdPerMTok outputUsdPerMTok } } }\n": typeof types.OpenAiModelsDocument,
+    "\n  mutation OpenAiImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": typeof types.OpenAiImportDocument,
+    "\n  subscription OpenAiEvents($runId: ID!, $afterSeq: Int!) { runEvents(runId: $runId, afterSeq: $afterSeq) { seq type nodeId text output error { code message } } }\n": typeof types.OpenAiEventsDocument,
+    "\n  query OpenAiEmbedder { serverInfo { retrieval { embedder { model dimension } } } }\n": typeof types.OpenAiEmbedderDocument,
     "\n  mutation ScaleOutCreateKb($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } }\n  }\n": typeof types.ScaleOutCreateKbDocument,
     "\n  mutation ScaleOutAddDocuments($id: ID!, $documents: [DocumentInput!]!, $wait: Boolean) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: $wait) {\n      documents { id title status chunkCount }\n      errors { code message path }\n    }\n  }\n": typeof types.ScaleOutAddDocumentsDocument,
     "\n  query ScaleOutSearch($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { source { documentId title } } }\n  }\n": typeof types.ScaleOutSearchDocument,
@@ -145,6 +149,10 @@ type Documents = {
     "\n  mutation DeleteRun($id: ID!) {\n    deleteRun(id: $id) {\n      deletedRunId\n      errors { code message path }\n    }\n  }\n": typeof types.DeleteRunDocument,
 };
 const documents: Documents = {
+    "\n  query OpenAiModels { models { id label models { id label testOnly inputUsdPerMTok outputUsdPerMTok } } }\n": types.OpenAiModelsDocument,
+    "\n  mutation OpenAiImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": types.OpenAiImportDocument,
+    "\n  subscription OpenAiEvents($runId: ID!, $afterSeq: Int!) { runEvents(runId: $runId, afterSeq: $afterSeq) { seq type nodeId text output error { code message } } }\n": types.OpenAiEventsDocument,
+    "\n  query OpenAiEmbedder { serverInfo { retrieval { embedder { model dimension } } } }\n": types.OpenAiEmbedderDocument,
     "\n  mutation ScaleOutCreateKb($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } }\n  }\n": types.ScaleOutCreateKbDocument,
     "\n  mutation ScaleOutAddDocuments($id: ID!, $documents: [DocumentInput!]!, $wait: Boolean) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: $wait) {\n      documents { id title status chunkCount }\n      errors { code message path }\n    }\n  }\n": types.ScaleOutAddDocumentsDocument,
     "\n  query ScaleOutSearch($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { source { documentId title } } }\n  }\n": types.ScaleOutSearchDocument,
@@ -289,6 +297,22 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OpenAiModels { models { id label models { id label testOnly inputUsdPerMTok outputUsdPerMTok } } }\n"): (typeof documents)["\n  query OpenAiModels { models { id label models { id label testOnly inputUsdPerMTok outputUsdPerMTok } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation OpenAiImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n"): (typeof documents)["\n  mutation OpenAiImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription OpenAiEvents($runId: ID!, $afterSeq: Int!) { runEvents(runId: $runId, afterSeq: $afterSeq) { seq type nodeId text output error { code message } } }\n"): (typeof documents)["\n  subscription OpenAiEvents($runId: ID!, $afterSeq: Int!) { runEvents(runId: $runId, afterSeq: $afterSeq) { seq type nodeId text output error { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OpenAiEmbedder { serverInfo { retrieval { embedder { model dimension } } } }\n"): (typeof documents)["\n  query OpenAiEmbedder { serverInfo { retrieval { embedder { model dimension } } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
