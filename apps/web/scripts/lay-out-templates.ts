@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { pipelineRegistry, type JsonValue, type WorkflowNode } from "@weft/engine";
+import { builtInRegistry, type JsonValue, type WorkflowNode } from "@weft/engine";
 import { autoLayout, estimatedCardSize } from "../src/features/graph-view/auto-layout.ts";
 
 type DocumentNode = Record<string, JsonValue> & { id: string; type: string; body?: DocumentGraph };
@@ -26,8 +26,8 @@ function modelNode(node: DocumentNode): WorkflowNode {
 async function layOut(graph: DocumentGraph): Promise<void> {
   for (const node of graph.nodes) if (node.body) await layOut(node.body);
   const nodes = graph.nodes.map((node) => {
-    const sink = pipelineRegistry.get(node.type)?.outDegree.max === 0;
-    const ports = sink ? [] : pipelineRegistry.portsOf(modelNode(node));
+    const sink = builtInRegistry.get(node.type)?.outDegree.max === 0;
+    const ports = sink ? [] : builtInRegistry.portsOf(modelNode(node));
     return { id: node.id, ports, ...estimatedCardSize(ports) };
   });
   const positions = await autoLayout(nodes, graph.edges);

@@ -67,7 +67,7 @@ export function describeNodeType(definition: NodeTypeDefinition): NodeTypeDescri
     composite: definition.body !== undefined,
     configSchema,
     // A copy: a caller that changes it must not change the type.
-    defaultConfig: spec.defaultConfig ? (JSON.parse(JSON.stringify(spec.defaultConfig)) as Record<string, JsonValue>) : null,
+    defaultConfig: definition.defaultConfig ? (JSON.parse(JSON.stringify(definition.defaultConfig)) as Record<string, JsonValue>) : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeNodeTypes, pipelineRegistry } from "@weft/engine";
+import { describeNodeTypes, builtInRegistry } from "@weft/engine";
 import { koreanFieldHelp } from "./use-node-type-help";
 import { NODE_TYPE_HELP_KO } from "./node-type-help.ko";
 
@@ -14,7 +14,7 @@ function fieldPaths(schema: Schema, prefix = ""): string[] {
 }
 
 describe("the Korean node-type help", () => {
-  const types = describeNodeTypes(pipelineRegistry);
+  const types = describeNodeTypes(builtInRegistry);
 
   it("describes every built-in node type in Korean", () => {
     expect(types.filter((type) => !NODE_TYPE_HELP_KO.types[type.type]).map((type) => type.type)).toEqual([]);
