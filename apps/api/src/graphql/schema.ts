@@ -8,7 +8,7 @@ import { ApiKeyResolver } from "../modules/api-key/index.js";
 import { ServerInfoResolver } from "../modules/common/server-info.resolver.js";
 import { KnowledgeBaseDocumentResolver, KnowledgeBaseResolver, KnowledgeBaseSubscriptionResolver } from "../modules/knowledge-base/index.js";
 import { ModelResolver } from "../modules/model/index.js";
-import { RunResolver, RunSubscriptionResolver, ThreadRunsResolver, WorkflowRunsResolver } from "../modules/run/index.js";
+import { RUN_EVENT_KINDS, RunResolver, RunSubscriptionResolver, ThreadRunsResolver, WorkflowRunsResolver } from "../modules/run/index.js";
 import { TemplateResolver } from "../modules/template/index.js";
 import { SemanticCacheResolver } from "../modules/semantic-cache/index.js";
 import { ThreadResolver } from "../modules/thread/index.js";
@@ -68,6 +68,8 @@ export const DEFAULT_SCHEMA_LIMITS: SchemaLimits = { maxValueDepth: 64 };
 export async function buildWeftSchema(limits: SchemaLimits = DEFAULT_SCHEMA_LIMITS): Promise<GraphQLSchema> {
   const schema = await buildSchema({
     resolvers: RESOLVERS,
+    // Types no resolver names: each run event kind (its fields come through the RunEvent interface).
+    orphanedTypes: RUN_EVENT_KINDS,
     authChecker,
     authMode: "error",
     validate: false,

@@ -4,3 +4,5 @@ export { RunResolver } from "./run.resolver.js";
 export { RunSubscriptionResolver } from "./run-subscription.resolver.js";
 export { WorkflowRunsResolver } from "./workflow-runs.resolver.js";
 export { ThreadRunsResolver } from "./thread-runs.resolver.js";
+/** The run events' object types, reached only through the RunEvent interface: the schema lists them. */
+export { RUN_EVENT_KINDS } from "./run-event-kinds.type.js";

@@ -3,8 +3,9 @@ import { AppError } from "../../errors/app-error.js";
 import { hasScope } from "../../auth/auth-info.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import type { RunEventMessage, RunStatusMessage } from "../../pubsub.js";
-import { toRunEventObject } from "./run.mapper.js";
-import { RunEventObject, RunStatusChangeObject } from "./run.type.js";
+import { toRunEventView, type RunEventView } from "./run-event.mapper.js";
+import { RunEventInterface } from "./run-event.type.js";
+import { RunStatusChangeObject } from "./run.type.js";
 import type { RunService } from "./run.service.js";
 
 /** The services these resolvers reach. */
@@ -21,7 +22,7 @@ function requireRead(context: RunContext): void {
 @Resolver()
 export class RunSubscriptionResolver {
   @Authorized("read")
-  @Subscription(() => RunEventObject, {
+  @Subscription(() => RunEventInterface, {
     description:
       "A run's events with seq > afterSeq: stored ones first, then live, with no gap and no duplicate; " +
       "completes after the terminal event. Reconnect with the last seq you saw.",
@@ -34,8 +35,8 @@ export class RunSubscriptionResolver {
     @Root() message: RunEventMessage,
     @Arg("runId", () => ID) _runId: string,
     @Arg("afterSeq", () => Int, { defaultValue: 0 }) _afterSeq: number,
-  ): RunEventObject {
-    return toRunEventObject(message);
+  ): RunEventView {
+    return toRunEventView(message);
   }
 
   @Authorized("read")

@@ -1,9 +1,8 @@
 import type { NodeRun as NodeRunRow, Run as RunRow } from "../../generated/prisma/client.js";
-import type { RunEventMessage } from "../../pubsub.js";
-import type { NodeRunObject, RunErrorObject, RunEventObject, RunObject } from "./run.type.js";
+import type { NodeRunObject, RunErrorObject, RunObject } from "./run.type.js";
 import { encodeNodeRunCursor } from "./node-run-page.js";
 
-/** Prisma rows and stored event messages → GraphQL objects. */
+/** Prisma rows → GraphQL objects (stored event messages: run-event.mapper.ts). */
 
 export function toRunError(json: unknown): RunErrorObject | null {
   if (!json || typeof json !== "object") return null;
@@ -77,43 +76,5 @@ export function toNodeRunObject(row: NodeRunRow): NodeRunObject {
     startedAt: row.startedAt,
     finishedAt: row.finishedAt,
     durationMs: duration(row.startedAt, row.finishedAt),
-  };
-}
-
-export function toRunEventObject(message: RunEventMessage): RunEventObject {
-  const payload = message.payload;
-  const text = (key: string) => (typeof payload[key] === "string" ? (payload[key] as string) : null);
-  const int = (key: string) => (Number.isInteger(payload[key]) ? (payload[key] as number) : null);
-  const texts = (key: string) => (Array.isArray(payload[key]) ? (payload[key] as unknown[]).map(String) : null);
-  const state = payload["state"];
-  return {
-    runId: message.runId,
-    seq: message.seq,
-    type: message.type,
-    at: new Date(message.at),
-    nodeId: message.nodeId,
-    description: text("description"),
-    output: message.type === "RUN_COMPLETED" ? text("result") : text("output"),
-    text: message.type === "WARNING" ? text("message") : text("text"),
-    error: toRunError(payload["error"]),
-    nodeIds: message.type === "RUN_STARTED" && Array.isArray(payload["nodeIds"]) ? payload["nodeIds"].map(String) : null,
-    code: message.type === "WARNING" ? text("code") : null,
-    reason: message.type === "NODE_SKIPPED" || message.type === "RUN_CANCELLED" ? text("reason") : null,
-    invocation: text("invocation"),
-    value: payload["value"] ?? null,
-    ports: texts("ports"),
-    skipped: texts("skipped"),
-    loopId: text("loopId"),
-    iteration: int("iteration"),
-    max: int("max"),
-    feedback: text("feedback"),
-    exit: message.type === "LOOP_EXHAUSTED" ? text("exit") : null,
-    items: int("items"),
-    index: int("index"),
-    attempt: message.type === "RUN_RESUMED" ? int("attempt") : null,
-    channel: text("channel"),
-    similarity: typeof payload["similarity"] === "number" ? payload["similarity"] : null,
-    state: state && typeof state === "object" && !Array.isArray(state) ? (state as Record<string, unknown>) : null,
-    payload,
   };
 }

@@ -5,14 +5,14 @@ import type { GraphQLContext } from "../../graphql/context.js";
 import { graphEdgeObjects, graphNodeObjects, WorkflowEdgeObject, WorkflowNodeObject } from "../workflow/index.js";
 import { NodeRunsArgs, RunsArgs, RunWorkflowInput } from "./run.input.js";
 import { MAX_NODE_RUNS_PER_READ } from "./node-run-page.js";
-import { toRunEventObject } from "./run.mapper.js";
+import { toRunEventView, type RunEventView } from "./run-event.mapper.js";
+import { RunEventInterface } from "./run-event.type.js";
 import { MAX_EVENTS_PER_READ } from "./run.service.js";
 import {
   CancelRunPayload,
   DeleteRunPayload,
   NodeRunObject,
   RunConnection,
-  RunEventObject,
   RunObject,
   RunWorkflowPayload,
 } from "./run.type.js";
@@ -106,7 +106,7 @@ export class RunResolver {
   }
 
   @Extensions(EXPENSIVE)
-  @FieldResolver(() => [RunEventObject], {
+  @FieldResolver(() => [RunEventInterface], {
     description: `Stored events after afterSeq, at most ${MAX_EVENTS_PER_READ}.`,
     complexity: listCostByArgument("limit", MAX_EVENTS_PER_READ, MAX_EVENTS_PER_READ),
   })
@@ -115,8 +115,8 @@ export class RunResolver {
     @Arg("afterSeq", () => Int, { defaultValue: 0 }) afterSeq: number,
     @Arg("limit", () => Int, { defaultValue: MAX_EVENTS_PER_READ }) limit: number,
     @Ctx() context: RunContext,
-  ): Promise<RunEventObject[]> {
+  ): Promise<RunEventView[]> {
     const messages = await context.services.runs.events(run.id, afterSeq, limit);
-    return messages.map(toRunEventObject);
+    return messages.map(toRunEventView);
   }
 }

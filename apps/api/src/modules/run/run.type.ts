@@ -1,4 +1,3 @@
-import { PIPELINE_RUN_EVENT_TYPES, RUN_EVENT_TYPES } from "@weft/engine";
 import { GraphQLJSON, GraphQLJSONObject } from "graphql-scalars";
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { DOCUMENT_COST, TEXT_COST } from "../common/field-cost.js";
@@ -24,13 +23,6 @@ export const NodeRunStatusEnum = {
   SKIPPED: "SKIPPED",
 } as const;
 registerEnumType(NodeRunStatusEnum, { name: "NodeRunStatus" });
-
-/** The seed-000 events, then those weft.workflow/v2 runs add (SPEC-V2 §8). */
-const EVENT_TYPES = [...RUN_EVENT_TYPES, ...PIPELINE_RUN_EVENT_TYPES] as const;
-export const RunEventTypeEnum = Object.fromEntries(EVENT_TYPES.map((type) => [type, type])) as {
-  [K in (typeof EVENT_TYPES)[number]]: K;
-};
-registerEnumType(RunEventTypeEnum, { name: "RunEventType" });
 
 @ObjectType("RunError", { description: "Why a run or node failed. `code` is stable." })
 export class RunErrorObject {
@@ -114,103 +106,6 @@ export class NodeRunObject {
 
   @Field(() => Float, { nullable: true })
   durationMs!: number | null;
-}
-
-@ObjectType("RunEvent", {
-  description: "One step of a run, numbered by `seq` from 1. `payload` holds the whole event; common fields are lifted.",
-})
-export class RunEventObject {
-  @Field(() => ID)
-  runId!: string;
-
-  @Field(() => Int)
-  seq!: number;
-
-  @Field(() => RunEventTypeEnum)
-  type!: string;
-
-  @Field(() => Date)
-  at!: Date;
-
-  @Field(() => String, { nullable: true })
-  nodeId!: string | null;
-
-  @Field(() => String, { nullable: true, description: "NODE_DESCRIPTION, NODE_COMPLETED.", complexity: TEXT_COST })
-  description!: string | null;
-
-  @Field(() => String, {
-    nullable: true,
-    description: "NODE_COMPLETED: the node's output; RUN_COMPLETED: the result.",
-    complexity: TEXT_COST,
-  })
-  output!: string | null;
-
-  @Field(() => String, { nullable: true, description: "NODE_TOKEN: streamed text; WARNING: the message.", complexity: TEXT_COST })
-  text!: string | null;
-
-  @Field(() => RunErrorObject, { nullable: true, description: "NODE_FAILED, RUN_FAILED." })
-  error!: RunErrorObject | null;
-
-  // One event per run carries it: costed as one long text rather than as a list on every event.
-  @Field(() => [String], { nullable: true, description: "RUN_STARTED: every node of the run, in node order.", complexity: TEXT_COST })
-  nodeIds!: string[] | null;
-
-  @Field(() => String, { nullable: true, description: "WARNING: its stable code (EMPTY_PLACEHOLDER, PROVIDER_RETRY, …)." })
-  code!: string | null;
-
-  @Field(() => String, { nullable: true, description: "NODE_SKIPPED: why (BRANCH_NOT_TAKEN, UPSTREAM_FAILED, RUN_CANCELLED); RUN_CANCELLED: the reason given." })
-  reason!: string | null;
-
-  @Field(() => String, {
-    nullable: true,
-    description: 'Every NODE_* event and the weft.workflow/v2 events: which execution of the node ("", "regen#2", "perQuestion[1]", …; see NodeRun.invocation).',
-  })
-  invocation!: string | null;
-
-  @Field(() => GraphQLJSON, { nullable: true, description: "NODE_COMPLETED: the output as JSON when it is not a string.", complexity: TEXT_COST })
-  value!: unknown;
-
-  @Field(() => [String], { nullable: true, description: "BRANCH_TAKEN: the ports the router took." })
-  ports!: string[] | null;
-
-  @Field(() => [String], { nullable: true, description: "BRANCH_TAKEN: its other ports, whose edges are dead." })
-  skipped!: string[] | null;
-
-  @Field(() => String, { nullable: true, description: "LOOP_ITERATION, LOOP_EXHAUSTED: the loop's id." })
-  loopId!: string | null;
-
-  @Field(() => Int, { nullable: true, description: "LOOP_ITERATION: the iteration starting (from 2)." })
-  iteration!: number | null;
-
-  @Field(() => Int, { nullable: true, description: "LOOP_ITERATION, LOOP_EXHAUSTED: the loop's bound." })
-  max!: number | null;
-
-  @Field(() => String, { nullable: true, description: "LOOP_ITERATION: the grader's reason that sent the loop back ({feedback}).", complexity: TEXT_COST })
-  feedback!: string | null;
-
-  @Field(() => String, { nullable: true, description: "LOOP_EXHAUSTED: the port taken instead of the loop edge; null when the router failed." })
-  exit!: string | null;
-
-  @Field(() => Int, { nullable: true, description: "MAP_STARTED: how many items." })
-  items!: number | null;
-
-  @Field(() => Int, { nullable: true, description: "MAP_ITEM_COMPLETED: the item's index (from 0)." })
-  index!: number | null;
-
-  @Field(() => Int, { nullable: true, description: "RUN_RESUMED: the attempt that took the run over (2 for the first resumption)." })
-  attempt!: number | null;
-
-  @Field(() => String, { nullable: true, description: "STATE_UPDATED: the channel written." })
-  channel!: string | null;
-
-  @Field(() => Float, { nullable: true, description: "CACHE_HIT: the cached question's similarity to this one (0..1)." })
-  similarity!: number | null;
-
-  @Field(() => GraphQLJSONObject, { nullable: true, description: "RUN_COMPLETED, RUN_FAILED, RUN_CANCELLED: the final state channels, when the workflow declares any.", complexity: TEXT_COST })
-  state!: Record<string, unknown> | null;
-
-  @Field(() => GraphQLJSONObject, { description: "The whole event, for clients that want what no typed field lifts.", complexity: TEXT_COST })
-  payload!: Record<string, unknown>;
 }
 
 @ObjectType("RunTrigger", { description: "The webhook or schedule that started a run (it may have been deleted since)." })

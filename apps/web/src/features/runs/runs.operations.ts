@@ -129,36 +129,85 @@ export const RunDetailQuery = graphql(`
   }
 `);
 
-/** What the live views read of a run event: typed fields only, no guessing at payload keys. */
+/** What the live views read of a run event: each kind's own fields (`__typename` says which kind). */
 export const RunEventFields = graphql(`
   fragment RunEventFields on RunEvent {
+    __typename
     seq
     type
     at
     nodeId
-    nodeIds
-    description
-    output
-    text
-    code
-    reason
-    error {
+    ... on NodeEvent {
+      invocation
+    }
+    ... on RunStartedEvent {
+      nodeIds
+    }
+    ... on RunResumedEvent {
+      attempt
+    }
+    ... on NodeTokenEvent {
+      text
+    }
+    ... on NodeDescriptionEvent {
+      description
+    }
+    ... on NodeCompletedEvent {
+      description
+      output
+      value
+    }
+    ... on NodeFailedEvent {
+      error {
+        code
+        message
+      }
+    }
+    ... on NodeSkippedEvent {
+      reason
+    }
+    ... on WarningEvent {
       code
       message
+      invocation
     }
-    invocation
-    ports
-    skipped
-    loopId
-    iteration
-    max
-    feedback
-    exit
-    items
-    index
-    similarity
-    value
-    attempt
+    ... on BranchTakenEvent {
+      ports
+      skipped
+    }
+    ... on LoopIterationEvent {
+      invocation
+      loopId
+      iteration
+      max
+      feedback
+    }
+    ... on LoopExhaustedEvent {
+      loopId
+      max
+      exit
+    }
+    ... on MapStartedEvent {
+      items
+    }
+    ... on MapItemCompletedEvent {
+      index
+    }
+    ... on CacheHitEvent {
+      similarity
+    }
+    ... on RunCompletedEvent {
+      result
+    }
+    ... on RunFailedEvent {
+      error {
+        code
+        message
+      }
+    }
+    ... on RunCancelledEvent {
+      reason
+    }
   }
 `);
 

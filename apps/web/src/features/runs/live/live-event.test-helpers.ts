@@ -3,8 +3,8 @@ import type { LiveEvent } from "./run-projection";
 const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
 /**
- * A typed event from the engine's payload, lifted the way the API lifts it (run.mapper.ts), so tests
- * can write events as the engine emits them.
+ * A live event from the engine's payload, with the fields toLiveEvent (run-event-stream.ts) reads from
+ * the event's kind, so tests can write events as the engine emits them.
  */
 export function liveEvent(seq: number, type: string, payload: Record<string, unknown>, nodeId: string | null = null, at = "2026-11-21T10:00:00.000Z"): LiveEvent {
   const error = payload.error as { code?: unknown; message?: unknown } | undefined;

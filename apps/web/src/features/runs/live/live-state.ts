@@ -5,7 +5,7 @@ import type { PipelineEventFields } from "./pipeline-event.type";
 export type RunStatusValue = "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED" | "CANCELLED";
 export type NodeStatusValue = "PENDING" | "RUNNING" | "COMPLETED" | "FAILED" | "SKIPPED";
 
-/** An event as the page receives it: the typed fields of RunEventFields (runs.operations.ts). */
+/** An event as the pages use it, read from its kind's fields in RunEventFields (toLiveEvent, run-event-stream.ts). */
 export interface LiveEvent {
   seq: number;
   type: string;

@@ -1,7 +1,8 @@
 import type { Client, Sink } from "graphql-ws";
 import { describe, expect, it } from "vitest";
 import { initialEventSequence, type EventSequenceState } from "./event-sequence.reducer";
-import { followRunEvents, type RunStreamState } from "./run-event-stream";
+import type { RunEventFieldsFragment } from "@/gql/graphql";
+import { followRunEvents, toLiveEvent, type RunStreamState } from "./run-event-stream";
 import type { LiveEvent } from "./run-projection";
 
 type Listener = () => void;
@@ -44,8 +45,15 @@ function scriptedSocket() {
       open = false;
       listeners.closed.forEach((listener) => listener());
     },
-    deliver(seq: number, type = "NODE_STARTED") {
-      active?.sink.next({ data: { runEvents: { seq, type, at: "2026-11-21T10:00:00.000Z", nodeId: "n", nodeIds: null, description: null, output: null, text: null, code: null, reason: null, error: null } } });
+    deliver(seq: number, type: "NODE_STARTED" | "RUN_STARTED" | "RUN_COMPLETED" = "NODE_STARTED") {
+      const at = "2026-11-21T10:00:00.000Z";
+      const event: RunEventFieldsFragment =
+        type === "NODE_STARTED"
+          ? { __typename: "NodeStartedEvent", seq, type, at, nodeId: "n", invocation: "" }
+          : type === "RUN_STARTED"
+            ? { __typename: "RunStartedEvent", seq, type, at, nodeId: null, nodeIds: ["n"] }
+            : { __typename: "RunCompletedEvent", seq, type, at, nodeId: null, result: "done" };
+      active?.sink.next({ data: { runEvents: event } });
     },
     refuse(message: string) {
       active?.sink.next({ errors: [{ message }] });
@@ -120,5 +128,42 @@ describe("followRunEvents", () => {
     await flush();
     expect(server.subscribed).toBe(false);
     expect(seen.streams.at(-1)).toEqual({ status: "stopped", attempt: 0, error: "Run not found" });
+  });
+});
+
+describe("toLiveEvent", () => {
+  const at = "2026-11-21T10:00:00.000Z";
+
+  it("reads each kind's own fields: a node's output, a warning's message, a run's result and error", () => {
+    expect(toLiveEvent({ __typename: "NodeCompletedEvent", seq: 4, type: "NODE_COMPLETED", at, nodeId: "g1", invocation: "regen#2", description: "a summary", output: "the text", value: null })).toMatchObject({
+      description: "a summary",
+      output: "the text",
+      text: null,
+      pipeline: { invocation: "regen#2", value: null },
+    });
+    expect(toLiveEvent({ __typename: "WarningEvent", seq: 5, type: "WARNING", at, nodeId: "g1", code: "PROVIDER_RETRY", message: "429, retrying", invocation: "" })).toMatchObject({
+      code: "PROVIDER_RETRY",
+      text: "429, retrying",
+      pipeline: { invocation: "" },
+    });
+    expect(toLiveEvent({ __typename: "RunCompletedEvent", seq: 9, type: "RUN_COMPLETED", at, nodeId: null, result: "final" })).toMatchObject({ output: "final", pipeline: null });
+    expect(toLiveEvent({ __typename: "RunFailedEvent", seq: 9, type: "RUN_FAILED", at, nodeId: null, error: { code: "NODE_FAILED", message: "g1 failed" } })).toMatchObject({
+      error: { code: "NODE_FAILED", message: "g1 failed" },
+      output: null,
+    });
+  });
+
+  it("reads the weft.workflow/v2 fields of branches, loops, maps and caches", () => {
+    expect(toLiveEvent({ __typename: "BranchTakenEvent", seq: 3, type: "BRANCH_TAKEN", at, nodeId: "route", invocation: "", ports: ["simple"], skipped: ["hard"] }).pipeline).toMatchObject({ ports: ["simple"], skipped: ["hard"] });
+    expect(toLiveEvent({ __typename: "LoopIterationEvent", seq: 6, type: "LOOP_ITERATION", at, nodeId: null, invocation: "regen#2", loopId: "regen", iteration: 2, max: 3, feedback: "too short" }).pipeline).toMatchObject({
+      invocation: "regen#2",
+      loopId: "regen",
+      iteration: 2,
+      max: 3,
+      feedback: "too short",
+    });
+    expect(toLiveEvent({ __typename: "MapStartedEvent", seq: 7, type: "MAP_STARTED", at, nodeId: "per", invocation: "", items: 4 }).pipeline?.items).toBe(4);
+    expect(toLiveEvent({ __typename: "CacheHitEvent", seq: 8, type: "CACHE_HIT", at, nodeId: "c", invocation: "", similarity: 0.93 }).pipeline?.similarity).toBe(0.93);
+    expect(toLiveEvent({ __typename: "CacheMissEvent", seq: 8, type: "CACHE_MISS", at, nodeId: "c", invocation: "" }).pipeline?.invocation).toBe("");
   });
 });

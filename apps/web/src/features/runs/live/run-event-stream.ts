@@ -4,6 +4,7 @@ import type { SharedSocket } from "@/lib/shared-socket";
 import { RunEventsSubscription } from "../runs.operations";
 import { receiveEvent, type EventSequenceState } from "./event-sequence.reducer";
 import { startResumableStream, type StreamStatus } from "./resumable-stream";
+import type { PipelineEventFields } from "./pipeline-event.type";
 import type { LiveEvent } from "./run-projection";
 
 /** How the stream stands, for the page's indicator. */
@@ -34,41 +35,83 @@ export function hasRunEnded(sequence: EventSequenceState<LiveEvent>): boolean {
   return last !== undefined && TERMINAL.has(last.type);
 }
 
+/** The fields a LiveEvent has, each null unless the event's kind sets it. */
+const NO_FIELDS: Omit<LiveEvent, "seq" | "type" | "at" | "nodeId"> = {
+  nodeIds: null,
+  description: null,
+  output: null,
+  text: null,
+  code: null,
+  reason: null,
+  error: null,
+  attempt: null,
+  pipeline: null,
+};
+
+/** One received event for the live views, read from its kind's own fields (`__typename`). */
 export function toLiveEvent(raw: RunEventFieldsFragment): LiveEvent {
-  return {
-    seq: raw.seq,
-    type: raw.type,
-    at: String(raw.at),
-    nodeId: raw.nodeId ?? null,
-    nodeIds: raw.nodeIds ?? null,
-    description: raw.description ?? null,
-    output: raw.output ?? null,
-    text: raw.text ?? null,
-    code: raw.code ?? null,
-    reason: raw.reason ?? null,
-    error: raw.error ? { code: raw.error.code, message: raw.error.message } : null,
-    attempt: raw.attempt ?? null,
-    pipeline: pipelineFields(raw),
-  };
+  return { seq: raw.seq, type: raw.type, at: String(raw.at), nodeId: raw.nodeId ?? null, ...NO_FIELDS, ...kindFields(raw) };
 }
 
-/** The weft.workflow/v2 fields, when the event carries any. */
-function pipelineFields(raw: RunEventFieldsFragment): LiveEvent["pipeline"] {
-  const known = raw.invocation != null || raw.ports != null || raw.loopId != null || raw.items != null || raw.index != null || raw.similarity != null || raw.value != null;
-  if (!known) return null;
+function kindFields(raw: RunEventFieldsFragment): Partial<LiveEvent> {
+  switch (raw.__typename) {
+    case "RunStartedEvent":
+      return { nodeIds: raw.nodeIds ?? null };
+    case "RunResumedEvent":
+      return { attempt: raw.attempt };
+    case "NodeTokenEvent":
+      return { text: raw.text, pipeline: pipelineFields(raw.invocation) };
+    case "NodeDescriptionEvent":
+      return { description: raw.description, pipeline: pipelineFields(raw.invocation) };
+    case "NodeCompletedEvent":
+      return { description: raw.description, output: raw.output, pipeline: pipelineFields(raw.invocation, { value: raw.value ?? null }) };
+    case "NodeFailedEvent":
+      return { error: raw.error, pipeline: pipelineFields(raw.invocation) };
+    case "NodeSkippedEvent":
+      return { reason: raw.reason, pipeline: pipelineFields(raw.invocation) };
+    case "WarningEvent":
+      // A node's warning names its execution.
+      return { code: raw.code, text: raw.message, pipeline: raw.invocation === null ? null : pipelineFields(raw.invocation) };
+    case "BranchTakenEvent":
+      return { pipeline: pipelineFields(raw.invocation, { ports: raw.ports, skipped: raw.skipped }) };
+    case "LoopIterationEvent":
+      return { pipeline: pipelineFields(raw.invocation, { loopId: raw.loopId, iteration: raw.iteration, max: raw.max, feedback: raw.feedback }) };
+    case "LoopExhaustedEvent":
+      return { pipeline: pipelineFields(raw.invocation, { loopId: raw.loopId, max: raw.max, exit: raw.exit }) };
+    case "MapStartedEvent":
+      return { pipeline: pipelineFields(raw.invocation, { items: raw.items }) };
+    case "MapItemCompletedEvent":
+      return { pipeline: pipelineFields(raw.invocation, { index: raw.index }) };
+    case "CacheHitEvent":
+      return { pipeline: pipelineFields(raw.invocation, { similarity: raw.similarity }) };
+    case "RunCompletedEvent":
+      return { output: raw.result };
+    case "RunFailedEvent":
+      return { error: raw.error };
+    case "RunCancelledEvent":
+      return { reason: raw.reason };
+    default:
+      // NODE_STARTED, STATE_UPDATED, CACHE_MISS: an execution, nothing more.
+      return "invocation" in raw ? { pipeline: pipelineFields(raw.invocation) } : {};
+  }
+}
+
+/** The weft.workflow/v2 fields of an event about one execution (see pipeline-event.type.ts). */
+function pipelineFields(invocation: string | null, fields: Partial<PipelineEventFields> = {}): PipelineEventFields {
   return {
-    invocation: raw.invocation ?? "",
-    ports: raw.ports ?? null,
-    skipped: raw.skipped ?? null,
-    loopId: raw.loopId ?? null,
-    iteration: raw.iteration ?? null,
-    max: raw.max ?? null,
-    feedback: raw.feedback ?? null,
-    exit: raw.exit ?? null,
-    items: raw.items ?? null,
-    index: raw.index ?? null,
-    similarity: raw.similarity ?? null,
-    value: raw.value ?? null,
+    invocation: invocation ?? "",
+    ports: null,
+    skipped: null,
+    loopId: null,
+    iteration: null,
+    max: null,
+    feedback: null,
+    exit: null,
+    items: null,
+    index: null,
+    similarity: null,
+    value: null,
+    ...fields,
   };
 }
 

@@ -1,0 +1,239 @@
+import { GraphQLJSON, GraphQLJSONObject } from "graphql-scalars";
+import { Field, Float, Int, ObjectType } from "type-graphql";
+import { TEXT_COST } from "../common/field-cost.js";
+import { RunErrorObject } from "./run.type.js";
+import { NodeEventDetailsObject, NodeEventInterface, NodeOutputObject, RunEventInterface, TokenUsageObject } from "./run-event.type.js";
+
+/**
+ * One object type per event kind (SPEC §events, SPEC-V2 §8), each with exactly its kind's fields (see
+ * run-event.type.ts). The interfaces' fields are added to each type by type-graphql (`implements`); a
+ * field a kind shares with the deprecated fields of RunEvent is declared here again with the same type,
+ * not deprecated; the others are the kind's own. The classes only describe the schema: every kind
+ * resolves from a RunEventView (run-event.mapper.ts). An event type added to the RunEventType enum needs
+ * its kind here (run-event.type.test.ts fails until it has one).
+ */
+
+const RUN_END = "The final state channels, when the workflow declares any.";
+const OUTPUTS = "The output (as text) of every top-level node that completed (a loop's nodes: their last iteration's), in node-id order.";
+
+@ObjectType("RunStartedEvent", { implements: RunEventInterface, description: "RUN_STARTED: the run began executing." })
+export class RunStartedEventObject {
+  @Field(() => [String], { nullable: true, complexity: TEXT_COST, description: "Every node of the run, in node order." })
+  nodeIds!: string[] | null;
+}
+
+@ObjectType("RunResumedEvent", { implements: RunEventInterface, description: "RUN_RESUMED: a worker took over a run whose worker stopped; finished nodes are not executed again." })
+export class RunResumedEventObject {
+  @Field(() => Int, { nullable: true, description: "The attempt that took the run over (2 for the first resumption)." })
+  attempt!: number | null;
+}
+
+@ObjectType("NodeStartedEvent", { implements: [RunEventInterface, NodeEventInterface], description: "NODE_STARTED." })
+export class NodeStartedEventObject {
+  @Field(() => String)
+  nodeType!: string;
+}
+
+@ObjectType("NodeTokenEvent", { implements: [RunEventInterface, NodeEventInterface], description: "NODE_TOKEN: streamed model text (run option streamTokens)." })
+export class NodeTokenEventObject {
+  @Field(() => String, { nullable: true, complexity: TEXT_COST })
+  text!: string | null;
+}
+
+@ObjectType("NodeDescriptionEvent", { implements: [RunEventInterface, NodeEventInterface], description: "NODE_DESCRIPTION: the node's description for people, before its output." })
+export class NodeDescriptionEventObject {
+  @Field(() => String, { nullable: true, complexity: TEXT_COST })
+  description!: string | null;
+}
+
+@ObjectType("NodeCompletedEvent", { implements: [RunEventInterface, NodeEventInterface], description: "NODE_COMPLETED." })
+export class NodeCompletedEventObject {
+  @Field(() => String, { nullable: true, complexity: TEXT_COST })
+  description!: string | null;
+
+  @Field(() => String, { nullable: true, complexity: TEXT_COST, description: "The node's output as text." })
+  output!: string | null;
+
+  @Field(() => GraphQLJSON, { nullable: true, complexity: TEXT_COST, description: "The output as JSON when it is not a string (a grade's verdict, a map's list)." })
+  value!: unknown;
+
+  @Field(() => [String], { nullable: true, description: "A router: the ports it took." })
+  ports!: string[] | null;
+
+  @Field(() => GraphQLJSON, { nullable: true, complexity: TEXT_COST, description: "A router: what flows on its out-edges (its input)." })
+  passed!: unknown;
+
+  @Field(() => String, { nullable: true, complexity: TEXT_COST, description: "A router that took a loop edge with a reason: that reason ({feedback})." })
+  feedback!: string | null;
+
+  @Field(() => NodeEventDetailsObject)
+  details!: NodeEventDetailsObject;
+}
+
+@ObjectType("NodeFailedEvent", { implements: [RunEventInterface, NodeEventInterface], description: "NODE_FAILED: its downstream nodes are skipped." })
+export class NodeFailedEventObject {
+  @Field(() => RunErrorObject, { nullable: true })
+  error!: RunErrorObject | null;
+
+  @Field(() => NodeEventDetailsObject)
+  details!: NodeEventDetailsObject;
+}
+
+@ObjectType("NodeSkippedEvent", { implements: [RunEventInterface, NodeEventInterface], description: "NODE_SKIPPED: the node will not run in this invocation." })
+export class NodeSkippedEventObject {
+  @Field(() => String, { nullable: true, description: "BRANCH_NOT_TAKEN, UPSTREAM_FAILED, RUN_CANCELLED, or the code that ended the run (RUN_INTERRUPTED, …)." })
+  reason!: string | null;
+
+  @Field(() => String, { nullable: true, description: "UPSTREAM_FAILED: the node whose failure blocked this one." })
+  blockedBy!: string | null;
+}
+
+@ObjectType("WarningEvent", { implements: RunEventInterface, description: "WARNING: something the run survived (a retried call, an empty placeholder, …)." })
+export class WarningEventObject {
+  @Field(() => String, { nullable: true, description: "Its stable code (EMPTY_PLACEHOLDER, PROVIDER_RETRY, PARSE_REPAIR, …)." })
+  code!: string | null;
+
+  @Field(() => String, { complexity: TEXT_COST })
+  message!: string;
+
+  @Field(() => String, { nullable: true, description: "The execution that warned, when a node did." })
+  invocation!: string | null;
+}
+
+@ObjectType("BranchTakenEvent", { implements: [RunEventInterface, NodeEventInterface], description: "BRANCH_TAKEN: a router chose its ports." })
+export class BranchTakenEventObject {
+  @Field(() => [String], { nullable: true, description: "The ports taken." })
+  ports!: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: "Its other ports, whose edges are dead." })
+  skipped!: string[] | null;
+}
+
+@ObjectType("LoopIterationEvent", { implements: RunEventInterface, description: "LOOP_ITERATION: an iteration of a loop (from 2) starts." })
+export class LoopIterationEventObject {
+  @Field(() => String, { nullable: true, description: 'The iteration\'s path prefix ("regen#2").' })
+  invocation!: string | null;
+
+  @Field(() => String, { nullable: true })
+  loopId!: string | null;
+
+  @Field(() => Int, { nullable: true })
+  iteration!: number | null;
+
+  @Field(() => Int, { nullable: true, description: "The loop's bound." })
+  max!: number | null;
+
+  @Field(() => String, { nullable: true, complexity: TEXT_COST, description: "The grader's reason that sent the loop back ({feedback})." })
+  feedback!: string | null;
+}
+
+@ObjectType("LoopExhaustedEvent", { implements: [RunEventInterface, NodeEventInterface], description: "LOOP_EXHAUSTED: a router would have started iteration max + 1." })
+export class LoopExhaustedEventObject {
+  @Field(() => String, { nullable: true })
+  loopId!: string | null;
+
+  @Field(() => Int, { nullable: true, description: "The loop's bound." })
+  max!: number | null;
+
+  @Field(() => String, { nullable: true, description: "The port taken instead of the loop edge; null when the router failed." })
+  exit!: string | null;
+}
+
+@ObjectType("MapStartedEvent", { implements: [RunEventInterface, NodeEventInterface], description: "MAP_STARTED." })
+export class MapStartedEventObject {
+  @Field(() => Int, { nullable: true, description: "How many items." })
+  items!: number | null;
+}
+
+@ObjectType("MapItemCompletedEvent", { implements: [RunEventInterface, NodeEventInterface], description: "MAP_ITEM_COMPLETED." })
+export class MapItemCompletedEventObject {
+  @Field(() => Int, { nullable: true, description: "The item's index (from 0)." })
+  index!: number | null;
+}
+
+@ObjectType("StateUpdatedEvent", { implements: [RunEventInterface, NodeEventInterface], description: "STATE_UPDATED (run option stateEvents): a node's write changed a state channel." })
+export class StateUpdatedEventObject {
+  @Field(() => String, { nullable: true })
+  channel!: string | null;
+}
+
+@ObjectType("CacheHitEvent", { implements: [RunEventInterface, NodeEventInterface], description: "CACHE_HIT: a semantic cache answered." })
+export class CacheHitEventObject {
+  @Field(() => Float, { nullable: true, description: "The cached question's similarity to this one (0..1)." })
+  similarity!: number | null;
+}
+
+@ObjectType("CacheMissEvent", { implements: [RunEventInterface, NodeEventInterface], description: "CACHE_MISS." })
+export class CacheMissEventObject {}
+
+@ObjectType("RunCompletedEvent", { implements: RunEventInterface, description: "RUN_COMPLETED." })
+export class RunCompletedEventObject {
+  @Field(() => String, { nullable: true, complexity: TEXT_COST, description: "The result node's output (the output node), as Run.result; null when it did not complete." })
+  result!: string | null;
+
+  @Field(() => [NodeOutputObject], { complexity: TEXT_COST, description: OUTPUTS })
+  outputs!: NodeOutputObject[];
+
+  @Field(() => TokenUsageObject)
+  usage!: TokenUsageObject;
+
+  @Field(() => GraphQLJSONObject, { nullable: true, complexity: TEXT_COST, description: RUN_END })
+  state!: Record<string, unknown> | null;
+}
+
+@ObjectType("RunFailedEvent", { implements: RunEventInterface, description: "RUN_FAILED: completed outputs are kept." })
+export class RunFailedEventObject {
+  @Field(() => RunErrorObject, { nullable: true })
+  error!: RunErrorObject | null;
+
+  @Field(() => [String], { description: "The nodes that failed." })
+  failedNodeIds!: string[];
+
+  @Field(() => [NodeOutputObject], { complexity: TEXT_COST, description: OUTPUTS })
+  outputs!: NodeOutputObject[];
+
+  @Field(() => TokenUsageObject)
+  usage!: TokenUsageObject;
+
+  @Field(() => GraphQLJSONObject, { nullable: true, complexity: TEXT_COST, description: RUN_END })
+  state!: Record<string, unknown> | null;
+}
+
+@ObjectType("RunCancelledEvent", { implements: RunEventInterface, description: "RUN_CANCELLED." })
+export class RunCancelledEventObject {
+  @Field(() => String, { nullable: true, description: 'The reason given ("cancelled by a client", "the server is shutting down").' })
+  reason!: string | null;
+
+  @Field(() => [NodeOutputObject], { complexity: TEXT_COST, description: OUTPUTS })
+  outputs!: NodeOutputObject[];
+
+  @Field(() => TokenUsageObject)
+  usage!: TokenUsageObject;
+
+  @Field(() => GraphQLJSONObject, { nullable: true, complexity: TEXT_COST, description: RUN_END })
+  state!: Record<string, unknown> | null;
+}
+
+/** Every kind's type, for the schema (they are reached only through the interfaces). */
+export const RUN_EVENT_KINDS = [
+  RunStartedEventObject,
+  RunResumedEventObject,
+  NodeStartedEventObject,
+  NodeTokenEventObject,
+  NodeDescriptionEventObject,
+  NodeCompletedEventObject,
+  NodeFailedEventObject,
+  NodeSkippedEventObject,
+  WarningEventObject,
+  BranchTakenEventObject,
+  LoopIterationEventObject,
+  LoopExhaustedEventObject,
+  MapStartedEventObject,
+  MapItemCompletedEventObject,
+  StateUpdatedEventObject,
+  CacheHitEventObject,
+  CacheMissEventObject,
+  RunCompletedEventObject,
+  RunFailedEventObject,
+  RunCancelledEventObject,
+];

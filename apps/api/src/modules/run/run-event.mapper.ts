@@ -1,0 +1,203 @@
+import type { RunEventMessage } from "../../pubsub.js";
+import { toRunError } from "./run.mapper.js";
+import type { RunErrorObject } from "./run.type.js";
+import type { NodeEventDetailsObject, NodeOutputObject, TokenUsageObject } from "./run-event.type.js";
+
+/**
+ * A stored event message as GraphQL resolves it, for every kind's type and both interfaces
+ * (run-event.type.ts): one small object per event, whose fields are read from the payload only when a
+ * query selects them (getters), so a subscriber that asks for `seq type` costs no more than that. The
+ * deprecated lifted fields keep their former meaning (`output` is a RUN_COMPLETED's result, `text` a
+ * WARNING's message, `code` only on WARNING, …); a kind's own field of the same name reads the same.
+ */
+export class RunEventView {
+  readonly runId: string;
+  readonly seq: number;
+  readonly type: string;
+  readonly nodeId: string | null;
+  readonly payload: Record<string, unknown>;
+  readonly #at: string;
+
+  constructor(message: RunEventMessage) {
+    this.runId = message.runId;
+    this.seq = message.seq;
+    this.type = message.type;
+    this.nodeId = message.nodeId;
+    this.payload = message.payload;
+    this.#at = message.at;
+  }
+
+  get at(): Date {
+    return new Date(this.#at);
+  }
+
+  get description(): string | null {
+    return this.#text("description");
+  }
+
+  get output(): string | null {
+    return this.type === "RUN_COMPLETED" ? this.#text("result") : this.#text("output");
+  }
+
+  get text(): string | null {
+    return this.type === "WARNING" ? this.#text("message") : this.#text("text");
+  }
+
+  get error(): RunErrorObject | null {
+    return toRunError(this.payload["error"]);
+  }
+
+  get nodeIds(): string[] | null {
+    return this.type === "RUN_STARTED" ? this.#texts("nodeIds") : null;
+  }
+
+  get code(): string | null {
+    return this.type === "WARNING" ? this.#text("code") : null;
+  }
+
+  get reason(): string | null {
+    return this.type === "NODE_SKIPPED" || this.type === "RUN_CANCELLED" ? this.#text("reason") : null;
+  }
+
+  get invocation(): string | null {
+    return this.#text("invocation");
+  }
+
+  get value(): unknown {
+    return this.payload["value"] ?? null;
+  }
+
+  get ports(): string[] | null {
+    return this.#texts("ports");
+  }
+
+  get skipped(): string[] | null {
+    return this.#texts("skipped");
+  }
+
+  get loopId(): string | null {
+    return this.#text("loopId");
+  }
+
+  get iteration(): number | null {
+    return this.#int("iteration");
+  }
+
+  get max(): number | null {
+    return this.#int("max");
+  }
+
+  get feedback(): string | null {
+    return this.#text("feedback");
+  }
+
+  get exit(): string | null {
+    return this.type === "LOOP_EXHAUSTED" ? this.#text("exit") : null;
+  }
+
+  get items(): number | null {
+    return this.#int("items");
+  }
+
+  get index(): number | null {
+    return this.#int("index");
+  }
+
+  get attempt(): number | null {
+    return this.type === "RUN_RESUMED" ? this.#int("attempt") : null;
+  }
+
+  get channel(): string | null {
+    return this.#text("channel");
+  }
+
+  get similarity(): number | null {
+    const similarity = this.payload["similarity"];
+    return typeof similarity === "number" ? similarity : null;
+  }
+
+  get state(): Record<string, unknown> | null {
+    const state = this.payload["state"];
+    return isObject(state) ? state : null;
+  }
+
+  // The kinds' own fields.
+
+  get nodeType(): string {
+    return this.#text("nodeType") ?? "";
+  }
+
+  get passed(): unknown {
+    return this.payload["passed"] ?? null;
+  }
+
+  get details(): NodeEventDetailsObject {
+    const details = isObject(this.payload["details"]) ? this.payload["details"] : {};
+    const date = (value: unknown) => (typeof value === "string" ? new Date(value) : null);
+    return {
+      provider: typeof details["provider"] === "string" ? details["provider"] : null,
+      model: typeof details["model"] === "string" ? details["model"] : null,
+      usage: isObject(details["usage"]) ? usageOf(details["usage"]) : null,
+      retries: Number.isInteger(details["retries"]) ? (details["retries"] as number) : 0,
+      startedAt: date(details["startedAt"]),
+      finishedAt: date(details["finishedAt"]),
+    };
+  }
+
+  get blockedBy(): string | null {
+    return this.#text("blockedBy");
+  }
+
+  get message(): string {
+    return this.#text("message") ?? "";
+  }
+
+  get result(): string | null {
+    return this.#text("result");
+  }
+
+  get outputs(): NodeOutputObject[] {
+    const outputs = this.payload["outputs"];
+    if (!isObject(outputs)) return [];
+    // By node id: the stored payload (jsonb) does not keep the order the engine wrote its keys in.
+    return Object.keys(outputs)
+      .sort()
+      .map((nodeId) => ({ nodeId, output: typeof outputs[nodeId] === "string" ? outputs[nodeId] : JSON.stringify(outputs[nodeId]) }));
+  }
+
+  get usage(): TokenUsageObject {
+    return usageOf(isObject(this.payload["usage"]) ? this.payload["usage"] : {});
+  }
+
+  get failedNodeIds(): string[] {
+    return this.#texts("failedNodeIds") ?? [];
+  }
+
+  #text(key: string): string | null {
+    const value = this.payload[key];
+    return typeof value === "string" ? value : null;
+  }
+
+  #int(key: string): number | null {
+    const value = this.payload[key];
+    return Number.isInteger(value) ? (value as number) : null;
+  }
+
+  #texts(key: string): string[] | null {
+    const value = this.payload[key];
+    return Array.isArray(value) ? value.map(String) : null;
+  }
+}
+
+export function toRunEventView(message: RunEventMessage): RunEventView {
+  return new RunEventView(message);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function usageOf(usage: Record<string, unknown>): TokenUsageObject {
+  const count = (key: string) => (Number.isInteger(usage[key]) ? (usage[key] as number) : 0);
+  return { promptTokens: count("promptTokens"), completionTokens: count("completionTokens"), totalTokens: count("totalTokens") };
+}
