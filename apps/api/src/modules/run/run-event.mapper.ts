@@ -1,3 +1,4 @@
+import { isJsonObject } from "@weft/engine";
 import type { RunEventMessage } from "../../pubsub.js";
 import { toRunError } from "./run.mapper.js";
 import type { RunErrorObject } from "./run.type.js";
@@ -118,7 +119,7 @@ export class RunEventView {
 
   get state(): Record<string, unknown> | null {
     const state = this.payload["state"];
-    return isObject(state) ? state : null;
+    return isJsonObject(state) ? state : null;
   }
 
   // The kinds' own fields.
@@ -132,12 +133,12 @@ export class RunEventView {
   }
 
   get details(): NodeEventDetailsObject {
-    const details = isObject(this.payload["details"]) ? this.payload["details"] : {};
+    const details = isJsonObject(this.payload["details"]) ? this.payload["details"] : {};
     const date = (value: unknown) => (typeof value === "string" ? new Date(value) : null);
     return {
       provider: typeof details["provider"] === "string" ? details["provider"] : null,
       model: typeof details["model"] === "string" ? details["model"] : null,
-      usage: isObject(details["usage"]) ? usageOf(details["usage"]) : null,
+      usage: isJsonObject(details["usage"]) ? usageOf(details["usage"]) : null,
       retries: Number.isInteger(details["retries"]) ? (details["retries"] as number) : 0,
       startedAt: date(details["startedAt"]),
       finishedAt: date(details["finishedAt"]),
@@ -158,7 +159,7 @@ export class RunEventView {
 
   get outputs(): NodeOutputObject[] {
     const outputs = this.payload["outputs"];
-    if (!isObject(outputs)) return [];
+    if (!isJsonObject(outputs)) return [];
     // By node id: the stored payload (jsonb) does not keep the order the engine wrote its keys in.
     return Object.keys(outputs)
       .sort()
@@ -166,7 +167,7 @@ export class RunEventView {
   }
 
   get usage(): TokenUsageObject {
-    return usageOf(isObject(this.payload["usage"]) ? this.payload["usage"] : {});
+    return usageOf(isJsonObject(this.payload["usage"]) ? this.payload["usage"] : {});
   }
 
   get failedNodeIds(): string[] {
@@ -191,10 +192,6 @@ export class RunEventView {
 
 export function toRunEventView(message: RunEventMessage): RunEventView {
   return new RunEventView(message);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 function usageOf(usage: Record<string, unknown>): TokenUsageObject {

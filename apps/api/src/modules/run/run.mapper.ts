@@ -1,3 +1,4 @@
+import { isJsonObject } from "@weft/engine";
 import type { NodeRun as NodeRunRow, Run as RunRow } from "../../generated/prisma/client.js";
 import type { NodeRunObject, RunErrorObject, RunObject } from "./run.type.js";
 import { encodeNodeRunCursor } from "./node-run-page.js";
@@ -15,7 +16,7 @@ function duration(start: Date | null, end: Date | null): number | null {
 }
 
 function asObject(json: unknown): Record<string, unknown> {
-  return json && typeof json === "object" && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+  return isJsonObject(json) ? json : {};
 }
 
 /** The name frozen in the run's snapshot (a PreparedRun: its `workflow` has one). */
@@ -39,7 +40,7 @@ export function toRunObject(row: RunRow): RunObject {
     snapshot: asObject(row.snapshot),
     result: row.result,
     error: toRunError(row.error),
-    state: row.state && typeof row.state === "object" && !Array.isArray(row.state) ? asObject(row.state) : null,
+    state: isJsonObject(row.state) ? row.state : null,
     promptTokens: row.promptTokens,
     completionTokens: row.completionTokens,
     totalTokens: row.totalTokens,

@@ -1,4 +1,5 @@
 import canonicalize from "canonicalize";
+import { isJsonObject } from "@weft/engine";
 
 /**
  * What differs between two workflow documents (`weft.workflow/*`, as export writes them), found by
@@ -92,7 +93,7 @@ function compareFields(from: JsonObject, to: JsonObject, skip: ReadonlySet<strin
     if (skip.has(field)) continue;
     const a = from[field];
     const b = to[field];
-    if (prefix === "" && isObject(a) && isObject(b)) {
+    if (prefix === "" && isJsonObject(a) && isJsonObject(b)) {
       changes.push(...compareFields(a, b, new Set(), `${field}.`));
     } else if (!sameValue(a, b)) {
       changes.push({ field: prefix + field, from: a ?? null, to: b ?? null });
@@ -114,12 +115,9 @@ function sameValue(a: unknown, b: unknown): boolean {
 
 function itemsOf(document: JsonObject, field: (typeof ITEM_FIELDS)[number]): JsonObject[] {
   const items = document[field];
-  return Array.isArray(items) ? items.filter(isObject) : [];
+  return Array.isArray(items) ? items.filter(isJsonObject) : [];
 }
 
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function isEmptyItemDiff(diff: ItemDiff): boolean {
   return diff.added.length === 0 && diff.removed.length === 0 && diff.changed.length === 0;

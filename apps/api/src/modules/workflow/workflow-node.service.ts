@@ -1,4 +1,4 @@
-import { checkAddNode, checkEdit, checkRemoveNode, type JsonValue, type NodeTypeRegistry, type Workflow, type WorkflowGraph, type WorkflowNode } from "@weft/engine";
+import { checkAddNode, checkEdit, checkRemoveNode, isJsonObject, type JsonValue, type NodeTypeRegistry, type Workflow, type WorkflowGraph, type WorkflowNode } from "@weft/engine";
 import type { Prisma } from "../../generated/prisma/client.js";
 import type { PrismaClient, Workflow as WorkflowRow, WorkflowNode as NodeRow } from "../../generated/prisma/client.js";
 import type { AddNodeInput, NodeMoveInput, UpdateNodeInput } from "./workflow.input.js";
@@ -208,9 +208,7 @@ function attributesOf(row: NodeRow): NodeAttributes {
   if (row.content !== null) attributes.content = row.content;
   if (row.provider !== null) attributes.provider = row.provider;
   if (row.model !== null) attributes.model = row.model;
-  if (row.params && typeof row.params === "object" && !Array.isArray(row.params)) {
-    attributes.params = row.params as Record<string, unknown>;
-  }
+  if (isJsonObject(row.params)) attributes.params = row.params;
   if (row.prompt !== null) attributes.prompt = row.prompt;
   return attributes;
 }

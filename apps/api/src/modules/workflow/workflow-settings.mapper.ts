@@ -1,4 +1,4 @@
-import { STATE_REDUCERS, STATE_SCOPES, type LoopDeclaration, type StateChannel, type Workflow, type WorkflowLimits } from "@weft/engine";
+import { isJsonObject, STATE_REDUCERS, STATE_SCOPES, type LoopDeclaration, type StateChannel, type Workflow, type WorkflowLimits } from "@weft/engine";
 import { Prisma, type Workflow as WorkflowRow } from "../../generated/prisma/client.js";
 import type { LoopDeclarationObject, StateChannelObject, WorkflowLimitsObject } from "./workflow-settings.type.js";
 
@@ -54,7 +54,7 @@ export function toSettingsObjects(settings: PipelineSettings): {
 function loopsFromJson(json: Prisma.JsonValue): LoopDeclaration[] {
   if (!Array.isArray(json)) return [];
   return json.flatMap((item) => {
-    if (!isObject(item) || typeof item["id"] !== "string") return [];
+    if (!isJsonObject(item) || typeof item["id"] !== "string") return [];
     const loop: LoopDeclaration = { id: item["id"], exit: typeof item["exit"] === "string" ? item["exit"] : null };
     if (typeof item["max"] === "number") loop.max = item["max"];
     return [loop];
@@ -63,9 +63,9 @@ function loopsFromJson(json: Prisma.JsonValue): LoopDeclaration[] {
 
 function stateFromJson(json: Prisma.JsonValue): Record<string, StateChannel> {
   const state: Record<string, StateChannel> = {};
-  if (!isObject(json)) return state;
+  if (!isJsonObject(json)) return state;
   for (const [name, value] of Object.entries(json)) {
-    if (!isObject(value) || !isOneOf(STATE_REDUCERS, value["reducer"])) continue;
+    if (!isJsonObject(value) || !isOneOf(STATE_REDUCERS, value["reducer"])) continue;
     const channel: StateChannel = { reducer: value["reducer"] };
     if (typeof value["key"] === "string") channel.key = value["key"];
     if (isOneOf(STATE_SCOPES, value["scope"])) channel.scope = value["scope"];
@@ -75,11 +75,7 @@ function stateFromJson(json: Prisma.JsonValue): Record<string, StateChannel> {
 }
 
 function limitsFromJson(json: Prisma.JsonValue): WorkflowLimits {
-  return isObject(json) && typeof json["maxInvocations"] === "number" ? { maxInvocations: json["maxInvocations"] } : {};
-}
-
-function isObject(value: unknown): value is Record<string, Prisma.JsonValue> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
+  return isJsonObject(json) && typeof json["maxInvocations"] === "number" ? { maxInvocations: json["maxInvocations"] } : {};
 }
 
 function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {

@@ -1,4 +1,4 @@
-import { configDocument, DEFAULT_PORT, type JsonValue, type PromptSet, type Workflow, type WorkflowEdge, type WorkflowGraph, type WorkflowNode } from "@weft/engine";
+import { configDocument, DEFAULT_PORT, isJsonObject, type JsonValue, type PromptSet, type Workflow, type WorkflowEdge, type WorkflowGraph, type WorkflowNode } from "@weft/engine";
 import {
   Prisma,
   type Workflow as WorkflowRow,
@@ -20,7 +20,7 @@ export const MODEL_PROMPT_TYPES = ["generation", "ensemble", "validation"] as co
 
 export function promptsFromJson(json: Prisma.JsonValue): PromptSet {
   const prompts: PromptSet = {};
-  if (json && typeof json === "object" && !Array.isArray(json)) {
+  if (isJsonObject(json)) {
     for (const [type, text] of Object.entries(json)) {
       if (typeof text === "string") prompts[type] = text;
     }
@@ -29,7 +29,7 @@ export function promptsFromJson(json: Prisma.JsonValue): PromptSet {
 }
 
 function paramsFromJson(json: Prisma.JsonValue | null): Record<string, unknown> | undefined {
-  return json && typeof json === "object" && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined;
+  return isJsonObject(json) ? json : undefined;
 }
 
 /** A node's type fields; null, `{}` and anything that is not an object mean none. */
