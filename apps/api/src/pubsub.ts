@@ -57,6 +57,9 @@ export interface IngestionProgressMessage {
   phase: IngestionMessagePhase;
   chunksDone: number;
   chunksTotal: number;
+  /** Phase `extracting` of a PDF: pages read so far and in all. */
+  pagesDone?: number;
+  pagesTotal?: number;
   /** ISO-8601. */
   at: string;
 }

@@ -19,7 +19,7 @@ const kb: KnowledgeBaseIndexSettings = {
 };
 const collection = knowledgeBaseCollection(kb);
 const longText = Array.from({ length: 40 }, (_, i) => `Sentence ${i} talks about retries, backoff and rate limits.`).join(" ");
-const longDocument = prepareDocument({ title: "long.txt", content: longText });
+const longDocument = await prepareDocument({ title: "long.txt", content: longText });
 
 let store: ExactVectorStore;
 
@@ -35,7 +35,7 @@ beforeEach(async () => {
 
 describe("indexDocument", () => {
   it("chunks, embeds and stores a document, Markdown headings included, and returns its chunk count", async () => {
-    const document = prepareDocument({ title: "guide.md", content: fixture("query-flow.ko.md") });
+    const document = await prepareDocument({ title: "guide.md", content: fixture("query-flow.ko.md") });
     const count = await indexDocument({ kb, documentId: "d1", document, report: () => undefined }, embedder, { store });
     expect(count).toBeGreaterThan(0);
     expect(await storedChunkCount("d1")).toBe(count);

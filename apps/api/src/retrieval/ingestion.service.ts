@@ -1,5 +1,6 @@
 import { WeftError, type Embedder, type StoredChunk, type VectorStore } from "@weft/engine";
 import { chunkText, type TextChunk } from "@weft/providers";
+import { isMarkdownKind, kindOfMimeType } from "@weft/providers/documents";
 import type { PreparedDocument } from "./document-content.js";
 import { knowledgeBaseCollection, type KnowledgeBaseRecord } from "./knowledge-base-record.js";
 
@@ -15,7 +16,7 @@ export interface KnowledgeBaseIndexSettings extends KnowledgeBaseRecord {
   chunkOverlap: number;
 }
 
-export type IngestionPhase = "chunking" | "embedding" | "ready" | "duplicate" | "failed";
+export type IngestionPhase = "extracting" | "chunking" | "embedding" | "ready" | "duplicate" | "failed";
 
 export interface IngestionProgress {
   documentIndex: number;
@@ -24,6 +25,9 @@ export interface IngestionProgress {
   phase: IngestionPhase;
   chunksDone: number;
   chunksTotal: number;
+  /** While a PDF's text is extracted: pages read so far and in all. */
+  pagesDone?: number;
+  pagesTotal?: number;
 }
 
 export interface IndexDeps {
@@ -45,10 +49,32 @@ export function chunkId(documentId: string, index: number): string {
   return `${documentId}#${index}`;
 }
 
+/** A chunk and the PDF page it comes from (null for documents without pages). */
+export type DocumentChunk = TextChunk & { page: number | null };
+
+/**
+ * A document's chunks: a PDF's page by page, so each chunk lies on one page (`page`, 1-based, for citations
+ * and `page` filters) and chunk indexes run on across pages; others as one text. Deterministic, so the
+ * chunks are recomputed from the stored text rather than read back from a store.
+ */
+export function chunkDocument(content: string, mimeType: string, pageStarts: readonly number[], settings: { chunkSize: number; chunkOverlap: number }): DocumentChunk[] {
+  const kind = kindOfMimeType(mimeType);
+  const options = { size: settings.chunkSize, overlap: settings.chunkOverlap, markdown: kind !== null && isMarkdownKind(kind) };
+  if (pageStarts.length === 0) return chunkText(content, options).map((chunk) => ({ ...chunk, page: null }));
+  const chunks: DocumentChunk[] = [];
+  pageStarts.forEach((start, index) => {
+    const end = pageStarts[index + 1] ?? content.length;
+    for (const chunk of chunkText(content.slice(start, end), options)) {
+      chunks.push({ ...chunk, index: chunks.length, start: start + chunk.start, end: start + chunk.end, page: index + 1 });
+    }
+  });
+  return chunks;
+}
+
 export interface IndexJob {
   kb: KnowledgeBaseIndexSettings;
   documentId: string;
-  document: Pick<PreparedDocument, "title" | "content" | "mimeType">;
+  document: Pick<PreparedDocument, "title" | "content" | "mimeType"> & { pageStarts?: readonly number[] };
   report: (phase: IngestionPhase, done: number, total: number) => void;
 }
 
@@ -59,7 +85,7 @@ export async function indexDocument(job: IndexJob, embedder: Embedder, deps: Ind
   const batchSize = deps.embedBatchSize ?? 64;
   try {
     job.report("chunking", 0, 0);
-    const chunks = chunkText(document.content, { size: kb.chunkSize, overlap: kb.chunkOverlap, markdown: document.mimeType === "text/markdown" });
+    const chunks = chunkDocument(document.content, document.mimeType, document.pageStarts ?? [], kb);
     for (let start = 0; start < chunks.length; start += batchSize) {
       deps.signal?.throwIfAborted();
       job.report("embedding", start, chunks.length);
@@ -87,13 +113,13 @@ function describeFailure(error: unknown): string {
   return error instanceof WeftError ? `${error.code}: ${text}` : text;
 }
 
-function toStoredChunk(documentId: string, document: IndexJob["document"], chunk: TextChunk, vector: number[] | undefined): StoredChunk {
+function toStoredChunk(documentId: string, document: IndexJob["document"], chunk: DocumentChunk, vector: number[] | undefined): StoredChunk {
   if (!vector) throw new WeftError("EMBEDDING_FAILED", `The embedder returned too few vectors for "${document.title}".`, { audience: "operational" });
   return {
     id: chunkId(documentId, chunk.index),
     text: chunk.text,
     vector,
-    source: { documentId, title: document.title, chunkIndex: chunk.index, page: null },
+    source: { documentId, title: document.title, chunkIndex: chunk.index, page: chunk.page },
     metadata: { heading: chunk.headingPath.join(" > "), start: chunk.start, end: chunk.end, mimeType: document.mimeType },
   };
 }

@@ -11,7 +11,7 @@ export async function indexDocuments(kb: KnowledgeBaseIndexSettings, documents: 
   await createKnowledgeBaseCollection(kb, store);
   const counts: number[] = [];
   for (const [index, raw] of documents.entries()) {
-    const document = prepareDocument(raw);
+    const document = await prepareDocument(raw);
     counts.push(await indexDocument({ kb, documentId: `doc-${index + 1}`, document, report: () => undefined }, embedder, { store }));
   }
   return counts;

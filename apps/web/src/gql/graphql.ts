@@ -20,7 +20,7 @@ export type AddNodeInput = {
   type: string;
 };
 
-/** How `content` is sent: TEXT as is, BASE64 for a file's bytes (UTF-8 text once decoded). */
+/** How `content` is sent: TEXT as is, BASE64 for a file's bytes (PDF, DOCX, HTML, Markdown or UTF-8 text). */
 export type ContentEncoding =
   | 'BASE64'
   | 'TEXT';
@@ -55,7 +55,7 @@ export type DocumentInput = {
   content: string;
   /** TEXT (default) or BASE64. */
   encoding?: ContentEncoding | null | undefined;
-  /** text/plain (default) or text/markdown. */
+  /** The file's MIME type, if known. The content decides whether it is PDF, DOCX, HTML or text; for text, text/markdown (or a .md title) means Markdown. */
   mimeType?: string | null | undefined;
   title: string;
 };
@@ -67,6 +67,14 @@ export type DocumentStatus =
   | 'PENDING'
   | 'READY';
 
+/** A file whose text is an input node's content: PDF (text layer), DOCX, HTML (main content as Markdown), Markdown or text, recognised by its content. */
+export type FileInput = {
+  /** The file's bytes in base64. */
+  base64: string;
+  /** The file's name (shown, and telling Markdown from text). */
+  name: string;
+};
+
 export type LoopInput = {
   /** A port of the routers that take this loop's edges; null or absent: none. */
   exit?: string | null | undefined;
@@ -75,9 +83,10 @@ export type LoopInput = {
   max?: number | null | undefined;
 };
 
-/** Content for one input node, for this run only. */
+/** Content for one input node, for this run only: `content`, or a `file` whose text becomes it. */
 export type NodeContentInput = {
-  content: string;
+  content?: string | null | undefined;
+  file?: FileInput | null | undefined;
   nodeId: string;
 };
 

@@ -7,3 +7,4 @@ export * from "./tavily-mock-server.js";
 export * from "./semantic-cache.contract.js";
 export * from "./vector-store.fixtures.js";
 export * from "./weaviate-server-per-file.js";
+export { docxWith, htmlPage, pdfWithText, scannedPdf } from "./document-fixtures.js";

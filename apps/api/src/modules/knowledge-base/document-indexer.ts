@@ -4,6 +4,8 @@ import type { Logger } from "../../logger.js";
 import { estimateChunks, shouldSuspendIndex } from "../../retrieval/bulk-load-policy.js";
 import { indexDocument, removeDocumentChunks, type BulkLoadingStore, type KnowledgeBaseIndexSettings } from "../../retrieval/ingestion.service.js";
 import { embedderFor, knowledgeBaseCollection, storeFor } from "../../retrieval/knowledge-base-record.js";
+import { extractOffThread } from "../../retrieval/document-extraction.js";
+import { kindOfMimeType } from "@weft/providers/documents";
 import type { IngestionProgressChannel, ProgressUpdate } from "./ingestion-progress.js";
 import { toIndexSettings } from "./knowledge-base.mapper.js";
 import type { RetrievalSetup } from "./retrieval-setup.js";
@@ -152,11 +154,12 @@ export class DocumentIndexer {
     const report = (update: Omit<ProgressUpdate, "documentId" | "title" | "documentIndex" | "documentCount">) =>
       this.progress?.publish(pass.kb.id, { documentId: document.id, title: document.title, documentIndex, documentCount: documentIndex + 1 + remaining, ...update });
     try {
+      const text = await this.#extracted(document, signal, (pagesDone, pagesTotal) => report({ phase: "extracting", chunksDone: 0, chunksTotal: 0, pagesDone, pagesTotal, status: "INDEXING" }));
       const chunkCount = await indexDocument(
         {
           kb: pass.kb,
           documentId: document.id,
-          document: { title: document.title, content: document.content, mimeType: document.mimeType === "text/markdown" ? "text/markdown" : "text/plain" },
+          document: { title: document.title, content: text.content, mimeType: document.mimeType, pageStarts: text.pageStarts },
           report: (phase, chunksDone, chunksTotal) => report({ phase, chunksDone, chunksTotal, status: "INDEXING" }),
         },
         pass.embedder,
@@ -169,6 +172,21 @@ export class DocumentIndexer {
     } catch (error) {
       await this.#settleFailure(document, error, signal, report);
     }
+  }
+
+  /**
+   * A PDF, DOCX or HTML document's text, extracted on a worker thread (retrieval/document-extraction.ts)
+   * with progress by page, then stored in place of the file; a text document's as it is.
+   */
+  async #extracted(document: DocumentRow, signal: AbortSignal, onPage: (done: number, total: number) => void): Promise<{ content: string; pageStarts: number[] }> {
+    if (document.source === null) return { content: document.content, pageStarts: document.pageStarts };
+    const kind = kindOfMimeType(document.mimeType);
+    if (!kind) throw new WeftError("DOCUMENT_TYPE_UNSUPPORTED", `documents of type ${document.mimeType} cannot be read`);
+    onPage(0, 0);
+    const extracted = await extractOffThread(document.source, kind, { signal, onPage });
+    const pageStarts = extracted.pageStarts ?? [];
+    await this.db.document.updateMany({ where: { id: document.id }, data: { content: extracted.text, pageStarts, source: null } });
+    return { content: extracted.text, pageStarts };
   }
 
   async #settleFailure(document: DocumentRow, error: unknown, signal: AbortSignal, report: (update: Omit<ProgressUpdate, "documentId" | "title" | "documentIndex" | "documentCount">) => void): Promise<void> {

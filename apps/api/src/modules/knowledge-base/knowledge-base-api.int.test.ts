@@ -138,6 +138,8 @@ describeEachDatabase("knowledge bases through the API", (suite) => {
   });
 
   test("refuses bad knowledge-base and document input without storing anything", async () => {
+    // A 1×1 PNG, sent as a PDF: the content decides, and images are not documents.
+    const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgYAAAAAMAASsJTYQAAAAASUVORK5CYII=";
     await start();
     const kb = await createKb("strict");
     const before = await kbSnapshot(suite.db());
@@ -146,7 +148,7 @@ describeEachDatabase("knowledge bases through the API", (suite) => {
       [await api!.admin.request(CreateKb, { input: { name: "n".repeat(65) } }), "LIMIT_EXCEEDED"],
       [await api!.admin.request(CreateKb, { input: { name: "tiny", chunkSize: 10 } }), "VALIDATION_FAILED"],
       [await api!.admin.request(CreateKb, { input: { name: "lap", chunkSize: 100, chunkOverlap: 90 } }), "VALIDATION_FAILED"],
-      [await api!.admin.request(AddDocuments, { id: kb.id, documents: [{ title: "ok", content: "fine" }, { title: "pdf", content: "x", mimeType: "application/pdf" }] }), "VALIDATION_FAILED"],
+      [await api!.admin.request(AddDocuments, { id: kb.id, documents: [{ title: "ok", content: "fine" }, { title: "photo.pdf", content: PNG, encoding: "BASE64", mimeType: "application/pdf" }] }), "DOCUMENT_TYPE_UNSUPPORTED"],
       [await api!.admin.request(AddDocuments, { id: kb.id, documents: [{ title: "bin", content: base64("\u0000") + "%%", encoding: "BASE64" }] }), "VALIDATION_FAILED"],
       [await api!.admin.request(AddDocuments, { id: kb.id, documents: [] }), "VALIDATION_FAILED"],
       [await api!.admin.request(AddDocuments, { id: kb.id, documents: Array.from({ length: 101 }, (_, k) => ({ title: `d${k}`, content: `text ${k}` })) }), "LIMIT_EXCEEDED"],

@@ -1,9 +1,9 @@
 import { WeftError } from "@weft/engine";
-import { chunkText } from "@weft/providers";
 import { Prisma, type KnowledgeBase as KnowledgeBaseRow, type PrismaClient } from "../../generated/prisma/client.js";
 import type { RawDocument } from "../../retrieval/document-content.js";
 import type { PreparedDocument } from "../../retrieval/document-content.js";
 import {
+  chunkDocument,
   chunkId,
   createKnowledgeBaseCollection,
   dropKnowledgeBaseCollection,
@@ -73,7 +73,7 @@ export class KnowledgeBaseDocumentService {
    * knowledge base or earlier in the request) is skipped and reported at once.
    */
   async add(knowledgeBaseId: string, documents: readonly RawDocument[], options: IngestionOptions = {}): Promise<Outcome<DocumentsAdded>> {
-    const prepared = prepareDocuments(documents);
+    const prepared = await prepareDocuments(documents);
     if (!prepared.ok) return { ok: false, errors: prepared.errors };
     const kb = await this.#requireKnowledgeBase(knowledgeBaseId);
     if (!kb.ok) return kb;
@@ -107,7 +107,7 @@ export class KnowledgeBaseDocumentService {
         return [userError("DUPLICATE_DOCUMENT", message, { path })];
       }
       const row = byId.get(entry.id);
-      return row?.status === "FAILED" ? [userError("INGESTION_FAILED", `"${row.title}": ${row.error ?? "indexing failed"}`, { path })] : [];
+      return row?.status === "FAILED" ? [userError(failureCode(row.error), `"${row.title}": ${row.error ?? "indexing failed"}`, { path })] : [];
     });
     return { ok: true, value: { documents: ids.flatMap((id) => (byId.has(id) ? [toDocumentObject(byId.get(id) as DocumentRowSummary)] : [])), errors } };
   }
@@ -231,15 +231,14 @@ export class KnowledgeBaseDocumentService {
     const document = await this.db.document.findUnique({ where: { id: documentId }, include: { knowledgeBase: true } });
     if (!document) return null;
     if (document.status !== "READY") return { chunks: [], total: 0 };
-    const kb = document.knowledgeBase;
-    const all = chunkText(document.content, { size: kb.chunkSize, overlap: kb.chunkOverlap, markdown: document.mimeType === "text/markdown" });
-    const source = { documentId, title: document.title, page: null };
+    const all = chunkDocument(document.content, document.mimeType, document.pageStarts, document.knowledgeBase);
+    const source = { documentId, title: document.title };
     return {
       total: all.length,
       chunks: all.slice(offset, offset + limit).map((chunk) => ({
         id: chunkId(documentId, chunk.index),
         text: chunk.text,
-        source: toChunkSource({ ...source, chunkIndex: chunk.index }),
+        source: toChunkSource({ ...source, chunkIndex: chunk.index, page: chunk.page }),
       })),
     };
   }
@@ -260,4 +259,10 @@ export class KnowledgeBaseDocumentService {
     });
     return rows.map(({ content, ...row }) => ({ ...row, length: content.length }));
   }
+}
+
+/** A document's own refusal (DOCUMENT_NO_TEXT, DOCUMENT_TOO_LARGE, …) keeps its code; anything else is INGESTION_FAILED. */
+function failureCode(error: string | null): string {
+  const code = /^(DOCUMENT_[A-Z_]+):/.exec(error ?? "")?.[1];
+  return code ?? "INGESTION_FAILED";
 }

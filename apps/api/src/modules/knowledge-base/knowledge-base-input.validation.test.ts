@@ -15,22 +15,24 @@ describe("knowledge-base input checks", () => {
     expect(checkChunking(null, null)).toMatchObject({ ok: true });
   });
 
-  it("refuses the whole batch when one document is bad, naming its index", () => {
-    const result = prepareDocuments([
+  it("refuses the whole batch when one document is bad, naming its index and the code", async () => {
+    const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgYAAAAAMAASsJTYQAAAAASUVORK5CYII=";
+    const result = await prepareDocuments([
       { title: "fine", content: "text" },
-      { title: "slides", content: "x", mimeType: "application/pdf" },
+      { title: "slides.pdf", content: png, encoding: "BASE64", mimeType: "application/pdf" },
+      { title: "  ", content: "x" },
     ]);
-    expect(result).toMatchObject({ ok: false, errors: [{ code: "VALIDATION_FAILED", path: ["documents", "1"] }] });
+    expect(result).toMatchObject({ ok: false, errors: [{ code: "DOCUMENT_TYPE_UNSUPPORTED", path: ["documents", "1"] }, { code: "VALIDATION_FAILED", path: ["documents", "2"] }] });
   });
 
-  it("decodes base64 files and guesses Markdown from the title", () => {
-    const result = prepareDocuments([{ title: "notes.md", content: Buffer.from("# 제목\n\n본문").toString("base64"), encoding: "BASE64" }]);
+  it("decodes base64 files and guesses Markdown from the title", async () => {
+    const result = await prepareDocuments([{ title: "notes.md", content: Buffer.from("# 제목\n\n본문").toString("base64"), encoding: "BASE64" }]);
     expect(result).toMatchObject({ ok: true, value: [{ mimeType: "text/markdown", content: "# 제목\n\n본문" }] });
   });
 
-  it("bounds the number of documents and the search arguments", () => {
+  it("bounds the number of documents and the search arguments", async () => {
     const many = Array.from({ length: 101 }, (_, k) => ({ title: `d${k}`, content: "c" }));
-    expect(prepareDocuments(many)).toMatchObject({ ok: false, errors: [{ code: "LIMIT_EXCEEDED" }] });
+    expect(await prepareDocuments(many)).toMatchObject({ ok: false, errors: [{ code: "LIMIT_EXCEEDED" }] });
     expect(checkSearch({ query: " " }).map((error) => error.path)).toEqual([["input", "query"]]);
     expect(checkSearch({ query: "q", topK: 0, alpha: 1.5 }).map((error) => error.path)).toEqual([
       ["input", "topK"],

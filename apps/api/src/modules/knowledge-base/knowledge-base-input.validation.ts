@@ -46,7 +46,7 @@ export function checkChunking(size: number | null | undefined, overlap: number |
  * Decodes and checks every document of an addDocuments request. Any problem refuses the whole request
  * (nothing is stored); duplicates are not a problem here — they are reported per document later.
  */
-export function prepareDocuments(documents: readonly RawDocument[]): Outcome<PreparedDocument[]> {
+export async function prepareDocuments(documents: readonly RawDocument[]): Promise<Outcome<PreparedDocument[]>> {
   if (documents.length === 0) {
     return { ok: false, errors: [userError("VALIDATION_FAILED", "give at least one document", { path: ["documents"] })] };
   }
@@ -56,15 +56,15 @@ export function prepareDocuments(documents: readonly RawDocument[]): Outcome<Pre
   }
   const prepared: PreparedDocument[] = [];
   const errors: UserError[] = [];
-  documents.forEach((document, index) => {
+  for (const [index, document] of documents.entries()) {
     try {
-      prepared.push(prepareDocument(document));
+      prepared.push(await prepareDocument(document));
     } catch (error) {
       if (!(error instanceof WeftError)) throw error;
-      const code = error.code === "DOCUMENT_TOO_LARGE" ? "LIMIT_EXCEEDED" : "VALIDATION_FAILED";
+      const code = error.code === "DOCUMENT_TOO_LARGE" ? "LIMIT_EXCEEDED" : error.code === "DOCUMENT_TYPE_UNSUPPORTED" ? error.code : "VALIDATION_FAILED";
       errors.push(userError(code, `${error.message} (${error.code})`, { path: ["documents", String(index)] }));
     }
-  });
+  }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: prepared };
 }
 

@@ -7,7 +7,7 @@ export type ContentEncoding = keyof typeof ContentEncodingEnum;
 
 registerEnumType(ContentEncodingEnum, {
   name: "ContentEncoding",
-  description: "How `content` is sent: TEXT as is, BASE64 for a file's bytes (UTF-8 text once decoded).",
+  description: "How `content` is sent: TEXT as is, BASE64 for a file's bytes (PDF, DOCX, HTML, Markdown or UTF-8 text).",
 });
 
 @InputType("CreateKnowledgeBaseInput")
@@ -33,7 +33,7 @@ export class DocumentInput {
   @Field(() => String)
   content!: string;
 
-  @Field(() => String, { nullable: true, description: "text/plain (default) or text/markdown." })
+  @Field(() => String, { nullable: true, description: "The file's MIME type, if known. The content decides whether it is PDF, DOCX, HTML or text; for text, text/markdown (or a .md title) means Markdown." })
   mimeType?: string | null;
 
   @Field(() => ContentEncodingEnum, { nullable: true, description: "TEXT (default) or BASE64." })

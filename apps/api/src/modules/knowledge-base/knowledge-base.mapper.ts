@@ -24,7 +24,7 @@ export function toKnowledgeBaseObject(row: KnowledgeBaseRow): KnowledgeBaseObjec
   };
 }
 
-export type DocumentRowSummary = Omit<DocumentRow, "content"> & { length: number };
+export type DocumentRowSummary = Omit<DocumentRow, "content" | "source" | "pageStarts"> & { length: number };
 
 export function toDocumentObject(row: DocumentRowSummary): KnowledgeBaseDocumentObject {
   return {

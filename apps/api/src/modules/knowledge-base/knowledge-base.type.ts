@@ -163,8 +163,14 @@ export class IngestionProgressObject {
   @Field(() => String)
   title!: string;
 
-  @Field(() => String, { description: "queued, chunking, embedding, ready, failed or removed." })
+  @Field(() => String, { description: "queued, extracting (PDF, DOCX, HTML), chunking, embedding, ready, failed or removed." })
   phase!: string;
+
+  @Field(() => Int, { nullable: true, description: "Phase extracting of a PDF: pages read so far." })
+  pagesDone?: number | null;
+
+  @Field(() => Int, { nullable: true, description: "Phase extracting of a PDF: its pages." })
+  pagesTotal?: number | null;
 
   @Field(() => Int)
   chunksDone!: number;

@@ -1,6 +1,6 @@
 import type { RunRequest } from "@weft/engine";
 import { WORKFLOW_INPUT_LIMITS as LIMITS } from "../workflow/index.js";
-import type { RunWorkflowInput } from "./run.input.js";
+import type { ResolvedRunInput } from "./run-file-inputs.js";
 import { userError, type UserError } from "../../errors/user-error.type.js";
 import type { Outcome } from "../../errors/outcome.js";
 
@@ -37,7 +37,7 @@ const PROMPT_TYPES = ["generation", "ensemble", "validation"] as const;
  * Size and shape checks on a run request, before any database work. Whether input contents name
  * input nodes of this workflow is checked against the graph (see run-start.transaction.ts).
  */
-export function checkRunRequest(input: RunWorkflowInput | null | undefined): Outcome<CheckedRequest> {
+export function checkRunRequest(input: ResolvedRunInput | null | undefined): Outcome<CheckedRequest> {
   const errors: UserError[] = [];
   const request: StoredRunRequest = { streamTokens: input?.streamTokens ?? false };
   if (!input) return { ok: true, value: { request, inputNodeIds: [], target: { kind: "latest" }, threadId: null } };
@@ -73,7 +73,7 @@ export function checkRunRequest(input: RunWorkflowInput | null | undefined): Out
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: { request, inputNodeIds, target, threadId } };
 }
 
-function readTarget(input: RunWorkflowInput, errors: UserError[]): RunTarget {
+function readTarget(input: ResolvedRunInput, errors: UserError[]): RunTarget {
   const version = input.version ?? null;
   if (version !== null && input.draft) {
     errors.push(userError("VALIDATION_FAILED", "a run executes either a published version or the draft, not both", { path: ["input", "draft"] }));

@@ -6,13 +6,25 @@ import { SearchIntensityEnum } from "../common/search-intensity.type.js";
 import { PromptSetInput } from "../workflow/index.js";
 import { RunStatusEnum, type RunStatusName } from "./run.type.js";
 
-@InputType("NodeContentInput", { description: "Content for one input node, for this run only." })
+@InputType("FileInput", { description: "A file whose text is an input node's content: PDF (text layer), DOCX, HTML (main content as Markdown), Markdown or text, recognised by its content." })
+export class FileInput {
+  @Field(() => String, { description: "The file's name (shown, and telling Markdown from text)." })
+  name!: string;
+
+  @Field(() => String, { description: "The file's bytes in base64." })
+  base64!: string;
+}
+
+@InputType("NodeContentInput", { description: "Content for one input node, for this run only: `content`, or a `file` whose text becomes it." })
 export class NodeContentInput {
   @Field(() => String)
   nodeId!: string;
 
-  @Field(() => String)
-  content!: string;
+  @Field(() => String, { nullable: true })
+  content?: string | null;
+
+  @Field(() => FileInput, { nullable: true })
+  file?: FileInput | null;
 }
 
 @InputType("RunWorkflowInput", { description: "Anything left out comes from the workflow (SPEC §4)." })

@@ -18,6 +18,7 @@ import { RunEventReplays, toEventMessage } from "./run-event-replay.js";
 import type { RunsArgs, RunWorkflowInput } from "./run.input.js";
 import { toNodeRunObject, toRunObject } from "./run.mapper.js";
 import { checkRunRequest, type StoredRunRequest } from "./run-request.validation.js";
+import { resolveFileInputs } from "./run-file-inputs.js";
 import { runPolicyOf } from "./run-policy.js";
 import { threadRetention } from "../thread/index.js";
 import { startRunTransaction, type StartDeps, type StartRequest } from "./run-start.transaction.js";
@@ -116,7 +117,9 @@ export class RunService {
   async start(workflowId: string, input: RunWorkflowInput | null | undefined, auth: AuthInfo, caller: string): Promise<Outcome<RunObject>> {
     const limited = await this.#spendRunBudget(caller);
     if (limited) return failure(limited);
-    const checked = checkRunRequest(input);
+    const resolved = await resolveFileInputs(input);
+    if (!resolved.ok) return resolved;
+    const checked = checkRunRequest(resolved.value);
     if (!checked.ok) return checked;
     const { request, inputNodeIds, target, threadId } = checked.value;
     return this.#accept({ workflowId, request, inputNodeIds, target, apiKeyId: auth.keyId, threadId });

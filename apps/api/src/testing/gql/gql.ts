@@ -36,6 +36,11 @@ type Documents = {
     "\n  mutation KbCreateDefaults($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id chunkSize chunkOverlap } errors { code message path } }\n  }\n": typeof types.KbCreateDefaultsDocument,
     "\n  mutation KbAddConcurrently($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {\n      documents { id title status }\n      errors { code message path }\n    }\n  }\n": typeof types.KbAddConcurrentlyDocument,
     "\n  query KbSearchScores($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { chunkId score } }\n  }\n": typeof types.KbSearchScoresDocument,
+    "\n  mutation DocsCreateKb($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id store } errors { code message } }\n  }\n": typeof types.DocsCreateKbDocument,
+    "\n  mutation DocsAdd($id: ID!, $documents: [DocumentInput!]!, $wait: Boolean) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: $wait) {\n      documents { id title status mimeType chunkCount error }\n      errors { code message path }\n    }\n  }\n": typeof types.DocsAddDocument,
+    "\n  query DocsChunks($id: ID!) {\n    documentChunks(documentId: $id, first: 100) { edges { node { text source { page chunkIndex } } } }\n  }\n": typeof types.DocsChunksDocument,
+    "\n  subscription DocsProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId phase status pagesDone pagesTotal }\n  }\n": typeof types.DocsProgressDocument,
+    "\n  query DocsRunOutput($id: ID!) { run(id: $id) { status result error { code message } } }\n": typeof types.DocsRunOutputDocument,
     "\n  mutation IngestCreateKb($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } }\n  }\n": typeof types.IngestCreateKbDocument,
     "\n  mutation IngestAddDocuments($id: ID!, $documents: [DocumentInput!]!, $wait: Boolean) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: $wait) {\n      documents { id title status chunkCount error }\n      errors { code message path }\n    }\n  }\n": typeof types.IngestAddDocumentsDocument,
     "\n  query IngestDocuments($id: ID!) {\n    knowledgeBase(id: $id) { chunkCount documents { edges { node { id title status chunkCount error } } } }\n  }\n": typeof types.IngestDocumentsDocument,
@@ -174,6 +179,11 @@ const documents: Documents = {
     "\n  mutation KbCreateDefaults($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id chunkSize chunkOverlap } errors { code message path } }\n  }\n": types.KbCreateDefaultsDocument,
     "\n  mutation KbAddConcurrently($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {\n      documents { id title status }\n      errors { code message path }\n    }\n  }\n": types.KbAddConcurrentlyDocument,
     "\n  query KbSearchScores($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { chunkId score } }\n  }\n": types.KbSearchScoresDocument,
+    "\n  mutation DocsCreateKb($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id store } errors { code message } }\n  }\n": types.DocsCreateKbDocument,
+    "\n  mutation DocsAdd($id: ID!, $documents: [DocumentInput!]!, $wait: Boolean) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: $wait) {\n      documents { id title status mimeType chunkCount error }\n      errors { code message path }\n    }\n  }\n": types.DocsAddDocument,
+    "\n  query DocsChunks($id: ID!) {\n    documentChunks(documentId: $id, first: 100) { edges { node { text source { page chunkIndex } } } }\n  }\n": types.DocsChunksDocument,
+    "\n  subscription DocsProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId phase status pagesDone pagesTotal }\n  }\n": types.DocsProgressDocument,
+    "\n  query DocsRunOutput($id: ID!) { run(id: $id) { status result error { code message } } }\n": types.DocsRunOutputDocument,
     "\n  mutation IngestCreateKb($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } }\n  }\n": types.IngestCreateKbDocument,
     "\n  mutation IngestAddDocuments($id: ID!, $documents: [DocumentInput!]!, $wait: Boolean) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: $wait) {\n      documents { id title status chunkCount error }\n      errors { code message path }\n    }\n  }\n": types.IngestAddDocumentsDocument,
     "\n  query IngestDocuments($id: ID!) {\n    knowledgeBase(id: $id) { chunkCount documents { edges { node { id title status chunkCount error } } } }\n  }\n": types.IngestDocumentsDocument,
@@ -389,6 +399,26 @@ export function graphql(source: "\n  mutation KbAddConcurrently($id: ID!, $docum
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query KbSearchScores($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { chunkId score } }\n  }\n"): (typeof documents)["\n  query KbSearchScores($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { chunkId score } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DocsCreateKb($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id store } errors { code message } }\n  }\n"): (typeof documents)["\n  mutation DocsCreateKb($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) { knowledgeBase { id store } errors { code message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DocsAdd($id: ID!, $documents: [DocumentInput!]!, $wait: Boolean) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: $wait) {\n      documents { id title status mimeType chunkCount error }\n      errors { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation DocsAdd($id: ID!, $documents: [DocumentInput!]!, $wait: Boolean) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: $wait) {\n      documents { id title status mimeType chunkCount error }\n      errors { code message path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DocsChunks($id: ID!) {\n    documentChunks(documentId: $id, first: 100) { edges { node { text source { page chunkIndex } } } }\n  }\n"): (typeof documents)["\n  query DocsChunks($id: ID!) {\n    documentChunks(documentId: $id, first: 100) { edges { node { text source { page chunkIndex } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription DocsProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId phase status pagesDone pagesTotal }\n  }\n"): (typeof documents)["\n  subscription DocsProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId phase status pagesDone pagesTotal }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DocsRunOutput($id: ID!) { run(id: $id) { status result error { code message } } }\n"): (typeof documents)["\n  query DocsRunOutput($id: ID!) { run(id: $id) { status result error { code message } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

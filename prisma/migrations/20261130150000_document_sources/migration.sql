@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Document" ADD COLUMN     "pageStarts" INTEGER[] DEFAULT ARRAY[]::INTEGER[],
+ADD COLUMN     "source" BYTEA;
