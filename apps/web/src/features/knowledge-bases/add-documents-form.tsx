@@ -25,12 +25,7 @@ export function AddDocumentsForm({ knowledgeBaseId, onAdded }: { knowledgeBaseId
 
   async function collect(): Promise<PickedDocument[] | null> {
     if (mode === "paste") return [{ title: title.trim(), content, mimeType: "text/plain" }];
-    const { documents, refused } = await readDocumentFiles(files);
-    if (refused.length > 0) {
-      setError(refused.map((name) => t("knowledgeBases.docs.badFile", { name })).join("; "));
-      return null;
-    }
-    return documents;
+    return readDocumentFiles(files);
   }
 
   async function submit(event: FormEvent) {

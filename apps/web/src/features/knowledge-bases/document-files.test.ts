@@ -1,32 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { isAcceptedFile, mimeTypeFor, readDocumentFiles, titleFor } from "./document-files";
+import { mimeTypeFor, readDocumentFiles, titleFor } from "./document-files";
+
+const base64 = (text: string) => Buffer.from(text).toString("base64");
 
 describe("document files", () => {
-  it("accepts text and Markdown files whatever the case of the extension", () => {
-    expect(isAcceptedFile("notes.txt")).toBe(true);
-    expect(isAcceptedFile("README.MD")).toBe(true);
-    expect(isAcceptedFile("guide.markdown")).toBe(true);
-    expect(isAcceptedFile("report.pdf")).toBe(false);
-    expect(isAcceptedFile(".md")).toBe(false);
-  });
-
-  it("titles a document by its file name and types it by extension", () => {
+  it("titles a document by its file name and declares Markdown by extension, else the browser's type", () => {
     expect(titleFor("Getting started.md")).toBe("Getting started");
-    expect(mimeTypeFor("a.txt")).toBe("text/plain");
-    expect(mimeTypeFor("a.md")).toBe("text/markdown");
+    expect(mimeTypeFor("a.MD", "")).toBe("text/markdown");
+    expect(mimeTypeFor("a.pdf", "application/pdf")).toBe("application/pdf");
+    expect(mimeTypeFor("a.bin", "")).toBeUndefined();
   });
 
-  it("reads accepted files as text and names the refused ones", async () => {
+  it("sends every picked file as base64, PDFs and unknown names included: the API decides by content", async () => {
     const files = [
-      new File(["# Weft\nworkflows"], "weft.md", { type: "text/markdown" }),
-      new File(["%PDF"], "scan.pdf", { type: "application/pdf" }),
+      new File(["# Weft\nworkflows"], "weft.md", { type: "" }),
+      new File(["%PDF-1.7"], "scan.pdf", { type: "application/pdf" }),
       new File(["plain 한국어"], "plain.txt", { type: "text/plain" }),
     ];
-    const { documents, refused } = await readDocumentFiles(files);
-    expect(documents).toEqual([
-      { title: "weft", content: "# Weft\nworkflows", mimeType: "text/markdown" },
-      { title: "plain", content: "plain 한국어", mimeType: "text/plain" },
+    expect(await readDocumentFiles(files)).toEqual([
+      { title: "weft", content: base64("# Weft\nworkflows"), encoding: "BASE64", mimeType: "text/markdown" },
+      { title: "scan", content: base64("%PDF-1.7"), encoding: "BASE64", mimeType: "application/pdf" },
+      { title: "plain", content: base64("plain 한국어"), encoding: "BASE64", mimeType: "text/plain" },
     ]);
-    expect(refused).toEqual(["scan.pdf"]);
   });
 });

@@ -1,14 +1,16 @@
 /**
- * Files picked for upload: only plain text and Markdown are accepted (the API chunks text), each read
- * as UTF-8 and titled by its name without the extension.
+ * Files picked for upload, sent as their bytes in base64: the API recognises PDF, DOCX, HTML, Markdown and
+ * text by their content, so nothing is refused here by its name (the picker only suggests those
+ * extensions). Each is titled by its name without the extension; `.md` files are declared Markdown (the
+ * one thing bytes cannot tell).
  */
-export const ACCEPTED_EXTENSIONS = [".txt", ".md", ".markdown"] as const;
-export const FILE_ACCEPT = ".txt,.md,.markdown,text/plain,text/markdown";
+export const FILE_ACCEPT = ".txt,.md,.markdown,.pdf,.docx,.html,.htm,text/plain,text/markdown,text/html,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 export interface PickedDocument {
   title: string;
   content: string;
-  mimeType: "text/plain" | "text/markdown";
+  encoding?: "BASE64";
+  mimeType?: string;
 }
 
 export function extensionOf(name: string): string {
@@ -16,12 +18,10 @@ export function extensionOf(name: string): string {
   return dot <= 0 ? "" : name.slice(dot).toLowerCase();
 }
 
-export function isAcceptedFile(name: string): boolean {
-  return (ACCEPTED_EXTENSIONS as readonly string[]).includes(extensionOf(name));
-}
-
-export function mimeTypeFor(name: string): PickedDocument["mimeType"] {
-  return extensionOf(name) === ".txt" ? "text/plain" : "text/markdown";
+/** The type to declare: Markdown by extension, else what the browser says (the API's detection decides anyway). */
+export function mimeTypeFor(name: string, browserType: string): string | undefined {
+  if ([".md", ".markdown"].includes(extensionOf(name))) return "text/markdown";
+  return browserType || undefined;
 }
 
 export function titleFor(name: string): string {
@@ -30,26 +30,24 @@ export function titleFor(name: string): string {
   return base.trim() || name;
 }
 
-/** FileReader rather than Blob.text(): the same call works in every browser and in jsdom. */
-function readText(file: File): Promise<string> {
+/** The file's bytes in base64, through FileReader (the same call in every browser and in jsdom). */
+function readBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === "string" ? reader.result : "");
+    reader.onload = () => {
+      const url = typeof reader.result === "string" ? reader.result : "";
+      resolve(url.slice(url.indexOf(",") + 1));
+    };
     reader.onerror = () => reject(reader.error ?? new Error(`cannot read ${file.name}`));
-    reader.readAsText(file, "utf-8");
+    reader.readAsDataURL(file);
   });
 }
 
-/** Reads accepted files; names of refused ones come back separately so the form can say which. */
-export async function readDocumentFiles(files: readonly File[]): Promise<{ documents: PickedDocument[]; refused: string[] }> {
+export async function readDocumentFiles(files: readonly File[]): Promise<PickedDocument[]> {
   const documents: PickedDocument[] = [];
-  const refused: string[] = [];
   for (const file of files) {
-    if (!isAcceptedFile(file.name)) {
-      refused.push(file.name);
-      continue;
-    }
-    documents.push({ title: titleFor(file.name), content: await readText(file), mimeType: mimeTypeFor(file.name) });
+    const mimeType = mimeTypeFor(file.name, file.type);
+    documents.push({ title: titleFor(file.name), content: await readBase64(file), encoding: "BASE64", ...(mimeType ? { mimeType } : {}) });
   }
-  return { documents, refused };
+  return documents;
 }

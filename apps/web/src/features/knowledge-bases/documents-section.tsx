@@ -8,7 +8,7 @@ import { EmptyState } from "@/ui/state-views";
 import { useToast } from "@/ui/toast";
 import { formatDateTime } from "../runs/status/format-duration";
 import { DocumentChunks } from "./document-chunks";
-import { chunkPercent, ingestionProgress, withLiveStatus, type DocumentStatusValue, type LiveIngestion } from "./ingestion-progress";
+import { chunkPercent, ingestionProgress, pagePercent, withLiveStatus, type DocumentStatusValue, type LiveIngestion } from "./ingestion-progress";
 import { RemoveDocumentMutation } from "./knowledge-bases.operations";
 
 const STATUS_TONE: Record<DocumentStatusValue, string> = {
@@ -131,11 +131,14 @@ export function DocumentsSection({ rows, live, connected, onChanged }: Documents
 /** "32 of 100 chunks embedded" with a bar, while a document is being embedded. */
 function ChunkProgress({ step }: { step: LiveIngestion[string] | null }) {
   const { t } = useI18n();
-  const pct = chunkPercent(step);
+  const pages = pagePercent(step);
+  const pct = pages ?? chunkPercent(step);
   if (!step || pct === null) return null;
   return (
     <div className="hint" data-testid="document-progress">
-      {t("knowledgeBases.docs.chunkProgress", { done: step.chunksDone, total: step.chunksTotal })}
+      {pages !== null
+        ? t("knowledgeBases.docs.pageProgress", { done: step.pagesDone ?? 0, total: step.pagesTotal ?? 0 })
+        : t("knowledgeBases.docs.chunkProgress", { done: step.chunksDone, total: step.chunksTotal })}
       <div className="progress" aria-hidden="true">
         <div className="progress__bar" style={{ width: `${pct}%` }} />
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyIngestionStep, chunkPercent, ingestionProgress, NO_LIVE_INGESTION, withLiveStatus, type IngestionStep } from "./ingestion-progress";
+import { applyIngestionStep, chunkPercent, ingestionProgress, NO_LIVE_INGESTION, pagePercent, withLiveStatus, type IngestionStep } from "./ingestion-progress";
 
 const step = (documentId: string, status: IngestionStep["status"], phase: string, chunksDone = 0, chunksTotal = 0, error: string | null = null): IngestionStep => ({
   documentId, status, phase, chunksDone, chunksTotal, error,
@@ -26,14 +26,22 @@ describe("ingestion progress", () => {
     ];
     const live = steps.reduce(applyIngestionStep, NO_LIVE_INGESTION);
     expect(live).toEqual({
-      a: { status: "INDEXING", phase: "embedding", chunksDone: 64, chunksTotal: 100, error: null },
-      b: { status: "PENDING", phase: "queued", chunksDone: 0, chunksTotal: 0, error: null },
+      a: { status: "INDEXING", phase: "embedding", chunksDone: 64, chunksTotal: 100, error: null, pagesDone: null, pagesTotal: null },
+      b: { status: "PENDING", phase: "queued", chunksDone: 0, chunksTotal: 0, error: null, pagesDone: null, pagesTotal: null },
     });
     expect(chunkPercent(live["a"]!)).toBe(64);
     expect(chunkPercent(live["b"]!)).toBeNull();
     const done = applyIngestionStep(applyIngestionStep(live, step("a", "READY", "ready", 100, 100)), step("b", "FAILED", "failed", 0, 0, "EMBEDDING_FAILED: refused"));
     expect(done["a"]).toMatchObject({ status: "READY", chunksDone: 100 });
     expect(done["b"]).toMatchObject({ status: "FAILED", error: "EMBEDDING_FAILED: refused" });
+  });
+
+  it("reports a PDF's pages while its text is extracted, then its chunks", () => {
+    const reading = applyIngestionStep(NO_LIVE_INGESTION, { ...step("a", "INDEXING", "extracting"), pagesDone: 3, pagesTotal: 12 });
+    expect(pagePercent(reading["a"]!)).toBe(25);
+    const embedding = applyIngestionStep(reading, step("a", "INDEXING", "embedding", 10, 40));
+    expect(pagePercent(embedding["a"]!)).toBeNull();
+    expect(chunkPercent(embedding["a"]!)).toBe(25);
   });
 
   it("keeps a settled outcome against a late step, but a re-index queues the document again", () => {

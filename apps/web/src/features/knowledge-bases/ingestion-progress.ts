@@ -33,6 +33,9 @@ export interface IngestionStep {
   phase: string;
   chunksDone: number;
   chunksTotal: number;
+  /** Phase `extracting` of a PDF: pages read so far and in all. */
+  pagesDone?: number | null;
+  pagesTotal?: number | null;
 }
 
 export interface LiveDocument {
@@ -41,6 +44,8 @@ export interface LiveDocument {
   error: string | null;
   chunksDone: number;
   chunksTotal: number;
+  pagesDone: number | null;
+  pagesTotal: number | null;
 }
 
 /** The latest step of every document the subscription has reported on; removed documents drop out. */
@@ -56,7 +61,9 @@ export function applyIngestionStep(state: LiveIngestion, step: IngestionStep): L
   const { [step.documentId]: previous, ...rest } = state;
   if (step.status === null) return rest;
   if (previous && isSettled(previous.status) && !isSettled(step.status) && step.phase !== "queued") return state;
-  const next: LiveDocument = { status: step.status, phase: step.phase, error: step.error, chunksDone: step.chunksDone, chunksTotal: step.chunksTotal };
+  const next: LiveDocument = {
+    status: step.status, phase: step.phase, error: step.error, chunksDone: step.chunksDone, chunksTotal: step.chunksTotal, pagesDone: step.pagesDone ?? null, pagesTotal: step.pagesTotal ?? null,
+  };
   return { ...rest, [step.documentId]: next };
 }
 
@@ -72,6 +79,12 @@ export function withLiveStatus<T extends { id: string; status: DocumentStatusVal
   if (!step) return { ...document, live: null };
   const chunkCount = step.status === "READY" ? step.chunksTotal : document.chunkCount;
   return { ...document, status: step.status, error: step.error ?? document.error, chunkCount, live: step };
+}
+
+/** Share of a PDF's pages read, 0..100, while its text is extracted; null otherwise. */
+export function pagePercent(step: LiveDocument | null): number | null {
+  if (!step || step.phase !== "extracting" || !step.pagesTotal) return null;
+  return Math.round(((step.pagesDone ?? 0) / step.pagesTotal) * 100);
 }
 
 /** Share of a document's chunks embedded, 0..100; null before chunking has counted them. */

@@ -156,6 +156,8 @@ export const IngestionProgressSubscription = graphql(`
       phase
       chunksDone
       chunksTotal
+      pagesDone
+      pagesTotal
     }
   }
 `);

@@ -1,8 +1,8 @@
 import { graphql } from "@/gql";
 
 export const RunsQuery = graphql(`
-  query Runs($first: Int, $after: String, $workflowId: ID, $status: [RunStatus!], $version: Int, $draft: Boolean, $createdAfter: DateTimeISO, $createdBefore: DateTimeISO) {
-    runs(first: $first, after: $after, workflowId: $workflowId, status: $status, version: $version, draft: $draft, createdAfter: $createdAfter, createdBefore: $createdBefore) {
+  query Runs($first: Int, $after: String, $workflowId: ID, $status: [RunStatus!], $version: Int, $draft: Boolean, $createdAfter: DateTimeISO, $createdBefore: DateTimeISO, $triggerId: ID) {
+    runs(first: $first, after: $after, workflowId: $workflowId, status: $status, version: $version, draft: $draft, createdAfter: $createdAfter, createdBefore: $createdBefore, triggerId: $triggerId) {
       edges {
         cursor
         node {

@@ -96,6 +96,7 @@ export function WorkflowRow({ workflow, onChanged }: { workflow: WorkflowRowData
                 v{workflow.publishedVersion}
               </Link>
             ) : null}
+            <Link href={`/workflows/${workflow.id}/triggers`} className="badge" data-testid="triggers-link">{t("triggers.link")}</Link>
             {workflow.description ? <span className="cell-sub" translate="no">{workflow.description}</span> : null}
           </div>
         )}

@@ -12,6 +12,7 @@ import { pipeline } from "./pipeline";
 import { threads } from "./threads";
 import { canvas } from "./canvas";
 import { runDialog } from "./run-dialog";
+import { triggers } from "./triggers";
 
 /**
  * English is the reference dictionary: one namespace per feature, each in its own file, so features
@@ -32,4 +33,5 @@ export const en = {
   threads,
   canvas,
   runDialog,
+  triggers,
 };

@@ -13,6 +13,7 @@ import { pipeline } from "./pipeline";
 import { threads } from "./threads";
 import { canvas } from "./canvas";
 import { runDialog } from "./run-dialog";
+import { triggers } from "./triggers";
 
 export const ko: Dictionary = {
   common,
@@ -29,4 +30,5 @@ export const ko: Dictionary = {
   threads,
   canvas,
   runDialog,
+  triggers,
 };

@@ -12,6 +12,7 @@ describe("run filters", () => {
     expect(toQueryFilters({ ...EMPTY_FILTERS, version: "published" })).toEqual({ draft: false });
     expect(toQueryFilters({ ...EMPTY_FILTERS, workflowId: "w1", version: "2" })).toEqual({ workflowId: "w1", version: 2 });
     expect(toQueryFilters({ ...EMPTY_FILTERS, version: "2" })).toEqual({});
+    expect(toQueryFilters({ ...EMPTY_FILTERS, triggerId: "t1" })).toEqual({ triggerId: "t1" });
   });
 
   it("turns local date-times into instants", () => {
@@ -21,7 +22,7 @@ describe("run filters", () => {
   });
 
   it("round-trips through the address and ignores unknown statuses", () => {
-    const filters = { workflowId: "w1", status: "RUNNING" as const, version: "3" as const, from: "2026-11-21T09:30", to: "" };
+    const filters = { workflowId: "w1", status: "RUNNING" as const, version: "3" as const, from: "2026-11-21T09:30", to: "", triggerId: "t1" };
     expect(filtersFromSearch(new URLSearchParams(filtersToSearch(filters).slice(1)))).toEqual(filters);
     expect(filtersFromSearch(new URLSearchParams("status=EXPLODED")).status).toBe("");
     expect(filtersFromSearch(new URLSearchParams("version=0")).version).toBe("");

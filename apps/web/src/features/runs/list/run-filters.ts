@@ -14,9 +14,11 @@ export interface RunFilters {
   version: RunVersionFilter;
   from: string;
   to: string;
+  /** Runs started by one webhook or schedule (its id), from the triggers page's links. */
+  triggerId: string;
 }
 
-export const EMPTY_FILTERS: RunFilters = { workflowId: "", status: "", version: "", from: "", to: "" };
+export const EMPTY_FILTERS: RunFilters = { workflowId: "", status: "", version: "", from: "", to: "", triggerId: "" };
 
 export interface RunQueryFilters {
   workflowId?: string;
@@ -25,6 +27,7 @@ export interface RunQueryFilters {
   draft?: boolean;
   createdAfter?: string;
   createdBefore?: string;
+  triggerId?: string;
 }
 
 const isVersionNumber = (value: string): value is `${number}` => /^[1-9]\d*$/.test(value);
@@ -51,6 +54,7 @@ export function toQueryFilters(filters: RunFilters): RunQueryFilters {
   const before = localToIso(filters.to);
   if (after) result.createdAfter = after;
   if (before) result.createdBefore = before;
+  if (filters.triggerId) result.triggerId = filters.triggerId;
   return result;
 }
 
@@ -65,6 +69,7 @@ export function filtersFromSearch(search: URLSearchParams): RunFilters {
     version: readVersion(search.get("version") ?? ""),
     from: search.get("from") ?? "",
     to: search.get("to") ?? "",
+    triggerId: search.get("trigger") ?? "",
   };
 }
 
@@ -75,6 +80,7 @@ export function filtersToSearch(filters: RunFilters): string {
   if (filters.version) params.set("version", filters.version);
   if (filters.from) params.set("from", filters.from);
   if (filters.to) params.set("to", filters.to);
+  if (filters.triggerId) params.set("trigger", filters.triggerId);
   const text = params.toString();
   return text ? `?${text}` : "";
 }

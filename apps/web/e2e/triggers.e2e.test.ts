@@ -1,0 +1,109 @@
+import { createHmac } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { openBrowser, type BrowserSession } from "./harness/browser.js";
+import { graphqlRequest as graphqlRequestTo } from "./harness/graphql-request.js";
+import { browserSuiteHooks } from "./harness/suite-hooks.js";
+import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
+
+/**
+ * A webhook made in the admin UI and called from outside, in headless Chromium against the real API and
+ * the built UI: the workflow list links to its triggers; creating a webhook shows its URL and secret
+ * once; a signed POST to the URL starts a run, which the trigger's firings list links to.
+ *
+ *   question ──▶ draft (offline echo) ──▶ answer
+ */
+
+const WORKFLOW = {
+  format: "weft.workflow/v1",
+  name: "Hooked answers",
+  prompts: { generation: "{input_data}\n{output_format}", ensemble: "{input_data}\n{output_format}", validation: "{input_data}\n{output_format}" },
+  outputFormat: "JSON with description and output",
+  nodes: [
+    { id: "question", type: "input", content: "placeholder", position: { x: 0, y: 0 } },
+    { id: "draft", type: "generation", provider: "offline", model: "echo", position: { x: 260, y: 0 } },
+    { id: "answer", type: "output", position: { x: 520, y: 0 } },
+  ],
+  edges: [
+    { id: "e1", source: "question", target: "draft" },
+    { id: "e2", source: "draft", target: "answer" },
+  ],
+};
+
+let stack: WeftStack;
+let browser: BrowserSession;
+let page: Page;
+let workflowId = "";
+const hook = { url: "", secret: "", runId: "" };
+
+const poll = <T>(read: () => Promise<T> | T, timeout = 30_000) => expect.poll(read, { timeout, interval: 100 });
+const graphqlRequest = <T>(query: string, variables: Record<string, unknown>) => graphqlRequestTo<T>(stack.apiUrl, query, variables);
+const shot = (name: string) => browser.screenshot(`triggers-${name}`);
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  page = browser.page;
+  stack = await startWeftStack();
+  const imported = await graphqlRequest<{ importWorkflow: { workflow: { id: string } | null } }>(
+    "mutation ($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }",
+    { document: WORKFLOW },
+  );
+  workflowId = imported.importWorkflow.workflow?.id ?? "";
+  await page.goto(stack.entryUrl);
+  await page.getByRole("heading", { name: "Workflows" }).waitFor();
+});
+
+browserSuiteHooks(() => ({ browser, stack }), "triggers-");
+
+describe("webhooks in a real browser", () => {
+  it("opens the workflow's triggers from the list and creates a webhook, showing its URL and secret once", async () => {
+    await page.goto(`${stack.webUrl}/workflows`);
+    await page.getByTestId("triggers-link").first().click();
+    await page.getByRole("heading", { name: `Triggers of ${WORKFLOW.name}` }).waitFor();
+    expect(page.url()).toContain(`/workflows/${workflowId}/triggers`);
+    await page.getByTestId("trigger-from").fill("body.question");
+    await page.getByTestId("create-trigger").click();
+    await page.getByTestId("created-webhook").waitFor();
+    hook.url = await page.getByTestId("webhook-url").inputValue();
+    hook.secret = await page.getByTestId("webhook-secret").inputValue();
+    expect(hook.url).toMatch(/\/hooks\/[0-9a-f-]{36}$/);
+    expect(hook.secret).toMatch(/^whsec_/);
+    await page.getByTestId("trigger").waitFor();
+    await shot("created");
+    // Gone once dismissed: the secret is never shown again.
+    await page.getByRole("button", { name: "Done" }).click();
+    await poll(() => page.getByTestId("created-webhook").count()).toBe(0);
+    expect(await page.content()).not.toContain(hook.secret);
+  });
+
+  it("a signed call starts a run that the trigger's firings link to", async () => {
+    const body = JSON.stringify({ question: "Which weave makes diagonal ribs?" });
+    const signature = `sha256=${createHmac("sha256", hook.secret).update(body).digest("hex")}`;
+    const unsigned = await fetch(hook.url, { method: "POST", headers: { "content-type": "application/json" }, body });
+    expect(unsigned.status).toBe(401);
+    const response = await fetch(hook.url, { method: "POST", headers: { "content-type": "application/json", "x-weft-signature": signature }, body });
+    expect(response.status).toBe(202);
+    hook.runId = ((await response.json()) as { runId: string }).runId;
+
+    await page.getByTestId("refresh-triggers").click();
+    const firing = page.getByTestId("firing").first();
+    await poll(() => firing.getAttribute("data-status")).toBe("STARTED");
+    await shot("fired");
+    await page.getByTestId("firing-run").first().click();
+    await page.waitForURL(`**/runs/${hook.runId}`);
+    await poll(async () => (await page.content()).includes("Which weave makes diagonal ribs?")).toBe(true);
+    await shot("run");
+  });
+
+  it("lists the trigger's runs, and a disabled webhook answers 404", async () => {
+    await page.goto(`${stack.webUrl}/runs?trigger=${hook.url.split("/").at(-1)}`);
+    await poll(() => page.locator(`a[href="/runs/${hook.runId}"]`).count()).toBeGreaterThan(0);
+    await page.goto(`${stack.webUrl}/workflows/${workflowId}/triggers`);
+    await page.getByTestId("toggle-trigger").click();
+    await poll(() => page.getByTestId("toggle-trigger").textContent()).toBe("Enable");
+    const body = "{}";
+    const signature = `sha256=${createHmac("sha256", hook.secret).update(body).digest("hex")}`;
+    expect((await fetch(hook.url, { method: "POST", headers: { "content-type": "application/json", "x-weft-signature": signature }, body })).status).toBe(404);
+    await shot("disabled");
+  });
+});
