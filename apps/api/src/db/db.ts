@@ -50,6 +50,8 @@ export interface Database {
    * `dumpDataDir()` for a backup tarball, or `adapterFactory` for a second Prisma Client on it.
    */
   embedded?: EmbeddedDatabaseThread;
+  /** Embedded on disk: its data directory (absolute). Absent in memory and in server mode. */
+  dataDir?: string;
   /** Applies pending migrations; returns the names it applied. */
   migrate(): Promise<string[]>;
   migrationStatus(): Promise<MigrationStatus>;
@@ -71,6 +73,7 @@ interface Parts {
   /** A factory for one migration command; disposed after it. */
   migrationAdapter(): SqlMigrationAwareDriverAdapterFactory & { dispose?(): Promise<void> };
   embedded?: EmbeddedDatabaseThread;
+  dataDir?: string;
   closeDriver(): Promise<void>;
 }
 
@@ -94,6 +97,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Parts> {
     raw: thread.raw,
     migrationAdapter: () => thread.adapterFactory,
     embedded: thread,
+    ...(inMemory ? {} : { dataDir: location }),
     async closeDriver() {
       await thread.close();
       await lock?.release();
@@ -151,6 +155,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     prisma: parts.prisma,
     raw: parts.raw,
     embedded: parts.embedded,
+    ...(parts.dataDir ? { dataDir: parts.dataDir } : {}),
     migrate: () => withMigrationAdapter((factory) => applyMigrations(factory, migrationOptions)),
     migrationStatus: () => withMigrationAdapter((factory) => migrationStatus(factory, migrationOptions)),
     async close() {

@@ -39,6 +39,26 @@ describeSemanticCacheContract("pgvector in PGlite, looked up through the in-memo
   };
 });
 
+describeSemanticCacheContract("pgvector in PGlite, through the in-memory index saved beside the data directory", async (clock) => {
+  const dir = mkdtempSync(join(tmpdir(), "weft-pgvector-cache-"));
+  const db = await PGlite.create({ dataDir: join(dir, "pglite"), extensions: { vector } });
+  return {
+    cache: new PgvectorSemanticCache(pgliteRawSql(db), { model: CACHE_CONTRACT_MODEL, dimension: CACHE_CONTRACT_DIMENSION, now: clock, memoryIndex: {
+        maxEntries: 10_000,
+        waitForIndex: true,
+        directory: join(dir, "cache-index"),
+        onUnavailable: (_scope, error) => {
+          throw error;
+        },
+      },
+    }),
+    close: async () => {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
 describe("PgvectorSemanticCache", () => {
   it("keeps each embedding model in its own table", () => {
     const names = [pgvectorCacheTableName("weft-local-hash-v1", 512), pgvectorCacheTableName("mistral-embed", 1024), pgvectorCacheTableName("weft-local-hash-v1", 256)];
@@ -155,5 +175,41 @@ describe("PgvectorSemanticCache with an in-memory index", () => {
     expect((await cache.lookup("ns:memory", puts[3]!.vector, 0.99))?.entry.answer).toBe(3);
     expect(scripts.at(-1)).toMatch(/^SET LOCAL hnsw\.ef_search/);
     await db.close();
+  });
+
+  it("a restarted process starts from the saved index, with what was stored or removed while it was down", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "weft-pgvector-cache-"));
+    const db = await PGlite.create({ dataDir: join(dir, "pglite"), extensions: { vector } });
+    const raw = pgliteRawSql(db);
+    const open = (now = Date.now) => {
+      const vectorReads: string[] = [];
+      const cache = new PgvectorSemanticCache(
+        { ...raw, query: (sql, params) => (/vector_send/.test(sql) && vectorReads.push(sql), raw.query(sql, params)) },
+        { model: "saved", dimension: 8, now, memoryIndex: { maxEntries: 1_000, waitForIndex: true, directory: join(dir, "cache-index") } },
+      );
+      return { cache, vectorReads };
+    };
+    const puts = Array.from({ length: 40 }, (_, i) => ({ query: `question ${i}`, vector: axisVector(i % 8, (i + 3) % 8, i / 40), answer: i }));
+    const first = open();
+    await first.cache.putMany("ns:saved", puts);
+    expect(await first.cache.prepareScope("ns:saved")).toBe(true);
+    expect(first.vectorReads).toHaveLength(1);
+    // Written by another store on the same table while no process kept the index (as after a crash).
+    const plain = new PgvectorSemanticCache(raw, { model: "saved", dimension: 8 });
+    await plain.put("ns:saved", { query: "asked while down", vector: axisVector(5, 6, 0.7), answer: "new" });
+    await plain.put("ns:saved", { query: "question 9", vector: axisVector(2, 3, 0.2), answer: "stored again" });
+    await plain.put("ns:saved", { query: "short-lived", vector: axisVector(7, 0, 0.4), answer: "expires", ttlSeconds: 1 });
+
+    const later = open(() => Date.now() + 5_000);
+    expect(await later.cache.prepareScope("ns:saved")).toBe(true);
+    // Only the two entries the saved graph lacked were read with their vectors, by id.
+    expect(later.vectorReads).toHaveLength(1);
+    expect(later.vectorReads[0]).toContain("ANY($4::text[])");
+    expect((await later.cache.lookup("ns:saved", axisVector(5, 6, 0.7), 0.99))?.entry.answer).toBe("new");
+    expect((await later.cache.lookup("ns:saved", axisVector(2, 3, 0.2), 0.99))?.entry.answer).toBe("stored again");
+    expect((await later.cache.lookup("ns:saved", puts[20]!.vector, 0.99))?.entry.answer).toBe(20);
+    expect(await later.cache.lookup("ns:saved", axisVector(7, 0, 0.4), 0.99)).toBeNull();
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -4,8 +4,10 @@ import { cacheEntryId, checkCacheLookup, checkCachePage, checkCachePut, expiryTi
 import { sqlLiteral } from "../db/sql-literal.js";
 import { shouldSuspendIndex } from "./bulk-load-policy.js";
 import { guardedPgvector, toVectorLiteral, type SqlClient } from "./pgvector-vector-store.js";
+import { join } from "node:path";
+import { ScopeIndexFiles } from "./scope-index-files.js";
 import { ScopeIndexes } from "./scope-indexes.js";
-import type { ScopeVectors } from "./scope-vector-index.js";
+import { cacheScopeSource, guardedSource } from "./pgvector-cache-scope-source.js";
 
 export interface PgvectorSemanticCacheOptions {
   /** The embedder whose vectors the cache holds (one table per model and dimension). */
@@ -23,6 +25,11 @@ export interface PgvectorSemanticCacheOptions {
     maxEntries: number;
     /** Lookups wait for their scope's index instead of asking the table meanwhile (tests, benchmarks). */
     waitForIndex?: boolean;
+    /**
+     * Where built scopes are saved (a folder per table inside), so that the next process loads them,
+     * checked against the table, instead of building them again; absent: built from the table each time.
+     */
+    directory?: string;
     onUnavailable?: (scope: string, error: unknown) => void;
   };
 }
@@ -46,8 +53,6 @@ export const CACHE_EF_SEARCH = 40;
  * compares half-precision copies, about 1e-3 from the exact similarity.
  */
 const INDEX_SIMILARITY_MARGIN = 0.01;
-/** Rows per page when a scope's vectors are read to build its index. */
-const INDEX_PAGE_ROWS = 5_000;
 const ANALYZE_MIN_CHANGES = 50;
 const BATCH_ROWS = 500;
 
@@ -68,12 +73,6 @@ function bestAbove(rows: readonly EntryRow[], threshold: number): SemanticCacheH
   const best = rows.reduce<EntryRow | undefined>((top, row) => (top === undefined || (row.similarity ?? 0) > (top.similarity ?? 0) ? row : top), undefined);
   const similarity = Math.max(0, Math.min(1, best?.similarity ?? 0));
   return best && similarity >= threshold ? { entry: toEntry(best), similarity } : null;
-}
-
-/** A vector as pgvector's binary output (`vector_send`) gives it: dimension, unused, then big-endian floats. */
-function readVectorSend(bytes: Uint8Array, into: Float32Array, offset: number, dimension: number): void {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let i = 0; i < dimension; i++) into[offset + i] = view.getFloat32(4 + 4 * i, false);
 }
 
 /**
@@ -108,8 +107,13 @@ export class PgvectorSemanticCache implements SemanticCacheStore {
     this.indexes =
       memory &&
       new ScopeIndexes(
-        { count: (scope) => this.run("cache index", () => this.countScope(scope)), vectors: (scope) => this.run("cache index", () => this.readScope(scope)) },
-        { dimension: options.dimension, maxEntries: memory.maxEntries, ...(memory.onUnavailable ? { onUnavailable: memory.onUnavailable } : {}) },
+        guardedSource(cacheScopeSource(sql, this.table, options.dimension, this.now), (body) => this.run("cache index", body)),
+        {
+          dimension: options.dimension,
+          maxEntries: memory.maxEntries,
+          ...(memory.onUnavailable ? { onUnavailable: memory.onUnavailable } : {}),
+          ...(memory.directory ? { files: new ScopeIndexFiles(join(memory.directory, this.table), this.table, options.dimension) } : {}),
+        },
       );
   }
 
@@ -282,33 +286,6 @@ export class PgvectorSemanticCache implements SemanticCacheStore {
     for (const [scope, ids] of byScope) this.indexes?.remove(scope, ids);
     if (result.rows.length > 0) await this.noteChanges(result.rows.length);
     return result.rows.length;
-  }
-
-  private async countScope(scope: string): Promise<number> {
-    const count = await this.sql.query<{ total: string | number }>(`SELECT count(*) AS total FROM ${this.table} WHERE scope = $1`, [scope]);
-    return Number(count.rows[0]?.total ?? 0);
-  }
-
-  /** The live vectors of a scope, read in pages (keyset on the id) in pgvector's binary form. */
-  private async readScope(scope: string): Promise<ScopeVectors> {
-    const ids: string[] = [];
-    const pages: Float32Array[] = [];
-    for (let after = ""; ; ) {
-      const page = await this.sql.query<{ id: string; vector: Uint8Array }>(
-        `SELECT id, vector_send(embedding) AS vector FROM ${this.table}
-         WHERE scope = $1 AND (expires_at IS NULL OR expires_at > $2) AND id > $3 ORDER BY id LIMIT ${INDEX_PAGE_ROWS}`,
-        [scope, this.now(), after],
-      );
-      const vectors = new Float32Array(page.rows.length * this.dimension);
-      page.rows.forEach((row, i) => {
-        ids.push(row.id);
-        readVectorSend(row.vector, vectors, i * this.dimension, this.dimension);
-      });
-      pages.push(vectors);
-      if (page.rows.length < INDEX_PAGE_ROWS) break;
-      after = (page.rows.at(-1) as { id: string }).id;
-    }
-    return { ids, pages };
   }
 
   /**

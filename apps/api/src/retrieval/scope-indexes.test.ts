@@ -1,22 +1,41 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { ScopeIndexFiles } from "./scope-index-files.js";
 import { LARGE_CHANGE, ScopeIndexes, type ScopeSource } from "./scope-indexes.js";
 
 const DIMENSION = 4;
 const unit = (i: number) => Float32Array.from({ length: DIMENSION }, (_, d) => (d === i % DIMENSION ? 1 : 0.01 * (i + 1)));
 
-/** A scope's entries as the table would give them: `count` vectors under ids e0, e1, … */
-function tableOf(count: number): ScopeSource & { reads: number } {
+/** A scope's entries as the table would give them: vectors under ids e0, e1, …, each stored at a time. */
+function tableOf(count: number) {
+  const rows = new Map<string, { vector: Float32Array; createdAt: number }>();
+  for (let i = 0; i < count; i++) rows.set(`e${i}`, { vector: unit(i), createdAt: 1 });
+  const read = (ids: readonly string[]) => {
+    const live = ids.filter((id) => rows.has(id));
+    const page = new Float32Array(live.length * DIMENSION);
+    live.forEach((id, i) => page.set(rows.get(id)!.vector, i * DIMENSION));
+    return { ids: live, createdAt: live.map((id) => rows.get(id)!.createdAt), pages: [page] };
+  };
   const source = {
+    rows,
+    /** Full reads of every vector (builds). */
     reads: 0,
-    count: () => Promise.resolve(count),
+    /** Vectors read by id (patches of a saved graph). */
+    vectorsRead: 0,
+    count: () => Promise.resolve(rows.size),
     vectors: () => {
       source.reads++;
-      const page = new Float32Array(count * DIMENSION);
-      for (let i = 0; i < count; i++) page.set(unit(i), i * DIMENSION);
-      return Promise.resolve({ ids: Array.from({ length: count }, (_, i) => `e${i}`), pages: [page] });
+      return Promise.resolve(read([...rows.keys()]));
     },
-  };
+    entries: () => Promise.resolve({ ids: [...rows.keys()], createdAt: [...rows.values()].map((row) => row.createdAt) }),
+    vectorsOf: (_scope: string, ids: readonly string[]) => {
+      source.vectorsRead += ids.length;
+      return Promise.resolve(read(ids));
+    },
+  } satisfies ScopeSource & Record<string, unknown>;
   return source;
 }
 
@@ -85,3 +104,90 @@ describe("ScopeIndexes", () => {
     expect(reasons).toHaveLength(1);
   });
 });
+
+describe("ScopeIndexes kept on disk", () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A process's indexes over `table`, saving beside a data directory (the same one across "restarts"). */
+  function processOn(table: ReturnType<typeof tableOf>, dir: string) {
+    return new ScopeIndexes(table, { dimension: DIMENSION, maxEntries: 10_000, files: new ScopeIndexFiles(dir, "t", DIMENSION) });
+  }
+
+  function dataDir(): string {
+    const dir = mkdtempSync(join(tmpdir(), "weft-scope-files-"));
+    dirs.push(dir);
+    return dir;
+  }
+
+  it("saves a built scope, and the next process loads it without reading a vector", async () => {
+    const table = tableOf(40);
+    const dir = dataDir();
+    await processOn(table, dir).whenReady("s");
+    expect(table.reads).toBe(1);
+    const index = await processOn(table, dir).whenReady("s");
+    expect([table.reads, table.vectorsRead]).toEqual([1, 0]);
+    expect(index?.size).toBe(40);
+    expect(index?.nearest(unit(13), 1)[0]).toMatchObject({ id: "e13" });
+  });
+
+  it("patches what changed in the table since the save — stored, stored again, removed — reading only those vectors, and saves the result", async () => {
+    const table = tableOf(40);
+    const dir = dataDir();
+    await processOn(table, dir).whenReady("s");
+    // While no process kept the graph (or after a crash): three new entries, one stored again with another vector, two removed.
+    for (const i of [100, 101, 102]) table.rows.set(`n${i}`, { vector: unit(i), createdAt: 2 });
+    table.rows.set("e5", { vector: unit(7), createdAt: 3 });
+    table.rows.delete("e8");
+    table.rows.delete("e9");
+    const index = await processOn(table, dir).whenReady("s");
+    expect([table.reads, table.vectorsRead]).toEqual([1, 4]);
+    expect(index?.size).toBe(41);
+    expect(index?.nearest(unit(101), 1)[0]).toMatchObject({ id: "n101" });
+    expect(index?.nearest(unit(8), 3).map((n) => n.id)).not.toContain("e8");
+    expect(index?.nearest(unit(7), 2).map((n) => n.id).sort()).toEqual(["e5", "e7"]);
+    // The patched graph was saved: a third process has nothing to read.
+    await processOn(table, dir).whenReady("s");
+    expect([table.reads, table.vectorsRead]).toEqual([1, 4]);
+    expect(readdirSync(dir).filter((name) => name.endsWith(".usearch"))).toHaveLength(1);
+  });
+
+  it("does not trust a graph cut short, a manifest naming another graph, or one for another dimension: the scope is built from the table", async () => {
+    const table = tableOf(30);
+    const dir = dataDir();
+    await processOn(table, dir).whenReady("s");
+    const graph = join(dir, readdirSync(dir).find((name) => name.endsWith(".usearch"))!);
+    const manifest = join(dir, readdirSync(dir).find((name) => name.endsWith(".json"))!);
+    truncateSync(graph, 100);
+    expect((await processOn(table, dir).whenReady("s"))?.size).toBe(30);
+    expect(table.reads).toBe(2);
+
+    const saved = JSON.parse(readFileSync(manifest, "utf8")) as { graph: string; dimension: number };
+    writeFileSync(manifest, JSON.stringify({ ...saved, graph: "elsewhere.usearch" }));
+    await processOn(table, dir).whenReady("s");
+    expect(table.reads).toBe(3);
+
+    const other = new ScopeIndexes(table, { dimension: DIMENSION + 1, maxEntries: 10_000, files: new ScopeIndexFiles(dir, "t", DIMENSION + 1) });
+    await other.whenReady("s").catch(() => undefined);
+    expect(table.reads).toBe(4);
+  });
+
+  it("builds a scope anew when most of its saved entries are gone, and forgets the saved scope when it is dropped", async () => {
+    const table = tableOf(20);
+    const dir = dataDir();
+    await processOn(table, dir).whenReady("s");
+    for (let i = 0; i < 15; i++) table.rows.delete(`e${i}`);
+    const indexes = processOn(table, dir);
+    expect((await indexes.whenReady("s"))?.size).toBe(5);
+    expect(table.reads).toBe(2);
+    indexes.drop("s");
+    await until(() => readdirSync(dir).length === 0);
+  });
+});
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 1_000 && !condition(); turn++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(condition()).toBe(true);
+}

@@ -1,10 +1,17 @@
-import { buildScopeIndex } from "./scope-index-builder.js";
-import type { ScopeVectorIndex, ScopeVectors } from "./scope-vector-index.js";
+import { buildScopeIndex, loadScopeIndex } from "./scope-index-builder.js";
+import { diffSavedScope } from "./scope-index-diff.js";
+import type { ScopeIndexFiles } from "./scope-index-files.js";
+import type { ScopeEntries, ScopeVectorIndex, ScopeVectors } from "./scope-vector-index.js";
 
-/** Where a scope's entries are read from to build its index (the cache's table). */
+/** Where a scope's entries are read from to build its index (the cache's table): live entries only. */
 export interface ScopeSource {
   count(scope: string): Promise<number>;
+  /** Every entry with its vector. */
   vectors(scope: string): Promise<ScopeVectors>;
+  /** Every entry, without its vector: what a saved graph is checked against. */
+  entries(scope: string): Promise<ScopeEntries>;
+  /** The entries among `ids`, with their vectors. */
+  vectorsOf(scope: string, ids: readonly string[]): Promise<ScopeVectors>;
 }
 
 export interface ScopeIndexesOptions {
@@ -15,6 +22,8 @@ export interface ScopeIndexesOptions {
   retryAfterMs?: number;
   /** Told why a scope is not indexed (its lookups go to the database meanwhile). */
   onUnavailable?: (scope: string, error: unknown) => void;
+  /** Where built scopes are saved and loaded from at the next start; absent: built from the table each time. */
+  files?: ScopeIndexFiles;
 }
 
 /** More changes than this at once are not applied one by one on the calling thread: the scope is built again. */
@@ -41,7 +50,9 @@ type ScopeState =
  * In-memory HNSW indexes of the semantic cache's scopes, built on first use from the database and kept
  * in step with this process's writes. A scope is built on a worker thread while its lookups go to the
  * database; the changes made meanwhile are applied when the build arrives. Only for a database that
- * one process writes (the embedded one): another process's writes would not reach the index.
+ * one process writes (the embedded one): another process's writes would not reach the index. With
+ * `files`, a built scope is saved beside the data directory and the next process starts from it,
+ * checked and patched against the table (restore), instead of building it again.
  */
 export class ScopeIndexes {
   private readonly states = new Map<string, ScopeState>();
@@ -80,9 +91,10 @@ export class ScopeIndexes {
     );
   }
 
-  /** Forgets a scope (it was cleared); its next lookup builds it again. */
+  /** Forgets a scope (it was cleared), and its saved graph; its next lookup builds it again. */
   drop(scope: string): void {
     this.states.delete(scope);
+    void this.options.files?.remove(scope).catch(() => undefined);
   }
 
   /** Entries held or being loaded, over all scopes. */
@@ -143,7 +155,7 @@ export class ScopeIndexes {
     state.built = (async () => {
       state.entries = await this.source.count(scope);
       if (this.entries > this.options.maxEntries) throw new Error(`${state.entries} entries would pass the budget of ${this.options.maxEntries} in memory`);
-      const index = await buildScopeIndex(this.options.dimension, await this.source.vectors(scope));
+      const index = (await this.restore(scope)) ?? (await this.build(scope));
       if (!current()) return;
       if (state.stale) return void this.states.delete(scope);
       const ready: ScopeState & { kind: "ready" } = { kind: "ready", index, queue: state.changes, draining: false };
@@ -155,7 +167,46 @@ export class ScopeIndexes {
     });
     return state;
   }
+
+  /** A new graph of every live entry, saved if the scope is kept on disk. */
+  private async build(scope: string): Promise<ScopeVectorIndex> {
+    const { ids, createdAt, pages } = await this.source.vectors(scope);
+    const target = (await this.options.files?.target(scope)) ?? null;
+    const entries = { ids, createdAt, keys: ids.map((_, i) => i) };
+    return buildScopeIndex(this.options.dimension, { entries, base: null, remove: [], add: { firstKey: 0, pages }, target });
+  }
+
+  /**
+   * The scope's saved graph, checked against the table's live entries: as it is if nothing changed since
+   * it was saved, else patched on the build thread (what is gone or was stored again taken out, what is
+   * new added) and saved again. Undefined when there is none, it cannot be read, or most of it is gone.
+   */
+  private async restore(scope: string): Promise<ScopeVectorIndex | undefined> {
+    const files = this.options.files;
+    const saved = files && (await files.read(scope));
+    if (!saved) return undefined;
+    try {
+      const diff = diffSavedScope(saved, await this.source.entries(scope));
+      if (diff.removedKeys.length > saved.ids.length * MAX_REMOVED_SHARE) return undefined;
+      if (diff.removedKeys.length === 0 && diff.missing.length === 0) return loadScopeIndex(this.options.dimension, saved.graph, saved);
+      const added = diff.missing.length > 0 ? await this.source.vectorsOf(scope, diff.missing) : { ids: [], createdAt: [], pages: [] };
+      const firstKey = saved.keys.reduce((highest, key) => Math.max(highest, key), -1) + 1;
+      const entries = {
+        ids: [...diff.kept.ids, ...added.ids],
+        createdAt: [...diff.kept.createdAt, ...added.createdAt],
+        keys: [...diff.kept.keys, ...added.ids.map((_, i) => firstKey + i)],
+      };
+      const change = { base: saved.graph, remove: diff.removedKeys, add: { firstKey, pages: added.pages } };
+      return await buildScopeIndex(this.options.dimension, { entries, ...change, target: await files.target(scope) });
+    } catch {
+      // A graph this build cannot read (or a failed patch): the scope is built anew from the table.
+      return undefined;
+    }
+  }
 }
+
+/** What a saved graph may lack and still be patched rather than built again: up to half of its entries gone. */
+const MAX_REMOVED_SHARE = 0.5;
 
 function apply(index: ScopeVectorIndex, changes: readonly Change[]): void {
   for (const change of changes) {

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
 import type * as USearch from "usearch";
 
 type Index = USearch.Index;
@@ -32,15 +33,27 @@ export const SCOPE_INDEX_CONFIG = {
 /** One calling thread: the index is used from the API's event loop (or a build worker), never in parallel. */
 const THREADS = 1;
 
+/**
+ * Threads of a build (usearch adds a batch of vectors in parallel): every core but one, which the API's
+ * thread keeps while a scope is built in the background (on 2 cores, one).
+ */
+export const BUILD_THREADS = Math.max(1, availableParallelism() - 1);
+
 export interface IndexedNeighbour {
   id: string;
   /** Cosine similarity to the half-precision copy (about 1e-3 from the exact one). */
   similarity: number;
 }
 
-/** The keys and vectors of a scope's entries, as a build worker receives and returns them. */
-export interface ScopeVectors {
+/** A scope's live entries as the table has them: ids and when each was stored (created_at). */
+export interface ScopeEntries {
   ids: string[];
+  /** Epoch milliseconds, in the order of `ids`: an entry stored again gets a new one. */
+  createdAt: number[];
+}
+
+/** Entries with their vectors, as a build worker receives them. */
+export interface ScopeVectors extends ScopeEntries {
   /** The vectors of `ids` in order, `dimension` numbers each, in pages (as they were read). */
   pages: Float32Array[];
 }
@@ -49,13 +62,13 @@ export function createIndex(dimension: number): Index {
   return new (library().Index)({ dimensions: dimension, ...SCOPE_INDEX_CONFIG, multi: false });
 }
 
-/** Adds the pages' vectors under keys 0, 1, … (their position in `ids`). */
-export function addAll(index: Index, dimension: number, pages: readonly Float32Array[]): void {
-  let key = 0;
+/** Adds the pages' vectors under keys firstKey, firstKey + 1, … (their order), a page at a time on `threads` threads. */
+export function addAll(index: Index, dimension: number, pages: readonly Float32Array[], firstKey = 0, threads = THREADS): void {
+  let key = firstKey;
   for (const page of pages) {
     const count = page.length / dimension;
     if (count === 0) continue;
-    index.add(BigUint64Array.from({ length: count }, (_, i) => BigInt(key + i)), page, THREADS);
+    index.add(BigUint64Array.from({ length: count }, (_, i) => BigInt(key + i)), page, threads);
     key += count;
   }
 }
@@ -69,16 +82,20 @@ export class ScopeVectorIndex {
   private readonly keysById = new Map<string, bigint>();
   private nextKey: bigint;
 
-  /** `index` holds `ids[i]` under key i (see `addAll`). */
+  /** `index` holds `ids[i]` under key `keys[i]` (by default i: see `addAll`); keys above them are new. */
   constructor(
     private readonly index: Index,
     ids: readonly string[],
+    keys?: readonly number[],
   ) {
-    ids.forEach((id, key) => {
+    let next = ids.length;
+    ids.forEach((id, i) => {
+      const key = keys?.[i] ?? i;
       this.idsByKey.set(BigInt(key), id);
       this.keysById.set(id, BigInt(key));
+      next = Math.max(next, key + 1);
     });
-    this.nextKey = BigInt(ids.length);
+    this.nextKey = BigInt(next);
   }
 
   get size(): number {

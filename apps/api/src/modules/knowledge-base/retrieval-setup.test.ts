@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite/vector";
 import { LocalEmbedder } from "@weft/providers";
@@ -66,10 +69,10 @@ describe("retrieval setup from the configuration", () => {
 });
 
 describe("the semantic cache's in-memory index", () => {
-  async function lookupTwice(env: Record<string, string>, mode: "embedded" | "server") {
+  async function lookupTwice(env: Record<string, string>, mode: "embedded" | "server", dataDir?: string) {
     db = await PGlite.create({ extensions: { vector } });
     const statements: string[] = [];
-    const setup = createRetrievalSetup(loadEnv(env, {}), { raw: recording(pgliteRawSql(db), statements), mode });
+    const setup = createRetrievalSetup(loadEnv(env, {}), { raw: recording(pgliteRawSql(db), statements), mode, ...(dataDir ? { dataDir } : {}) });
     const embedder = new LocalEmbedder();
     const store = setup.semanticCacheStore as PgvectorSemanticCache;
     await store.put("ns:setup", { query: "what is tea", vector: embedder.embedOne("what is tea"), answer: "a drink" });
@@ -83,6 +86,17 @@ describe("the semantic cache's in-memory index", () => {
     const { indexed, lookup } = await lookupTwice({}, "embedded");
     expect(indexed).toBe(true);
     expect(lookup).toContain("WHERE id IN");
+  });
+
+  it("is saved beside the embedded database's data directory when it is on disk", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "weft-setup-"));
+    try {
+      expect((await lookupTwice({}, "embedded", join(dir, "pglite"))).indexed).toBe(true);
+      const [table] = readdirSync(join(dir, "cache-index"));
+      expect(readdirSync(join(dir, "cache-index", table!)).map((name) => name.split(".").at(-1)).sort()).toEqual(["json", "usearch"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("is not used on a server database, nor with WEFT_CACHE_MEMORY_INDEX_ENTRIES=0", async () => {

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Embedder, KnowledgeBaseSearch, Retriever, SemanticCache, SemanticCacheStore, VectorStore } from "@weft/engine";
 import { createOpenAiEmbedder, embedderChoice, EmbeddingSemanticCache, LocalEmbedder, MistralEmbedder, NO_OPENAI_ENDPOINTS, WeaviateSemanticCache, WeaviateVectorStore, type OpenAiWiring } from "@weft/providers";
 import type { Database } from "../../db/db.js";
@@ -54,7 +55,7 @@ export async function hasPgvector(database: Pick<Database, "mode" | "raw">): Pro
  */
 export function createRetrievalSetup(
   env: Env,
-  database: Pick<Database, "raw"> & Partial<Pick<Database, "mode">>,
+  database: Pick<Database, "raw"> & Partial<Pick<Database, "mode" | "dataDir">>,
   availability: StoreAvailability = { pgvector: true },
   logger?: Pick<Logger, "warn">,
   openai: OpenAiWiring = NO_OPENAI_ENDPOINTS,
@@ -120,11 +121,17 @@ function openAiEmbedder(env: Env, openai: OpenAiWiring): Embedder | null {
  * The embedded database has one writer, this process, so the cache may answer lookups from an
  * in-memory index kept in step with its writes; a server database may have other writers.
  */
-function memoryIndexOptions(env: Env, database: Partial<Pick<Database, "mode">>, logger?: Pick<Logger, "warn">): Pick<PgvectorSemanticCacheOptions, "memoryIndex"> {
+function memoryIndexOptions(
+  env: Env,
+  database: Partial<Pick<Database, "mode" | "dataDir">>,
+  logger?: Pick<Logger, "warn">,
+): Pick<PgvectorSemanticCacheOptions, "memoryIndex"> {
   if (database.mode !== "embedded" || env.WEFT_CACHE_MEMORY_INDEX_ENTRIES === 0) return {};
   return {
     memoryIndex: {
       maxEntries: env.WEFT_CACHE_MEMORY_INDEX_ENTRIES,
+      // Beside the database's data directory (<WEFT_DATA_DIR>/cache-index), so a restart loads the indexes.
+      ...(database.dataDir ? { directory: path.join(path.dirname(database.dataDir), "cache-index") } : {}),
       onUnavailable: (scope, error) => logger?.warn({ scope, err: error }, "semantic cache: this scope's lookups go to pgvector, its in-memory index is not available"),
     },
   };
