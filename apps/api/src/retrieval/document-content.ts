@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { WeftError } from "@weft/engine";
+import { hasVisibleCharacter, WeftError } from "@weft/engine";
 import { detectDocumentKind, DOCUMENT_MIME_TYPES, needsExtraction, type DocumentKind } from "@weft/providers/documents";
 import { unstorableReason } from "../modules/common/storable-text.js";
 import { EXTRACTION_LIMITS } from "./document-extraction.js";
@@ -41,8 +41,8 @@ export function contentHash(content: string): string {
 
 export async function prepareDocument(raw: RawDocument): Promise<PreparedDocument> {
   const title = raw.title.trim();
-  if (title === "" || title.length > MAX_TITLE_CHARS) {
-    throw new WeftError("INVALID_DOCUMENT", `A document title must be 1 to ${MAX_TITLE_CHARS} characters.`);
+  if (!hasVisibleCharacter(title) || title.length > MAX_TITLE_CHARS) {
+    throw new WeftError("INVALID_DOCUMENT", `A document title must be 1 to ${MAX_TITLE_CHARS} characters, at least one of them visible.`);
   }
   const bytes = decode(title, raw);
   const kind = await detectDocumentKind(bytes, { name: title, mimeType: raw.mimeType });

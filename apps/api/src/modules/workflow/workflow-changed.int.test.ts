@@ -67,13 +67,17 @@ describeEachDatabase(
       const ws = api.admin.ws({ lazy: false });
       const changes = api.admin.subscribe(ws, WorkflowChanged, { workflowId });
       // graphql-ws does not acknowledge a subscription: move a node until the subscriber hears of it.
+      // Notifications of moves sent before that can still be on their way when it is heard, so the warm-up
+      // ends at the notification of the last move sent, whose version the mutation returned.
       let x = 0;
+      let baseline = 0;
       while (changes.items.length === 0) {
         const moved = await editor.request(Move, { workflowId, moves: [{ id: "in", x: ++x, y: 0 }] });
         expect(moved.moveNodes.errors).toEqual([]);
+        baseline = moved.moveNodes.workflow!.version;
       }
-      const warmUp = changes.items.length;
-      const baseline = changes.items[warmUp - 1]!.workflowChanged.version;
+      await changes.until((items) => items.some((item) => item.workflowChanged.version === baseline));
+      const warmUp = changes.items.findIndex((item) => item.workflowChanged.version === baseline) + 1;
 
       await editor.request(Move, { workflowId: unrelated, moves: [{ id: "in", x: 5, y: 5 }] });
       const added = (await editor.request(Add, { workflowId, input: { type: "generation", provider: "offline", model: "echo" } })).addNode;
