@@ -1,6 +1,5 @@
 import { isJsonObject, jsonText, type JsonValue } from "../../model/json-value.js";
-import { callModel } from "../common/model-call.js";
-import { resolveModel } from "../common/model-node.executor.js";
+import { callModel, openModelCall } from "../common/model-call.js";
 import { emptyNodeDetails, NodeFailure } from "../../registry/node-failure.js";
 import type { NodeExecutor } from "../../registry/node-type-definition.js";
 import { parseJsonReply } from "../../result-parser/json-reply.parser.js";
@@ -20,15 +19,13 @@ export const executeClassifyNode: NodeExecutor = async (context) => {
   const labels = configStrings(node, "labels");
   const details = emptyNodeDetails(context.inputs);
   try {
-    const provider = resolveModel(context);
-    details.provider = provider.id;
-    details.model = node.model ?? null;
+    const call = openModelCall(context, details);
     const prompt = `${renderNodePrompt(context, node.prompt ?? DEFAULT_CLASSIFY_PROMPT, null)}\n\n${instruction(labels)}`;
     details.renderedPrompt = prompt;
     const schema = { type: "object", properties: { label: { type: "string", enum: labels } }, required: ["label"], additionalProperties: false };
     const inputText = jsonText(joinValues(context.values) ?? "");
-    const request = { model: node.model!, prompt, json: true, jsonSchema: { name: "classification", schema, strict: true }, params: node.params ?? {}, inputData: inputText, invocationIndex: context.invocationIndex };
-    await callModel(context, provider, request, details);
+    const request = { ...call.request(prompt, inputText), jsonSchema: { name: "classification", schema, strict: true } };
+    await callModel(context, call.provider, request, details);
     const label = readLabel(details.rawReply ?? "", labels);
     if (label === null) {
       const reply = JSON.stringify((details.rawReply ?? "").slice(0, 120));

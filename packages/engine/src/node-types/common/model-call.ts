@@ -1,11 +1,47 @@
 import type { LlmProvider, LlmReply, LlmRequest } from "../../providers/llm-provider.js";
 import { addUsage, emptyUsage } from "../../providers/llm-provider.js";
 import { gateTextLength } from "../../limits/value-gate.js";
-import { ProviderError } from "../../model/errors.js";
+import { ProviderError, WeftError } from "../../model/errors.js";
 import type { NodeExecutionContext } from "../../registry/node-type-definition.js";
 import { ResultParseError } from "../../result-parser/result-parse.error.js";
 import { parseResult, type ParsedResult } from "../../result-parser/result-parser.js";
 import type { PartialNodeDetails } from "../../registry/node-failure.js";
+
+/** A model node's call once opened: its provider, and the request the node's calls send. */
+export interface OpenedModelCall {
+  provider: LlmProvider;
+  /** The node's model and params with this prompt and input, and the invocation's index (scripted replies follow it). */
+  request(prompt: string, inputData: string, json?: boolean): LlmRequest;
+}
+
+/**
+ * The opening of every model node's call: its provider and model resolved against the configured ones
+ * (MODEL_UNAVAILABLE otherwise) and recorded in the node's details at once, so a failure further on
+ * still says which model the node was to call.
+ */
+export function openModelCall(context: NodeExecutionContext, details: PartialNodeDetails): OpenedModelCall {
+  const { node } = context;
+  const provider = resolveModel(context);
+  details.provider = provider.id;
+  details.model = node.model ?? null;
+  return {
+    provider,
+    request: (prompt, inputData, json = true) => ({ model: node.model!, prompt, json, params: node.params ?? {}, inputData, invocationIndex: context.invocationIndex }),
+  };
+}
+
+function resolveModel({ node, llm }: NodeExecutionContext): LlmProvider {
+  const provider = node.provider === undefined ? undefined : llm.get(node.provider);
+  if (!provider || !node.model || !provider.models.some((model) => model.id === node.model)) {
+    const configured = [...llm.keys()].join(", ") || "none";
+    throw new WeftError(
+      "MODEL_UNAVAILABLE",
+      `node "${node.id}" uses provider "${node.provider ?? ""}" and model "${node.model ?? ""}", which are not configured (providers: ${configured})`,
+      { details: { nodeIds: [node.id] } },
+    );
+  }
+  return provider;
+}
 
 /**
  * Calls the model (with the runner's retry policy) and parses the reply. When parsing fails and parse

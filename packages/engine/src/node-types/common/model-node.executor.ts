@@ -1,10 +1,9 @@
 import { isAbortError, WeftError } from "../../model/errors.js";
-import type { LlmProvider } from "../../providers/llm-provider.js";
 import type { RetrievalResult } from "../../providers/retrieval.js";
 import type { NodeExecutionContext, NodeExecutor } from "../../registry/node-type-definition.js";
 import { formatContext } from "../../template/context-format.js";
 import { renderPrompt, type PromptPlaceholder } from "../../template/prompt-template.js";
-import { callAndParse } from "./model-call.js";
+import { callAndParse, openModelCall } from "./model-call.js";
 import { emptyNodeDetails, NodeFailure } from "../../registry/node-failure.js";
 import { FALLBACK_PROMPT } from "../../execute/run-settings.js";
 
@@ -17,15 +16,14 @@ export const executeModelNode: NodeExecutor = async (context) => {
   const { node } = context;
   const details = emptyNodeDetails(context.inputs);
   try {
-    const provider = resolveModel(context);
-    details.provider = provider.id;
-    details.model = node.model ?? null;
+    const { provider } = openModelCall(context, details);
     const inputData = context.inputs.join("\n\n");
     const retrieval = await retrieveContext(context, inputData);
     details.context = retrieval?.chunks ?? [];
     details.store = retrieval?.store ?? null;
     const prompt = renderNodePrompt(context, inputData, retrieval);
     details.renderedPrompt = prompt;
+    // Seed 000's request, as it always was: no invocationIndex (offline scripted replies take their first).
     const request = { model: node.model!, prompt, json: true, params: node.params ?? {}, inputData };
     const parsed = await callAndParse(context, provider, request, details);
     context.emit({ type: "NODE_DESCRIPTION", nodeId: node.id, description: parsed.description });
@@ -34,19 +32,6 @@ export const executeModelNode: NodeExecutor = async (context) => {
     throw NodeFailure.wrap(error, details);
   }
 };
-
-export function resolveModel({ node, llm }: NodeExecutionContext): LlmProvider {
-  const provider = node.provider === undefined ? undefined : llm.get(node.provider);
-  if (!provider || !node.model || !provider.models.some((model) => model.id === node.model)) {
-    const configured = [...llm.keys()].join(", ") || "none";
-    throw new WeftError(
-      "MODEL_UNAVAILABLE",
-      `node "${node.id}" uses provider "${node.provider ?? ""}" and model "${node.model ?? ""}", which are not configured (providers: ${configured})`,
-      { details: { nodeIds: [node.id] } },
-    );
-  }
-  return provider;
-}
 
 export async function retrieveContext(
   context: NodeExecutionContext,

@@ -1,6 +1,6 @@
 import type { JsonObject } from "../../model/json-value.js";
 import { jsonText } from "../../model/json-value.js";
-import { resolveModel } from "../common/model-node.executor.js";
+import { openModelCall } from "../common/model-call.js";
 import { emptyNodeDetails, NodeFailure } from "../../registry/node-failure.js";
 import type { NodeExecutor } from "../../registry/node-type-definition.js";
 import { joinValues } from "../../template/node-template.js";
@@ -22,14 +22,11 @@ export const executeGradeNode: NodeExecutor = async (context) => {
   const { node } = context;
   const details = emptyNodeDetails(context.inputs);
   try {
-    const provider = resolveModel(context);
-    details.provider = provider.id;
-    details.model = node.model ?? null;
+    const call = openModelCall(context, details);
     const prompt = `${renderNodePrompt(context, node.prompt ?? DEFAULT_GRADE_PROMPT, null)}\n\n${GRADE_INSTRUCTION}`;
     details.renderedPrompt = prompt;
     const graded = joinValues(context.values) ?? null;
-    const request = { model: node.model!, prompt, json: true, params: node.params ?? {}, inputData: jsonText(graded), invocationIndex: context.invocationIndex };
-    const reply = (await callForJson(context, provider, request, GRADE_REPLY_SCHEMA, details)) as JsonObject;
+    const reply = (await callForJson(context, call.provider, call.request(prompt, jsonText(graded)), GRADE_REPLY_SCHEMA, details)) as JsonObject;
     const score = reply.score as number;
     const reason = reply.reason as string;
     const verdict = applyThreshold(reply.verdict as GradeVerdict, score, configValue<number | null>(node, "threshold", null));

@@ -1,4 +1,4 @@
-import { resolveModel } from "../common/model-node.executor.js";
+import { openModelCall } from "../common/model-call.js";
 import { emptyNodeDetails, NodeFailure, type PartialNodeDetails } from "../../registry/node-failure.js";
 import { joinValues } from "../../template/node-template.js";
 import type { JsonObject } from "../../model/json-value.js";
@@ -44,13 +44,10 @@ function ruleCheck(context: NodeExecutionContext, text: string): Blocked | null 
 }
 
 async function modelCheck(context: NodeExecutionContext, details: PartialNodeDetails): Promise<Blocked | null> {
-  const provider = resolveModel(context);
-  details.provider = provider.id;
-  details.model = context.node.model ?? null;
+  const call = openModelCall(context, details);
   const prompt = `${renderNodePrompt(context, context.node.prompt ?? DEFAULT_GUARDRAIL_PROMPT, null)}\n\n${INSTRUCTION}`;
   details.renderedPrompt = prompt;
-  const request = { model: context.node.model!, prompt, json: true, params: context.node.params ?? {}, inputData: inputText(context), invocationIndex: context.invocationIndex };
-  const reply = (await callForJson(context, provider, request, GUARDRAIL_REPLY_SCHEMA, details)) as JsonObject;
+  const reply = (await callForJson(context, call.provider, call.request(prompt, inputText(context)), GUARDRAIL_REPLY_SCHEMA, details)) as JsonObject;
   return reply.allowed === true ? null : { rule: "model", reason: String(reply.reason) };
 }
 

@@ -1,7 +1,7 @@
 import { jsonText, type JsonValue } from "../../model/json-value.js";
 import { emptyNodeDetails, NodeFailure, type PartialNodeDetails } from "../../registry/node-failure.js";
-import { callModel } from "../common/model-call.js";
-import { resolveModel, retrieveContext } from "../common/model-node.executor.js";
+import { callModel, openModelCall } from "../common/model-call.js";
+import { retrieveContext } from "../common/model-node.executor.js";
 import type { LlmProvider, LlmRequest } from "../../providers/llm-provider.js";
 import type { RetrievalResult } from "../../providers/retrieval.js";
 import type { NodeExecutionContext, NodeExecutor } from "../../registry/node-type-definition.js";
@@ -23,9 +23,7 @@ export const executeLlmNode: NodeExecutor = async (context) => {
   const { node } = context;
   const details = emptyNodeDetails(context.inputs);
   try {
-    const provider = resolveModel(context);
-    details.provider = provider.id;
-    details.model = node.model ?? null;
+    const call = openModelCall(context, details);
     const template = node.prompt ?? DEFAULT_LLM_PROMPT;
     const inputText = jsonText(joinValues(context.values) ?? "");
     const retrieval = template.includes("{context}") ? await retrieve(context, inputText) : null;
@@ -35,9 +33,9 @@ export const executeLlmNode: NodeExecutor = async (context) => {
     details.renderedPrompt = prompt;
     const cache = await cachedReply(context, prompt);
     if (cache?.hit) return { description: `a cached reply (similarity ${cache.hit.similarity.toFixed(3)})`, output: cache.hit.entry.answer, details };
-    const request = { model: node.model!, prompt, json: false, params: node.params ?? {}, inputData: inputText, invocationIndex: context.invocationIndex };
+    const request = call.request(prompt, inputText, false);
     const schema = node.config?.schema;
-    const output: JsonValue = schema !== undefined ? await callForJson(context, provider, request, schema, details) : await callText(context, provider, request, details);
+    const output: JsonValue = schema !== undefined ? await callForJson(context, call.provider, request, schema, details) : await callText(context, call.provider, request, details);
     await cache?.save(output);
     const description = schema !== undefined ? "a reply that matches the node's schema" : `a reply of ${String(output).length} characters`;
     return { description, output, details };

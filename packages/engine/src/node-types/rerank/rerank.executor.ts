@@ -1,5 +1,5 @@
 import { jsonText, type JsonObject } from "../../model/json-value.js";
-import { resolveModel } from "../common/model-node.executor.js";
+import { openModelCall } from "../common/model-call.js";
 import { emptyNodeDetails, NodeFailure, type PartialNodeDetails } from "../../registry/node-failure.js";
 import { isAbortError, WeftError } from "../../model/errors.js";
 import type { NodeExecutionContext, NodeExecutor } from "../../registry/node-type-definition.js";
@@ -38,17 +38,14 @@ export const executeRerankNode: NodeExecutor = async (context) => {
 };
 
 async function rankedOrder(context: NodeExecutionContext, candidates: readonly ChunkValue[], query: string, details: PartialNodeDetails): Promise<number[]> {
-  const provider = resolveModel(context);
-  details.provider = provider.id;
-  details.model = context.node.model ?? null;
+  const call = openModelCall(context, details);
   const passages = candidates.map((chunk, index) => `[${index}] ${chunk.text}`).join("\n\n");
   const prompt = `${renderNodePrompt(context, context.node.prompt ?? DEFAULT_RERANK_PROMPT, null)}\n\nQuery: ${query}\n\nPassages:\n${passages}\n\n${INSTRUCTION}`;
   details.renderedPrompt = prompt;
-  const request = { model: context.node.model!, prompt, json: true, params: context.node.params ?? {}, inputData: query, invocationIndex: context.invocationIndex };
   const original = candidates.map((_, index) => index);
   let reply: JsonObject;
   try {
-    reply = (await callForJson(context, provider, request, RERANK_REPLY_SCHEMA, details)) as JsonObject;
+    reply = (await callForJson(context, call.provider, call.request(prompt, query), RERANK_REPLY_SCHEMA, details)) as JsonObject;
   } catch (error) {
     if (isAbortError(error) || !(error instanceof WeftError) || !["RESULT_PARSE_ERROR", "SCHEMA_MISMATCH"].includes(error.code)) throw error;
     return unusable(context, original, error.message);
