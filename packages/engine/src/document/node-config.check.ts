@@ -2,6 +2,7 @@ import type { JsonValue } from "../model/json-value.js";
 import type { WorkflowNode } from "../model/workflow.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import type { DocumentIssue } from "./document-issue.js";
+import { BASE_NODE_KEYS } from "./document-node.schema.js";
 import { createPipelineSchemas, type PipelineSchemas } from "./pipeline-document.schema.js";
 import { readGraph } from "./pipeline-graph.reader.js";
 import { WORKFLOW_DOCUMENT_LIMITS, type WorkflowDocumentLimits } from "../model/workflow-document.limits.js";
@@ -15,7 +16,7 @@ export interface NodeCheckOptions {
 }
 
 /** The fields every node may have; everything else on a document's node is its type's config. */
-const NODE_FIELDS = new Set(["id", "type", "content", "provider", "model", "params", "prompt", "position"]);
+const NODE_FIELDS = new Set<string>(BASE_NODE_KEYS);
 
 /**
  * One node as a `weft.workflow/v2` document writes it (its type's fields flat on it, bodies' nodes too),

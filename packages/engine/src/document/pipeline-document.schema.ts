@@ -3,15 +3,13 @@ import { SEARCH_INTENSITIES, STATE_REDUCERS, STATE_SCOPES } from "../model/workf
 import { CHANNEL_NAME } from "../registry/node-config.schema.js";
 import type { WorkflowDocumentLimits } from "../model/workflow-document.limits.js";
 import { hasVisibleCharacter, VISIBLE_NAME } from "../model/visible-text.js";
+import { documentFields } from "./document-node.schema.js";
 
 export const PIPELINE_FORMAT = "weft.workflow/v2";
 
 /** The hard ceiling on `limits.maxInvocations` (SPEC-V2 §4; the default is 1,000). */
 export const MAX_INVOCATIONS_CEILING = 100_000;
 export const DEFAULT_MAX_INVOCATIONS = 1_000;
-
-/** Fields every node has; anything else on a node is its type's config (checked by the registry). */
-export const BASE_NODE_KEYS = ["id", "type", "content", "provider", "model", "params", "prompt", "position"] as const;
 
 /**
  * The shape of a `weft.workflow/v2` document (SPEC-V2). Like v1, objects are strict, except nodes:
@@ -21,21 +19,8 @@ export const BASE_NODE_KEYS = ["id", "type", "content", "provider", "model", "pa
  * (LOOP_BOUND_INVALID, EXPRESSION_INVALID), so an editor can hold a half-built loop.
  */
 export function createPipelineSchemas(limits: WorkflowDocumentLimits) {
-  const id = z.string().min(1, "must not be empty").max(limits.maxIdLength, `must be at most ${limits.maxIdLength} characters`);
-  const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
-  const position = z.strictObject({ x: z.number(), y: z.number() });
-  const node = z
-    .object({
-      id,
-      type: id,
-      content: text(limits.maxContentLength).optional(),
-      provider: id.optional(),
-      model: id.optional(),
-      params: z.record(z.string(), z.unknown()).optional(),
-      prompt: text(limits.maxPromptLength).optional(),
-      position: position.optional(),
-    })
-    .catchall(z.unknown());
+  const { id, text, node: nodeFields } = documentFields(limits);
+  const node = z.object(nodeFields).catchall(z.unknown());
   const edge = z.strictObject({ id: id.optional(), source: id, sourcePort: id.optional(), target: id, loop: id.optional() });
   const loop = z.strictObject({ id, max: z.number().optional(), exit: id.nullable().optional() });
   const graph = z.strictObject({

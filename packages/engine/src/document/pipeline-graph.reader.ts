@@ -6,7 +6,8 @@ import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import type { NodeTypeDefinition } from "../registry/node-type-definition.js";
 import { formatPath, type DocumentIssue } from "./document-issue.js";
 import { checkParams } from "./params-limits.check.js";
-import { BASE_NODE_KEYS, type PipelineNodeShape, type PipelineSchemas } from "./pipeline-document.schema.js";
+import { BASE_NODE_KEYS } from "./document-node.schema.js";
+import type { PipelineNodeShape, PipelineSchemas } from "./pipeline-document.schema.js";
 import { zodIssues } from "./zod-issues.js";
 import type { WorkflowDocumentLimits } from "../model/workflow-document.limits.js";
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { SEARCH_INTENSITIES } from "../model/workflow.js";
 import type { WorkflowDocumentLimits } from "../model/workflow-document.limits.js";
 import { hasVisibleCharacter, VISIBLE_NAME } from "../model/visible-text.js";
+import { documentFields } from "./document-node.schema.js";
 
 export const WORKFLOW_FORMAT = "weft.workflow/v1";
 
@@ -10,19 +11,8 @@ export const WORKFLOW_FORMAT = "weft.workflow/v1";
  * rather than silently dropped. Node attributes are checked again, per type, by the registry's schemas.
  */
 export function createWorkflowDocumentSchema(limits: WorkflowDocumentLimits) {
-  const id = z.string().min(1, "must not be empty").max(limits.maxIdLength, `must be at most ${limits.maxIdLength} characters`);
-  const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
-  const position = z.strictObject({ x: z.number(), y: z.number() });
-  const node = z.strictObject({
-    id,
-    type: id,
-    content: text(limits.maxContentLength).optional(),
-    provider: id.optional(),
-    model: id.optional(),
-    params: z.record(z.string(), z.unknown()).optional(),
-    prompt: text(limits.maxPromptLength).optional(),
-    position: position.optional(),
-  });
+  const { id, text, node: nodeFields } = documentFields(limits);
+  const node = z.strictObject(nodeFields);
   const edge = z.strictObject({ id: id.optional(), source: id, target: id });
   return z.strictObject({
     format: z.literal(WORKFLOW_FORMAT),
