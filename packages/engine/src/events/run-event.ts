@@ -123,38 +123,71 @@ interface Payloads {
 
 export type RunEventType = keyof Payloads;
 
+/** What the engine and its hosts need to know of an event type besides its payload. */
+interface EventTypeFacts {
+  /** Which specification brought it: seed 000, SPEC-V2 §8 (pipelines) or SPEC-V3 §2 (people in the loop). */
+  group: "seed" | "pipeline" | "human";
+  /** It belongs to a node invocation's history: a resumed run emits it once only (identified by eventKey). */
+  replayed?: true;
+  /** It ends the run: nothing follows it. */
+  terminal?: true;
+}
+
+/**
+ * Every event type once, in the order the lists below (and the API's GraphQL enum) give them. A new
+ * event type is a `Payloads` entry and a line here, which the compiler asks for.
+ */
+const EVENT_TYPE_FACTS = {
+  RUN_STARTED: { group: "seed" },
+  RUN_RESUMED: { group: "seed" },
+  NODE_STARTED: { group: "seed" },
+  NODE_TOKEN: { group: "seed" },
+  NODE_DESCRIPTION: { group: "seed" },
+  NODE_COMPLETED: { group: "seed", replayed: true },
+  NODE_FAILED: { group: "seed", replayed: true },
+  NODE_SKIPPED: { group: "seed", replayed: true },
+  WARNING: { group: "seed" },
+  RUN_COMPLETED: { group: "seed", terminal: true },
+  RUN_FAILED: { group: "seed", terminal: true },
+  RUN_CANCELLED: { group: "seed", terminal: true },
+  BRANCH_TAKEN: { group: "pipeline", replayed: true },
+  LOOP_ITERATION: { group: "pipeline", replayed: true },
+  LOOP_EXHAUSTED: { group: "pipeline", replayed: true },
+  MAP_STARTED: { group: "pipeline", replayed: true },
+  MAP_ITEM_COMPLETED: { group: "pipeline", replayed: true },
+  STATE_UPDATED: { group: "pipeline", replayed: true },
+  CACHE_HIT: { group: "pipeline" },
+  CACHE_MISS: { group: "pipeline" },
+  NODE_WAITING: { group: "human", replayed: true },
+  HUMAN_TASK_COMPLETED: { group: "human", replayed: true },
+  RUN_WAITING: { group: "human" },
+} as const satisfies Record<RunEventType, EventTypeFacts>;
+
+type EventGroup = EventTypeFacts["group"];
+type TypesOf<G extends EventGroup> = { [T in RunEventType]: (typeof EVENT_TYPE_FACTS)[T]["group"] extends G ? T : never }[RunEventType];
+
+function typesWhere(holds: (facts: EventTypeFacts) => boolean | undefined): RunEventType[] {
+  const facts: Record<RunEventType, EventTypeFacts> = EVENT_TYPE_FACTS;
+  return (Object.keys(facts) as RunEventType[]).filter((type) => holds(facts[type]));
+}
+
+function typesOf<G extends EventGroup>(group: G): readonly TypesOf<G>[] {
+  return typesWhere((facts) => facts.group === group) as TypesOf<G>[];
+}
+
 /**
  * The events of seed-000 runs. The API's GraphQL enum is built from this list; the events SPEC-V2 §8
  * adds are listed apart (PIPELINE_RUN_EVENT_TYPES) until the API exposes pipeline runs.
  */
-export const RUN_EVENT_TYPES = [
-  "RUN_STARTED",
-  "RUN_RESUMED",
-  "NODE_STARTED",
-  "NODE_TOKEN",
-  "NODE_DESCRIPTION",
-  "NODE_COMPLETED",
-  "NODE_FAILED",
-  "NODE_SKIPPED",
-  "WARNING",
-  "RUN_COMPLETED",
-  "RUN_FAILED",
-  "RUN_CANCELLED",
-] as const satisfies readonly RunEventType[];
+export const RUN_EVENT_TYPES = typesOf("seed");
 
-export const PIPELINE_RUN_EVENT_TYPES = [
-  "BRANCH_TAKEN",
-  "LOOP_ITERATION",
-  "LOOP_EXHAUSTED",
-  "MAP_STARTED",
-  "MAP_ITEM_COMPLETED",
-  "STATE_UPDATED",
-  "CACHE_HIT",
-  "CACHE_MISS",
-] as const satisfies readonly RunEventType[];
+export const PIPELINE_RUN_EVENT_TYPES = typesOf("pipeline");
 
 /** The events of runs with people in the loop (SPEC-V3 §2). */
-export const HUMAN_RUN_EVENT_TYPES = ["NODE_WAITING", "HUMAN_TASK_COMPLETED", "RUN_WAITING"] as const satisfies readonly RunEventType[];
+export const HUMAN_RUN_EVENT_TYPES = typesOf("human");
+
+/** Events whose second emission a resumed run suppresses (identified by eventKey). */
+export const REPLAYED_EVENT_TYPES: ReadonlySet<RunEventType> = new Set(typesWhere((facts) => facts.replayed));
 
 /** `seq` is strictly increasing per run, from 1; `at` is an ISO-8601 timestamp. */
 export type RunEvent = {
@@ -173,8 +206,4 @@ export type NodeEventDraft = {
   [T in RunEventType]: { type: T } & Omit<Payloads[T], "invocation">;
 }[RunEventType];
 
-export const TERMINAL_EVENT_TYPES: ReadonlySet<RunEventType> = new Set([
-  "RUN_COMPLETED",
-  "RUN_FAILED",
-  "RUN_CANCELLED",
-]);
+export const TERMINAL_EVENT_TYPES: ReadonlySet<RunEventType> = new Set(typesWhere((facts) => facts.terminal));

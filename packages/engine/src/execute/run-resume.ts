@@ -1,4 +1,4 @@
-import type { EventError, NodeRunDetails, RunEventDraft, RunEventType } from "../events/run-event.js";
+import { REPLAYED_EVENT_TYPES, type EventError, type NodeRunDetails, type RunEventDraft, type RunEventType } from "../events/run-event.js";
 import type { JsonValue } from "../model/json-value.js";
 import type { NodeExecutionResult } from "../registry/node-type-definition.js";
 import type { HumanTaskAnswer } from "../model/human-task.js";
@@ -46,28 +46,13 @@ export interface ResumeRecord {
   answers?: ReadonlyMap<string, HumanTaskAnswer>;
 }
 
-/** Events whose second emission a resumed run suppresses (identified by eventKey). */
-const REPLAYED_TYPES: ReadonlySet<RunEventType> = new Set([
-  "NODE_COMPLETED",
-  "NODE_FAILED",
-  "NODE_SKIPPED",
-  "BRANCH_TAKEN",
-  "LOOP_ITERATION",
-  "LOOP_EXHAUSTED",
-  "MAP_STARTED",
-  "MAP_ITEM_COMPLETED",
-  "STATE_UPDATED",
-  "NODE_WAITING",
-  "HUMAN_TASK_COMPLETED",
-]);
-
 export function invocationKey(nodeId: string, invocation: string): string {
   return `${nodeId}\u0000${invocation}`;
 }
 
 /** What identifies an event within a run, for the replayable types; null for the others. */
 export function eventKey(event: { type: string } & Record<string, unknown>): string | null {
-  if (!REPLAYED_TYPES.has(event.type as RunEventType)) return null;
+  if (!REPLAYED_EVENT_TYPES.has(event.type as RunEventType)) return null;
   const part = (name: string) => (event[name] === undefined ? "" : String(event[name]));
   return [event.type, part("nodeId"), part("invocation"), part("loopId"), part("iteration"), part("index"), part("channel")].join("\u0000");
 }
