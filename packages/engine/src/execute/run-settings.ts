@@ -26,21 +26,18 @@ export const DEFAULT_INTENSITY: SearchIntensity = "MEDIUM";
 /** Used by a model node when neither the node nor the run has a prompt for its type (a WARNING says so). */
 export const FALLBACK_PROMPT = "{input_data}\n\nReply in this format: {output_format}";
 
-/** The settings a run executes with, resolved once by prepareRun. */
-export interface RunSettings {
+/**
+ * The settings a run executes with, resolved once by prepareRun: what each node executes with
+ * (ExecutionSettings, whose fields say what they mean), with the prompts by node type in place of
+ * one node's prompt.
+ */
+export interface RunSettings extends Omit<ExecutionSettings, "prompt" | "topKByIntensity"> {
   prompts: PromptSet;
-  outputFormat: string;
-  knowledgeBase: string | null;
-  intensity: SearchIntensity;
-  /** top_k of the run's intensity. */
-  topK: number;
   /**
    * The host's top_k for every intensity (RunPolicy.topK over DEFAULT_TOP_K), for a node that names its
    * own intensity; absent in runs prepared before it was frozen with them: DEFAULT_TOP_K.
    */
   topKByIntensity?: TopKByIntensity;
-  parseRepair: boolean;
-  streamTokens: boolean;
 }
 
 /** Request values override the workflow's defaults (SPEC §4). Called by prepareRun, and nowhere else. */
@@ -65,14 +62,6 @@ export function resolveRunSettings(
 
 /** The settings one node executes with: its own prompt override, else the run's prompt for its type. */
 export function nodeExecutionSettings(run: RunSettings, node: WorkflowNode): ExecutionSettings {
-  return {
-    prompt: node.prompt ?? run.prompts[node.type] ?? "",
-    outputFormat: run.outputFormat,
-    knowledgeBase: run.knowledgeBase,
-    intensity: run.intensity,
-    topK: run.topK,
-    topKByIntensity: run.topKByIntensity ?? DEFAULT_TOP_K,
-    parseRepair: run.parseRepair,
-    streamTokens: run.streamTokens,
-  };
+  const { prompts, topKByIntensity, ...shared } = run;
+  return { ...shared, prompt: node.prompt ?? prompts[node.type] ?? "", topKByIntensity: topKByIntensity ?? DEFAULT_TOP_K };
 }
