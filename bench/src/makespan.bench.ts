@@ -1,4 +1,4 @@
-import { builtInRegistry, OfflineLlmProvider, runWorkflow, type Workflow, type WorkflowEdge, type WorkflowNode } from "@weft/engine";
+import { builtInRegistry, OfflineLlmProvider, runWorkflow, seededRandom, type Workflow, type WorkflowEdge, type WorkflowNode } from "@weft/engine";
 import { machineInfo, machineLine } from "./machine-info.js";
 import { preparedRun } from "./prepared-run.js";
 import { writeDocSection, writeResult } from "./results-writer.js";
@@ -9,17 +9,6 @@ import { PROMPTS } from "./topologies.js";
 const GRAPHS = 8;
 const REPEATS = 5;
 const providers = new Map([["offline", new OfflineLlmProvider()]]);
-
-/** mulberry32, so the graphs and latencies are the same on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Parallel branches of random length joined by an ensemble, every model node an offline echo with a

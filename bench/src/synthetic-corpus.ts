@@ -5,17 +5,7 @@
  * some from common function words and some from the whole vocabulary. A fifth of the vocabulary is
  * Hangul, so Korean character n-grams are exercised too.
  */
-
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "@weft/engine";
 
 const LATIN_SYLLABLES = "ba be bi bo bu ca co da de di do fa fe fi ga ge go ka ke ki ko la le li lo lu ma me mi mo na ne ni no pa pe pi po ra re ri ro sa se si so ta te ti to va ve vi wa za zo".split(" ");
 const COMMON = "the a of and to in is that for it with as on be by this are from or at which not but".split(" ");

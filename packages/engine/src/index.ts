@@ -124,6 +124,9 @@ export type { CompiledTriggerExpression, TriggerCompileResult, TriggerVariables 
 export type { CompileResult, ExpressionScope, ExpressionVariables } from "./expression/cel-expression.js";
 export { schemaMismatch } from "./schema/json-schema.check.js";
 
+// Deterministic workloads: the seeded generator the tests and benchmarks of every package draw from.
+export { seededRandom, shuffle } from "./random/seeded-random.js";
+
 // Providers: the interfaces the API's and the providers package's adapters implement, and the offline test models.
 export type {
   LlmCallOrigin,

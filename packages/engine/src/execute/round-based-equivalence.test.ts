@@ -6,7 +6,7 @@ import { FakeLlmProvider, resultJson } from "../testing/fake-llm-provider.js";
 import { randomWorkflow } from "../testing/random-workflow.js";
 import { runRoundBased } from "../testing/round-based-reference.js";
 import { run } from "../testing/run-harness.js";
-import { seededRandom } from "../testing/seeded-random.js";
+import { seededRandom } from "../random/seeded-random.js";
 import { builtInRegistry } from "../node-types/built-in-node-types.js";
 
 /** Output = a digest of the prompt; it answers after a number of hops that depends on the prompt, so

@@ -8,7 +8,7 @@ import { validateWorkflow } from "../rules/validate-workflow.js";
 import { settle } from "../testing/deferred.js";
 import { FakeLlmProvider, providers, resultJson } from "../testing/fake-llm-provider.js";
 import { randomWorkflow } from "../testing/random-workflow.js";
-import { pick, seededRandom } from "../testing/seeded-random.js";
+import { pick, seededRandom } from "../random/seeded-random.js";
 import { runSeedWorkflow } from "../testing/seed-oracle/run-workflow.oracle.js";
 import { seedRegistry } from "../testing/seed-oracle/seed-registry.js";
 import { validateSeedWorkflow } from "../testing/seed-oracle/validate-workflow.oracle.js";

@@ -1,4 +1,8 @@
-/** mulberry32: a small seeded PRNG, so randomized tests replay exactly from their seed. */
+/**
+ * mulberry32: a small seeded PRNG, so randomized tests replay exactly from their seed and benchmarks
+ * build the same graphs and corpora on every run. The one copy: the engine's tests, the API's and the
+ * benchmarks all draw from it (a different generator would change every recorded benchmark input).
+ */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

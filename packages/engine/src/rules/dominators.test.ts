@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seededRandom } from "../testing/seeded-random.js";
+import { seededRandom } from "../random/seeded-random.js";
 import { computeDominators, type Rows } from "./dominators.js";
 
 function rows(size: number, pairs: readonly (readonly [number, number])[]): { succ: Rows; pred: Rows } {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Workflow, WorkflowEdge } from "../model/workflow.js";
 import { builtInRegistry } from "../node-types/built-in-node-types.js";
-import { seededRandom } from "../testing/seeded-random.js";
+import { seededRandom } from "../random/seeded-random.js";
 import { validateWorkflow } from "./validate-workflow.js";
 
 /**

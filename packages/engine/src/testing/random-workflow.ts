@@ -1,5 +1,5 @@
 import type { Workflow, WorkflowEdge, WorkflowNode } from "../model/workflow.js";
-import { pick, shuffle } from "./seeded-random.js";
+import { pick, shuffle } from "../random/seeded-random.js";
 
 /**
  * A random workflow that obeys SPEC §2/§3 by construction: generation nodes take one input node;

@@ -1,26 +1,12 @@
-import { checkAddEdge, checkRemoveNode, createBuiltInRegistry, OfflineLlmProvider, type WorkflowGraph } from "@weft/engine";
+import { checkAddEdge, checkRemoveNode, createBuiltInRegistry, OfflineLlmProvider, seededRandom, shuffle, type WorkflowGraph } from "@weft/engine";
 import { expect, it } from "vitest";
 import { seedWorkflow } from "../../testing/app.js";
 import { describeEachDatabase } from "../../testing/database.js";
 import { arrows } from "../../testing/workflows.js";
 import { WorkflowService } from "./workflow.service.js";
 
-/** A fixed shuffle (mulberry32), so the walk through the edits is the same on every run. */
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  let state = seed;
-  const random = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
+/** A fixed shuffle (the engine's seeded generator), so the walk through the edits is the same on every run. */
+const shuffled = <T>(items: readonly T[], seed: number): T[] => shuffle(seededRandom(seed), items);
 
 const plain = (violations: { code: string; message: string; nodeIds: string[]; edgeIds: string[] }[]) =>
   violations.map(({ code, message, nodeIds, edgeIds }) => ({ code, message, nodeIds, edgeIds }));
