@@ -39,6 +39,7 @@ export function webhookRouter(options: WebhookRouteOptions): Router {
           idempotencyKey: req.get(IDEMPOTENCY_HEADER),
         });
         const { requestId } = res.locals as RequestLocals;
+        if (answer.headers) res.set(answer.headers);
         res.status(answer.status).json(withRequestId(answer.body, requestId));
       } catch (error) {
         next(error);

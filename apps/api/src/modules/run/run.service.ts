@@ -127,12 +127,10 @@ export class RunService {
 
   /**
    * A run started by a webhook or a schedule: the trigger's version (null: the latest published, or the
-   * draft while none is), its input contents already mapped, no API key. `caller` spends a run budget
-   * (a webhook's is its trigger's); null spends none (schedule ticks).
+   * draft while none is), its input contents already mapped, no API key. A webhook spends its trigger's
+   * run budget first (spendRunBudget); schedule ticks spend none.
    */
-  async startForTrigger(trigger: TriggerStart, contents: Readonly<Record<string, string>>, caller: string | null): Promise<Outcome<RunObject>> {
-    const limited = caller === null ? null : await this.#spendRunBudget(caller);
-    if (limited) return failure(limited);
+  async startForTrigger(trigger: TriggerStart, contents: Readonly<Record<string, string>>): Promise<Outcome<RunObject>> {
     const inputs = Object.entries(contents).map(([nodeId, content]) => ({ nodeId, content }));
     const checked = checkRunRequest({ version: trigger.version, inputs });
     if (!checked.ok) return checked;
@@ -201,10 +199,18 @@ export class RunService {
 
   /** Every start spends one of the caller's runs per minute, refused or not; the refusal when none is left. */
   async #spendRunBudget(caller: string): Promise<UserError | null> {
+    return (await this.spendRunBudget(caller))?.error ?? null;
+  }
+
+  /**
+   * Spends one of `caller`'s runs per minute (a webhook's caller is its trigger): null when allowed, else
+   * the RATE_LIMITED refusal and the seconds to wait (a webhook answers them as Retry-After).
+   */
+  async spendRunBudget(caller: string): Promise<{ error: UserError; retryAfterSeconds: number } | null> {
     const budget = this.#runBudget ? await this.#runBudget.take(caller) : ({ allowed: true } as const);
     if (budget.allowed) return null;
     const seconds = retryAfterSeconds(budget.retryAfterMs);
-    return userError("RATE_LIMITED", `at most ${budget.limit} runs may be started per minute; retry in ${seconds} s`);
+    return { error: userError("RATE_LIMITED", `at most ${budget.limit} runs may be started per minute; retry in ${seconds} s`), retryAfterSeconds: seconds };
   }
 
   /** Cancels an active run; a finished run is left as it is (CONFLICT), so repeating is harmless. */

@@ -23,10 +23,11 @@ export interface WebhookCall {
   idempotencyKey: string | undefined;
 }
 
-/** What the HTTP layer answers. */
+/** What the HTTP layer answers: its status, JSON body and any headers (Retry-After on a 429). */
 export interface WebhookAnswer {
   status: number;
   body: Record<string, unknown>;
+  headers?: Record<string, string>;
 }
 
 /** The API's error shape (as GraphQL and http-errors.ts answer), so a client reads one format. */
@@ -79,12 +80,17 @@ export class TriggerFiringService {
     return started.runId ? this.#answer(row, started.runId) : started.answer;
   }
 
+  /** Starts the trigger's run; `caller` (a webhook's trigger) spends a run budget first, and a refusal answers 429 with Retry-After. */
   async #start(row: TriggerRow, contents: Record<string, string>, caller: string | null): Promise<{ runId: string | null; outcome: FiringOutcome; answer: WebhookAnswer }> {
-    const outcome = await this.runs.startForTrigger({ id: row.id, kind: row.kind, workflowId: row.workflowId, version: row.version }, contents, caller);
+    const limited = caller === null ? null : await this.runs.spendRunBudget(caller);
+    if (limited) {
+      const answer = { status: 429, body: { errors: [asHttpError(limited.error)] }, headers: { "Retry-After": String(limited.retryAfterSeconds) } };
+      return { runId: null, outcome: { status: "FAILED", runId: null, error: plainError(limited.error) }, answer };
+    }
+    const outcome = await this.runs.startForTrigger({ id: row.id, kind: row.kind, workflowId: row.workflowId, version: row.version }, contents);
     if (outcome.ok) return { runId: outcome.value.id, outcome: { status: "STARTED", runId: outcome.value.id, error: null }, answer: { status: 202, body: { runId: outcome.value.id } } };
     const first = outcome.errors[0]!;
-    const status = first.code === "RATE_LIMITED" ? 429 : 422;
-    return { runId: null, outcome: { status: "FAILED", runId: null, error: { code: first.code, message: first.message } }, answer: { status, body: { errors: outcome.errors.map(asHttpError) } } };
+    return { runId: null, outcome: { status: "FAILED", runId: null, error: plainError(first) }, answer: { status: 422, body: { errors: outcome.errors.map(asHttpError) } } };
   }
 
   /** ASYNC: 202 {runId}. SYNC: 200 {runId, status, output} once the run ended, 202 {runId, status} when timeoutMs passes first. */
@@ -92,7 +98,7 @@ export class TriggerFiringService {
     if (row.mode !== "SYNC") return { status: 202, body: { runId } };
     const run = await this.runs.awaitEnd(runId, row.timeoutMs ?? 30_000);
     if (!run || run.status === "QUEUED" || run.status === "RUNNING") return { status: 202, body: { runId, status: run?.status ?? "QUEUED" } };
-    return { status: 200, body: { runId, status: run.status, output: run.result, ...(run.error ? { error: run.error } : {}) } };
+    return { status: 200, body: { runId, status: run.status, output: syncOutput(run.result), ...(run.error ? { error: run.error } : {}) } };
   }
 
   /**
@@ -134,6 +140,21 @@ export class TriggerFiringService {
   /** Records `tick` as handled (never moving back), so a start-up does not catch it up again. */
   async #advance(triggerId: string, tick: Date): Promise<void> {
     await this.db.trigger.updateMany({ where: { id: triggerId, OR: [{ lastTickAt: null }, { lastTickAt: { lt: tick } }] }, data: { lastTickAt: tick } });
+  }
+}
+
+/**
+ * A SYNC answer's `output`: the run's result as the JSON it is when it is a JSON object or array (a
+ * structured output, a JSON output node), else its text — so `"42"` or `"true"` said by a model stay text.
+ */
+export function syncOutput(result: string | null): unknown {
+  if (result === null) return null;
+  const start = result.trimStart()[0];
+  if (start !== "{" && start !== "[") return result;
+  try {
+    return JSON.parse(result) as unknown;
+  } catch {
+    return result;
   }
 }
 

@@ -40,12 +40,12 @@ describeEachDatabase("webhooks", (suite) => {
   });
 
   /** in ──▶ g1 (echo) ──▶ out, with a webhook mapping body.text to `in`. */
-  async function webhook(mode: Mode, options: { env?: Record<string, string>; params?: Record<string, unknown>; timeoutMs?: number } = {}) {
+  async function webhook(mode: Mode, options: { env?: Record<string, string>; params?: Record<string, unknown>; timeoutMs?: number; from?: string } = {}) {
     api = await startTestApp(suite.db(), { env: options.env });
     const workflowId = await seedWorkflow(suite.db(), arrows(["in->g1->out"], options.params ? { params: options.params } : {}));
     const { createWebhookTrigger: created } = await api.admin.request(CreateWebhook, {
       workflowId,
-      input: { mode, inputs: [{ nodeId: "in", from: "body.text + ' (' + headers['x-source'] + ', ' + query.lang + ')'" }], ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) },
+      input: { mode, inputs: [{ nodeId: "in", from: options.from ?? "body.text + ' (' + headers['x-source'] + ', ' + query.lang + ')'" }], ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) },
     });
     expect(created.errors).toEqual([]);
     return { workflowId, triggerId: created.trigger!.id, url: created.url!, secret: created.secret! };
@@ -90,6 +90,19 @@ describeEachDatabase("webhooks", (suite) => {
     const response = await call(hook.url, body, { "x-weft-signature": sign(hook.secret, body) });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ runId: expect.any(String), status: "COMPLETED", output: "hello (shop, ko)" });
+  });
+
+  test("SYNC: a run whose result is a JSON object answers it as JSON, and text that merely looks like a number stays text", async () => {
+    const hook = await webhook("SYNC", { from: "body.order" });
+    const order = { id: 7, items: ["tea", "cake"], paid: true };
+    const body = JSON.stringify({ order });
+    const response = await call(hook.url, body, { "x-weft-signature": sign(hook.secret, body) });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ runId: expect.any(String), status: "COMPLETED", output: order });
+
+    const numberBody = JSON.stringify({ order: "42" });
+    const numberResponse = await call(hook.url, numberBody, { "x-weft-signature": sign(hook.secret, numberBody) });
+    expect(await numberResponse.json()).toMatchObject({ status: "COMPLETED", output: "42" });
   });
 
   test("SYNC: a run still going when timeoutMs passes answers 202 {runId, status}", async () => {
@@ -206,5 +219,21 @@ describeEachDatabase("webhooks", (suite) => {
     const statuses = [];
     for (let k = 0; k < 3; k += 1) statuses.push((await call(hook.url, body, { "x-weft-signature": "sha256=00" })).status);
     expect(statuses).toEqual([401, 401, 429]);
+  });
+
+  test("a webhook past its run budget answers 429 with Retry-After, and the refusal is a FAILED firing", async () => {
+    const hook = await webhook("ASYNC", { env: { WEFT_RATE_LIMIT_RUNS_PER_MINUTE: "1" } });
+    const body = JSON.stringify({ text: "hello" });
+    const first = await call(hook.url, body, { "x-weft-signature": sign(hook.secret, body) });
+    expect(first.status).toBe(202);
+    const refused = await call(hook.url, body, { "x-weft-signature": sign(hook.secret, body) });
+    expect(refused.status).toBe(429);
+    const seconds = Number(refused.headers.get("retry-after"));
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(await refused.json()).toMatchObject({ errors: [{ extensions: { code: "RATE_LIMITED" } }] });
+    expect(await storedCounts()).toEqual({ runs: 1, firings: 2 });
+    const failed = await suite.db().prisma.triggerFiring.findFirstOrThrow({ where: { status: "FAILED" } });
+    expect(failed).toMatchObject({ runId: null, error: { code: "RATE_LIMITED" } });
   });
 });
