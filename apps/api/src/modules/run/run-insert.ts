@@ -16,6 +16,13 @@ export interface NewRun {
   threadId: string | null;
   /** The trigger that started the run; null for runs started through the API. */
   trigger?: { id: string; kind: TriggerKind } | null;
+  /**
+   * The claimed firing (a schedule's tick, a webhook's Idempotency-Key) the run is for: the run is stored
+   * only while that claim is still this one's and has no run, and the same statement links it — so a crash
+   * between claim and insert leaves a claim another process may take over (trigger-firing.store.ts), and a
+   * claimant overtaken that way stores nothing.
+   */
+  firingId?: string | null;
   /** The top-level nodes, each of which gets its top-level invocation's node run, PENDING. */
   nodes: readonly { id: string; type: string }[];
 }
@@ -67,19 +74,36 @@ export async function insertRunRowIf(db: Pick<Prisma.TransactionClient, "$execut
   const values = Prisma.sql`${row.id}, ${row.workflowId}, 'QUEUED', ${JSON.stringify(run.request)}::jsonb, ${JSON.stringify(run.snapshot)}::jsonb, ${row.editVersion}::int,
             ${row.createdAt.toISOString()}::timestamp(3), ${row.apiKeyId}::text, ${row.versionId}::text, ${row.versionNumber}::int, ${row.rerunOfId}::text, ${row.threadId}::text,
             ${row.triggerId}::text, ${row.triggerKind}::"TriggerKind"`;
+  const firingId = run.firingId ?? null;
+  const source = guard ? Prisma.sql`SELECT ${values} FROM (${guard}) guard` : firingId !== null ? Prisma.sql`SELECT ${values}` : Prisma.sql`VALUES (${values})`;
   const insertRun = Prisma.sql`INSERT INTO "Run" ("id", "workflowId", "status", "request", "snapshot", "editVersion", "createdAt", "apiKeyId", "versionId", "versionNumber", "rerunOfId", "threadId", "triggerId", "triggerKind")
-    ${guard ? Prisma.sql`SELECT ${values} FROM (${guard}) guard` : Prisma.sql`VALUES (${values})`}
+    ${firingId === null ? source : Prisma.sql`${source} WHERE EXISTS (${unlinkedFiring(firingId)})`}
     RETURNING "id"`;
-  if (run.nodes.length === 0) return (await db.$executeRaw(planned(insertRun))) > 0 ? row : null;
+  // Links the firing in the same statement, only when the run was written.
+  const linkFiring = Prisma.sql`UPDATE "TriggerFiring" SET "runId" = run."id", "status" = 'STARTED' FROM run WHERE "TriggerFiring"."id" = ${firingId}`;
+  if (run.nodes.length === 0) {
+    const stored = await db.$executeRaw(planned(firingId === null ? insertRun : Prisma.sql`WITH run AS (${insertRun}) ${linkFiring}`));
+    return stored > 0 ? row : null;
+  }
+  const link = firingId === null ? Prisma.empty : Prisma.sql`, linked AS (${linkFiring})`;
   // The nodes as one JSON argument: the statement's text is the same for every graph, so the embedded
   // database keeps it planned (planned-statements.ts).
   const nodes = JSON.stringify(run.nodes.map((node) => ({ key: node.id, type: node.type })));
   const inserted = await db.$executeRaw(
-    planned(Prisma.sql`WITH run AS (${insertRun})
+    planned(Prisma.sql`WITH run AS (${insertRun})${link}
       INSERT INTO "NodeRun" ("id", "runId", "nodeKey", "nodeType")
       SELECT gen_random_uuid()::text, run."id", node."key", node."type" FROM run, jsonb_to_recordset(${nodes}::jsonb) AS node("key" text, "type" text)`),
   );
   return inserted > 0 ? row : null;
+}
+
+/**
+ * The claim `firingId` while it still has no run, locked (FOR UPDATE) so a process taking the claim
+ * over at the same moment either waits for this statement (and then sees the run) or has renamed the
+ * claim first (and then this finds no row).
+ */
+function unlinkedFiring(firingId: string): Prisma.Sql {
+  return Prisma.sql`SELECT 1 FROM "TriggerFiring" f WHERE f."id" = ${firingId} AND f."runId" IS NULL FOR UPDATE`;
 }
 
 /** The error a statement fails with when a row it inserts names a row that is gone (foreign key). */

@@ -7,7 +7,7 @@ import { claimThread } from "../thread/index.js";
 import { withLockedDraft, type DraftSnapshots } from "../workflow/index.js";
 import type { VersionContent } from "../workflow-version/index.js";
 import type { RunTarget, StoredRunRequest } from "./run-request.validation.js";
-import { insertRunRow, insertRunRowIf, isForeignKeyViolation, type NewRun } from "./run-insert.js";
+import { insertRunRowIf, isForeignKeyViolation, type NewRun } from "./run-insert.js";
 import { userError, violationToUserError, type UserError } from "../../errors/user-error.type.js";
 import { failure, success, type Outcome } from "../../errors/outcome.js";
 import { refuse, withRefusals } from "../../errors/refusal.js";
@@ -44,6 +44,8 @@ export interface StartRequest {
   threadId?: string | null;
   /** The webhook or schedule that starts the run; absent for runs started through the API. */
   trigger?: { id: string; kind: TriggerKind } | null;
+  /** The trigger's claimed firing the run is for (NewRun.firingId): stored only while the claim is still this one's. */
+  firingId?: string | null;
 }
 
 /** The thread a run joins and the thread channels it starts from; null when it runs on none. */
@@ -115,14 +117,15 @@ async function startVersionRun(deps: StartDeps, start: StartRequest, version: Pi
   if (!runsOnThread(deps, workflow, start)) {
     const prepared = await prepare(deps, deps.db, workflow, start, NO_THREAD);
     if (!prepared.ok) return prepared;
-    return success(await insertRun(deps.db, start, prepared.value, NO_THREAD, version));
+    const row = await insertRun(deps.db, start, prepared.value, NO_THREAD, version);
+    return row ? success(row) : failure(firingTaken(start));
   }
   return withRefusals(() =>
     deps.db.$transaction(async (tx) => {
       const thread = await joinThread(tx, workflow, start);
       const prepared = await prepare(deps, tx, workflow, start, thread);
       if (!prepared.ok) refuse(...prepared.errors);
-      return insertRun(tx, start, prepared.value, thread, version);
+      return (await insertRun(tx, start, prepared.value, thread, version)) ?? refuse(firingTaken(start));
     }),
   );
 }
@@ -148,7 +151,7 @@ async function startDraftRun(deps: StartDeps, start: StartRequest): Promise<Outc
     const thread = runsOnThread(deps, workflow, start) ? await joinThread(tx, workflow, start) : NO_THREAD;
     const prepared = await prepare(deps, tx, workflow, start, thread);
     if (!prepared.ok) refuse(...prepared.errors);
-    return insertRun(tx, start, prepared.value, thread, null, editVersion);
+    return (await insertRun(tx, start, prepared.value, thread, null, editVersion)) ?? refuse(firingTaken(start));
   });
 }
 
@@ -185,8 +188,8 @@ function insertRun(
   thread: JoinedThread,
   version: PinnedVersion | null,
   editVersion: number | null = null,
-): Promise<RunRow> {
-  return insertRunRow(db, newRun(start, prepared, thread, version, editVersion));
+): Promise<RunRow | null> {
+  return insertRunRowIf(db, newRun(start, prepared, thread, version, editVersion), null);
 }
 
 function newRun(start: StartRequest, prepared: PreparedRun, thread: JoinedThread, version: PinnedVersion | null, editVersion: number | null): NewRun {
@@ -201,8 +204,14 @@ function newRun(start: StartRequest, prepared: PreparedRun, thread: JoinedThread
     apiKeyId: start.apiKeyId,
     threadId: thread.threadId,
     trigger: start.trigger ?? null,
+    firingId: start.firingId ?? null,
     nodes: prepared.workflow.nodes,
   };
+}
+
+/** The run's firing was taken over by another process (this one took too long to store it): that one starts it. */
+function firingTaken(start: StartRequest): UserError {
+  return userError("CONFLICT", `the firing of trigger "${start.trigger?.id ?? "?"}" was taken over by another process; it starts the run`);
 }
 
 function workflowNotFound(workflowId: string): UserError {

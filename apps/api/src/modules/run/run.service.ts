@@ -128,14 +128,15 @@ export class RunService {
   /**
    * A run started by a webhook or a schedule: the trigger's version (null: the latest published, or the
    * draft while none is), its input contents already mapped, no API key. A webhook spends its trigger's
-   * run budget first (spendRunBudget); schedule ticks spend none.
+   * run budget first (spendRunBudget); schedule ticks spend none. `firingId`: the claimed firing the run
+   * is for (a tick, an Idempotency-Key), linked in the run's own insert (NewRun.firingId).
    */
-  async startForTrigger(trigger: TriggerStart, contents: Readonly<Record<string, string>>): Promise<Outcome<RunObject>> {
+  async startForTrigger(trigger: TriggerStart, contents: Readonly<Record<string, string>>, firingId: string | null = null): Promise<Outcome<RunObject>> {
     const inputs = Object.entries(contents).map(([nodeId, content]) => ({ nodeId, content }));
     const checked = checkRunRequest({ version: trigger.version, inputs });
     if (!checked.ok) return checked;
     const { request, inputNodeIds, target } = checked.value;
-    return this.#accept({ workflowId: trigger.workflowId, request, inputNodeIds, target, apiKeyId: null, trigger: { id: trigger.id, kind: trigger.kind } });
+    return this.#accept({ workflowId: trigger.workflowId, request, inputNodeIds, target, apiKeyId: null, trigger: { id: trigger.id, kind: trigger.kind }, firingId });
   }
 
   /**

@@ -75,19 +75,19 @@ export class TriggerFiringService {
       if (claim.existing?.runId) return this.#answer(row, claim.existing.runId);
       return refusal(409, "CONFLICT", "a call with this Idempotency-Key is still being handled; retry shortly");
     }
-    const started = await this.#start(row, contents, `trigger:${row.id}`);
+    const started = await this.#start(row, contents, `trigger:${row.id}`, claim.firingId);
     await settleFiring(this.db, claim.firingId, started.outcome);
     return started.runId ? this.#answer(row, started.runId) : started.answer;
   }
 
   /** Starts the trigger's run; `caller` (a webhook's trigger) spends a run budget first, and a refusal answers 429 with Retry-After. */
-  async #start(row: TriggerRow, contents: Record<string, string>, caller: string | null): Promise<{ runId: string | null; outcome: FiringOutcome; answer: WebhookAnswer }> {
+  async #start(row: TriggerRow, contents: Record<string, string>, caller: string | null, firingId: string | null = null): Promise<{ runId: string | null; outcome: FiringOutcome; answer: WebhookAnswer }> {
     const limited = caller === null ? null : await this.runs.spendRunBudget(caller);
     if (limited) {
       const answer = { status: 429, body: { errors: [asHttpError(limited.error)] }, headers: { "Retry-After": String(limited.retryAfterSeconds) } };
       return { runId: null, outcome: { status: "FAILED", runId: null, error: plainError(limited.error) }, answer };
     }
-    const outcome = await this.runs.startForTrigger({ id: row.id, kind: row.kind, workflowId: row.workflowId, version: row.version }, contents);
+    const outcome = await this.runs.startForTrigger({ id: row.id, kind: row.kind, workflowId: row.workflowId, version: row.version }, contents, firingId);
     if (outcome.ok) return { runId: outcome.value.id, outcome: { status: "STARTED", runId: outcome.value.id, error: null }, answer: { status: 202, body: { runId: outcome.value.id } } };
     const first = outcome.errors[0]!;
     return { runId: null, outcome: { status: "FAILED", runId: null, error: plainError(first) }, answer: { status: 422, body: { errors: outcome.errors.map(asHttpError) } } };
@@ -117,7 +117,7 @@ export class TriggerFiringService {
     for (const tick of plan.fire) {
       const claim = await claimFiring(this.db, row.id, tickKey(tick), false, now);
       if (!claim.claimed) continue;
-      const outcome = await this.#fireTick(row, tick);
+      const outcome = await this.#fireTick(row, tick, claim.firingId);
       await settleFiring(this.db, claim.firingId, outcome);
       if (outcome.status !== "STARTED") this.logger.info({ triggerId, tick, status: outcome.status, code: outcome.error?.code }, "schedule tick did not start a run");
     }
@@ -125,7 +125,7 @@ export class TriggerFiringService {
     if (handled.length > 0) await this.#advance(row.id, new Date(Math.max(...handled)));
   }
 
-  async #fireTick(row: TriggerRow, tick: Date): Promise<FiringOutcome> {
+  async #fireTick(row: TriggerRow, tick: Date, firingId: string): Promise<FiringOutcome> {
     if (row.overlap !== "ALLOW") {
       // Ticks of one schedule are seconds apart, so a run this check misses (not yet stored) is rare and harmless.
       const active = await this.db.run.count({ where: { triggerId: row.id, status: { in: [...ACTIVE_RUN_STATUSES] } } });
@@ -134,7 +134,7 @@ export class TriggerFiringService {
     const variables: TriggerVariables = { body: { tick: tick.toISOString() }, headers: {}, query: {} };
     const contents = mapInputs(storedMappings(row.inputs), variables, this.runs.limits);
     if (!contents.ok) return { status: "FAILED", runId: null, error: plainError(contents.errors[0]!) };
-    return (await this.#start(row, contents.value, null)).outcome;
+    return (await this.#start(row, contents.value, null, firingId)).outcome;
   }
 
   /** Records `tick` as handled (never moving back), so a start-up does not catch it up again. */

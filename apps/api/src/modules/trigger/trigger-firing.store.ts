@@ -12,17 +12,30 @@ import type { TriggerFiringStatus } from "./trigger.type.js";
 /** How long an Idempotency-Key names its first run (SPEC-V3 §5). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * How long a claim may stay without its run before another process takes it over: claiming and storing
+ * the run take milliseconds, so a claim this old was left by a process that died in between. Taking over
+ * renames the claim, and the run's insert checks its claim in the same statement (NewRun.firingId), so a
+ * claimant that was only slow stores nothing: a tick or key never gets two runs.
+ */
+export const CLAIM_LEASE_MS = 10_000;
+
 export type Claim = { claimed: true; firingId: string } | { claimed: false; existing: FiringRow | null };
 
 /**
  * Claims (triggerId, key). `retake`: a webhook key may be taken again when its firing is older than the
- * window or FAILED (a caller retrying after a refusal); a schedule's tick never is. The firing starts
- * STARTED with no run; settle() records what came of it.
+ * window or FAILED (a caller retrying after a refusal); a schedule's tick is not. Either is taken over
+ * when its claim was abandoned (CLAIM_LEASE_MS). The firing starts STARTED with no run; the run's insert
+ * links it and settle() records what came of it.
  */
 export async function claimFiring(db: PrismaClient, triggerId: string, key: string, retake: boolean, now = new Date()): Promise<Claim> {
   const id = randomUUID();
   const expired = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString();
-  const condition = retake ? Prisma.sql`WHERE f."firedAt" < ${expired}::timestamp(3) OR f."status" = 'FAILED'` : Prisma.sql`WHERE FALSE`;
+  const abandoned = new Date(now.getTime() - CLAIM_LEASE_MS).toISOString();
+  const abandonedClaim = Prisma.sql`(f."status" = 'STARTED' AND f."runId" IS NULL AND f."firedAt" < ${abandoned}::timestamp(3))`;
+  const condition = retake
+    ? Prisma.sql`WHERE f."firedAt" < ${expired}::timestamp(3) OR f."status" = 'FAILED' OR ${abandonedClaim}`
+    : Prisma.sql`WHERE ${abandonedClaim}`;
   const rows = await db.$queryRaw<{ id: string }[]>(
     planned(Prisma.sql`WITH claimed AS (
         INSERT INTO "TriggerFiring" AS f ("id", "triggerId", "key", "status", "firedAt")

@@ -1,13 +1,15 @@
+import { randomUUID } from "node:crypto";
 import { afterEach, expect, test } from "vitest";
 import { describeEachDatabase } from "../../../testing/database.js";
 import { seedWorkflow, startTestApp, type TestApp } from "../../../testing/app.js";
 import { graphql } from "../../../testing/gql/index.js";
 import { arrows } from "../../../testing/workflows.js";
+import { claimFiring } from "../trigger-firing.store.js";
 
 const CreateSchedule = graphql(`
   mutation CreateSchedule($workflowId: ID!, $input: CreateScheduleTriggerInput!) {
     createScheduleTrigger(workflowId: $workflowId, input: $input) {
-      trigger { id kind cron timezone overlap catchUp nextTickAt enabled }
+      trigger { id workflowId kind cron timezone overlap catchUp nextTickAt enabled }
       errors { code message path }
     }
   }
@@ -96,6 +98,49 @@ describeEachDatabase(
         expect.objectContaining(expectedRuns === 1 ? { key: `tick:${latest}`, status: "STARTED" } : { key: `tick:${latest}`, status: "SKIPPED", error: expect.objectContaining({ code: "TICK_MISSED" }) }),
       ]);
       expect(await suite.db().prisma.run.count({ where: { triggerId: trigger.id } })).toBe(expectedRuns);
+    });
+
+    /** The latest 1 January midnight in Seoul (15:00 UTC on 31 December) that has passed. */
+    function latestSeoulNewYear(): string {
+      const year = new Date().getUTCFullYear();
+      return Date.parse(`${year}-12-31T15:00:00Z`) <= Date.now() ? `${year}-12-31T15:00:00.000Z` : `${year - 1}-12-31T15:00:00.000Z`;
+    }
+
+    test.each([
+      ["died a minute ago", 1, 60_000],
+      ["may still be storing its run (claimed just now)", 0, 0],
+    ] as const)("a tick claimed by a process that %s is fired at the next start: %i run", async (_, expectedRuns, claimedAgoMs) => {
+      const { trigger } = await schedule({ cron: "0 0 1 1 *", catchUp: "LAST", timezone: "Asia/Seoul" });
+      await api!.close();
+      // A process claimed the latest tick and died before storing its run; the schedule was then down.
+      const key = `tick:${latestSeoulNewYear()}`;
+      await suite.db().prisma.triggerFiring.create({ data: { id: randomUUID(), triggerId: trigger.id, key, status: "STARTED", firedAt: new Date(Date.now() - claimedAgoMs) } });
+      await suite.db().prisma.trigger.update({ where: { id: trigger.id }, data: { lastTickAt: new Date(Date.now() - 2 * 366 * 24 * 3600 * 1000) } });
+      api = await startTestApp(suite.db());
+      const runs = await suite.db().prisma.run.findMany({ where: { triggerId: trigger.id } });
+      expect(runs).toHaveLength(expectedRuns);
+      const rows = await firings(trigger.id);
+      expect(rows).toEqual([expect.objectContaining({ key, status: "STARTED", runId: runs[0]?.id ?? null })]);
+    });
+
+    test("a claimant overtaken after the lease stores no run; the process that took the claim over stores one, linked in the same statement", async () => {
+      const { trigger } = await schedule({ cron: "0 0 1 1 *" });
+      const db = suite.db().prisma;
+      const key = "tick:2020-01-01T00:00:00.000Z";
+      const slow = await claimFiring(db, trigger.id, key, false, new Date(Date.now() - 60_000));
+      const taker = await claimFiring(db, trigger.id, key, false);
+      expect(slow.claimed && taker.claimed).toBe(true);
+      const runs = api!.app.services.runs;
+      const start = (firingId: string) => runs.startForTrigger({ id: trigger.id, kind: "SCHEDULE", workflowId: trigger.workflowId, version: null }, { in: "tick" }, firingId);
+      const late = await start((slow as { firingId: string }).firingId);
+      expect(late.ok ? [] : late.errors.map((error) => error.code)).toEqual(["CONFLICT"]);
+      expect(await db.run.count({ where: { triggerId: trigger.id } })).toBe(0);
+      const started = await start((taker as { firingId: string }).firingId);
+      expect(started.ok).toBe(true);
+      const firing = await db.triggerFiring.findUniqueOrThrow({ where: { triggerId_key: { triggerId: trigger.id, key } } });
+      expect(firing).toMatchObject({ status: "STARTED", runId: started.ok ? started.value.id : "none" });
+      expect(await start((taker as { firingId: string }).firingId)).toMatchObject({ ok: false });
+      expect(await db.run.count({ where: { triggerId: trigger.id } })).toBe(1);
     });
 
     test("a cron or time zone that cannot be read is refused; a disabled schedule has no next tick", async () => {
