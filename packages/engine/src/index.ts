@@ -101,6 +101,21 @@ export type { RunEventHandler } from "./execute/run-event-sink.js";
 export { compileUserPattern, patternProblem } from "./patterns/user-pattern.js";
 export type { PatternOptions, UserPattern } from "./patterns/user-pattern.js";
 
+// Evaluations (SPEC-V3 §4): dataset rows, scorers, summaries and comparisons of experiments.
+export { checkDatasetRow, checkRowParts, DATASET_LIMITS, MAX_REPORTED_ISSUES, readJsonlRows } from "./evaluation/dataset-row.js";
+export type { DatasetIssue, DatasetIssueCode, DatasetLineIssue, DatasetRowCheck, DatasetRowInput, DatasetRowsRead, DatasetRowValue } from "./evaluation/dataset-row.js";
+export { readScorers, SCORER_ID, SCORER_LIMITS, SCORER_TYPES, scorerThreshold } from "./evaluation/scorer-spec.js";
+export type { ScorerIssue, ScorerIssueCode, ScorerSpec, ScorersRead, ScorerType } from "./evaluation/scorer-spec.js";
+export { MAX_REASON_LENGTH, scoreCase } from "./evaluation/score-case.js";
+export type { CaseScores } from "./evaluation/score-case.js";
+export type { Score, ScoringCase, ScoringContext } from "./evaluation/scorers/scorer.js";
+export { JUDGE_REPLY_SCHEMA, judgePrompt } from "./evaluation/scorers/judge.scorer.js";
+export { percentile, summarizeResults } from "./evaluation/experiment-summary.js";
+export type { ExperimentSummary, ResultFigures, ScorerSummary } from "./evaluation/experiment-summary.js";
+export { compareRowScores } from "./evaluation/experiment-comparison.js";
+export type { ExperimentComparisonRows, RowComparison, RowScores } from "./evaluation/experiment-comparison.js";
+export { canonicalJson } from "./evaluation/output-reading.js";
+
 // Limits every value of a run stays within (SPEC-V3 §1): the host passes them in its RunPolicy.
 export { DEFAULT_RUN_LIMITS, resolveRunLimits } from "./limits/run-limits.js";
 export type { LimitCode, RunLimits } from "./limits/run-limits.js";
