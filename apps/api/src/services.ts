@@ -1,4 +1,5 @@
 import type { ApiKeyService } from "./modules/api-key/index.js";
+import type { DatasetService } from "./modules/dataset/index.js";
 import type { KnowledgeBaseService } from "./modules/knowledge-base/index.js";
 import type { ModelCatalogService } from "./modules/model/index.js";
 import type { RunService } from "./modules/run/index.js";
@@ -25,4 +26,5 @@ export interface Services {
   threads: ThreadService;
   semanticCaches: SemanticCacheService;
   triggers: TriggerService;
+  datasets: DatasetService;
 }

@@ -8,6 +8,7 @@ import { databaseOptionsFromEnv, openDatabase, type Database } from "../db/db.js
 import type { Env } from "../env.js";
 import { createLogger, type Logger } from "../logger.js";
 import { ApiKeyService } from "../modules/api-key/index.js";
+import { DatasetService } from "../modules/dataset/index.js";
 import { createKnowledgeBaseRetriever, createRetrievalSetup, hasPgvector, KnowledgeBaseService } from "../modules/knowledge-base/index.js";
 import { ModelCatalogService } from "../modules/model/index.js";
 import { RunService } from "../modules/run/index.js";
@@ -132,6 +133,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     threads: new ThreadService(deps),
     semanticCaches: new SemanticCacheService(retrieval.semanticCacheStore),
     triggers: new TriggerService(deps, box, scheduler),
+    datasets: new DatasetService(deps),
   };
   await startupTasks({ env, role, services, logger });
   await checkVectorStores(retrieval, logger);

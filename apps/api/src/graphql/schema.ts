@@ -5,6 +5,7 @@ import { authChecker } from "../auth/auth-checker.js";
 import { refuseUnstorableArguments } from "./argument-guard.js";
 import { chargeResponseBudget } from "./limits/response-budget.js";
 import { ApiKeyResolver } from "../modules/api-key/index.js";
+import { DatasetResolver } from "../modules/dataset/index.js";
 import { ServerInfoResolver } from "../modules/common/server-info.resolver.js";
 import { KnowledgeBaseDocumentResolver, KnowledgeBaseResolver, KnowledgeBaseSubscriptionResolver } from "../modules/knowledge-base/index.js";
 import { ModelResolver } from "../modules/model/index.js";
@@ -42,6 +43,7 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   TriggerResolver,
   ApiKeyResolver,
   TemplateResolver,
+  DatasetResolver,
 ];
 
 /**

@@ -24,6 +24,11 @@ type Documents = {
     "\n  query ScaleOutSearch($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { source { documentId title } } }\n  }\n": typeof types.ScaleOutSearchDocument,
     "\n  subscription ScaleOutProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId status phase chunksDone chunksTotal }\n  }\n": typeof types.ScaleOutProgressDocument,
     "\n  query ServerSettings {\n    serverInfo {\n      retrieval {\n        vectorStore availableStores embedder { model dimension } topK { low medium high }\n        hybridAlpha chunkSize chunkOverlap pgvectorEfSearch\n      }\n      execution { runConcurrency processConcurrency parseRepair providerTimeoutMs }\n    }\n  }\n": typeof types.ServerSettingsDocument,
+    "\n  mutation CreateDataset($input: CreateDatasetInput!) {\n    createDataset(input: $input) { dataset { id name description rowCount revision } errors { code message path } }\n  }\n": typeof types.CreateDatasetDocument,
+    "\n  mutation AddDatasetRows($datasetId: ID!, $rows: [DatasetRowInput!]!) {\n    addDatasetRows(datasetId: $datasetId, rows: $rows) { added dataset { rowCount revision } errors { code message path } }\n  }\n": typeof types.AddDatasetRowsDocument,
+    "\n  mutation ImportDatasetRows($datasetId: ID!, $format: DatasetFormat!, $text: String!) {\n    importDatasetRows(datasetId: $datasetId, format: $format, text: $text) { added dataset { rowCount } errors { code message path } }\n  }\n": typeof types.ImportDatasetRowsDocument,
+    "\n  query DatasetRows($id: ID!, $first: Int, $after: String) {\n    dataset(id: $id) { name rowCount rows(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { position inputs { nodeId content } expected tags } } } }\n  }\n": typeof types.DatasetRowsDocument,
+    "\n  mutation DeleteDataset($id: ID!) { deleteDataset(id: $id) { id errors { code message } } }\n": typeof types.DeleteDatasetDocument,
     "\n  mutation KbCreate($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      knowledgeBase { id name embeddingModel dimension store chunkSize chunkOverlap }\n      errors { code message path }\n    }\n  }\n": typeof types.KbCreateDocument,
     "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n": typeof types.KbAddDocumentsDocument,
     "\n  query KbGet($name: String, $id: ID, $after: String) {\n    knowledgeBase(name: $name, id: $id) {\n      id name documentCount chunkCount\n      documents { totalCount edges { node { id title status chunkCount chunks(first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id text source { title chunkIndex } } } } } } }\n    }\n  }\n": typeof types.KbGetDocument,
@@ -167,6 +172,11 @@ const documents: Documents = {
     "\n  query ScaleOutSearch($input: SearchKnowledgeBaseInput!) {\n    searchKnowledgeBase(input: $input) { hits { source { documentId title } } }\n  }\n": types.ScaleOutSearchDocument,
     "\n  subscription ScaleOutProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId status phase chunksDone chunksTotal }\n  }\n": types.ScaleOutProgressDocument,
     "\n  query ServerSettings {\n    serverInfo {\n      retrieval {\n        vectorStore availableStores embedder { model dimension } topK { low medium high }\n        hybridAlpha chunkSize chunkOverlap pgvectorEfSearch\n      }\n      execution { runConcurrency processConcurrency parseRepair providerTimeoutMs }\n    }\n  }\n": types.ServerSettingsDocument,
+    "\n  mutation CreateDataset($input: CreateDatasetInput!) {\n    createDataset(input: $input) { dataset { id name description rowCount revision } errors { code message path } }\n  }\n": types.CreateDatasetDocument,
+    "\n  mutation AddDatasetRows($datasetId: ID!, $rows: [DatasetRowInput!]!) {\n    addDatasetRows(datasetId: $datasetId, rows: $rows) { added dataset { rowCount revision } errors { code message path } }\n  }\n": types.AddDatasetRowsDocument,
+    "\n  mutation ImportDatasetRows($datasetId: ID!, $format: DatasetFormat!, $text: String!) {\n    importDatasetRows(datasetId: $datasetId, format: $format, text: $text) { added dataset { rowCount } errors { code message path } }\n  }\n": types.ImportDatasetRowsDocument,
+    "\n  query DatasetRows($id: ID!, $first: Int, $after: String) {\n    dataset(id: $id) { name rowCount rows(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { position inputs { nodeId content } expected tags } } } }\n  }\n": types.DatasetRowsDocument,
+    "\n  mutation DeleteDataset($id: ID!) { deleteDataset(id: $id) { id errors { code message } } }\n": types.DeleteDatasetDocument,
     "\n  mutation KbCreate($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      knowledgeBase { id name embeddingModel dimension store chunkSize chunkOverlap }\n      errors { code message path }\n    }\n  }\n": types.KbCreateDocument,
     "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n": types.KbAddDocumentsDocument,
     "\n  query KbGet($name: String, $id: ID, $after: String) {\n    knowledgeBase(name: $name, id: $id) {\n      id name documentCount chunkCount\n      documents { totalCount edges { node { id title status chunkCount chunks(first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id text source { title chunkIndex } } } } } } }\n    }\n  }\n": types.KbGetDocument,
@@ -351,6 +361,26 @@ export function graphql(source: "\n  subscription ScaleOutProgress($id: ID!) {\n
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ServerSettings {\n    serverInfo {\n      retrieval {\n        vectorStore availableStores embedder { model dimension } topK { low medium high }\n        hybridAlpha chunkSize chunkOverlap pgvectorEfSearch\n      }\n      execution { runConcurrency processConcurrency parseRepair providerTimeoutMs }\n    }\n  }\n"): (typeof documents)["\n  query ServerSettings {\n    serverInfo {\n      retrieval {\n        vectorStore availableStores embedder { model dimension } topK { low medium high }\n        hybridAlpha chunkSize chunkOverlap pgvectorEfSearch\n      }\n      execution { runConcurrency processConcurrency parseRepair providerTimeoutMs }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateDataset($input: CreateDatasetInput!) {\n    createDataset(input: $input) { dataset { id name description rowCount revision } errors { code message path } }\n  }\n"): (typeof documents)["\n  mutation CreateDataset($input: CreateDatasetInput!) {\n    createDataset(input: $input) { dataset { id name description rowCount revision } errors { code message path } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddDatasetRows($datasetId: ID!, $rows: [DatasetRowInput!]!) {\n    addDatasetRows(datasetId: $datasetId, rows: $rows) { added dataset { rowCount revision } errors { code message path } }\n  }\n"): (typeof documents)["\n  mutation AddDatasetRows($datasetId: ID!, $rows: [DatasetRowInput!]!) {\n    addDatasetRows(datasetId: $datasetId, rows: $rows) { added dataset { rowCount revision } errors { code message path } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ImportDatasetRows($datasetId: ID!, $format: DatasetFormat!, $text: String!) {\n    importDatasetRows(datasetId: $datasetId, format: $format, text: $text) { added dataset { rowCount } errors { code message path } }\n  }\n"): (typeof documents)["\n  mutation ImportDatasetRows($datasetId: ID!, $format: DatasetFormat!, $text: String!) {\n    importDatasetRows(datasetId: $datasetId, format: $format, text: $text) { added dataset { rowCount } errors { code message path } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DatasetRows($id: ID!, $first: Int, $after: String) {\n    dataset(id: $id) { name rowCount rows(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { position inputs { nodeId content } expected tags } } } }\n  }\n"): (typeof documents)["\n  query DatasetRows($id: ID!, $first: Int, $after: String) {\n    dataset(id: $id) { name rowCount rows(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { position inputs { nodeId content } expected tags } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteDataset($id: ID!) { deleteDataset(id: $id) { id errors { code message } } }\n"): (typeof documents)["\n  mutation DeleteDataset($id: ID!) { deleteDataset(id: $id) { id errors { code message } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
