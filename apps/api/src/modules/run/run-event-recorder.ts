@@ -1,4 +1,4 @@
-import type { RunEvent } from "@weft/engine";
+import { TERMINAL_EVENT_TYPES, type RunEvent } from "@weft/engine";
 import { ALL_RUNS, type EventBus } from "../../pubsub.js";
 import { mergeWrites } from "./run-event-batch.js";
 import type { RunEnd } from "./run-ending.js";
@@ -14,8 +14,6 @@ export interface RunScope {
 
 /** At most this many events go into one write; the one that fills a batch waits for it. */
 export const MAX_BATCH_EVENTS = 16;
-
-const TERMINAL = new Set<RunEvent["type"]>(["RUN_COMPLETED", "RUN_FAILED", "RUN_CANCELLED"]);
 
 /**
  * A node's result closes its batch and waits for it: clients wait for these events, and an engine
@@ -59,7 +57,7 @@ export class RunEventRecorder {
     if (this.#failure) return Promise.reject(this.#failure.error);
     this.#queue.push(eventWrites(event, this.nodeTypes));
     this.#loop ??= this.#writeQueued();
-    if (TERMINAL.has(event.type)) return this.stored();
+    if (TERMINAL_EVENT_TYPES.has(event.type)) return this.stored();
     if (CLOSES_BATCH.has(event.type) || this.#queue.length >= MAX_BATCH_EVENTS) return this.#afterWrites(this.#inFlight ? 2 : 1);
     return this.#inFlight ? this.#afterWrites(1) : Promise.resolve();
   };
