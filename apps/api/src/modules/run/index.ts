@@ -1,5 +1,5 @@
 /** The run module's doorway: what the schema and the server may use. */
-export { RunService, type TriggerStart } from "./run.service.js";
+export { RunService, type TriggerFiringLink, type TriggerStart } from "./run.service.js";
 export { RunResolver } from "./run.resolver.js";
 export { RunSubscriptionResolver } from "./run-subscription.resolver.js";
 export { WorkflowRunsResolver } from "./workflow-runs.resolver.js";

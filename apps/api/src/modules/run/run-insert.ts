@@ -23,6 +23,8 @@ export interface NewRun {
    * claimant overtaken that way stores nothing.
    */
   firingId?: string | null;
+  /** A trigger's call with no claim (a webhook call without Idempotency-Key): its firing is recorded STARTED with the run. */
+  recordFiring?: boolean;
   /** The top-level nodes, each of which gets its top-level invocation's node run, PENDING. */
   nodes: readonly { id: string; type: string }[];
 }
@@ -79,22 +81,53 @@ export async function insertRunRowIf(db: Pick<Prisma.TransactionClient, "$execut
   const insertRun = Prisma.sql`INSERT INTO "Run" ("id", "workflowId", "status", "request", "snapshot", "editVersion", "createdAt", "apiKeyId", "versionId", "versionNumber", "rerunOfId", "threadId", "triggerId", "triggerKind")
     ${firingId === null ? source : Prisma.sql`${source} WHERE EXISTS (${unlinkedFiring(firingId)})`}
     RETURNING "id"`;
-  // Links the firing in the same statement, only when the run was written.
-  const linkFiring = Prisma.sql`UPDATE "TriggerFiring" SET "runId" = run."id", "status" = 'STARTED' FROM run WHERE "TriggerFiring"."id" = ${firingId}`;
+  const steps = firingSteps(run, row.createdAt);
   if (run.nodes.length === 0) {
-    const stored = await db.$executeRaw(planned(firingId === null ? insertRun : Prisma.sql`WITH run AS (${insertRun}) ${linkFiring}`));
-    return stored > 0 ? row : null;
+    // The last step writes a row exactly when the run was written, so its count says whether it was.
+    const last = steps.pop();
+    const statement = last === undefined ? insertRun : Prisma.sql`WITH run AS (${insertRun})${asCtes(steps)} ${last.statement}`;
+    return (await db.$executeRaw(planned(statement))) > 0 ? row : null;
   }
-  const link = firingId === null ? Prisma.empty : Prisma.sql`, linked AS (${linkFiring})`;
   // The nodes as one JSON argument: the statement's text is the same for every graph, so the embedded
   // database keeps it planned (planned-statements.ts).
   const nodes = JSON.stringify(run.nodes.map((node) => ({ key: node.id, type: node.type })));
   const inserted = await db.$executeRaw(
-    planned(Prisma.sql`WITH run AS (${insertRun})${link}
+    planned(Prisma.sql`WITH run AS (${insertRun})${asCtes(steps)}
       INSERT INTO "NodeRun" ("id", "runId", "nodeKey", "nodeType")
       SELECT gen_random_uuid()::text, run."id", node."key", node."type" FROM run, jsonb_to_recordset(${nodes}::jsonb) AS node("key" text, "type" text)`),
   );
   return inserted > 0 ? row : null;
+}
+
+interface Step {
+  name: string;
+  statement: Prisma.Sql;
+}
+
+/** `, name AS (statement)` for each step after the `run` CTE. */
+function asCtes(steps: readonly Step[]): Prisma.Sql {
+  return steps.length === 0 ? Prisma.empty : Prisma.join(steps.map((step) => Prisma.sql`, ${Prisma.raw(step.name)} AS (${step.statement})`), "");
+}
+
+/**
+ * What the run's insert also writes for its trigger, reading the CTE `run` (so nothing when the run was
+ * not written): a claimed firing linked to the run, or a webhook call's firing recorded STARTED with it
+ * and its trigger's lastFiredAt moved — one statement instead of a second round trip.
+ */
+function firingSteps(run: NewRun, at: Date): Step[] {
+  if (run.firingId) {
+    return [{ name: "linked", statement: Prisma.sql`UPDATE "TriggerFiring" SET "runId" = run."id", "status" = 'STARTED' FROM run WHERE "TriggerFiring"."id" = ${run.firingId}` }];
+  }
+  if (!run.recordFiring || !run.trigger) return [];
+  const firedAt = at.toISOString();
+  return [
+    {
+      name: "recorded",
+      statement: Prisma.sql`INSERT INTO "TriggerFiring" ("id", "triggerId", "status", "runId", "firedAt")
+        SELECT ${randomUUID()}, ${run.trigger.id}, 'STARTED'::"TriggerFiringStatus", run."id", ${firedAt}::timestamp(3) FROM run RETURNING "triggerId"`,
+    },
+    { name: "touched", statement: Prisma.sql`UPDATE "Trigger" SET "lastFiredAt" = ${firedAt}::timestamp(3) WHERE "id" IN (SELECT "triggerId" FROM recorded)` },
+  ];
 }
 
 /**

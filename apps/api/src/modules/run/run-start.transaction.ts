@@ -46,6 +46,8 @@ export interface StartRequest {
   trigger?: { id: string; kind: TriggerKind } | null;
   /** The trigger's claimed firing the run is for (NewRun.firingId): stored only while the claim is still this one's. */
   firingId?: string | null;
+  /** A trigger's call without a claim: its firing is recorded with the run (NewRun.recordFiring). */
+  recordFiring?: boolean;
 }
 
 /** The thread a run joins and the thread channels it starts from; null when it runs on none. */
@@ -205,6 +207,7 @@ function newRun(start: StartRequest, prepared: PreparedRun, thread: JoinedThread
     threadId: thread.threadId,
     trigger: start.trigger ?? null,
     firingId: start.firingId ?? null,
+    recordFiring: start.recordFiring ?? false,
     nodes: prepared.workflow.nodes,
   };
 }

@@ -65,6 +65,14 @@ export interface TriggerStart {
   kind: TriggerKind;
   workflowId: string;
   version: number | null;
+  /** The published version `version` names (or the latest), when the caller read it already; absent: read at the start. */
+  pinned?: { id: string; number: number };
+}
+
+/** How a trigger's run is tied to its firing: a claimed firing it links, or a firing recorded with it (NewRun). */
+export interface TriggerFiringLink {
+  firingId?: string | null;
+  recordFiring?: boolean;
 }
 
 /** Starts, cancels, lists and streams runs. Execution happens in the queue's workers (run-worker.ts). */
@@ -128,15 +136,16 @@ export class RunService {
   /**
    * A run started by a webhook or a schedule: the trigger's version (null: the latest published, or the
    * draft while none is), its input contents already mapped, no API key. A webhook spends its trigger's
-   * run budget first (spendRunBudget); schedule ticks spend none. `firingId`: the claimed firing the run
-   * is for (a tick, an Idempotency-Key), linked in the run's own insert (NewRun.firingId).
+   * run budget first (spendRunBudget); schedule ticks spend none. `firing`: the claimed firing the run is
+   * for (a tick, an Idempotency-Key) linked in the run's own insert, or a firing recorded with it (NewRun).
    */
-  async startForTrigger(trigger: TriggerStart, contents: Readonly<Record<string, string>>, firingId: string | null = null): Promise<Outcome<RunObject>> {
+  async startForTrigger(trigger: TriggerStart, contents: Readonly<Record<string, string>>, firing: TriggerFiringLink = {}): Promise<Outcome<RunObject>> {
     const inputs = Object.entries(contents).map(([nodeId, content]) => ({ nodeId, content }));
     const checked = checkRunRequest({ version: trigger.version, inputs });
     if (!checked.ok) return checked;
-    const { request, inputNodeIds, target } = checked.value;
-    return this.#accept({ workflowId: trigger.workflowId, request, inputNodeIds, target, apiKeyId: null, trigger: { id: trigger.id, kind: trigger.kind }, firingId });
+    const { request, inputNodeIds } = checked.value;
+    const target = trigger.pinned ? ({ kind: "pinned", version: trigger.pinned } as const) : checked.value.target;
+    return this.#accept({ workflowId: trigger.workflowId, request, inputNodeIds, target, apiKeyId: null, trigger: { id: trigger.id, kind: trigger.kind }, ...firing });
   }
 
   /**

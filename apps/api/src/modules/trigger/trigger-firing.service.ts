@@ -3,10 +3,10 @@ import type { PrismaClient, Trigger as TriggerRow } from "../../generated/prisma
 import type { UserError } from "../../errors/user-error.type.js";
 import type { Logger } from "../../logger.js";
 import type { SecretBox } from "../../secrets/secret-box.js";
-import type { RunService } from "../run/index.js";
+import type { RunService, TriggerFiringLink } from "../run/index.js";
 import { ACTIVE_RUN_STATUSES } from "../common/run-status.js";
 import { isUuid } from "../common/uuid.js";
-import { claimFiring, recordFiring, settleFiring, type FiringOutcome } from "./trigger-firing.store.js";
+import { claimFiring, findWebhookTrigger, recordFiring, settleFiring, type FiringOutcome, type WebhookTrigger } from "./trigger-firing.store.js";
 import { mapInputs } from "./trigger-mapping.js";
 import { storedMappings } from "./trigger.mapper.js";
 import { readIdempotencyKey, readWebhookRequest, signatureMatches } from "./webhook-request.js";
@@ -30,6 +30,9 @@ export interface WebhookAnswer {
   headers?: Record<string, string>;
 }
 
+/** What firing a trigger reads of it (a webhook's call also knows its version: WebhookTrigger.pinned). */
+type FiringTrigger = Pick<TriggerRow, "id" | "kind" | "workflowId" | "version" | "mode" | "timeoutMs"> & { pinned?: WebhookTrigger["pinned"] };
+
 /** The API's error shape (as GraphQL and http-errors.ts answer), so a client reads one format. */
 const refusal = (status: number, code: string, message: string): WebhookAnswer => ({ status, body: { errors: [{ message, extensions: { code } }] } });
 
@@ -47,7 +50,7 @@ export class TriggerFiringService {
   ) {}
 
   async webhook(call: WebhookCall): Promise<WebhookAnswer> {
-    const row = isUuid(call.triggerId) ? await this.db.trigger.findUnique({ where: { id: call.triggerId } }) : null;
+    const row = isUuid(call.triggerId) ? await findWebhookTrigger(this.db, call.triggerId) : null;
     if (!row || row.kind !== "WEBHOOK" || !row.enabled || row.secret === null) return refusal(404, "NOT_FOUND", `no enabled webhook "${call.triggerId.slice(0, 80)}"`);
     if (!this.box) return refusal(503, "SECRET_KEY_REQUIRED", "the server has no secret key (WEFT_SECRET_KEY) to check signatures with");
     if (call.signature === undefined) return refusal(401, "SIGNATURE_INVALID", "the X-Weft-Signature header is missing");
@@ -61,40 +64,42 @@ export class TriggerFiringService {
     const contents = mapInputs(storedMappings(row.inputs), parsed.variables, this.runs.limits);
     if (!contents.ok) return { status: 422, body: { errors: contents.errors.map(asHttpError) } };
     if (key.key === null) {
-      const started = await this.#start(row, contents.value, `trigger:${row.id}`);
-      await recordFiring(this.db, row.id, started.outcome);
+      // A run that starts records its firing in its own insert; a refusal is recorded here.
+      const started = await this.#start(row, contents.value, `trigger:${row.id}`, { recordFiring: true });
+      if (!started.runId) await recordFiring(this.db, row.id, started.outcome);
       return started.runId ? this.#answer(row, started.runId) : started.answer;
     }
     return this.#fireOnce(row, key.key, contents.value);
   }
 
   /** With an Idempotency-Key: the first call within 24 h starts the run; the others answer with it. */
-  async #fireOnce(row: TriggerRow, key: string, contents: Record<string, string>): Promise<WebhookAnswer> {
+  async #fireOnce(row: WebhookTrigger, key: string, contents: Record<string, string>): Promise<WebhookAnswer> {
     const claim = await claimFiring(this.db, row.id, key, true);
     if (!claim.claimed) {
       if (claim.existing?.runId) return this.#answer(row, claim.existing.runId);
       return refusal(409, "CONFLICT", "a call with this Idempotency-Key is still being handled; retry shortly");
     }
-    const started = await this.#start(row, contents, `trigger:${row.id}`, claim.firingId);
+    const started = await this.#start(row, contents, `trigger:${row.id}`, { firingId: claim.firingId });
     await settleFiring(this.db, claim.firingId, started.outcome);
     return started.runId ? this.#answer(row, started.runId) : started.answer;
   }
 
   /** Starts the trigger's run; `caller` (a webhook's trigger) spends a run budget first, and a refusal answers 429 with Retry-After. */
-  async #start(row: TriggerRow, contents: Record<string, string>, caller: string | null, firingId: string | null = null): Promise<{ runId: string | null; outcome: FiringOutcome; answer: WebhookAnswer }> {
+  async #start(row: FiringTrigger, contents: Record<string, string>, caller: string | null, firing: TriggerFiringLink): Promise<{ runId: string | null; outcome: FiringOutcome; answer: WebhookAnswer }> {
     const limited = caller === null ? null : await this.runs.spendRunBudget(caller);
     if (limited) {
       const answer = { status: 429, body: { errors: [asHttpError(limited.error)] }, headers: { "Retry-After": String(limited.retryAfterSeconds) } };
       return { runId: null, outcome: { status: "FAILED", runId: null, error: plainError(limited.error) }, answer };
     }
-    const outcome = await this.runs.startForTrigger({ id: row.id, kind: row.kind, workflowId: row.workflowId, version: row.version }, contents, firingId);
+    const trigger = { id: row.id, kind: row.kind, workflowId: row.workflowId, version: row.version, ...("pinned" in row && row.pinned ? { pinned: row.pinned } : {}) };
+    const outcome = await this.runs.startForTrigger(trigger, contents, firing);
     if (outcome.ok) return { runId: outcome.value.id, outcome: { status: "STARTED", runId: outcome.value.id, error: null }, answer: { status: 202, body: { runId: outcome.value.id } } };
     const first = outcome.errors[0]!;
     return { runId: null, outcome: { status: "FAILED", runId: null, error: plainError(first) }, answer: { status: 422, body: { errors: outcome.errors.map(asHttpError) } } };
   }
 
   /** ASYNC: 202 {runId}. SYNC: 200 {runId, status, output} once the run ended, 202 {runId, status} when timeoutMs passes first. */
-  async #answer(row: TriggerRow, runId: string): Promise<WebhookAnswer> {
+  async #answer(row: FiringTrigger, runId: string): Promise<WebhookAnswer> {
     if (row.mode !== "SYNC") return { status: 202, body: { runId } };
     const run = await this.runs.awaitEnd(runId, row.timeoutMs ?? 30_000);
     if (!run || run.status === "QUEUED" || run.status === "RUNNING") return { status: 202, body: { runId, status: run?.status ?? "QUEUED" } };
@@ -134,7 +139,7 @@ export class TriggerFiringService {
     const variables: TriggerVariables = { body: { tick: tick.toISOString() }, headers: {}, query: {} };
     const contents = mapInputs(storedMappings(row.inputs), variables, this.runs.limits);
     if (!contents.ok) return { status: "FAILED", runId: null, error: plainError(contents.errors[0]!) };
-    return (await this.#start(row, contents.value, null, firingId)).outcome;
+    return (await this.#start(row, contents.value, null, { firingId })).outcome;
   }
 
   /** Records `tick` as handled (never moving back), so a start-up does not catch it up again. */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Prisma, type PrismaClient, type TriggerFiring as FiringRow } from "../../generated/prisma/client.js";
+import { Prisma, type PrismaClient, type Trigger as TriggerRow, type TriggerFiring as FiringRow } from "../../generated/prisma/client.js";
 import { planned } from "../../db/planned.js";
 import type { TriggerFiringStatus } from "./trigger.type.js";
 
@@ -8,6 +8,30 @@ import type { TriggerFiringStatus } from "./trigger.type.js";
  * schedule's `tick:<time>`) is claimed before its run is started: the unique (triggerId, key) lets one
  * caller in, whichever process it runs in. Each statement also moves the trigger's lastFiredAt.
  */
+
+/** What a webhook call reads of its trigger, with the published version its run would execute (below). */
+export type WebhookTrigger = Pick<TriggerRow, "id" | "workflowId" | "kind" | "enabled" | "version" | "inputs" | "mode" | "timeoutMs" | "secret"> & {
+  /** The version the trigger names, else the latest published one; null when there is none (the run's start then decides: the draft, or a refusal). */
+  pinned: { id: string; number: number } | null;
+};
+
+/**
+ * The trigger and its version in one statement, on the path of every webhook call (the run's start would
+ * otherwise read the version again). A version published between this read and the run's insert is not
+ * seen, as if the call had come a moment earlier.
+ */
+export async function findWebhookTrigger(db: PrismaClient, triggerId: string): Promise<WebhookTrigger | null> {
+  const [row] = await db.$queryRaw<(Omit<WebhookTrigger, "pinned"> & { pinnedId: string | null; pinnedNumber: number | null })[]>(
+    planned(Prisma.sql`SELECT t."id", t."workflowId", t."kind"::text AS "kind", t."enabled", t."version", t."inputs", t."mode"::text AS "mode", t."timeoutMs", t."secret",
+        v."id" AS "pinnedId", v."number" AS "pinnedNumber"
+      FROM "Trigger" t LEFT JOIN LATERAL (
+        SELECT v."id", v."number" FROM "WorkflowVersion" v WHERE v."workflowId" = t."workflowId" AND (t."version" IS NULL OR v."number" = t."version") ORDER BY v."number" DESC LIMIT 1
+      ) v ON TRUE WHERE t."id" = ${triggerId}`),
+  );
+  if (!row) return null;
+  const { pinnedId, pinnedNumber, ...trigger } = row;
+  return { ...trigger, pinned: pinnedId !== null && pinnedNumber !== null ? { id: pinnedId, number: pinnedNumber } : null };
+}
 
 /** How long an Idempotency-Key names its first run (SPEC-V3 §5). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;

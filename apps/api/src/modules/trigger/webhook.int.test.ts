@@ -29,6 +29,10 @@ const TriggerRuns = graphql(`
   }
 `);
 
+const Publish = graphql(`
+  mutation WebhookPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code } } }
+`);
+
 const modes = ["ASYNC", "SYNC"] as const;
 type Mode = (typeof modes)[number];
 
@@ -82,6 +86,21 @@ describeEachDatabase("webhooks", (suite) => {
     expect(runs.edges[0]!.node).toEqual({ id: runId, trigger: { id: hook.triggerId, kind: "WEBHOOK" } });
     expect(triggers[0]!.firings).toEqual([{ status: "STARTED", runId, key: null, error: null }]);
     expect(triggers[0]!.lastFiredAt).not.toBeNull();
+  });
+
+  test("a webhook of a published workflow runs its latest version, and of a pinned one that version", async () => {
+    const hook = await webhook("ASYNC");
+    const publish = async () => (await api!.admin.request(Publish, { id: hook.workflowId })).publishWorkflow.version!.number;
+    expect([await publish(), await publish()]).toEqual([1, 2]);
+    const fire = async () => {
+      const body = JSON.stringify({ text: "v" });
+      const response = await call(hook.url, body, { "x-weft-signature": sign(hook.secret, body) });
+      const { runId } = (await response.json()) as { runId: string };
+      return (await suite.db().prisma.run.findUniqueOrThrow({ where: { id: runId } })).versionNumber;
+    };
+    expect(await fire()).toBe(2);
+    await suite.db().prisma.trigger.update({ where: { id: hook.triggerId }, data: { version: 1 } });
+    expect(await fire()).toBe(1);
   });
 
   test("SYNC: a signed call waits for the run and answers 200 {runId, status, output}", async () => {

@@ -131,7 +131,7 @@ describeEachDatabase(
       const taker = await claimFiring(db, trigger.id, key, false);
       expect(slow.claimed && taker.claimed).toBe(true);
       const runs = api!.app.services.runs;
-      const start = (firingId: string) => runs.startForTrigger({ id: trigger.id, kind: "SCHEDULE", workflowId: trigger.workflowId, version: null }, { in: "tick" }, firingId);
+      const start = (firingId: string) => runs.startForTrigger({ id: trigger.id, kind: "SCHEDULE", workflowId: trigger.workflowId, version: null }, { in: "tick" }, { firingId });
       const late = await start((slow as { firingId: string }).firingId);
       expect(late.ok ? [] : late.errors.map((error) => error.code)).toEqual(["CONFLICT"]);
       expect(await db.run.count({ where: { triggerId: trigger.id } })).toBe(0);
