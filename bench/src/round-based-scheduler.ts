@@ -1,4 +1,4 @@
-import { builtInRegistry, DEFAULT_RUN_LIMITS, jsonText, nodeExecutionSettings, type LlmProviders, type NodeExecutionContext, type Workflow } from "@weft/engine";
+import { builtInRegistry, DEFAULT_RUN_LIMITS, jsonText, nodeExecutionSettings, UNMETERED_COST, type LlmProviders, type NodeExecutionContext, type Workflow } from "@weft/engine";
 import { preparedRun } from "./prepared-run.js";
 
 const SINGLE_PORT: ReadonlySet<string> = new Set(["out"]);
@@ -47,6 +47,7 @@ export async function runRoundBased(workflow: Workflow, llm: LlmProviders): Prom
           llm,
           retriever: null,
           tools: {},
+          cost: UNMETERED_COST,
           signal,
           emit: () => undefined,
           withRetries: (call) => call(0),

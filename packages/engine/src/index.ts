@@ -67,7 +67,7 @@ export type { AvailableModel } from "./rules/model-rules.js";
 // Workflow documents (weft.workflow/v1 and v2): import, export, the command line.
 export { parseWorkflowDocument, parseWorkflowValue, WORKFLOW_FORMATS } from "./document/workflow-document.parser.js";
 export type { ParseWorkflowOptions, ParseWorkflowResult, WorkflowFormat } from "./document/workflow-document.parser.js";
-export { DEFAULT_MAX_INVOCATIONS, MAX_INVOCATIONS_CEILING, PIPELINE_FORMAT } from "./document/pipeline-document.schema.js";
+export { DEFAULT_MAX_INVOCATIONS, MAX_COST_USD_CEILING, MAX_INVOCATIONS_CEILING, PIPELINE_FORMAT } from "./document/pipeline-document.schema.js";
 export { serializeWorkflow, stringifyWorkflow } from "./document/workflow-document.serializer.js";
 export { WORKFLOW_FORMAT } from "./document/workflow-document.schema.js";
 export type { WorkflowDocument } from "./document/workflow-document.schema.js";
@@ -159,6 +159,8 @@ export type {
 } from "./providers/llm-provider.js";
 export { parseToolArguments, requestMessages, TOOL_NAME_PATTERN, toolDefinitionProblem } from "./providers/llm-messages.js";
 export type { ToolArguments } from "./providers/llm-messages.js";
+export { DEFAULT_COMPLETION_TOKENS_ESTIMATE, estimateCallCost, maxCompletionTokens, modelPrice, UNMETERED_COST, usageCost } from "./providers/model-cost.js";
+export type { CostReservation, ModelPrice, RunCost } from "./providers/model-cost.js";
 export { OFFLINE_PROVIDER_ID, OfflineLlmProvider } from "./providers/offline-llm-provider.js";
 export type {
   ChunkAnchor,

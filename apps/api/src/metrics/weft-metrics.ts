@@ -26,6 +26,7 @@ export class WeftMetrics {
   readonly #nodeSeconds: Histogram<"node_type" | "status">;
   readonly #providerSeconds: Histogram<"provider" | "model" | "outcome">;
   readonly #tokens: Counter<"provider" | "model" | "kind">;
+  readonly #cost: Counter<"provider" | "model">;
   readonly #retries: Counter<"code">;
   readonly #runsEnded: Counter<"status">;
   readonly #resumed: Counter;
@@ -66,6 +67,7 @@ export class WeftMetrics {
       registers,
     });
     this.#tokens = new Counter({ name: "weft_tokens_total", help: "Tokens used by finished nodes", labelNames: ["provider", "model", "kind"], registers });
+    this.#cost = new Counter({ name: "weft_cost_usd_total", help: "US dollars spent on priced model calls by finished nodes", labelNames: ["provider", "model"], registers });
     this.#retries = new Counter({ name: "weft_retries_total", help: "Provider retries and parse repairs", labelNames: ["code"], registers });
     this.#runsEnded = new Counter({ name: "weft_runs_ended_total", help: "Runs ended in this process, by status", labelNames: ["status"], registers });
     this.#resumed = new Counter({ name: "weft_runs_resumed_total", help: "Runs resumed in this process after their worker stopped", registers });
@@ -88,13 +90,14 @@ export class WeftMetrics {
         const key = `${event.runId}\u0000${event.nodeId}`;
         const nodeType = this.#nodeTypes.get(key) ?? "unknown";
         this.#nodeTypes.delete(key);
-        const { startedAt, finishedAt, usage, provider, model } = event.details;
+        const { startedAt, finishedAt, usage, provider, model, costUsd } = event.details;
         if (startedAt && finishedAt) this.#nodeSeconds.observe({ node_type: nodeType, status: event.type === "NODE_COMPLETED" ? "completed" : "failed" }, secondsBetween(startedAt, finishedAt));
         if (usage && provider) {
           const labels = { provider, model: model ?? "" };
           this.#tokens.inc({ ...labels, kind: "prompt" }, usage.promptTokens);
           this.#tokens.inc({ ...labels, kind: "completion" }, usage.completionTokens);
         }
+        if (costUsd !== undefined && costUsd > 0 && provider) this.#cost.inc({ provider, model: model ?? "" }, costUsd);
         break;
       }
       case "WARNING":

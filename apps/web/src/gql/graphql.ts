@@ -300,6 +300,8 @@ export type WebhookMode =
   | 'SYNC';
 
 export type WorkflowLimitsInput = {
+  /** US dollars a run may spend on priced model calls (more than 0, at most 1,000,000); null: no limit. The limits are set together: one left out is cleared. */
+  maxCostUsd?: number | null | undefined;
   /** 1..100,000; null: the default. */
   maxInvocations?: number | null | undefined;
 };

@@ -47,7 +47,8 @@ function toWorkflow(document: PipelineDocumentShape, graph: NonNullable<ReturnTy
     workflow.state = state;
   }
   if (document.limits !== undefined) {
-    workflow.limits = document.limits.maxInvocations === undefined ? {} : { maxInvocations: document.limits.maxInvocations };
+    const { maxInvocations, maxCostUsd } = document.limits;
+    workflow.limits = { ...(maxInvocations === undefined ? {} : { maxInvocations }), ...(maxCostUsd === undefined ? {} : { maxCostUsd }) };
   }
   return workflow;
 }

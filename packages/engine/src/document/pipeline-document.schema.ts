@@ -7,6 +7,9 @@ import { documentFields } from "./document-node.schema.js";
 
 export const PIPELINE_FORMAT = "weft.workflow/v2";
 
+/** The largest `limits.maxCostUsd` a workflow may set (US dollars per run). */
+export const MAX_COST_USD_CEILING = 1_000_000;
+
 /** The hard ceiling on `limits.maxInvocations` (SPEC-V2 §4; the default is 1,000). */
 export const MAX_INVOCATIONS_CEILING = 100_000;
 export const DEFAULT_MAX_INVOCATIONS = 1_000;
@@ -50,6 +53,7 @@ export function createPipelineSchemas(limits: WorkflowDocumentLimits) {
     limits: z
       .strictObject({
         maxInvocations: z.number().int("must be a whole number").min(1).max(MAX_INVOCATIONS_CEILING, `must be at most ${MAX_INVOCATIONS_CEILING}`).optional(),
+        maxCostUsd: z.number().positive("must be more than 0").max(MAX_COST_USD_CEILING, `must be at most ${MAX_COST_USD_CEILING}`).optional(),
       })
       .optional(),
   });

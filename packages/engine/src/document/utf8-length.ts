@@ -6,6 +6,11 @@
 export function utf8LengthExceeds(text: string, max: number): boolean {
   if (text.length > max) return true; // every UTF-16 unit is at least one UTF-8 byte
   if (text.length * 3 <= max) return false; // and at most three
+  return utf8Length(text, max) > max;
+}
+
+/** The length of `text`'s UTF-8 encoding, counted without encoding it; stops counting once past `stopAbove`. */
+export function utf8Length(text: string, stopAbove = Infinity): number {
   let bytes = 0;
   for (let k = 0; k < text.length; k += 1) {
     const unit = text.charCodeAt(k);
@@ -15,7 +20,7 @@ export function utf8LengthExceeds(text: string, max: number): boolean {
       bytes += 4; // a surrogate pair is one 4-byte character
       k += 1;
     } else bytes += 3;
-    if (bytes > max) return true;
+    if (bytes > stopAbove) return bytes;
   }
-  return false;
+  return bytes;
 }

@@ -13,6 +13,8 @@ export interface NodeRunDetails {
   provider: string | null;
   model: string | null;
   usage: TokenUsage | null;
+  /** US dollars the node's priced model calls cost (SPEC-V3 §3); absent when none had a price. */
+  costUsd?: number;
   /** Provider attempts beyond the first, plus a parse-repair attempt if one was made. */
   retries: number;
   startedAt: string;
@@ -111,14 +113,15 @@ interface Payloads {
   CACHE_HIT: { nodeId: string; similarity: number } & Invocation;
   CACHE_MISS: { nodeId: string } & Invocation;
   /** `state`: the final state channels, present when the workflow declares any. */
-  RUN_COMPLETED: { result: string | null; outputs: Record<string, string>; usage: TokenUsage; state?: Record<string, JsonValue> };
-  RUN_FAILED: { error: EventError; failedNodeIds: string[]; outputs: Record<string, string>; usage: TokenUsage; state?: Record<string, JsonValue> };
-  RUN_CANCELLED: { reason: string; outputs: Record<string, string>; usage: TokenUsage; state?: Record<string, JsonValue> };
+  /** `costUsd`: what the run's priced model calls cost, present when any had a price. */
+  RUN_COMPLETED: { result: string | null; outputs: Record<string, string>; usage: TokenUsage; costUsd?: number; state?: Record<string, JsonValue> };
+  RUN_FAILED: { error: EventError; failedNodeIds: string[]; outputs: Record<string, string>; usage: TokenUsage; costUsd?: number; state?: Record<string, JsonValue> };
+  RUN_CANCELLED: { reason: string; outputs: Record<string, string>; usage: TokenUsage; costUsd?: number; state?: Record<string, JsonValue> };
   /**
    * Nothing can run until a person closes one of `taskIds`: this execution ends here (not the run),
    * holding nothing; the run continues from its stored events when a task is closed (RUN_RESUMED).
    */
-  RUN_WAITING: { taskIds: string[]; outputs: Record<string, string>; usage: TokenUsage };
+  RUN_WAITING: { taskIds: string[]; outputs: Record<string, string>; usage: TokenUsage; costUsd?: number };
 }
 
 export type RunEventType = keyof Payloads;

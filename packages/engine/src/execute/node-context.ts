@@ -4,6 +4,7 @@ import { evaluateExpression, type ExpressionVariables } from "../expression/cel-
 import { WeftError } from "../model/errors.js";
 import { jsonText, type JsonValue } from "../model/json-value.js";
 import type { LlmProviders } from "../providers/llm-provider.js";
+import type { RunCost } from "../providers/model-cost.js";
 import type { Retriever } from "../providers/retrieval.js";
 import type { ToolProviders } from "../providers/tool-providers.js";
 import type { BodyRunRequest, BodyRunResult, ExecutionSettings, NodeExecutionContext } from "../registry/node-type-definition.js";
@@ -36,6 +37,7 @@ class NodeContext implements NodeExecutionContext {
   readonly connectedPorts: ReadonlySet<string>;
   readonly settings: ExecutionSettings;
   readonly limits: RunLimits;
+  readonly cost: RunCost;
   readonly llm: LlmProviders;
   readonly retriever: Retriever | null;
   readonly tools: ToolProviders;
@@ -77,6 +79,7 @@ class NodeContext implements NodeExecutionContext {
     this.connectedPorts = plan.connectedPorts[position]!;
     this.settings = host.executionSettings(workflowNode);
     this.limits = host.limits;
+    this.cost = host.cost;
     this.llm = host.llm;
     this.retriever = host.retriever;
     this.tools = host.tools;

@@ -135,8 +135,19 @@ function recordedDetails(value: unknown): Omit<NodeRunDetails, "startedAt" | "fi
     provider: details.provider ?? null,
     model: details.model ?? null,
     usage: details.usage ?? null,
+    ...(typeof details.costUsd === "number" ? { costUsd: details.costUsd } : {}),
     retries: details.retries ?? 0,
   };
+}
+
+/** What earlier attempts' finished invocations cost (a resumed run's spending starts there); null when none was priced. */
+export function recordedCost(record: ResumeRecord): number | null {
+  let total: number | null = null;
+  for (const entry of record.finished.values()) {
+    const cost = entry.status === "COMPLETED" ? entry.result.details.costUsd : entry.details.costUsd;
+    if (cost !== undefined) total = (total ?? 0) + cost;
+  }
+  return total;
 }
 
 /** Whether a resumed run must not emit this event again. */

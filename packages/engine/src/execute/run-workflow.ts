@@ -87,6 +87,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
     onEvent: input.onEvent,
     state: { channels: prepared.workflow.state ?? {}, initial: prepared.state },
     maxInvocations: prepared.maxInvocations,
+    maxCostUsd: prepared.workflow.limits?.maxCostUsd ?? null,
     stateEvents: options.stateEvents ?? false,
     resume: input.resume ?? null,
     limits: prepared.limits ?? DEFAULT_RUN_LIMITS,

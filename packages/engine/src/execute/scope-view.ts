@@ -1,3 +1,4 @@
+import type { RunCost } from "../providers/model-cost.js";
 import type { RunLimits } from "../limits/run-limits.js";
 import type { RunEventDraft } from "../events/run-event.js";
 import type { JsonValue } from "../model/json-value.js";
@@ -30,6 +31,8 @@ export interface NodeContextHost {
   readonly finished: boolean;
   /** The run's limits (SPEC-V3 §1). */
   readonly limits: RunLimits;
+  /** What the run spends on priced model calls, against `limits.maxCostUsd`. */
+  readonly cost: RunCost;
   stateSnapshot(): Readonly<Record<string, JsonValue>>;
   /** 0-based count of the node's earlier invocations in the run (taken when it was admitted). */
   invocationIndex(nodeId: string): number;

@@ -16,8 +16,9 @@ import { RunEventSink, type RunEventHandler } from "./run-event-sink.js";
 import type { RunLimits } from "../limits/run-limits.js";
 import { RunBytes } from "../limits/value-gate.js";
 import { overBudget } from "./over-budget.js";
+import { RunCostMeter } from "./run-cost-meter.js";
 import { nextTurn, sliceSpent } from "./turn-clock.js";
-import { alreadyEmitted, invocationKey, type FinishedInvocation, type RunResume } from "./run-resume.js";
+import { alreadyEmitted, invocationKey, recordedCost, type FinishedInvocation, type RunResume } from "./run-resume.js";
 import type { HumanTaskAnswer, HumanTaskRequest } from "../model/human-task.js";
 import type { HumanTaskAnswers } from "./human-task-answers.js";
 import { HumanWaits } from "./human-waits.js";
@@ -37,6 +38,8 @@ export interface RunOutcome {
   /** The result node's output (the output node), or null when it did not complete. */
   result: string | null;
   usage: TokenUsage;
+  /** What the run's priced model calls cost (US dollars); null when none had a price. */
+  costUsd: number | null;
   failedNodeIds: string[];
   error: EventError | null;
   /** Final values of the state channels, when the workflow declares any (thread-scoped ones are the caller's to store). */
@@ -66,6 +69,8 @@ export interface RunnerDeps {
   state: { channels: Readonly<Record<string, StateChannel>>; initial: Readonly<Record<string, JsonValue>> };
   /** Node invocations this run may start (SPEC-V2 §4), counted while it runs. */
   maxInvocations: number;
+  /** US dollars the run may spend on priced model calls (`limits.maxCostUsd`); null: no limit. */
+  maxCostUsd?: number | null;
   /** Emit STATE_UPDATED after each write. */
   stateEvents: boolean;
   /** Set when an earlier attempt of the run had started it (run-resume.ts). */
@@ -114,6 +119,7 @@ export class WorkflowRunner implements ScopeHost {
   readonly #iso: () => string;
   readonly #nodeSettings = new WeakMap<WorkflowNode, ExecutionSettings>();
   readonly #bytes: RunBytes;
+  readonly #cost: RunCostMeter;
   #tooLarge: EventError | null = null;
 
   constructor(deps: RunnerDeps) {
@@ -122,6 +128,9 @@ export class WorkflowRunner implements ScopeHost {
     this.#sink = new RunEventSink(deps.runId, deps.onEvent, deps.now, (error) => this.#onSinkFailure(error), deps.resume?.lastSeq ?? 0);
     this.#store = new StateStore(deps.state.channels, deps.state.initial);
     this.#bytes = new RunBytes(deps.limits.maxRunBytes);
+    // A refused call stops the run after the step that asked (the node is in the middle of its execution).
+    const stopForCost = (error: EventError, nodeId: string) => queueMicrotask(() => this.#stop(error, "UPSTREAM_FAILED", nodeId));
+    this.#cost = new RunCostMeter(deps.maxCostUsd ?? null, stopForCost, deps.resume ? recordedCost(deps.resume.record) : null);
     this.runInputs = runInputsOf(deps.plan, deps.suppliedInputs);
     this.#top = new ScopeRun(this, deps.plan, topScopeOptions(() => this.#finish()));
     this.#waits = new HumanWaits(this, deps.humanAnswers, deps.resume?.record ?? null, deps.taskId);
@@ -152,6 +161,9 @@ export class WorkflowRunner implements ScopeHost {
   }
   get signal(): AbortSignal {
     return this.#controller.signal;
+  }
+  get cost(): RunCostMeter {
+    return this.#cost;
   }
   get limits(): RunLimits {
     return this.#deps.limits;
@@ -442,12 +454,13 @@ export class WorkflowRunner implements ScopeHost {
   }
 
   #terminalEvent(outcome: RunOutcome): RunEventDraft {
-    const { outputs, usage } = outcome;
-    if (outcome.waitingFor) return { type: "RUN_WAITING", taskIds: outcome.waitingFor, outputs, usage };
+    const { outputs } = outcome;
+    const usage = { usage: outcome.usage, ...(outcome.costUsd === null ? {} : { costUsd: outcome.costUsd }) };
+    if (outcome.waitingFor) return { type: "RUN_WAITING", taskIds: outcome.waitingFor, outputs, ...usage };
     const state = outcome.state === undefined ? {} : { state: outcome.state };
-    if (outcome.status === "CANCELLED") return { type: "RUN_CANCELLED", reason: this.#cancelReason ?? "cancelled", outputs, usage, ...state };
-    if (outcome.status === "FAILED") return { type: "RUN_FAILED", error: outcome.error!, failedNodeIds: outcome.failedNodeIds, outputs, usage, ...state };
-    return { type: "RUN_COMPLETED", result: outcome.result, outputs, usage, ...state };
+    if (outcome.status === "CANCELLED") return { type: "RUN_CANCELLED", reason: this.#cancelReason ?? "cancelled", outputs, ...usage, ...state };
+    if (outcome.status === "FAILED") return { type: "RUN_FAILED", error: outcome.error!, failedNodeIds: outcome.failedNodeIds, outputs, ...usage, ...state };
+    return { type: "RUN_COMPLETED", result: outcome.result, outputs, ...usage, ...state };
   }
 
   #outcome(): RunOutcome {
@@ -459,7 +472,7 @@ export class WorkflowRunner implements ScopeHost {
     });
     const resultIndex = plan.resultNode;
     const result = resultIndex >= 0 && status[resultIndex] === DONE ? jsonText(values[resultIndex]) : null;
-    const base = { outputs, result, usage: this.#usage, failedNodeIds: [...this.#failed], ...(this.#store.declared ? { state: { ...this.#store.snapshot() } } : {}) };
+    const base = { outputs, result, usage: this.#usage, costUsd: this.#cost.spentUsd, failedNodeIds: [...this.#failed], ...(this.#store.declared ? { state: { ...this.#store.snapshot() } } : {}) };
     if (this.#cancelReason !== null) return { ...base, status: "CANCELLED", error: { code: "RUN_CANCELLED", message: this.#cancelReason } };
     if (this.#budgetError) return { ...base, status: "FAILED", error: this.#budgetError };
     if (base.failedNodeIds.length > 0) return { ...base, status: "FAILED", error: runError(base.failedNodeIds) };

@@ -84,6 +84,11 @@ export interface StateChannel {
 export interface WorkflowLimits {
   /** Worst-case node invocations a run may need (default 1,000; at most 100,000). */
   maxInvocations?: number;
+  /**
+   * US dollars a run may spend on priced model calls: a call whose estimate would take the run past it
+   * is not made, and the run fails with RUN_COST_EXCEEDED (SPEC-V3 §3; the estimate: providers/model-cost.ts).
+   */
+  maxCostUsd?: number;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { JsonValue } from "../model/json-value.js";
 import type { RuleCode } from "../model/violation.js";
 import type { SearchIntensity, WorkflowGraph, WorkflowNode } from "../model/workflow.js";
 import type { LlmProviders } from "../providers/llm-provider.js";
+import type { RunCost } from "../providers/model-cost.js";
 import type { Retriever } from "../providers/retrieval.js";
 import type { ToolProviders } from "../providers/tool-providers.js";
 import type { HumanTaskAnswer, HumanTaskRequest } from "../model/human-task.js";
@@ -86,6 +87,8 @@ export interface NodeExecutionContext extends InvocationScope {
   settings: ExecutionSettings;
   /** The run's limits (SPEC-V3 §1): rendered templates, parsed replies and expression budgets respect them. */
   limits: RunLimits;
+  /** The run's spending on priced model calls (callModel reserves each call's estimate against `limits.maxCostUsd`). */
+  cost: RunCost;
   llm: LlmProviders;
   retriever: Retriever | null;
   /** Knowledge bases, web search and the semantic cache for the tool types; each may be missing. */

@@ -1,4 +1,4 @@
-import type { LlmProvider, LlmReply, LlmRequest, LlmStreamChunk } from "../providers/llm-provider.js";
+import type { LlmModelInfo, LlmProvider, LlmReply, LlmRequest, LlmStreamChunk, TokenUsage } from "../providers/llm-provider.js";
 
 export interface FakeCall {
   request: LlmRequest;
@@ -19,15 +19,19 @@ export function resultJson(output: string, description = `saw ${output.length} c
 export class FakeLlmProvider implements LlmProvider {
   readonly id: string;
   readonly label = "Fake provider for tests";
-  readonly models = [{ id: "m", label: "m", testOnly: true }];
+  readonly models: readonly LlmModelInfo[];
   readonly calls: FakeCall[] = [];
   inFlight = 0;
   maxInFlight = 0;
   readonly #answer: FakeAnswer;
+  readonly #usage: TokenUsage | null;
 
-  constructor(answer: FakeAnswer = (request) => resultJson(request.prompt), id = "fake") {
+  /** `models`: what it offers (default one test model "m", unpriced); `usage`: what each reply reports. */
+  constructor(answer: FakeAnswer = (request) => resultJson(request.prompt), id = "fake", options: { models?: readonly LlmModelInfo[]; usage?: TokenUsage | null } = {}) {
     this.#answer = answer;
     this.id = id;
+    this.models = options.models ?? [{ id: "m", label: "m", testOnly: true }];
+    this.#usage = options.usage === undefined ? { promptTokens: 1, completionTokens: 2, totalTokens: 3 } : options.usage;
   }
 
   async complete(request: LlmRequest, signal: AbortSignal): Promise<LlmReply> {
@@ -37,7 +41,7 @@ export class FakeLlmProvider implements LlmProvider {
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
       const text = await this.#answer(request, call);
-      return { text, model: request.model, usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3 } };
+      return { text, model: request.model, usage: this.#usage };
     } finally {
       this.inFlight -= 1;
     }

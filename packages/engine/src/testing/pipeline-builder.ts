@@ -15,6 +15,7 @@ export class PipelineBuilder {
   readonly #loops: LoopDeclaration[] = [];
   #state: Record<string, StateChannel> | undefined;
   #maxInvocations: number | undefined;
+  #maxCostUsd: number | undefined;
 
   input(id: string, content = ""): this {
     return this.add({ id, type: "input", content });
@@ -59,6 +60,11 @@ export class PipelineBuilder {
     return this;
   }
 
+  maxCostUsd(limit: number): this {
+    this.#maxCostUsd = limit;
+    return this;
+  }
+
   /** The nodes, edges and loops alone: a map or subgraph body. */
   graph(): WorkflowGraph {
     return { nodes: [...this.#nodes], edges: [...this.#edges], ...(this.#loops.length > 0 ? { loops: [...this.#loops] } : {}) };
@@ -73,7 +79,9 @@ export class PipelineBuilder {
       intensity: null,
       ...this.graph(),
       ...(this.#state ? { state: this.#state } : {}),
-      ...(this.#maxInvocations !== undefined ? { limits: { maxInvocations: this.#maxInvocations } } : {}),
+      ...(this.#maxInvocations !== undefined || this.#maxCostUsd !== undefined
+        ? { limits: { ...(this.#maxInvocations !== undefined ? { maxInvocations: this.#maxInvocations } : {}), ...(this.#maxCostUsd !== undefined ? { maxCostUsd: this.#maxCostUsd } : {}) } }
+        : {}),
     };
   }
 

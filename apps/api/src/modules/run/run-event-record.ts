@@ -91,6 +91,8 @@ export function eventWrites(event: RunEvent, nodeTypes: NodeTypesById): EventWri
         promptTokens: event.usage.promptTokens,
         completionTokens: event.usage.completionTokens,
         totalTokens: event.usage.totalTokens,
+        // The run's own total (a resumed run's includes what earlier attempts spent).
+        ...(event.costUsd === undefined ? {} : { costUsd: event.costUsd }),
         state: event.state === undefined ? null : { json: event.state },
       });
       writes.status = status;
@@ -120,6 +122,8 @@ function compactDetails(details: NodeRunDetails): Record<string, unknown> {
     provider: details.provider,
     model: details.model,
     usage: details.usage,
+    // Kept in the event: a resumed run counts what its finished invocations cost against limits.maxCostUsd.
+    ...(details.costUsd === undefined ? {} : { costUsd: details.costUsd }),
     retries: details.retries,
     startedAt: details.startedAt,
     finishedAt: details.finishedAt,
@@ -138,6 +142,7 @@ function detailColumns(details: NodeRunDetails): Columns {
     promptTokens: details.usage?.promptTokens ?? 0,
     completionTokens: details.usage?.completionTokens ?? 0,
     totalTokens: details.usage?.totalTokens ?? 0,
+    costUsd: details.costUsd ?? null,
     retries: details.retries,
     startedAt: new Date(details.startedAt),
     finishedAt: details.finishedAt ? new Date(details.finishedAt) : null,
@@ -146,10 +151,12 @@ function detailColumns(details: NodeRunDetails): Columns {
 
 function tokenIncrements(details: NodeRunDetails): Columns {
   const usage = details.usage;
-  if (!usage) return {};
+  const cost: Columns = details.costUsd === undefined ? {} : { costUsd: { increment: details.costUsd } };
+  if (!usage) return cost;
   return {
     promptTokens: { increment: usage.promptTokens },
     completionTokens: { increment: usage.completionTokens },
     totalTokens: { increment: usage.totalTokens },
+    ...cost,
   };
 }

@@ -14,10 +14,10 @@ const ENUM_TYPE: Record<"Run" | "NodeRun", string> = { Run: '"RunStatus"', NodeR
 
 /** Columns the recorder may set; anything else is a programming error, caught before SQL is built. */
 const ALLOWED: Record<"Run" | "NodeRun", ReadonlySet<string>> = {
-  Run: new Set(["status", "startedAt", "finishedAt", "result", "error", "state", "promptTokens", "completionTokens", "totalTokens", "lastSeq"]),
+  Run: new Set(["status", "startedAt", "finishedAt", "result", "error", "state", "promptTokens", "completionTokens", "totalTokens", "costUsd", "lastSeq"]),
   NodeRun: new Set([
     "status", "startedAt", "finishedAt", "description", "output", "value", "error", "inputs", "renderedPrompt", "context",
-    "store", "rawReply", "provider", "model", "promptTokens", "completionTokens", "totalTokens", "retries",
+    "store", "rawReply", "provider", "model", "promptTokens", "completionTokens", "totalTokens", "costUsd", "retries",
   ]),
 };
 
@@ -25,9 +25,11 @@ function valueSql(table: "Run" | "NodeRun", column: string, value: ColumnValue):
   if (value === null) return Prisma.sql`NULL`;
   if (value instanceof Date) return Prisma.sql`${value.toISOString()}::timestamp(3)`;
   if (typeof value === "object" && "json" in value) return Prisma.sql`${JSON.stringify(value.json)}::jsonb`;
+  // Cost starts null (nothing priced yet), so a first addition starts from zero.
+  if (typeof value === "object" && column === "costUsd") return Prisma.sql`COALESCE("costUsd", 0) + ${value.increment}::float8`;
   if (typeof value === "object") return Prisma.sql`${Prisma.raw(`"${column}"`)} + ${value.increment}::int`;
   if (column === "status") return Prisma.sql`${value}::${Prisma.raw(ENUM_TYPE[table])}`;
-  if (typeof value === "number") return Prisma.sql`${value}::int`;
+  if (typeof value === "number") return column === "costUsd" ? Prisma.sql`${value}::float8` : Prisma.sql`${value}::int`;
   return Prisma.sql`${value}`;
 }
 

@@ -58,6 +58,7 @@ export async function insertRunRowIf(db: Pick<Prisma.TransactionClient, "$execut
     promptTokens: 0,
     completionTokens: 0,
     totalTokens: 0,
+    costUsd: null,
     lastSeq: 0,
     attempt: 0,
     claimedBy: null,

@@ -69,10 +69,11 @@ export async function terminateRun(
     });
     await settleNodeRuns(tx, runId, error.code, error.message, now);
     const usage = { promptTokens: run.promptTokens, completionTokens: run.completionTokens, totalTokens: run.totalTokens };
+    const totals = { usage, ...(run.costUsd === null ? {} : { costUsd: run.costUsd }) };
     const payload: Record<string, unknown> =
       termination.kind === "cancelled"
-        ? { reason: termination.reason, outputs: {}, usage }
-        : { error, failedNodeIds: open.filter((nodeRun) => nodeRun.status === "RUNNING").map((nodeRun) => nodeRun.nodeKey), outputs: {}, usage };
+        ? { reason: termination.reason, outputs: {}, ...totals }
+        : { error, failedNodeIds: open.filter((nodeRun) => nodeRun.status === "RUNNING").map((nodeRun) => nodeRun.nodeKey), outputs: {}, ...totals };
     const terminal: RunEventMessage = {
       runId,
       seq: lastSeq,

@@ -95,6 +95,9 @@ export class NodeRunObject {
   @Field(() => Int)
   totalTokens!: number;
 
+  @Field(() => Float, { nullable: true, description: "US dollars the node's priced model calls cost (prices from WEFT_PROVIDERS_FILE); null when none had a price." })
+  costUsd!: number | null;
+
   @Field(() => Int, { description: "Provider attempts beyond the first, plus a parse repair if one was made." })
   retries!: number;
 
@@ -172,6 +175,9 @@ export class RunObject {
 
   @Field(() => Int)
   totalTokens!: number;
+
+  @Field(() => Float, { nullable: true, description: "US dollars the run's priced model calls cost, summed as its node runs end; null while none had a price (limits.maxCostUsd bounds it)." })
+  costUsd!: number | null;
 
   @Field(() => Int, { description: "seq of the last event so far." })
   lastSeq!: number;

@@ -76,7 +76,7 @@ export function readConfigInput(
 export interface SettingsEditInput {
   loops?: readonly { id: string; max?: number | null; exit?: string | null }[] | null;
   state?: readonly { name: string; reducer: StateChannel["reducer"]; key?: string | null; scope?: StateChannel["scope"] | null }[] | null;
-  limits?: { maxInvocations?: number | null } | null;
+  limits?: { maxInvocations?: number | null; maxCostUsd?: number | null } | null;
 }
 
 /** Settings as the engine reads them; a field left out of the input is left out here (unchanged). Null clears. */
@@ -109,8 +109,8 @@ export function readSettingsEdit(registry: NodeTypeRegistry, input: SettingsEdit
     });
   }
   if (input.limits !== undefined) {
-    const max = input.limits?.maxInvocations;
-    edit.limits = max === null || max === undefined ? {} : { maxInvocations: max };
+    const { maxInvocations, maxCostUsd } = input.limits ?? {};
+    edit.limits = { ...(maxInvocations == null ? {} : { maxInvocations }), ...(maxCostUsd == null ? {} : { maxCostUsd }) };
   }
   for (const issue of checkWorkflowSettings(edit, { registry })) errors.push(issueError(issue, settingsInputPath(issue.path, channelIndex)));
   return errors.length > 0 ? { ok: false, errors } : { ok: true, edit };

@@ -1,4 +1,4 @@
-import { Field, InputType, Int } from "type-graphql";
+import { Field, Float, InputType, Int } from "type-graphql";
 import type { StateReducer, StateScope } from "@weft/engine";
 import { StateReducerEnum, StateScopeEnum, type LoopDeclarationObject, type StateChannelObject, type WorkflowLimitsObject } from "./workflow-settings.type.js";
 
@@ -33,4 +33,7 @@ export class StateChannelInput implements Partial<Omit<StateChannelObject, "scop
 export class WorkflowLimitsInput implements Partial<WorkflowLimitsObject> {
   @Field(() => Int, { nullable: true, description: "1..100,000; null: the default." })
   maxInvocations?: number | null;
+
+  @Field(() => Float, { nullable: true, description: "US dollars a run may spend on priced model calls (more than 0, at most 1,000,000); null: no limit. The limits are set together: one left out is cleared." })
+  maxCostUsd?: number | null;
 }

@@ -16,7 +16,7 @@ export function settingsFromRow(row: Pick<WorkflowRow, "loops" | "state" | "limi
   const state = stateFromJson(row.state);
   if (Object.keys(state).length > 0) settings.state = state;
   const limits = limitsFromJson(row.limits);
-  if (limits.maxInvocations !== undefined) settings.limits = limits;
+  if (limits.maxInvocations !== undefined || limits.maxCostUsd !== undefined) settings.limits = limits;
   return settings;
 }
 
@@ -26,11 +26,11 @@ type JsonColumn = Prisma.InputJsonValue | typeof Prisma.DbNull;
 export function settingsColumns(settings: PipelineSettings): { loops: JsonColumn; state: JsonColumn; limits: JsonColumn } {
   const loops = settings.loops?.map((loop) => ({ id: loop.id, ...(loop.max === undefined ? {} : { max: loop.max }), exit: loop.exit }));
   const state = settings.state && Object.keys(settings.state).length > 0 ? settings.state : undefined;
-  const limits = settings.limits?.maxInvocations === undefined ? undefined : { maxInvocations: settings.limits.maxInvocations };
+  const limits = settings.limits ? limitsOf(settings.limits) : {};
   return {
     loops: loops && loops.length > 0 ? loops : Prisma.DbNull,
     state: state ? (state as unknown as Prisma.InputJsonObject) : Prisma.DbNull,
-    limits: limits ?? Prisma.DbNull,
+    limits: Object.keys(limits).length > 0 ? (limits as Prisma.InputJsonObject) : Prisma.DbNull,
   };
 }
 
@@ -47,7 +47,7 @@ export function toSettingsObjects(settings: PipelineSettings): {
       key: channel.key ?? null,
       scope: channel.scope ?? "run",
     })),
-    limits: { maxInvocations: settings.limits?.maxInvocations ?? null },
+    limits: { maxInvocations: settings.limits?.maxInvocations ?? null, maxCostUsd: settings.limits?.maxCostUsd ?? null },
   };
 }
 
@@ -75,7 +75,17 @@ function stateFromJson(json: Prisma.JsonValue): Record<string, StateChannel> {
 }
 
 function limitsFromJson(json: Prisma.JsonValue): WorkflowLimits {
-  return isJsonObject(json) && typeof json["maxInvocations"] === "number" ? { maxInvocations: json["maxInvocations"] } : {};
+  if (!isJsonObject(json)) return {};
+  const { maxInvocations, maxCostUsd } = json;
+  return limitsOf({ ...(typeof maxInvocations === "number" ? { maxInvocations } : {}), ...(typeof maxCostUsd === "number" ? { maxCostUsd } : {}) });
+}
+
+/** The limits that are set, and only those. */
+function limitsOf(limits: WorkflowLimits): WorkflowLimits {
+  return {
+    ...(limits.maxInvocations === undefined ? {} : { maxInvocations: limits.maxInvocations }),
+    ...(limits.maxCostUsd === undefined ? {} : { maxCostUsd: limits.maxCostUsd }),
+  };
 }
 
 function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {

@@ -1,5 +1,5 @@
 import { STATE_REDUCERS, STATE_SCOPES, type StateReducer, type StateScope } from "@weft/engine";
-import { Field, Int, ObjectType, registerEnumType } from "type-graphql";
+import { Field, Float, Int, ObjectType, registerEnumType } from "type-graphql";
 
 /** The reducers and scopes of SPEC-V2 §4, named as the document format names them. */
 export const StateReducerEnum = Object.fromEntries(STATE_REDUCERS.map((name) => [name, name])) as { [K in StateReducer]: K };
@@ -48,4 +48,10 @@ export class WorkflowLimitsObject {
     description: "Worst-case node invocations a run may need (1..100,000); null: the default, 1,000 or the node count if larger.",
   })
   maxInvocations!: number | null;
+
+  @Field(() => Float, {
+    nullable: true,
+    description: "US dollars a run may spend on priced model calls: the call that could pass it is not made and the run fails with RUN_COST_EXCEEDED; null: no limit.",
+  })
+  maxCostUsd!: number | null;
 }

@@ -59,6 +59,8 @@ type Documents = {
     "\n  query PrRun($id: ID!) {\n    run(id: $id) {\n      status\n      result\n      state\n      error { code message }\n      nodeRuns { nodeId invocation nodeType status output value renderedPrompt error { code } }\n      events(limit: 200) { ...PipelineEvent }\n    }\n  }\n": typeof types.PrRunDocument,
     "\n  mutation PrImport($document: JSON!) { importWorkflow(document: $document) { workflow { id version } errors { code message field } } }\n": typeof types.PrImportDocument,
     "\n  mutation PrUpdate($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code } } }\n": typeof types.PrUpdateDocument,
+    "\n  mutation CostImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message field } } }\n": typeof types.CostImportDocument,
+    "\n  query CostRun($id: ID!) {\n    run(id: $id) { status costUsd error { code message } nodeRuns { nodeId status costUsd provider model error { code } } }\n  }\n": typeof types.CostRunDocument,
     "\n  fragment TypedEvent on RunEvent {\n    __typename\n    seq\n    type\n    nodeId\n    output\n    text\n    description\n    reason\n    error { code message }\n    ... on NodeEvent { invocation }\n    ... on RunStartedEvent { nodeIds }\n    ... on NodeStartedEvent { nodeType }\n    ... on NodeDescriptionEvent { description }\n    ... on NodeCompletedEvent {\n      description\n      output\n      ports\n      details { provider model retries startedAt finishedAt usage { promptTokens completionTokens totalTokens } }\n    }\n    ... on NodeSkippedEvent { reason blockedBy }\n    ... on WarningEvent { code message }\n    ... on BranchTakenEvent { ports skipped }\n    ... on LoopIterationEvent { invocation loopId iteration max feedback }\n    ... on RunCompletedEvent { result outputs { nodeId output } usage { totalTokens } state }\n  }\n": typeof types.TypedEventFragmentDoc,
     "\n  subscription TypedRunEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { ...TypedEvent } }\n": typeof types.TypedRunEventsDocument,
     "\n  query TypedStoredEvents($id: ID!) { run(id: $id) { totalTokens events(limit: 200) { ...TypedEvent } } }\n": typeof types.TypedStoredEventsDocument,
@@ -208,6 +210,8 @@ const documents: Documents = {
     "\n  query PrRun($id: ID!) {\n    run(id: $id) {\n      status\n      result\n      state\n      error { code message }\n      nodeRuns { nodeId invocation nodeType status output value renderedPrompt error { code } }\n      events(limit: 200) { ...PipelineEvent }\n    }\n  }\n": types.PrRunDocument,
     "\n  mutation PrImport($document: JSON!) { importWorkflow(document: $document) { workflow { id version } errors { code message field } } }\n": types.PrImportDocument,
     "\n  mutation PrUpdate($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code } } }\n": types.PrUpdateDocument,
+    "\n  mutation CostImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message field } } }\n": types.CostImportDocument,
+    "\n  query CostRun($id: ID!) {\n    run(id: $id) { status costUsd error { code message } nodeRuns { nodeId status costUsd provider model error { code } } }\n  }\n": types.CostRunDocument,
     "\n  fragment TypedEvent on RunEvent {\n    __typename\n    seq\n    type\n    nodeId\n    output\n    text\n    description\n    reason\n    error { code message }\n    ... on NodeEvent { invocation }\n    ... on RunStartedEvent { nodeIds }\n    ... on NodeStartedEvent { nodeType }\n    ... on NodeDescriptionEvent { description }\n    ... on NodeCompletedEvent {\n      description\n      output\n      ports\n      details { provider model retries startedAt finishedAt usage { promptTokens completionTokens totalTokens } }\n    }\n    ... on NodeSkippedEvent { reason blockedBy }\n    ... on WarningEvent { code message }\n    ... on BranchTakenEvent { ports skipped }\n    ... on LoopIterationEvent { invocation loopId iteration max feedback }\n    ... on RunCompletedEvent { result outputs { nodeId output } usage { totalTokens } state }\n  }\n": types.TypedEventFragmentDoc,
     "\n  subscription TypedRunEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { ...TypedEvent } }\n": types.TypedRunEventsDocument,
     "\n  query TypedStoredEvents($id: ID!) { run(id: $id) { totalTokens events(limit: 200) { ...TypedEvent } } }\n": types.TypedStoredEventsDocument,
@@ -503,6 +507,14 @@ export function graphql(source: "\n  mutation PrImport($document: JSON!) { impor
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation PrUpdate($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code } } }\n"): (typeof documents)["\n  mutation PrUpdate($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CostImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message field } } }\n"): (typeof documents)["\n  mutation CostImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message field } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CostRun($id: ID!) {\n    run(id: $id) { status costUsd error { code message } nodeRuns { nodeId status costUsd provider model error { code } } }\n  }\n"): (typeof documents)["\n  query CostRun($id: ID!) {\n    run(id: $id) { status costUsd error { code message } nodeRuns { nodeId status costUsd provider model error { code } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,5 +1,6 @@
 import type { LlmProvider, LlmReply, LlmRequest } from "../../providers/llm-provider.js";
 import { addUsage, emptyUsage } from "../../providers/llm-provider.js";
+import { estimateCallCost, modelPrice, usageCost, type ModelPrice } from "../../providers/model-cost.js";
 import { gateTextLength } from "../../limits/value-gate.js";
 import { ProviderError, WeftError } from "../../model/errors.js";
 import type { NodeExecutionContext } from "../../registry/node-type-definition.js";
@@ -79,9 +80,11 @@ export function repairPrompt(prompt: string, error: ResultParseError): string {
 }
 
 /**
- * The one doorway of model calls from node executors (agents included): the runner's retries, NODE_TOKEN
- * while streaming, usage added to the node's details, the reply (text and tool calls) held to a node
- * output's limit. Returns the reply, whose `toolCalls` an agent executes.
+ * The one doorway of model calls from node executors (agents included): the run's cost budget (each
+ * attempt of a priced model holds its estimate and is refused with RUN_COST_EXCEEDED when it could take
+ * the run past `limits.maxCostUsd`), the runner's retries, NODE_TOKEN while streaming, usage and cost
+ * added to the node's details, the reply (text and tool calls) held to a node output's limit. Returns the
+ * reply, whose `toolCalls` an agent executes.
  */
 export async function callModel(
   context: NodeExecutionContext,
@@ -89,22 +92,49 @@ export async function callModel(
   request: LlmRequest,
   details: PartialNodeDetails,
 ): Promise<LlmReply> {
+  const price = modelPrice(provider, request.model);
+  if (!price) warnUncounted(context, provider, request.model);
   let lastAttempt = 0;
   let reply: LlmReply;
   try {
-    reply = await context.withRetries((attempt) => {
+    reply = await context.withRetries(async (attempt) => {
       lastAttempt = attempt;
       const call = { ...request, origin: { runId: context.runId, nodeId: context.node.id, invocation: context.invocation, attempt: attempt + 1 } };
-      return context.settings.streamTokens ? streamReply(context, provider, call) : provider.complete(call, context.signal);
+      const held = price ? context.cost.reserve(estimateCallCost(call, price), context.node.id) : null;
+      try {
+        const answer = await (context.settings.streamTokens ? streamReply(context, provider, call) : provider.complete(call, context.signal));
+        held?.settle(price && answer.usage ? usageCost(answer.usage, price) : null);
+        return answer;
+      } catch (error) {
+        held?.release();
+        throw error;
+      }
     });
   } finally {
     details.retries += lastAttempt;
   }
   details.usage = addUsage(details.usage ?? emptyUsage(), reply.usage);
+  if (price) addCost(context, details, reply, price);
   // A reply is stored with the node: one over a node output's limit is refused and not kept.
   gateTextLength(reply.text.length + toolCallsLength(reply), context.limits, "the model's reply");
   details.rawReply = reply.text;
   return reply;
+}
+
+function addCost(context: NodeExecutionContext, details: PartialNodeDetails, reply: LlmReply, price: ModelPrice): void {
+  if (reply.usage) {
+    details.costUsd = (details.costUsd ?? 0) + usageCost(reply.usage, price);
+    return;
+  }
+  const message = `${reply.model} reported no token usage: this call's cost is not counted`;
+  context.emit({ type: "WARNING", nodeId: context.node.id, code: "COST_UNKNOWN", message });
+}
+
+/** A run with a cost limit calls a model without prices: its calls are not counted (the offline test models cost nothing). */
+function warnUncounted(context: NodeExecutionContext, provider: LlmProvider, model: string): void {
+  if (context.cost.limitUsd === null || provider.models.find((info) => info.id === model)?.testOnly) return;
+  const message = `${provider.id}/${model} has no price: its calls are not counted against limits.maxCostUsd (set prices in WEFT_PROVIDERS_FILE)`;
+  context.emit({ type: "WARNING", nodeId: context.node.id, code: "COST_UNKNOWN", message });
 }
 
 function toolCallsLength(reply: LlmReply): number {

@@ -16,6 +16,7 @@ import { emptyNodeDetails, NodeFailure } from "../../registry/node-failure.js";
 import { withRetries, type RetryOptions } from "../../execute/retry-policy.js";
 import { RunEventSink, type RunEventHandler } from "../../execute/run-event-sink.js";
 import { DEFAULT_RUN_LIMITS } from "../../limits/run-limits.js";
+import { UNMETERED_COST } from "../../providers/model-cost.js";
 import { nodeExecutionSettings, type RunSettings } from "../../execute/run-settings.js";
 
 export type RunStatus = "COMPLETED" | "FAILED" | "CANCELLED";
@@ -184,6 +185,7 @@ export class WorkflowRunner {
       limits: DEFAULT_RUN_LIMITS,
       llm: deps.llm,
       retriever: deps.retriever,
+      cost: UNMETERED_COST,
       signal,
       emit,
       withRetries: <T>(call: (attempt: number) => Promise<T>) =>
