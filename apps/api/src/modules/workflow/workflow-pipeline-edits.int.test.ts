@@ -49,7 +49,7 @@ const AddLoopEdge = graphql(`
 const UpdateSettings = graphql(`
   mutation PeSettings($id: ID!, $input: UpdateWorkflowInput!) {
     updateWorkflow(id: $id, input: $input) {
-      workflow { version loops { id max exit } state { name reducer key scope } limits { maxInvocations } }
+      workflow { version loops { id max exit } state { name reducer key scope } limits { maxInvocations maxCostUsd } }
       errors { ...EditErrors }
     }
   }
@@ -105,12 +105,12 @@ describeEachDatabase("editing weft.workflow/v2 graphs through the API", (suite) 
     expect((await addNode({ id: "draft", type: "llm", ...scripted(["a"]), prompt: "{input} {feedback}", config: { writes: "drafts" } })).errors).toEqual([
       expect.objectContaining({ code: "STATE_UNKNOWN_CHANNEL", nodeIds: ["draft"], field: "writes" }),
     ]);
-    const declared = await settings({ state: [{ name: "drafts", reducer: "append" }], loops: [{ id: "regen", max: 3, exit: "pass" }], limits: { maxInvocations: 50 } });
+    const declared = await settings({ state: [{ name: "drafts", reducer: "append" }], loops: [{ id: "regen", max: 3, exit: "pass" }], limits: { maxInvocations: 50, maxCostUsd: 0.25 } });
     expect(declared.errors).toEqual([]);
     expect(declared.workflow).toMatchObject({
       state: [{ name: "drafts", reducer: "append", key: null, scope: "run" }],
       loops: [{ id: "regen", max: 3, exit: "pass" }],
-      limits: { maxInvocations: 50 },
+      limits: { maxInvocations: 50, maxCostUsd: 0.25 },
     });
     const draft = await addNode({ id: "draft", type: "llm", ...scripted(["a"]), prompt: "{input} {feedback}", config: { writes: "drafts" } });
     expect(draft).toMatchObject({ errors: [], node: { id: "draft", config: { writes: "drafts" }, ports: ["out"] } });
@@ -225,6 +225,8 @@ describeEachDatabase("editing weft.workflow/v2 graphs through the API", (suite) 
     expect(channels.errors).toEqual([expect.objectContaining({ code: "VALIDATION_FAILED", path: ["input", "state", "1", "name"] })]);
     const limits = await settings({ limits: { maxInvocations: 0 } });
     expect(limits.errors).toEqual([expect.objectContaining({ code: "VALIDATION_FAILED", field: "limits.maxInvocations" })]);
+    const cost = await settings({ limits: { maxCostUsd: 0 } });
+    expect(cost.errors).toEqual([expect.objectContaining({ code: "VALIDATION_FAILED", field: "limits.maxCostUsd" })]);
     const bound = await settings({ loops: [{ id: "wide", max: 500 }] });
     expect(bound.errors).toEqual([expect.objectContaining({ code: "LOOP_BOUND_INVALID", field: "loops[0].max" })]);
     expect(await rows(suite.db())).toEqual(before);

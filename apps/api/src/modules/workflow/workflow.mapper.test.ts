@@ -94,7 +94,7 @@ describe("workflow mapper", () => {
     const settings = {
       loops: [{ id: "regen", max: 3, exit: "pass" }, { id: "open", exit: null }],
       state: { drafts: { reducer: "append" as const }, seen: { reducer: "appendUnique" as const, key: "id", scope: "thread" as const } },
-      limits: { maxInvocations: 50 },
+      limits: { maxInvocations: 50, maxCostUsd: 2.5 },
     };
     const columns = settingsColumns(settings);
     expect(settingsFromRow(columns as unknown as Parameters<typeof settingsFromRow>[0])).toEqual(settings);
@@ -104,7 +104,7 @@ describe("workflow mapper", () => {
         { name: "drafts", reducer: "append", key: null, scope: "run" },
         { name: "seen", reducer: "appendUnique", key: "id", scope: "thread" },
       ],
-      limits: { maxInvocations: 50 },
+      limits: { maxInvocations: 50, maxCostUsd: 2.5 },
     });
   });
 });
