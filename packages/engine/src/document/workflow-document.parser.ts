@@ -3,7 +3,7 @@ import type { Workflow, WorkflowEdge, WorkflowNode } from "../model/workflow.js"
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import { checkReferences } from "./document-references.check.js";
 import { formatPath, WorkflowDocumentError, type DocumentIssue } from "./document-issue.js";
-import { utf8LengthExceeds } from "./utf8-length.js";
+import { utf8LengthExceeds } from "../model/utf8-length.js";
 import { WORKFLOW_DOCUMENT_LIMITS, type WorkflowDocumentLimits } from "../model/workflow-document.limits.js";
 import { createWorkflowDocumentSchema, WORKFLOW_FORMAT, type WorkflowDocumentShape } from "./workflow-document.schema.js";
 import { PIPELINE_FORMAT } from "./pipeline-document.schema.js";

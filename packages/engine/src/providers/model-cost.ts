@@ -1,5 +1,5 @@
 import type { LlmProvider, LlmRequest, TokenUsage } from "./llm-provider.js";
-import { utf8Length } from "../document/utf8-length.js";
+import { utf8Length } from "../model/utf8-length.js";
 import { requestMessages } from "./llm-messages.js";
 
 /** A model's prices, in US dollars per million tokens. */
