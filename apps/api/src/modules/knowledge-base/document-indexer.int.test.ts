@@ -1,4 +1,5 @@
 import { LocalEmbedder, LOCAL_EMBEDDER_MODEL } from "@weft/providers";
+import { pdfWithText } from "@weft/providers/testing";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PgvectorVectorStore } from "../../retrieval/pgvector-vector-store.js";
@@ -70,6 +71,29 @@ describe("the document indexer on pgvector", () => {
     expect(await hnswIndexes()).toBe(1);
     const [hit] = await store.search(knowledgeBaseCollection(kb), { vector: embedder.embedOne("검색 강도"), topK: 1 });
     expect(hit?.source.title).toBe("한국어.txt");
+  }, 120_000);
+
+  it("counts a pending PDF's text (extracted first) when deciding to load without the HNSW index", async () => {
+    const { store, loads } = spiedStore();
+    const setup: RetrievalSetup = { embedder, store, embedders: [embedder], stores: [store], alpha: 0.75, unavailable: null, semanticCache: null, semanticCacheStore: null, close: async () => undefined };
+    const indexer = new DocumentIndexer(db.prisma, setup, null, pino({ level: "silent" }));
+    const row = await db.prisma.knowledgeBase.create({
+      data: { name: "pdf-bulk", embeddingModel: LOCAL_EMBEDDER_MODEL, dimension: 512, store: store.id, chunkSize: 300, chunkOverlap: 50 },
+    });
+    const kb = toIndexSettings(row);
+    await createKnowledgeBaseCollection(kb, store);
+    // 60 pages of ~1,000 characters: ~240 chunks of text, though the stored file has no text yet.
+    const pdf = await pdfWithText(Array.from({ length: 60 }, (_, page) => Array.from({ length: 16 }, (_, line) => `Page ${page + 1}, line ${line}: ${sentence(line)}`)));
+    await db.prisma.document.create({ data: { knowledgeBaseId: row.id, title: "manual.pdf", content: "", mimeType: "application/pdf", source: Buffer.from(pdf), contentHash: "manual.pdf" } });
+    // Other tests' collections keep their indexes: this one's is the one missing during the load.
+    const indexesBefore = await hnswIndexes();
+    await indexer.run(row.id, new AbortController().signal);
+    expect(loads).toEqual([{ indexDuringLoad: indexesBefore - 1 }]);
+    expect(await hnswIndexes()).toBe(indexesBefore);
+    const document = await db.prisma.document.findFirstOrThrow({ where: { knowledgeBaseId: row.id } });
+    expect(document).toMatchObject({ status: "READY", source: null });
+    expect(document.chunkCount).toBeGreaterThanOrEqual(256);
+    expect(await store.countChunks(knowledgeBaseCollection(kb))).toBe(document.chunkCount);
   }, 120_000);
 
   it("takes over a document that a pass killed mid-document left INDEXING: indexed again, READY, its chunks once", async () => {

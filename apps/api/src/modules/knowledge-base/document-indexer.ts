@@ -18,6 +18,9 @@ interface InFlight {
   settled: Promise<void>;
 }
 
+/** Publishes a document's progress step. */
+type Reporter = (update: Omit<ProgressUpdate, "documentId" | "title" | "documentIndex" | "documentCount">) => void;
+
 interface Pass {
   kb: KnowledgeBaseIndexSettings;
   store: VectorStore;
@@ -63,6 +66,9 @@ export class DocumentIndexer {
     // Stores that can bulk-load (pgvector) build their index once after a large load (bulk-load-policy.ts).
     const bulk = pass.value.store as VectorStore & Partial<BulkLoadingStore>;
     const collection = knowledgeBaseCollection(pass.value.kb);
+    // A file's text is known only once extracted: extracting the pending files first lets the decision
+    // count it (a 300-page PDF otherwise looked empty and went into the HNSW graph row by row).
+    if (bulk.withIndexSuspended) await this.#extractPending(pass.value, signal);
     if (bulk.withIndexSuspended && bulk.countChunks && shouldSuspendIndex(await this.#pendingChunks(pass.value.kb), await bulk.countChunks(collection))) {
       await bulk.withIndexSuspended(collection, drain);
     } else {
@@ -131,7 +137,42 @@ export class DocumentIndexer {
     }
   }
 
-  async #indexOne(pass: Pass, document: DocumentRow, signal: AbortSignal): Promise<void> {
+  /**
+   * Extracts the text of the pending PDF, DOCX and HTML documents (each claimed INDEXING meanwhile, with
+   * page progress, then PENDING again with its text, or FAILED), so the pass knows how much it will index.
+   */
+  async #extractPending(pass: Pass, signal: AbortSignal): Promise<void> {
+    const files = await this.db.document.findMany({
+      where: { knowledgeBaseId: pass.kb.id, status: "PENDING", source: { not: null } },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true },
+    });
+    for (const { id } of files) {
+      if (signal.aborted) return;
+      const document = await this.db.document.findUnique({ where: { id } });
+      if (document?.status === "PENDING" && document.source !== null) await this.#indexOne(pass, document, signal, (claimed, claimSignal) => this.#extractClaimed(pass, claimed, claimSignal));
+    }
+  }
+
+  async #extractClaimed(pass: Pass, document: DocumentRow, signal: AbortSignal): Promise<void> {
+    const report = this.#reporter(pass, document, pass.index, await this.#remaining(pass));
+    try {
+      await this.#extracted(document, signal, (pagesDone, pagesTotal) => report({ phase: "extracting", chunksDone: 0, chunksTotal: 0, pagesDone, pagesTotal, status: "INDEXING" }));
+      await this.db.document.updateMany({ where: { id: document.id, status: "INDEXING" }, data: { status: "PENDING" } });
+    } catch (error) {
+      await this.#settleFailure(document, error, signal, report);
+    }
+  }
+
+  #remaining(pass: Pass): Promise<number> {
+    return this.db.document.count({ where: { knowledgeBaseId: pass.kb.id, status: "PENDING" } });
+  }
+
+  #reporter(pass: Pass, document: DocumentRow, documentIndex: number, remaining: number): Reporter {
+    return (update) => this.progress?.publish(pass.kb.id, { documentId: document.id, title: document.title, documentIndex, documentCount: documentIndex + 1 + remaining, ...update });
+  }
+
+  async #indexOne(pass: Pass, document: DocumentRow, signal: AbortSignal, work = (claimed: DocumentRow, claimSignal: AbortSignal) => this.#indexClaimed(pass, claimed, claimSignal)): Promise<void> {
     // Registered before the claim, so a removal racing with it either prevents the claim or aborts the job.
     const controller = new AbortController();
     let settle: () => void = () => undefined;
@@ -140,7 +181,7 @@ export class DocumentIndexer {
     signal.addEventListener("abort", onPassAbort, { once: true });
     try {
       const claimed = await this.db.document.updateMany({ where: { id: document.id, status: "PENDING" }, data: { status: "INDEXING", error: null } });
-      if (claimed.count > 0) await this.#indexClaimed(pass, document, controller.signal);
+      if (claimed.count > 0) await work(document, controller.signal);
     } finally {
       signal.removeEventListener("abort", onPassAbort);
       this.#inFlight.delete(document.id);
@@ -150,9 +191,7 @@ export class DocumentIndexer {
 
   async #indexClaimed(pass: Pass, document: DocumentRow, signal: AbortSignal): Promise<void> {
     const documentIndex = pass.index++;
-    const remaining = await this.db.document.count({ where: { knowledgeBaseId: pass.kb.id, status: "PENDING" } });
-    const report = (update: Omit<ProgressUpdate, "documentId" | "title" | "documentIndex" | "documentCount">) =>
-      this.progress?.publish(pass.kb.id, { documentId: document.id, title: document.title, documentIndex, documentCount: documentIndex + 1 + remaining, ...update });
+    const report = this.#reporter(pass, document, documentIndex, await this.#remaining(pass));
     try {
       const text = await this.#extracted(document, signal, (pagesDone, pagesTotal) => report({ phase: "extracting", chunksDone: 0, chunksTotal: 0, pagesDone, pagesTotal, status: "INDEXING" }));
       const chunkCount = await indexDocument(
@@ -189,7 +228,7 @@ export class DocumentIndexer {
     return { content: extracted.text, pageStarts };
   }
 
-  async #settleFailure(document: DocumentRow, error: unknown, signal: AbortSignal, report: (update: Omit<ProgressUpdate, "documentId" | "title" | "documentIndex" | "documentCount">) => void): Promise<void> {
+  async #settleFailure(document: DocumentRow, error: unknown, signal: AbortSignal, report: Reporter): Promise<void> {
     if (signal.aborted && signal.reason === DOCUMENT_REMOVED) {
       report({ phase: "removed", chunksDone: 0, chunksTotal: 0, status: null });
       return;
