@@ -82,6 +82,17 @@ export interface IngestionCancelMessage {
   reason: string;
 }
 
+/** An experiment's progress (SPEC-V3 §4), after each row and at its end. Channel: the experiment id. */
+export interface ExperimentProgressMessage {
+  experimentId: string;
+  status: "RUNNING" | "COMPLETED" | "CANCELLED" | "FAILED";
+  /** Rows the experiment runs, rows whose run completed and was scored, rows whose run did not complete. */
+  rows: number;
+  completed: number;
+  failed: number;
+  at: string;
+}
+
 /** Topic → payload. On `runEvents` the channel is the run id (`runEvents:<runId>`), in seq order. */
 export interface Topics {
   runEvents: RunEventMessage;
@@ -91,6 +102,7 @@ export interface Topics {
   apiKeyRevoked: ApiKeyRevokedMessage;
   runCancel: RunCancelMessage;
   ingestionCancel: IngestionCancelMessage;
+  experimentProgress: ExperimentProgressMessage;
 }
 
 export type TopicName = keyof Topics;

@@ -1,5 +1,6 @@
 import type { ApiKeyService } from "./modules/api-key/index.js";
 import type { DatasetService } from "./modules/dataset/index.js";
+import type { ExperimentService } from "./modules/experiment/index.js";
 import type { KnowledgeBaseService } from "./modules/knowledge-base/index.js";
 import type { ModelCatalogService } from "./modules/model/index.js";
 import type { RunService } from "./modules/run/index.js";
@@ -27,4 +28,5 @@ export interface Services {
   semanticCaches: SemanticCacheService;
   triggers: TriggerService;
   datasets: DatasetService;
+  experiments: ExperimentService;
 }

@@ -9,6 +9,7 @@ import type { Env } from "../env.js";
 import { createLogger, type Logger } from "../logger.js";
 import { ApiKeyService } from "../modules/api-key/index.js";
 import { DatasetService } from "../modules/dataset/index.js";
+import { ExperimentService } from "../modules/experiment/index.js";
 import { createKnowledgeBaseRetriever, createRetrievalSetup, hasPgvector, KnowledgeBaseService } from "../modules/knowledge-base/index.js";
 import { ModelCatalogService } from "../modules/model/index.js";
 import { RunService } from "../modules/run/index.js";
@@ -122,6 +123,9 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   const scheduler = createTriggerScheduler(env, role, database.prisma, (triggerId, tick) => triggerFiring.tick(triggerId, tick), logger);
   const workflows = new WorkflowService(deps, bus);
   const knowledgeBases = new KnowledgeBaseService(deps, retrieval, bus, ingestionQueueFactory(env, role, bus, database.prisma, logger));
+  const datasets = new DatasetService(deps);
+  const experiments = new ExperimentService(deps, { runs, bus, embedder: retrieval.embedder });
+  datasets.guardDeletion((datasetId) => experiments.datasetInUse(datasetId));
   const services: Services = {
     workflows,
     versions,
@@ -133,7 +137,8 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     threads: new ThreadService(deps),
     semanticCaches: new SemanticCacheService(retrieval.semanticCacheStore),
     triggers: new TriggerService(deps, box, scheduler),
-    datasets: new DatasetService(deps),
+    datasets,
+    experiments,
   };
   await startupTasks({ env, role, services, logger });
   await checkVectorStores(retrieval, logger);
@@ -190,6 +195,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
         await step("schedules", () => scheduler.close());
         // Together: a worker's runs may take their grace period (WEFT_SHUTDOWN_GRACE_MS) while its
         // ingestion passes are handed over at once.
+        await step("experiments", () => experiments.close());
         await Promise.all([step("runs", () => runs.close()), step("ingestion", () => services.knowledgeBases.close())]);
         await step("vector stores", () => retrieval.close());
         await step("event bus", () => bus.close());

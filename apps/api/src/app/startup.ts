@@ -15,6 +15,7 @@ import { servesApi, type ProcessRole } from "./process-role.js";
 export async function startupTasks(context: { env: Env; role: ProcessRole; services: Services; logger: Logger }): Promise<void> {
   const { env, services, logger } = context;
   if (!env.REDIS_URL) await services.runs.recoverInterrupted();
+  if (!env.REDIS_URL) await services.experiments.recoverInterrupted();
   if (!servesApi(context.role)) return;
   // With Redis another process may be indexing those documents right now: recovering them here would
   // remove its chunks. There the next pass over their knowledge base takes them over (the stalled job

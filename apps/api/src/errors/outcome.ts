@@ -1,3 +1,4 @@
+import { AppError } from "./app-error.js";
 import type { UserError } from "./user-error.type.js";
 
 /** A service's answer: the value on success, or the user errors that stopped it (and changed nothing). */
@@ -9,4 +10,11 @@ export function success<T>(value: T): Outcome<T> {
 
 export function failure<T = never>(...errors: UserError[]): Outcome<T> {
   return { ok: false, errors };
+}
+
+/** Query arguments that name nothing, or a bad page, are GraphQL errors with the user error's code. */
+export function valueOrThrow<T>(outcome: Outcome<T>): T {
+  if (outcome.ok) return outcome.value;
+  const first = outcome.errors[0];
+  throw new AppError(first?.code ?? "VALIDATION_FAILED", first?.message ?? "invalid arguments", { extensions: { path: first?.path } });
 }

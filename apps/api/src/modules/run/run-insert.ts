@@ -25,6 +25,8 @@ export interface NewRun {
   firingId?: string | null;
   /** A trigger's call with no claim (a webhook call without Idempotency-Key): its firing is recorded STARTED with the run. */
   recordFiring?: boolean;
+  /** The experiment whose row the run is (SPEC-V3 §4); absent for every other run. */
+  experimentId?: string | null;
   /** The top-level nodes, each of which gets its top-level invocation's node run, PENDING. */
   nodes: readonly { id: string; type: string }[];
 }
@@ -73,13 +75,14 @@ export async function insertRunRowIf(db: Pick<Prisma.TransactionClient, "$execut
     threadId: run.threadId,
     triggerId: run.trigger?.id ?? null,
     triggerKind: run.trigger?.kind ?? null,
+    experimentId: run.experimentId ?? null,
   };
   const values = Prisma.sql`${row.id}, ${row.workflowId}, 'QUEUED', ${JSON.stringify(run.request)}::jsonb, ${JSON.stringify(run.snapshot)}::jsonb, ${row.editVersion}::int,
             ${row.createdAt.toISOString()}::timestamp(3), ${row.apiKeyId}::text, ${row.versionId}::text, ${row.versionNumber}::int, ${row.rerunOfId}::text, ${row.threadId}::text,
-            ${row.triggerId}::text, ${row.triggerKind}::"TriggerKind"`;
+            ${row.triggerId}::text, ${row.triggerKind}::"TriggerKind", ${row.experimentId}::text`;
   const firingId = run.firingId ?? null;
   const source = guard ? Prisma.sql`SELECT ${values} FROM (${guard}) guard` : firingId !== null ? Prisma.sql`SELECT ${values}` : Prisma.sql`VALUES (${values})`;
-  const insertRun = Prisma.sql`INSERT INTO "Run" ("id", "workflowId", "status", "request", "snapshot", "editVersion", "createdAt", "apiKeyId", "versionId", "versionNumber", "rerunOfId", "threadId", "triggerId", "triggerKind")
+  const insertRun = Prisma.sql`INSERT INTO "Run" ("id", "workflowId", "status", "request", "snapshot", "editVersion", "createdAt", "apiKeyId", "versionId", "versionNumber", "rerunOfId", "threadId", "triggerId", "triggerKind", "experimentId")
     ${firingId === null ? source : Prisma.sql`${source} WHERE EXISTS (${unlinkedFiring(firingId)})`}
     RETURNING "id"`;
   const steps = firingSteps(run, row.createdAt);

@@ -48,6 +48,8 @@ export interface StartRequest {
   firingId?: string | null;
   /** A trigger's call without a claim: its firing is recorded with the run (NewRun.recordFiring). */
   recordFiring?: boolean;
+  /** The experiment whose row the run is; absent for every other run. */
+  experimentId?: string | null;
 }
 
 /** The thread a run joins and the thread channels it starts from; null when it runs on none. */
@@ -208,6 +210,7 @@ function newRun(start: StartRequest, prepared: PreparedRun, thread: JoinedThread
     trigger: start.trigger ?? null,
     firingId: start.firingId ?? null,
     recordFiring: start.recordFiring ?? false,
+    experimentId: start.experimentId ?? null,
     nodes: prepared.workflow.nodes,
   };
 }

@@ -84,6 +84,9 @@ export class RunsArgs extends PaginationArgs {
   @Field(() => ID, { nullable: true, description: "Runs started by this trigger (webhook or schedule)." })
   triggerId?: string | null;
 
+  @Field(() => ID, { nullable: true, description: "The runs of this experiment; without it, experiments' runs are left out." })
+  experimentId?: string | null;
+
   @Field(() => Int, { nullable: true, description: "Runs of this published version (give workflowId too)." })
   version?: number | null;
 

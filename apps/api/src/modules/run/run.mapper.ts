@@ -35,6 +35,7 @@ export function toRunObject(row: RunRow): RunObject {
     draft: row.versionId === null,
     rerunOfId: row.rerunOfId,
     threadId: row.threadId,
+    experimentId: row.experimentId,
     trigger: row.triggerId !== null && row.triggerKind !== null ? { id: row.triggerId, kind: row.triggerKind } : null,
     request: asObject(row.request),
     snapshot: asObject(row.snapshot),

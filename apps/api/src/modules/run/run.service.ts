@@ -149,6 +149,18 @@ export class RunService {
   }
 
   /**
+   * A row of an experiment (SPEC-V3 §4): an ordinary run of the experiment's version (or the draft) with
+   * the row's input contents, tagged with the experiment. No caller's run budget: the experiment's
+   * concurrency and the process's share for experiments pace them (experiment-runner.ts).
+   */
+  async startForExperiment(experiment: { id: string; workflowId: string; version: number | null }, inputs: readonly { nodeId: string; content: string }[]): Promise<Outcome<RunObject>> {
+    const checked = checkRunRequest({ ...(experiment.version === null ? { draft: true } : { version: experiment.version }), inputs: [...inputs] });
+    if (!checked.ok) return checked;
+    const { request, inputNodeIds, target } = checked.value;
+    return this.#accept({ workflowId: experiment.workflowId, request, inputNodeIds, target, apiKeyId: null, experimentId: experiment.id });
+  }
+
+  /**
    * The run once it has ended, or as it is when `timeoutMs` passes (a webhook in SYNC mode). Subscribes
    * before reading, so an end published in between is not missed.
    */
@@ -296,6 +308,8 @@ export class RunService {
       ...(args.workflowId ? { workflowId: args.workflowId } : {}),
       ...(args.threadId ? { threadId: args.threadId } : {}),
       ...(args.triggerId ? { triggerId: args.triggerId } : {}),
+      // Experiments' runs are many and belong to their experiment: listed only when asked for.
+      experimentId: args.experimentId ?? null,
       ...(args.version !== null && args.version !== undefined ? { versionNumber: args.version } : {}),
       ...(args.draft === true ? { versionId: null } : args.draft === false ? { versionId: { not: null } } : {}),
       ...(args.status && args.status.length > 0 ? { status: { in: args.status } } : {}),

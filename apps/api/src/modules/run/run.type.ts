@@ -149,6 +149,9 @@ export class RunObject {
   @Field(() => ID, { nullable: true, description: "The thread (conversation) the run belongs to; null when it runs on none, or its thread was deleted." })
   threadId!: string | null;
 
+  @Field(() => ID, { nullable: true, description: "The experiment whose row this run is (SPEC-V3 §4); null for every other run." })
+  experimentId!: string | null;
+
   @Field(() => GraphQLJSONObject, { description: "The run request as received.", complexity: TEXT_COST })
   request!: Record<string, unknown>;
 

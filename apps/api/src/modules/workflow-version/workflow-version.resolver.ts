@@ -2,9 +2,8 @@ import { Arg, Args, Authorized, Ctx, Extensions, FieldResolver, ID, Int, Mutatio
 import { DOCUMENT_COST, EXPENSIVE, TEXT_COST, unboundedListCost } from "../common/field-cost.js";
 import type { SearchIntensity } from "@weft/engine";
 import type { GraphQLContext } from "../../graphql/context.js";
-import { AppError } from "../../errors/app-error.js";
 import { PaginationArgs, type Page } from "../common/pagination.js";
-import type { Outcome } from "../../errors/outcome.js";
+import { valueOrThrow } from "../../errors/outcome.js";
 import { SearchIntensityEnum } from "../common/search-intensity.type.js";
 import {
   graphEdgeObjects,
@@ -134,9 +133,3 @@ export class WorkflowVersionResolver {
   }
 }
 
-/** Query arguments that name nothing, or a bad page, are GraphQL errors with the user error's code. */
-export function valueOrThrow<T>(outcome: Outcome<T>): T {
-  if (outcome.ok) return outcome.value;
-  const first = outcome.errors[0];
-  throw new AppError(first?.code ?? "VALIDATION_FAILED", first?.message ?? "invalid arguments", { extensions: { path: first?.path } });
-}

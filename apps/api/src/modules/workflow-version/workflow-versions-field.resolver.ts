@@ -3,7 +3,7 @@ import type { GraphQLContext } from "../../graphql/context.js";
 import { PaginationArgs, type Page } from "../common/pagination.js";
 import { WorkflowObject } from "../workflow/index.js";
 import type { WorkflowVersionService } from "./workflow-version.service.js";
-import { valueOrThrow } from "./workflow-version.resolver.js";
+import { valueOrThrow } from "../../errors/outcome.js";
 import { WorkflowVersionConnection, WorkflowVersionObject } from "./workflow-version.type.js";
 
 type VersionContext = GraphQLContext<{ versions: WorkflowVersionService }>;

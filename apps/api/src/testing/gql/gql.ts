@@ -29,6 +29,14 @@ type Documents = {
     "\n  mutation ImportDatasetRows($datasetId: ID!, $format: DatasetFormat!, $text: String!) {\n    importDatasetRows(datasetId: $datasetId, format: $format, text: $text) { added dataset { rowCount } errors { code message path } }\n  }\n": typeof types.ImportDatasetRowsDocument,
     "\n  query DatasetRows($id: ID!, $first: Int, $after: String) {\n    dataset(id: $id) { name rowCount rows(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { position inputs { nodeId content } expected tags } } } }\n  }\n": typeof types.DatasetRowsDocument,
     "\n  mutation DeleteDataset($id: ID!) { deleteDataset(id: $id) { id errors { code message } } }\n": typeof types.DeleteDatasetDocument,
+    "\n  mutation ExperimentDataset($input: CreateDatasetInput!) { createDataset(input: $input) { dataset { id } errors { code message } } }\n": typeof types.ExperimentDatasetDocument,
+    "\n  mutation ExperimentRows($datasetId: ID!, $rows: [DatasetRowInput!]!) { addDatasetRows(datasetId: $datasetId, rows: $rows) { added errors { code message } } }\n": typeof types.ExperimentRowsDocument,
+    "\n  mutation StartExperiment($input: StartExperimentInput!) {\n    startExperiment(input: $input) { experiment { id status draft version } errors { code message path } }\n  }\n": typeof types.StartExperimentDocument,
+    "\n  mutation CancelExperiment($id: ID!) { cancelExperiment(id: $id) { experiment { id status } errors { code message } } }\n": typeof types.CancelExperimentDocument,
+    "\n  subscription ExperimentProgress($id: ID!) { experimentProgress(id: $id) { status rows completed failed } }\n": typeof types.ExperimentProgressDocument,
+    "\n  query ExperimentDetails($id: ID!, $first: Int, $after: String) {\n    experiment(id: $id) {\n      status progress\n      summary { rows completed failed scores { scorer mean passRate } latencyP50Ms latencyP95Ms tokens costUsd }\n      results(first: $first, after: $after) {\n        totalCount pageInfo { hasNextPage endCursor }\n        edges { node { position runId output expected completed error scores { scorer score pass reason } } }\n      }\n    }\n  }\n": typeof types.ExperimentDetailsDocument,
+    "\n  query ExperimentRuns($workflowId: ID, $experimentId: ID, $status: [RunStatus!]) {\n    runs(workflowId: $workflowId, experimentId: $experimentId, status: $status, first: 100) { totalCount edges { node { experimentId } } }\n  }\n": typeof types.ExperimentRunsDocument,
+    "\n  query CompareExperiments($a: ID!, $b: ID!) {\n    compareExperiments(a: $a, b: $b) {\n      regressions improvements\n      summaryA { scores { scorer passRate } } summaryB { scores { scorer passRate } }\n      rows { rowId delta regressed improved scoresA { scorer pass } scoresB { scorer pass } }\n    }\n  }\n": typeof types.CompareExperimentsDocument,
     "\n  mutation KbCreate($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      knowledgeBase { id name embeddingModel dimension store chunkSize chunkOverlap }\n      errors { code message path }\n    }\n  }\n": typeof types.KbCreateDocument,
     "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n": typeof types.KbAddDocumentsDocument,
     "\n  query KbGet($name: String, $id: ID, $after: String) {\n    knowledgeBase(name: $name, id: $id) {\n      id name documentCount chunkCount\n      documents { totalCount edges { node { id title status chunkCount chunks(first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id text source { title chunkIndex } } } } } } }\n    }\n  }\n": typeof types.KbGetDocument,
@@ -180,6 +188,14 @@ const documents: Documents = {
     "\n  mutation ImportDatasetRows($datasetId: ID!, $format: DatasetFormat!, $text: String!) {\n    importDatasetRows(datasetId: $datasetId, format: $format, text: $text) { added dataset { rowCount } errors { code message path } }\n  }\n": types.ImportDatasetRowsDocument,
     "\n  query DatasetRows($id: ID!, $first: Int, $after: String) {\n    dataset(id: $id) { name rowCount rows(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { position inputs { nodeId content } expected tags } } } }\n  }\n": types.DatasetRowsDocument,
     "\n  mutation DeleteDataset($id: ID!) { deleteDataset(id: $id) { id errors { code message } } }\n": types.DeleteDatasetDocument,
+    "\n  mutation ExperimentDataset($input: CreateDatasetInput!) { createDataset(input: $input) { dataset { id } errors { code message } } }\n": types.ExperimentDatasetDocument,
+    "\n  mutation ExperimentRows($datasetId: ID!, $rows: [DatasetRowInput!]!) { addDatasetRows(datasetId: $datasetId, rows: $rows) { added errors { code message } } }\n": types.ExperimentRowsDocument,
+    "\n  mutation StartExperiment($input: StartExperimentInput!) {\n    startExperiment(input: $input) { experiment { id status draft version } errors { code message path } }\n  }\n": types.StartExperimentDocument,
+    "\n  mutation CancelExperiment($id: ID!) { cancelExperiment(id: $id) { experiment { id status } errors { code message } } }\n": types.CancelExperimentDocument,
+    "\n  subscription ExperimentProgress($id: ID!) { experimentProgress(id: $id) { status rows completed failed } }\n": types.ExperimentProgressDocument,
+    "\n  query ExperimentDetails($id: ID!, $first: Int, $after: String) {\n    experiment(id: $id) {\n      status progress\n      summary { rows completed failed scores { scorer mean passRate } latencyP50Ms latencyP95Ms tokens costUsd }\n      results(first: $first, after: $after) {\n        totalCount pageInfo { hasNextPage endCursor }\n        edges { node { position runId output expected completed error scores { scorer score pass reason } } }\n      }\n    }\n  }\n": types.ExperimentDetailsDocument,
+    "\n  query ExperimentRuns($workflowId: ID, $experimentId: ID, $status: [RunStatus!]) {\n    runs(workflowId: $workflowId, experimentId: $experimentId, status: $status, first: 100) { totalCount edges { node { experimentId } } }\n  }\n": types.ExperimentRunsDocument,
+    "\n  query CompareExperiments($a: ID!, $b: ID!) {\n    compareExperiments(a: $a, b: $b) {\n      regressions improvements\n      summaryA { scores { scorer passRate } } summaryB { scores { scorer passRate } }\n      rows { rowId delta regressed improved scoresA { scorer pass } scoresB { scorer pass } }\n    }\n  }\n": types.CompareExperimentsDocument,
     "\n  mutation KbCreate($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      knowledgeBase { id name embeddingModel dimension store chunkSize chunkOverlap }\n      errors { code message path }\n    }\n  }\n": types.KbCreateDocument,
     "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n": types.KbAddDocumentsDocument,
     "\n  query KbGet($name: String, $id: ID, $after: String) {\n    knowledgeBase(name: $name, id: $id) {\n      id name documentCount chunkCount\n      documents { totalCount edges { node { id title status chunkCount chunks(first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id text source { title chunkIndex } } } } } } }\n    }\n  }\n": types.KbGetDocument,
@@ -387,6 +403,38 @@ export function graphql(source: "\n  query DatasetRows($id: ID!, $first: Int, $a
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteDataset($id: ID!) { deleteDataset(id: $id) { id errors { code message } } }\n"): (typeof documents)["\n  mutation DeleteDataset($id: ID!) { deleteDataset(id: $id) { id errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ExperimentDataset($input: CreateDatasetInput!) { createDataset(input: $input) { dataset { id } errors { code message } } }\n"): (typeof documents)["\n  mutation ExperimentDataset($input: CreateDatasetInput!) { createDataset(input: $input) { dataset { id } errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ExperimentRows($datasetId: ID!, $rows: [DatasetRowInput!]!) { addDatasetRows(datasetId: $datasetId, rows: $rows) { added errors { code message } } }\n"): (typeof documents)["\n  mutation ExperimentRows($datasetId: ID!, $rows: [DatasetRowInput!]!) { addDatasetRows(datasetId: $datasetId, rows: $rows) { added errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StartExperiment($input: StartExperimentInput!) {\n    startExperiment(input: $input) { experiment { id status draft version } errors { code message path } }\n  }\n"): (typeof documents)["\n  mutation StartExperiment($input: StartExperimentInput!) {\n    startExperiment(input: $input) { experiment { id status draft version } errors { code message path } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelExperiment($id: ID!) { cancelExperiment(id: $id) { experiment { id status } errors { code message } } }\n"): (typeof documents)["\n  mutation CancelExperiment($id: ID!) { cancelExperiment(id: $id) { experiment { id status } errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription ExperimentProgress($id: ID!) { experimentProgress(id: $id) { status rows completed failed } }\n"): (typeof documents)["\n  subscription ExperimentProgress($id: ID!) { experimentProgress(id: $id) { status rows completed failed } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ExperimentDetails($id: ID!, $first: Int, $after: String) {\n    experiment(id: $id) {\n      status progress\n      summary { rows completed failed scores { scorer mean passRate } latencyP50Ms latencyP95Ms tokens costUsd }\n      results(first: $first, after: $after) {\n        totalCount pageInfo { hasNextPage endCursor }\n        edges { node { position runId output expected completed error scores { scorer score pass reason } } }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ExperimentDetails($id: ID!, $first: Int, $after: String) {\n    experiment(id: $id) {\n      status progress\n      summary { rows completed failed scores { scorer mean passRate } latencyP50Ms latencyP95Ms tokens costUsd }\n      results(first: $first, after: $after) {\n        totalCount pageInfo { hasNextPage endCursor }\n        edges { node { position runId output expected completed error scores { scorer score pass reason } } }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ExperimentRuns($workflowId: ID, $experimentId: ID, $status: [RunStatus!]) {\n    runs(workflowId: $workflowId, experimentId: $experimentId, status: $status, first: 100) { totalCount edges { node { experimentId } } }\n  }\n"): (typeof documents)["\n  query ExperimentRuns($workflowId: ID, $experimentId: ID, $status: [RunStatus!]) {\n    runs(workflowId: $workflowId, experimentId: $experimentId, status: $status, first: 100) { totalCount edges { node { experimentId } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CompareExperiments($a: ID!, $b: ID!) {\n    compareExperiments(a: $a, b: $b) {\n      regressions improvements\n      summaryA { scores { scorer passRate } } summaryB { scores { scorer passRate } }\n      rows { rowId delta regressed improved scoresA { scorer pass } scoresB { scorer pass } }\n    }\n  }\n"): (typeof documents)["\n  query CompareExperiments($a: ID!, $b: ID!) {\n    compareExperiments(a: $a, b: $b) {\n      regressions improvements\n      summaryA { scores { scorer passRate } } summaryB { scores { scorer passRate } }\n      rows { rowId delta regressed improved scoresA { scorer pass } scoresB { scorer pass } }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

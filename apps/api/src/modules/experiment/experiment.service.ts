@@ -1,0 +1,250 @@
+import { ConcurrencyLimiter, readScorers, summarizeResults, type Embedder, type ExperimentSummary, type ScorerSpec } from "@weft/engine";
+import type { Experiment as ExperimentRow, PrismaClient } from "../../generated/prisma/client.js";
+import type { EventBus, ExperimentProgressMessage } from "../../pubsub.js";
+import type { ServiceDeps } from "../../service-deps.js";
+import { failure, success, type Outcome } from "../../errors/outcome.js";
+import { notFoundError, userError, type UserError } from "../../errors/user-error.type.js";
+import { afterCursorWhere, buildPage, encodeOffsetCursor, readBound, readOffsetCursor, readPage, type Page } from "../common/pagination.js";
+import { isUuid } from "../common/uuid.js";
+import type { StartExperimentInput } from "./experiment.input.js";
+import { storedScores, toExperimentObject, toExperimentResultObject } from "./experiment.mapper.js";
+import { ExperimentProgressChannel } from "./experiment-progress.js";
+import { runExperiment, type ExperimentRuns, type RunnerDeps } from "./experiment-runner.js";
+import { compareExperiments } from "./experiment-comparison.js";
+import type { ExperimentComparisonObject, ExperimentObject, ExperimentResultObject } from "./experiment.type.js";
+
+export const EXPERIMENT_LIMITS = {
+  /** Rows of one experiment running at once. */
+  maxConcurrency: 20,
+  defaultConcurrency: 4,
+  /** Results one `results(first:)` page may hold. */
+  maxResultsPerPage: 500,
+} as const;
+
+const RESULT_CURSOR = "result";
+
+/**
+ * The share of a process's run slots (WEFT_PROCESS_CONCURRENCY) that experiments may hold together:
+ * half, at least one. Experiment rows wait for one of these slots before their run is queued, so
+ * however many experiments run, the other half of the slots is always left to users' runs.
+ */
+export function experimentSlots(processConcurrency: number): number {
+  return Math.max(1, Math.floor(processConcurrency / 2));
+}
+
+export interface ExperimentServiceOptions {
+  runs: ExperimentRuns;
+  bus: EventBus;
+  /** The configured embedder (WEFT_EMBEDDER): what `similarity` scorers compare with. */
+  embedder: Embedder | null;
+}
+
+/** Experiments (SPEC-V3 §4): start, follow, cancel, read results and summaries. */
+export class ExperimentService {
+  readonly #db: PrismaClient;
+  readonly #runner: RunnerDeps;
+  readonly #llm: ServiceDeps["llm"];
+  readonly progress: ExperimentProgressChannel;
+  /** Experiments this process runs, by id: cancelExperiment aborts them here or, through the bus, elsewhere. */
+  readonly #running = new Map<string, { abort: AbortController; done: Promise<void> }>();
+
+  constructor(deps: ServiceDeps, options: ExperimentServiceOptions) {
+    this.#db = deps.db;
+    this.#llm = deps.llm;
+    this.progress = new ExperimentProgressChannel(options.bus);
+    this.#runner = {
+      db: deps.db,
+      runs: options.runs,
+      progress: this.progress,
+      processSlots: new ConcurrencyLimiter(experimentSlots(deps.env.WEFT_PROCESS_CONCURRENCY)),
+      scoring: { llm: deps.llm, embedder: options.embedder, maxValueDepth: deps.env.WEFT_MAX_VALUE_DEPTH, parseRepair: deps.env.WEFT_PARSE_REPAIR },
+      logger: deps.logger,
+    };
+  }
+
+  async start(input: StartExperimentInput): Promise<Outcome<ExperimentObject>> {
+    const checked = await this.#check(input);
+    if (!checked.ok) return checked;
+    const { scorers, version, dataset, concurrency } = checked.value;
+    const row = await this.#db.experiment.create({
+      data: {
+        workflowId: input.workflowId,
+        versionId: version?.id ?? null,
+        versionNumber: version?.number ?? null,
+        draft: version === null,
+        datasetId: dataset.id,
+        datasetRevision: dataset.revision,
+        scorers: input.scorers as object,
+        concurrency,
+        rows: dataset.rowCount,
+      },
+    });
+    this.#launch(row, scorers);
+    return success(toExperimentObject(row));
+  }
+
+  async #check(input: StartExperimentInput): Promise<Outcome<{ scorers: ScorerSpec[]; version: { id: string; number: number } | null; dataset: { id: string; revision: number; rowCount: number }; concurrency: number }>> {
+    const errors: UserError[] = [];
+    const read = readScorers(input.scorers);
+    if (!read.ok) errors.push(...read.issues.map((issue) => userError(issue.code, issue.message, { path: ["input", "scorers", ...issue.path] })));
+    for (const [index, spec] of (read.ok ? read.scorers : []).entries()) {
+      if (spec.type === "judge" && !this.#llm.get(spec.provider)) errors.push(userError("MODEL_UNAVAILABLE", `the judge's provider "${spec.provider}" is not configured`, { path: ["input", "scorers", index, "provider"] }));
+    }
+    const concurrency = input.concurrency ?? EXPERIMENT_LIMITS.defaultConcurrency;
+    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > EXPERIMENT_LIMITS.maxConcurrency) {
+      errors.push(userError("VALIDATION_FAILED", `concurrency must be between 1 and ${EXPERIMENT_LIMITS.maxConcurrency}`, { path: ["input", "concurrency"] }));
+    }
+    const hasVersion = input.version !== null && input.version !== undefined;
+    if (hasVersion === (input.draft === true)) errors.push(userError("VALIDATION_FAILED", "give a published version or draft: true (one of the two)", { path: ["input", "version"] }));
+    const workflow = isUuid(input.workflowId) ? await this.#db.workflow.findUnique({ where: { id: input.workflowId }, select: { id: true } }) : null;
+    if (!workflow) errors.push(notFoundError("workflow", input.workflowId, ["input", "workflowId"]));
+    const dataset = isUuid(input.datasetId) ? await this.#db.dataset.findUnique({ where: { id: input.datasetId }, select: { id: true, revision: true, rowCount: true } }) : null;
+    if (!dataset) errors.push(notFoundError("dataset", input.datasetId, ["input", "datasetId"]));
+    else if (dataset.rowCount === 0) errors.push(userError("VALIDATION_FAILED", "the dataset has no rows", { path: ["input", "datasetId"] }));
+    let version: { id: string; number: number } | null = null;
+    if (workflow && hasVersion) {
+      version = await this.#db.workflowVersion.findUnique({ where: { workflowId_number: { workflowId: workflow.id, number: input.version! } }, select: { id: true, number: true } });
+      if (!version) errors.push(userError("NOT_FOUND", `the workflow has no published version ${input.version}`, { path: ["input", "version"] }));
+    }
+    if (errors.length > 0 || !read.ok || !dataset) return failure(...errors);
+    return success({ scorers: read.scorers, version, dataset, concurrency });
+  }
+
+  /** Runs the experiment in this process; it ends COMPLETED, or CANCELLED when cancelExperiment stopped it. */
+  #launch(row: ExperimentRow, scorers: ScorerSpec[]): void {
+    const abort = new AbortController();
+    const experiment = { id: row.id, workflowId: row.workflowId, version: row.versionNumber, datasetId: row.datasetId, rows: row.rows, concurrency: row.concurrency, scorers };
+    const done = (async () => {
+      // A cancel through another process arrives on the bus.
+      const unlisten = await this.progress.listen(row.id, (message) => {
+        if (message.status === "CANCELLED") abort.abort(new Error("the experiment was cancelled"));
+      });
+      try {
+        const counts = await runExperiment(this.#runner, experiment, abort.signal);
+        const status = abort.signal.aborted ? "CANCELLED" : "COMPLETED";
+        await this.#finish(row.id, status, null);
+        this.progress.publish({ experimentId: row.id, status, rows: row.rows, ...counts });
+      } catch (error) {
+        this.#runner.logger.error({ err: error, experimentId: row.id }, "an experiment failed");
+        await this.#finish(row.id, "FAILED", error instanceof Error ? error.message : String(error)).catch(() => undefined);
+        this.progress.publish({ experimentId: row.id, status: "FAILED", ...(await this.#counts(row.id, row.rows)) });
+      } finally {
+        unlisten();
+        this.#running.delete(row.id);
+      }
+    })();
+    this.#running.set(row.id, { abort, done });
+  }
+
+  async #finish(id: string, status: "COMPLETED" | "CANCELLED" | "FAILED", error: string | null): Promise<void> {
+    // A cancel already stored CANCELLED: it stays.
+    await this.#db.experiment.updateMany({ where: { id, status: "RUNNING" }, data: { status, error, finishedAt: new Date() } });
+  }
+
+  /** Stops an experiment: no row starts any more, its runs in flight are cancelled, and it ends CANCELLED. */
+  async cancel(id: string): Promise<Outcome<ExperimentObject>> {
+    if (!isUuid(id)) return failure(notFoundError("experiment", id));
+    const stopped = await this.#db.experiment.updateMany({ where: { id, status: "RUNNING" }, data: { status: "CANCELLED", finishedAt: new Date() } });
+    const row = await this.#db.experiment.findUnique({ where: { id } });
+    if (!row) return failure(notFoundError("experiment", id));
+    if (stopped.count === 0) return failure(userError("CONFLICT", `experiment "${id}" has already finished (${row.status})`, { path: ["id"] }));
+    const local = this.#running.get(id);
+    if (local) {
+      local.abort.abort(new Error("the experiment was cancelled"));
+      await local.done;
+    } else {
+      this.progress.publish({ experimentId: id, status: "CANCELLED", ...(await this.#counts(id, row.rows)) });
+    }
+    return success(toExperimentObject((await this.#db.experiment.findUnique({ where: { id } })) ?? row));
+  }
+
+  async get(id: string): Promise<ExperimentObject | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.#db.experiment.findUnique({ where: { id } });
+    return row && toExperimentObject(row);
+  }
+
+  /** A workflow's experiments, newest first. */
+  async list(workflowId: string, args: { first?: number | null; after?: string | null }): Promise<Page<ExperimentObject>> {
+    const page = readPage(args);
+    if (!isUuid(workflowId)) return buildPage([], page.size, 0, (row: ExperimentRow) => row.createdAt, toExperimentObject);
+    const filter = { workflowId };
+    const where = page.after ? { AND: [filter, afterCursorWhere("createdAt", page.after)] } : filter;
+    const [rows, totalCount] = await Promise.all([
+      this.#db.experiment.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: page.size + 1 }),
+      this.#db.experiment.count({ where: filter }),
+    ]);
+    return buildPage(rows, page.size, totalCount, (row) => row.createdAt, toExperimentObject);
+  }
+
+  /** Results in the dataset's row order, each with its row's expected value. */
+  async results(experiment: ExperimentObject, args: { first?: number | null; after?: string | null }): Promise<Page<ExperimentResultObject>> {
+    const size = readBound("first", args.first, { max: EXPERIMENT_LIMITS.maxResultsPerPage, fallback: 50 });
+    const after = readOffsetCursor(RESULT_CURSOR, args.after);
+    const rows = await this.#db.experimentResult.findMany({ where: { experimentId: experiment.id, position: { gt: after } }, orderBy: { position: "asc" }, take: size + 1 });
+    const visible = rows.slice(0, size);
+    const expected = new Map(
+      (await this.#db.datasetRow.findMany({ where: { id: { in: visible.map((row) => row.rowId) } }, select: { id: true, expected: true } })).map((row) => [row.id, row.expected]),
+    );
+    const totalCount = await this.#db.experimentResult.count({ where: { experimentId: experiment.id } });
+    const edges = visible.map((row) => ({ cursor: encodeOffsetCursor(RESULT_CURSOR, row.position), node: toExperimentResultObject(row, expected.get(row.rowId) ?? null) }));
+    return { edges, pageInfo: { hasNextPage: rows.length > size, endCursor: edges.at(-1)?.cursor ?? null }, totalCount };
+  }
+
+  /** Means, pass rates, latency percentiles and tokens over the results so far, in one pass. */
+  async summary(experiment: ExperimentObject): Promise<ExperimentSummary> {
+    const rows = await this.#db.experimentResult.findMany({ where: { experimentId: experiment.id }, select: { completed: true, latencyMs: true, tokens: true, costUsd: true, scores: true } });
+    const ids = scorerIds(experiment.scorers);
+    return summarizeResults(
+      experiment.rows,
+      ids,
+      rows.map((row) => ({ completed: row.completed, latencyMs: row.latencyMs, tokens: row.tokens, costUsd: row.costUsd, scores: storedScores(row.scores) })),
+    );
+  }
+
+  /** compareExperiments: a the baseline, b the candidate (experiment-comparison.ts). */
+  compare(a: string, b: string): Promise<Outcome<ExperimentComparisonObject>> {
+    return compareExperiments(this.#db, (experiment) => this.summary(experiment), a, b);
+  }
+
+  /** The experimentProgress subscription: the stored state, then every step until it finishes. */
+  streamProgress(id: string): Promise<AsyncIterableIterator<ExperimentProgressMessage> | null> {
+    return this.progress.stream(id, async () => {
+      const row = isUuid(id) ? await this.#db.experiment.findUnique({ where: { id }, select: { status: true, rows: true } }) : null;
+      return row && { experimentId: id, status: row.status, ...(await this.#counts(id, row.rows)), at: new Date().toISOString() };
+    });
+  }
+
+  async #counts(id: string, rows: number): Promise<{ rows: number; completed: number; failed: number }> {
+    const groups = await this.#db.experimentResult.groupBy({ by: ["completed"], where: { experimentId: id }, _count: { _all: true } });
+    const count = (completed: boolean) => groups.find((group) => group.completed === completed)?._count._all ?? 0;
+    return { rows, completed: count(true), failed: count(false) };
+  }
+
+  /** A dataset an experiment is running on cannot be deleted (DatasetService.guardDeletion). */
+  async datasetInUse(datasetId: string): Promise<UserError | null> {
+    const running = await this.#db.experiment.count({ where: { datasetId, status: "RUNNING" } });
+    return running > 0 ? userError("CONFLICT", `an experiment is running on dataset "${datasetId}"; cancel it or wait for it to end`, { path: ["id"] }) : null;
+  }
+
+  /**
+   * At start of a single process (no Redis): experiments left RUNNING by a previous process have no
+   * runner any more; they end FAILED and keep the results they stored.
+   */
+  async recoverInterrupted(): Promise<number> {
+    const ended = await this.#db.experiment.updateMany({ where: { status: "RUNNING" }, data: { status: "FAILED", error: "the server stopped while this experiment ran; start it again", finishedAt: new Date() } });
+    return ended.count;
+  }
+
+  /** Stops this process's experiments (shutdown): they end CANCELLED with the results they stored. */
+  async close(): Promise<void> {
+    const running = [...this.#running.values()];
+    for (const { abort } of running) abort.abort(new Error("the server is stopping"));
+    await Promise.allSettled(running.map(({ done }) => done));
+  }
+}
+
+/** The scorer ids of a stored list (checked at start). */
+export function scorerIds(scorers: unknown): string[] {
+  return Array.isArray(scorers) ? scorers.map((spec) => String((spec as { id?: unknown }).id ?? "")) : [];
+}

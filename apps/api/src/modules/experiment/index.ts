@@ -1,0 +1,3 @@
+/** The experiment module's doorway: experiments, their results, summaries and comparisons (SPEC-V3 §4). */
+export { ExperimentService, EXPERIMENT_LIMITS, experimentSlots } from "./experiment.service.js";
+export { ExperimentResolver, ExperimentSubscriptionResolver } from "./experiment.resolver.js";
