@@ -1,10 +1,12 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openBrowser, type BrowserSession } from "./harness/browser.js";
 import { canvasNodeIds, dragConnection, nodeCard } from "./harness/canvas-gestures.js";
 import { graphqlRequest as graphqlRequestTo } from "./harness/graphql-request.js";
 import { browserSuiteHooks } from "./harness/suite-hooks.js";
-import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
+import { repoRoot, startWeftStack, type WeftStack } from "./harness/weft-stack.js";
 
 /**
  * Published versions in headless Chromium against the real API and the built UI. The steps build on
@@ -14,6 +16,7 @@ import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
  *   a node left unconnected: publishing is refused, the node is outlined
  *   v2: question ──▶ draft (params changed) ──▶ check ──▶ answer
  *   versions listed ─▶ v1 → v2 drawn and listed ─▶ v1 run from the list ─▶ re-run ─▶ runs filtered by v1
+ *   a template without positions run and drawn laid out ─▶ a 16-node template's v1 → draft fitted whole
  *
  * Each step leaves a screenshot in test-artifacts/e2e/ (prefixed "versions-").
  */
@@ -47,6 +50,38 @@ const poll = <T>(read: () => Promise<T> | T, timeout = 30_000) => expect.poll(re
 const graphqlRequest = <T>(query: string, variables: Record<string, unknown>) => graphqlRequestTo<T>(stack.apiUrl, query, variables);
 
 const settle = () => page.waitForLoadState("networkidle");
+
+interface ExampleDocument {
+  nodes: Array<{ id: string; position?: { x: number; y: number } } & Record<string, unknown>>;
+  [field: string]: unknown;
+}
+const example = (file: string) => JSON.parse(readFileSync(path.join(repoRoot, "examples", file), "utf8")) as ExampleDocument;
+
+async function importDocument(document: unknown): Promise<string> {
+  const imported = await graphqlRequest<{ importWorkflow: { workflow: { id: string } | null; errors: unknown[] } }>(
+    "mutation ($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }",
+    { document },
+  );
+  if (!imported.importWorkflow.workflow) throw new Error(`import refused: ${JSON.stringify(imported.importWorkflow.errors)}`);
+  return imported.importWorkflow.workflow.id;
+}
+
+/** Each read-only card's box on screen. */
+const cardBoxes = () =>
+  page.locator(".graph-node").evaluateAll((cards) =>
+    cards.map((card) => {
+      const box = card.getBoundingClientRect();
+      return { id: card.getAttribute("data-node-id") ?? "", x: box.x, y: box.y, width: box.width, height: box.height };
+    }),
+  );
+
+/** The pairs of cards whose boxes overlap. */
+function overlaps(boxes: readonly { id: string; x: number; y: number; width: number; height: number }[]): string[] {
+  return boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height).map((b) => `${a.id}/${b.id}`));
+}
+
+/** The read-only canvas' zoom, from ReactFlow's viewport transform. */
+const viewportZoom = () => page.locator(".graph-view--tall .react-flow__viewport").evaluate((viewport) => new DOMMatrixReadOnly(getComputedStyle(viewport).transform).a);
 const shot = (name: string) => browser.screenshot(`versions-${name}`);
 
 async function publish(note: string): Promise<void> {
@@ -192,6 +227,50 @@ describe("published versions in a real browser", () => {
     await page.locator('select[name="run-version"]').selectOption("draft");
     await poll(versions).toEqual(["draft"]);
     await shot("runs-by-version");
+  });
+
+  it("lays out the run page's graph of a workflow saved without positions, cards apart", async () => {
+    // retry-loop: a router, a loop back to the draft; imported with no positions at all.
+    const template = example("retry-loop.json");
+    const document = { ...template, nodes: template.nodes.map(({ position: _, ...node }) => node) };
+    const id = await importDocument(document);
+    const started = await graphqlRequest<{ runWorkflow: { run: { id: string } | null } }>("mutation ($id: ID!) { runWorkflow(workflowId: $id, input: { draft: true }) { run { id } } }", { id });
+    await page.goto(`${stack.webUrl}/runs/${started.runWorkflow.run?.id ?? ""}`);
+    await poll(() => page.locator(".run-header .badge").first().getAttribute("data-status")).toBe("COMPLETED");
+    await poll(() => page.locator(".graph-view--measuring").count()).toBe(0);
+    const boxes = await cardBoxes();
+    expect(boxes.map((box) => box.id).sort()).toEqual(document.nodes.map((node) => node.id).sort());
+    expect(overlaps(boxes)).toEqual([]);
+    // In layers from left to right along the data edges (the loop edge back left out), as the editor lays it out.
+    const x = (id: string) => boxes.find((box) => box.id === id)!.x;
+    for (const [from, to] of [["question", "route"], ["route", "draft"], ["draft", "check"], ["check", "answer"], ["answer", "result"]] as const) expect(x(from), `${from} → ${to}`).toBeLessThan(x(to));
+    await page.locator(".graph-view").first().scrollIntoViewIfNeeded();
+    await shot("run-graph-laid-out");
+  });
+
+  it("fits every node of a 16-node comparison in its canvas at a readable zoom, cards apart", async () => {
+    const id = await importDocument(example("seed-003-parallel-self-rag.json"));
+    const published = await graphqlRequest<{ publishWorkflow: unknown }>("mutation ($id: ID!) { publishWorkflow(id: $id, note: \"v1\") { version { number } errors { code message } } }", { id });
+    expect(published.publishWorkflow).toEqual({ version: { number: 1 }, errors: [] });
+    // The draft loses one node and gains another: both are drawn (removed and added).
+    const removed = await graphqlRequest<{ removeNode: { errors: unknown[] } }>("mutation ($id: ID!) { removeNode(workflowId: $id, nodeId: \"smalltalk_response\") { removedNodeId errors { code message } } }", { id });
+    expect(removed.removeNode.errors).toEqual([]);
+    const added = await graphqlRequest<{ addNode: { errors: unknown[] } }>("mutation ($id: ID!) { addNode(workflowId: $id, input: { type: \"template\", position: { x: 0, y: 0 }, config: { template: \"{input}\" } }) { node { id } errors { code message } } }", { id });
+    expect(added.addNode.errors).toEqual([]);
+    await page.goto(`${stack.webUrl}/workflows/${id}/compare?from=1`);
+    await page.getByTestId("version-compare").waitFor();
+    await poll(() => page.locator('.graph-node[data-state="removed"]').count()).toBe(1);
+    await poll(() => page.locator(".graph-view--measuring").count()).toBe(0);
+    const canvas = await page.locator(".graph-view--tall .react-flow").boundingBox();
+    if (!canvas) throw new Error("the comparison's canvas is not on screen");
+    const boxes = await cardBoxes();
+    expect(boxes.length).toBe(17);
+    expect(overlaps(boxes)).toEqual([]);
+    const outside = boxes.filter((box) => box.x < canvas.x || box.y < canvas.y || box.x + box.width > canvas.x + canvas.width || box.y + box.height > canvas.y + canvas.height);
+    expect(outside.map((box) => box.id)).toEqual([]);
+    expect(await viewportZoom()).toBeGreaterThanOrEqual(0.55);
+    await page.locator(".graph-view--tall").scrollIntoViewIfNeeded();
+    await shot("compare-fitted-16-nodes");
   });
 
   it("speaks Korean on the version pages", async () => {

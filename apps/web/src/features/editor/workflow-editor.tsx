@@ -40,7 +40,7 @@ import { useLoopConnect } from "./pipeline/use-loop-connect";
 import { usePipelineSettings } from "./pipeline/use-pipeline-settings";
 import { edgeRunState, loopsByHeader } from "../runs/live/pipeline-events";
 import { useLiveDecoration } from "./run/use-live-decoration";
-import { needsLayout } from "../graph-view/layered-layout";
+import { needsLayout } from "../graph-view/auto-layout";
 import { useEditHistory } from "./history/use-edit-history";
 import { moveEntry, type GraphOperation, type NodeMove } from "./history/edit-history";
 import { useTidyUp } from "./graph/use-tidy-up";

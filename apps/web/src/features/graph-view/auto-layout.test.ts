@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { autoLayout, estimatedCardSize, overlapping, type AutoLayoutEdge, type AutoLayoutNode } from "./auto-layout";
+import { autoLayout, estimatedCardSize, needsLayout, overlapping, type AutoLayoutEdge, type AutoLayoutNode } from "./auto-layout";
 
 const card = (id: string, ports: readonly string[] = ["out"]): AutoLayoutNode => ({ id, ports, ...estimatedCardSize(ports) });
 const boxes = (nodes: readonly AutoLayoutNode[], positions: Map<string, { x: number; y: number }>) =>
@@ -70,5 +70,13 @@ describe("overlapping", () => {
       ["a", "b"],
       ["b", "c"],
     ]);
+  });
+});
+
+describe("needsLayout", () => {
+  it("knows a graph has no layout when its nodes all sit on one spot or have no position", () => {
+    expect(needsLayout([{ position: { x: 0, y: 0 } }, { position: { x: 0, y: 0 } }])).toBe(true);
+    expect(needsLayout([{}, { position: null }])).toBe(true);
+    expect(needsLayout([{ position: { x: 0, y: 0 } }, { position: { x: 10, y: 0 } }])).toBe(false);
   });
 });

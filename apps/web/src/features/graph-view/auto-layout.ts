@@ -7,6 +7,7 @@ import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api";
  * output port is an ELK port on the card's right side in the card's own order, so a router's case edges
  * leave in the order its handles are drawn and do not cross one another; loop edges are left out, so a
  * loop's header stays to the left of the router that goes back to it (they are drawn as back edges).
+ * The read-only graphs fit it to their canvas (`fit-layout.ts`).
  */
 
 export interface AutoLayoutNode {
@@ -29,8 +30,24 @@ export interface AutoLayoutEdge {
 
 export type Positions = Map<string, { x: number; y: number }>;
 
+/** How to lay out: `aspectRatio` (width / height) wraps a graph wider than that into rows, ELK's graph wrapping. */
+export interface AutoLayoutOptions {
+  aspectRatio?: number;
+  /** Space between layers and between cards of a layer; the editor's by default (AUTO_LAYOUT_SPACING). */
+  spacing?: { betweenLayers: number; betweenNodes: number };
+}
+
+/** True when the nodes carry no layout: none has a position, or every one sits on the same spot. */
+export function needsLayout(nodes: readonly { position?: { x: number; y: number } | null }[]): boolean {
+  if (nodes.length < 2) return false;
+  const first = nodes[0]!.position;
+  return nodes.every((node) => !node.position || (first && node.position.x === first.x && node.position.y === first.y));
+}
+
 /** Space between columns leaves room for edge labels (loop bounds); between rows for live text. */
 export const AUTO_LAYOUT_SPACING = { betweenLayers: 110, betweenNodes: 48 } as const;
+/** The read-only graphs' cards are smaller (no form, no live text): closer together, room for a loop's label kept. */
+export const COMPACT_SPACING = { betweenLayers: 80, betweenNodes: 24 } as const;
 
 /** The cards' width (editor.css `.wf-node`) and the height of a card's parts, for graphs not drawn yet. */
 const CARD = { width: 180, header: 30, body: 62, port: 19 } as const;
@@ -47,7 +64,7 @@ const portId = (node: string, port: string) => `${node}\u0000${port}`;
 const inPortId = (node: string) => `${node}\u0000\u0000in`;
 
 /** The ELK graph of the nodes and their data edges (edges to unknown nodes or ports are dropped). */
-export function toElkGraph(nodes: readonly AutoLayoutNode[], edges: readonly AutoLayoutEdge[]): ElkNode {
+export function toElkGraph(nodes: readonly AutoLayoutNode[], edges: readonly AutoLayoutEdge[], options: AutoLayoutOptions = {}): ElkNode {
   const known = new Map(nodes.map((node) => [node.id, new Set(node.ports)]));
   const targets = new Set<string>();
   const elkEdges: ElkExtendedEdge[] = [];
@@ -74,17 +91,20 @@ export function toElkGraph(nodes: readonly AutoLayoutNode[], edges: readonly Aut
       })),
     ],
   }));
+  const spacing = options.spacing ?? AUTO_LAYOUT_SPACING;
   return {
     id: "root",
     layoutOptions: {
       "elk.algorithm": "layered",
       "elk.direction": "RIGHT",
-      "elk.layered.spacing.nodeNodeBetweenLayers": String(AUTO_LAYOUT_SPACING.betweenLayers),
-      "elk.spacing.nodeNode": String(AUTO_LAYOUT_SPACING.betweenNodes),
+      "elk.layered.spacing.nodeNodeBetweenLayers": String(spacing.betweenLayers),
+      "elk.spacing.nodeNode": String(spacing.betweenNodes),
       "elk.layered.nodePlacement.strategy": "NETWORK_SIMPLEX",
       "elk.layered.considerModelOrder.strategy": "NODES_AND_EDGES",
       "elk.separateConnectedComponents": "true",
-      "elk.spacing.componentComponent": String(AUTO_LAYOUT_SPACING.betweenNodes * 2),
+      "elk.spacing.componentComponent": String(spacing.betweenNodes * 2),
+      // Cuts a long graph into pieces laid one under another (each cut edge runs back to the left).
+      ...(options.aspectRatio ? { "elk.layered.wrapping.strategy": "MULTI_EDGE", "elk.aspectRatio": String(options.aspectRatio) } : {}),
     },
     children,
     edges: elkEdges,
@@ -92,10 +112,10 @@ export function toElkGraph(nodes: readonly AutoLayoutNode[], edges: readonly Aut
 }
 
 /** Top-left positions for every node, the first column at x = 0. */
-export async function autoLayout(nodes: readonly AutoLayoutNode[], edges: readonly AutoLayoutEdge[]): Promise<Positions> {
+export async function autoLayout(nodes: readonly AutoLayoutNode[], edges: readonly AutoLayoutEdge[], options: AutoLayoutOptions = {}): Promise<Positions> {
   const positions: Positions = new Map();
   if (nodes.length === 0) return positions;
-  const laidOut = await elk.layout(toElkGraph(nodes, edges));
+  const laidOut = await elk.layout(toElkGraph(nodes, edges, options));
   for (const child of laidOut.children ?? []) positions.set(child.id, { x: Math.round(child.x ?? 0), y: Math.round(child.y ?? 0) });
   return positions;
 }

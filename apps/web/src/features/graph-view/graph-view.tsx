@@ -1,11 +1,13 @@
 "use client";
 
 import { applyNodeChanges, Background, Handle, Position, ReactFlow, type Edge, type Node, type NodeProps } from "@xyflow/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useNodeTypes } from "../node-types/node-types-context";
 import { useNodeTypeLabel } from "../node-types/use-node-type-label";
 import "./graph-view.css";
 import { flowAriaLabels } from "./flow-aria-labels";
+import { useFittedLayout, type DrawnCard } from "./use-fitted-layout";
+import { FIT_PADDING } from "./fit-layout";
 import { useT } from "../../i18n/i18n-provider";
 
 /** A node as a read-only graph shows it: what it is, where, and the tone that colours it. */
@@ -35,6 +37,8 @@ export interface GraphViewEdge {
   sourcePort?: string;
   /** A loop edge's label ("regen ≤ 3"). */
   label?: string;
+  /** Set on a loop edge (the loop it closes): drawn back to its header, not laid out. */
+  loop?: string;
   tone?: string;
   animated?: boolean;
 }
@@ -91,7 +95,9 @@ const CARD_TYPES = { card: GraphViewCard };
 /**
  * A workflow graph to look at, not to edit: the run page's graph as executed and the comparison of two
  * versions. Nodes stay in state with ReactFlow's measurements (applied through onNodesChange), so new
- * tones or badges repaint them without hiding them until they are measured again.
+ * tones or badges repaint them without hiding them until they are measured again. With `autoLayout` the
+ * cards are drawn once unseen to measure them, laid out from those sizes by the editor's layout fitted
+ * to this canvas (fit-layout.ts), and the canvas is drawn again fitted to them.
  */
 export function GraphView({
   nodes: viewNodes,
@@ -100,33 +106,45 @@ export function GraphView({
   onSelect,
   className = "graph-view",
   fitWhole = false,
+  autoLayout = false,
 }: {
   nodes: readonly GraphViewNode[];
   edges: readonly GraphViewEdge[];
   selected: string | null;
   onSelect?: (id: string) => void;
   className?: string;
-  /** Fit the whole graph even when its text gets small (a comparison of two versions); else ReactFlow's 0.5 at least. */
+  /**
+   * Fit the whole graph even when its text gets small (a comparison of two versions); else ReactFlow's
+   * 0.5 at least. With `autoLayout`, a long graph is folded into rows and the canvas may grow to keep it readable.
+   */
   fitWhole?: boolean;
+  /** Lay the cards out (ELK, as the editor's Tidy up) instead of drawing them at their positions. */
+  autoLayout?: boolean;
 }) {
   const nodeTypes = useNodeTypes();
   const t = useT();
   const ariaLabels = useMemo(() => flowAriaLabels(t), [t]);
   const [nodes, setNodes] = useState<Node<CardData>[]>([]);
+  const box = useRef<HTMLDivElement>(null);
+  const cards = useMemo<DrawnCard[]>(
+    () => nodes.map((node) => ({ id: node.id, ports: node.data.sink ? [] : (node.data.node.ports ?? ["out"]), width: node.measured?.width, height: node.measured?.height })),
+    [nodes],
+  );
+  const fitted = useFittedLayout({ enabled: autoLayout, cards, edges: viewEdges, box, whole: fitWhole });
   useEffect(() => {
     setNodes((current) => {
       const measured = new Map(current.map((node) => [node.id, node.measured]));
       return viewNodes.map((node) => ({
         id: node.id,
         type: "card",
-        position: node.position,
+        position: fitted.positions?.get(node.id) ?? node.position,
         data: { node, selected: node.id === selected, source: nodeTypes.isSource(node.type), sink: nodeTypes.isSink(node.type) },
         draggable: false,
         connectable: false,
         ...(measured.get(node.id) ? { measured: measured.get(node.id) } : {}),
       }));
     });
-  }, [viewNodes, selected, nodeTypes]);
+  }, [viewNodes, selected, nodeTypes, fitted.positions]);
   const edges = useMemo<Edge[]>(
     () =>
       viewEdges.map((edge) => ({
@@ -141,8 +159,10 @@ export function GraphView({
     [viewEdges],
   );
   return (
-    <div className={className}>
+    <div className={fitted.measuring ? `${className} graph-view--measuring` : className} ref={box} style={fitted.height ? { height: fitted.height } : undefined} data-zoom-fitted={fitted.zoom?.toFixed(2)}>
       <ReactFlow
+        // Drawn anew once laid out, so it fits the laid-out cards in the canvas' final size.
+        key={fitted.key}
         nodes={nodes}
         edges={edges}
         nodeTypes={CARD_TYPES}
@@ -152,7 +172,7 @@ export function GraphView({
         edgesFocusable={false}
         deleteKeyCode={null}
         fitView
-        fitViewOptions={{ padding: 0.2 }}
+        fitViewOptions={{ padding: FIT_PADDING, ...(fitWhole ? { minZoom: 0.1 } : {}) }}
         minZoom={fitWhole ? 0.1 : 0.5}
         ariaLabelConfig={ariaLabels}
         proOptions={{ hideAttribution: true }}

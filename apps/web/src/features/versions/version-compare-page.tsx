@@ -7,7 +7,6 @@ import { useQuery } from "urql";
 import { useI18n } from "@/i18n/i18n-provider";
 import { ErrorState, LoadingState, QueryError } from "@/ui/state-views";
 import { GraphView, type GraphViewEdge, type GraphViewNode } from "../graph-view/graph-view";
-import { layeredLayout, needsLayout } from "../graph-view/layered-layout";
 import { NodeTypesProvider } from "../node-types/node-types-context";
 import { useNodeTypeLabel } from "../node-types/use-node-type-label";
 import { ChangeList, FieldChangeTable, type ChangedItem } from "./change-list";
@@ -81,7 +80,7 @@ function Comparison({ workflowId, from, to }: { workflowId: string; from: number
       <div className="version-compare">
         <section className="run-panel">
           <h3>{t("versions.compare.graph")}</h3>
-          <GraphView nodes={graph.nodes} edges={graph.edges} selected={selected} onSelect={setSelected} className="graph-view graph-view--tall" fitWhole />
+          <GraphView nodes={graph.nodes} edges={graph.edges} selected={selected} onSelect={setSelected} className="graph-view graph-view--tall" fitWhole autoLayout />
           <ul className="version-legend" aria-label={t("versions.compare.legend")}>
             {(["added", "removed", "changed", "moved"] as const).map((status) => (
               <li key={status}>
@@ -108,22 +107,24 @@ function Comparison({ workflowId, from, to }: { workflowId: string; from: number
   );
 }
 
-/** The diff as the canvas draws it; nodes that only moved look unchanged unless layout changes are shown. */
+/**
+ * The diff as the canvas draws it; nodes that only moved look unchanged unless layout changes are shown.
+ * The canvas lays both versions' nodes out together (`autoLayout`): each version's own positions would
+ * put a removed node and an added one on the same spot.
+ */
 function graphOf(diff: GraphDiff, showLayout: boolean): { nodes: GraphViewNode[]; edges: GraphViewEdge[] } {
   const shown = (status: string) => (status === "moved" && !showLayout ? "same" : status);
-  // Graphs imported without positions (all at one spot) are laid out in layers.
-  const laidOut = needsLayout(diff.nodes) ? layeredLayout(diff.nodes, diff.edges) : null;
   return {
     nodes: diff.nodes.map((node) => ({
       id: node.id,
       type: node.type,
       label: node.label,
-      position: laidOut?.get(node.id) ?? node.position,
+      position: node.position,
       ...(node.ports ? { ports: node.ports } : {}),
       tone: shown(node.status),
       state: node.status,
       ...(shown(node.status) === "same" ? {} : { badge: shown(node.status) === "added" ? "+" : shown(node.status) === "removed" ? "−" : "Δ" }),
     })),
-    edges: diff.edges.map((edge) => ({ id: edge.id, source: edge.source, target: edge.target, tone: edge.status, ...(edge.sourcePort ? { sourcePort: edge.sourcePort } : {}), ...(edge.loop ? { label: edge.loop } : {}) })),
+    edges: diff.edges.map((edge) => ({ id: edge.id, source: edge.source, target: edge.target, tone: edge.status, ...(edge.sourcePort ? { sourcePort: edge.sourcePort } : {}), ...(edge.loop ? { label: edge.loop, loop: edge.loop } : {}) })),
   };
 }

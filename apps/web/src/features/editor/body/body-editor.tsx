@@ -19,7 +19,7 @@ import { LoopDialog } from "../pipeline/loop-dialog";
 import type { ConnectionPlan, LoopPlan } from "../rules/connection-check";
 import { EDIT_REGISTRY } from "../rules/edit-registry";
 import { violationReason } from "../rules/violation-reason";
-import { needsLayout } from "../../graph-view/layered-layout";
+import { needsLayout } from "../../graph-view/auto-layout";
 import { useTidyUp } from "../graph/use-tidy-up";
 import { freshEdgeId, freshNodeId, portsOf, readBody, writeBody } from "./body-graph";
 import { withFreeBodyIds } from "../clipboard/graph-clipboard";

@@ -1,8 +1,6 @@
 import type { ReactFlowInstance } from "@xyflow/react";
+import { READABLE_ZOOM } from "../../graph-view/fit-layout";
 import type { EditorFlowEdge, EditorFlowNode } from "./editor-graph";
-
-/** Below this zoom a card's text is too small to read (12 px text at 0.55 is about 6.5 px). */
-export const READABLE_ZOOM = 0.55;
 export const FIT_VIEW = { padding: 0.15, maxZoom: 1.1 } as const;
 
 /**

@@ -7,7 +7,7 @@ import { edgeRunState, headerFeedback, loopsByHeader, nodeBadges } from "../live
 import type { RunLiveState } from "../live/run-projection";
 import type { AnyStatus } from "../status/status-badge";
 import { statusTone } from "../status/status-badge";
-import { layeredPositions, type SnapshotGraph } from "./run-snapshot";
+import { drawnWithoutPositions, type SnapshotGraph } from "./run-snapshot";
 
 /**
  * The graph a run executed, each node tinted by its state in this run, with its loop iteration, map
@@ -28,7 +28,8 @@ export function RunGraph({
   onSelect: (id: string) => void;
 }) {
   const t = useT();
-  const positions = useMemo(() => layeredPositions(graph), [graph]);
+  // A graph saved without positions (built through the API or imported) is laid out as the editor does.
+  const unplaced = useMemo(() => drawnWithoutPositions(graph), [graph]);
   const labels = useMemo(
     () => ({ items: (done: number, total: number) => t("pipeline.live.items", { done, total }), cacheHit: (similarity: number | null) => t("pipeline.live.cacheHit", { similarity: similarity === null ? "" : similarity.toFixed(2) }) }),
     [t],
@@ -44,7 +45,7 @@ export function RunGraph({
           id: node.id,
           type: node.type,
           label: node.label,
-          position: positions.get(node.id) ?? { x: 0, y: 0 },
+          position: node.position ?? { x: 0, y: 0 },
           tone: statusTone(status),
           state: status,
           ...(badge ? { badge } : {}),
@@ -52,7 +53,7 @@ export function RunGraph({
           ...(node.ports ? { ports: node.ports } : {}),
         };
       }),
-    [graph, positions, statuses, live, labels, headed, t],
+    [graph, statuses, live, labels, headed, t],
   );
   const edges = useMemo<GraphViewEdge[]>(
     () =>
@@ -64,10 +65,10 @@ export function RunGraph({
           target: edge.target,
           ...(edge.sourcePort ? { sourcePort: edge.sourcePort } : {}),
           animated: statuses[edge.target] === "RUNNING",
-          ...(edge.loop ? { label: edge.loop, tone: "loop" } : ran ? { tone: ran } : {}),
+          ...(edge.loop ? { label: edge.loop, loop: edge.loop, tone: "loop" } : ran ? { tone: ran } : {}),
         };
       }),
     [graph, statuses, live],
   );
-  return <GraphView nodes={nodes} edges={edges} selected={selected} onSelect={onSelect} />;
+  return <GraphView nodes={nodes} edges={edges} selected={selected} onSelect={onSelect} autoLayout={unplaced} />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { layeredPositions, snapshotGraphOf } from "./run-snapshot";
+import { drawnWithoutPositions, snapshotGraphOf } from "./run-snapshot";
 
 describe("the graph a run executed", () => {
   //   in ──▶ gen ──▶ out
@@ -26,26 +26,11 @@ describe("the graph a run executed", () => {
     expect(graph.edges.map((e) => e.id)).toEqual(["e1", "e2"]);
   });
 
-  //   a ──▶ c ──▶ d
-  //   b ──▶ c
-  it("lays nodes without positions out in columns by depth and keeps given positions", () => {
-    const graph = snapshotGraphOf({
-      nodes: [
-        { id: "a", type: "input" },
-        { id: "b", type: "input" },
-        { id: "c", type: "ensemble" },
-        { id: "d", type: "output", position: { x: 999, y: 5 } },
-      ],
-      edges: [
-        { id: "1", source: "a", target: "c" },
-        { id: "2", source: "b", target: "c" },
-        { id: "3", source: "c", target: "d" },
-      ],
-    });
-    const positions = layeredPositions(graph, { x: 100, y: 50 });
-    expect(positions.get("a")).toEqual({ x: 0, y: 0 });
-    expect(positions.get("b")).toEqual({ x: 0, y: 50 });
-    expect(positions.get("c")).toEqual({ x: 100, y: 0 });
-    expect(positions.get("d")).toEqual({ x: 999, y: 5 });
+  it("draws a graph at its own positions, and lays it out when a node has none or all share one spot", () => {
+    expect(drawnWithoutPositions(snapshotGraphOf(run))).toBe(false);
+    const unplaced = { ...run, nodes: run.nodes.map((node) => (node.id === "gen" ? { ...node, position: null } : node)) };
+    expect(drawnWithoutPositions(snapshotGraphOf(unplaced))).toBe(true);
+    const stacked = { ...run, nodes: run.nodes.map((node) => ({ ...node, position: { x: 0, y: 0 } })) };
+    expect(drawnWithoutPositions(snapshotGraphOf(stacked))).toBe(true);
   });
 });

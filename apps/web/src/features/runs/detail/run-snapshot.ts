@@ -1,4 +1,5 @@
-import { layeredLayout, needsLayout } from "../../graph-view/layered-layout";
+import { needsLayout } from "../../graph-view/auto-layout";
+
 /**
  * The graph a run executed, from the run's typed `nodes` and `edges` (lifted by the API from its
  * snapshot), so the run page never consults the current workflow, which may have changed since.
@@ -48,9 +49,7 @@ export function snapshotGraphOf(run: ExecutedGraph): SnapshotGraph {
   return { nodes, edges };
 }
 
-/** Where to draw each node: its own position, or a layered layout when the graph carries none. */
-export function layeredPositions(graph: SnapshotGraph, gap = { x: 220, y: 110 }): Map<string, { x: number; y: number }> {
-  const computed = layeredLayout(graph.nodes, graph.edges, gap);
-  if (needsLayout(graph.nodes)) return computed;
-  return new Map(graph.nodes.map((node) => [node.id, node.position ?? computed.get(node.id) ?? { x: 0, y: 0 }]));
+/** True when the page lays the graph out itself: some node has no position, or all sit on one spot. */
+export function drawnWithoutPositions(graph: SnapshotGraph): boolean {
+  return needsLayout(graph.nodes) || graph.nodes.some((node) => !node.position);
 }
