@@ -1,10 +1,12 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import type { BrowserSession } from "./harness/browser.js";
 import { canvasNodeIds, dragConnection, nodeCard, runFromEditor } from "./harness/canvas-gestures.js";
 import { graphqlRequest } from "./harness/graphql-request.js";
 import { browserSuiteHooks } from "./harness/suite-hooks.js";
-import type { WeftStack } from "./harness/weft-stack.js";
+import { repoRoot, type WeftStack } from "./harness/weft-stack.js";
 import { createFromTemplate, openOnWorkflows } from "./harness/workflow-pages.js";
 
 /**
@@ -13,7 +15,9 @@ import { createFromTemplate, openOnWorkflows } from "./harness/workflow-pages.js
  *
  *   seed-003 from its template ─▶ laid out with no two cards overlapping, minimap ─▶ tidy up
  *   a new workflow ─▶ undo/redo a delete, a move and a config edit (each checked on the server)
+ *   ─▶ undo/redo a save of the workflow's settings and of its limits (the panel with nothing selected)
  *   ─▶ copy and paste a selection with its edge (ids renamed) ─▶ paste it into another workflow
+ *   ─▶ duplicate a loop's two ends: the loop edge and a renamed loop come along; undone, redone
  *   ─▶ Ctrl+K finds a node, ? lists the shortcuts, right-click menus, drag from the palette
  *
  * Screenshots go to test-artifacts/e2e/ (prefixed "editor-").
@@ -28,17 +32,31 @@ const poll = <T>(read: () => Promise<T> | T, timeout = 30_000) => expect.poll(re
 const shot = (name: string) => browser.screenshot(`editor-${name}`);
 
 interface ServerGraph {
+  name: string;
   nodes: { id: string; type: string; content: string | null; config: Record<string, unknown> | null; position: { x: number; y: number } }[];
-  edges: { id: string; source: string; target: string; sourcePort: string }[];
+  edges: { id: string; source: string; target: string; sourcePort: string; loop: string | null }[];
+  loops: { id: string; max: number | null; exit: string | null }[];
+  limits: { maxInvocations: number | null };
 }
 const serverGraph = async (id: string) =>
   (
     await graphqlRequest<{ workflow: ServerGraph }>(
       stack.apiUrl,
-      "query($id: ID!) { workflow(id: $id) { nodes { id type content config position { x y } } edges { id source target sourcePort } } }",
+      "query($id: ID!) { workflow(id: $id) { name nodes { id type content config position { x y } } edges { id source target sourcePort loop } loops { id max exit } limits { maxInvocations } } }",
       { id },
     )
   ).workflow;
+
+async function importExample(file: string): Promise<string> {
+  const document = JSON.parse(readFileSync(path.join(repoRoot, "examples", file), "utf8")) as unknown;
+  const imported = await graphqlRequest<{ importWorkflow: { workflow: { id: string } | null; errors: unknown[] } }>(
+    stack.apiUrl,
+    "mutation ($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }",
+    { document },
+  );
+  if (!imported.importWorkflow.workflow) throw new Error(`import refused: ${JSON.stringify(imported.importWorkflow.errors)}`);
+  return imported.importWorkflow.workflow.id;
+}
 
 const openTemplate = (templateId: string) => createFromTemplate(page, stack.webUrl, templateId);
 
@@ -241,6 +259,30 @@ describe("the editor in a real browser", () => {
     await poll(async () => (await serverGraph(ids.scratch)).nodes.map((node) => node.id)).not.toContain(template);
     await press("Control+z");
     await poll(async () => (await serverGraph(ids.scratch)).nodes.map((node) => node.id)).toContain(template);
+
+    // The workflow's settings (the panel shown with nothing selected): its name, then its limits.
+    await clickPane();
+    const settings = page.getByRole("form", { name: "Workflow settings" });
+    await settings.getByLabel("Name", { exact: true }).fill("Undo, paste and settings");
+    await settings.getByRole("button", { name: "Save settings" }).click();
+    await poll(async () => (await serverGraph(ids.scratch)).name).toBe("Undo, paste and settings");
+    const limits = page.getByRole("form", { name: "Limits" });
+    await limits.getByRole("spinbutton").fill("40");
+    await limits.getByRole("button", { name: "Save limits" }).click();
+    await poll(async () => (await serverGraph(ids.scratch)).limits.maxInvocations).toBe(40);
+    await clickPane();
+    await press("Control+z");
+    await poll(async () => (await serverGraph(ids.scratch)).limits.maxInvocations).toBeNull();
+    await poll(() => page.getByRole("form", { name: "Limits" }).getByRole("spinbutton").inputValue()).toBe("");
+    await press("Control+z");
+    await poll(async () => (await serverGraph(ids.scratch)).name).toBe("Undo and paste");
+    await poll(() => settings.getByLabel("Name", { exact: true }).inputValue()).toBe("Undo and paste");
+    await shot("settings-undone");
+    await press("Control+Shift+z");
+    await poll(async () => (await serverGraph(ids.scratch)).name).toBe("Undo, paste and settings");
+    await poll(() => settings.getByLabel("Name", { exact: true }).inputValue()).toBe("Undo, paste and settings");
+    await press("Control+Shift+z");
+    await poll(async () => (await serverGraph(ids.scratch)).limits.maxInvocations).toBe(40);
   });
 
   it("copies a selection with its edge and pastes it renamed, here and into another workflow", async () => {
@@ -279,6 +321,34 @@ describe("the editor in a real browser", () => {
     await clickPane();
     await press("Control+v");
     await poll(async () => (await serverGraph(ids.other)).nodes.filter((node) => node.type === "template").length).toBe(1);
+
+    // A loop whose two ends are selected goes along: retry-loop's draft and check, duplicated.
+    //   draft ─▶ check ─ pass ─▶ …        draft-2 ─▶ check-2
+    //     ▲        │                         ▲          │
+    //     └ retry ─┘ (regen ≤ 3)             └─ retry ──┘ (regen-2 ≤ 3, exit pass)
+    const looped = await importExample("retry-loop.json");
+    await openEditor(looped);
+    await clickPane();
+    await nodeCard(page, "draft").click();
+    await nodeCard(page, "check").click({ modifiers: ["Control"] });
+    await press("Control+d");
+    await poll(async () => (await serverGraph(looped)).loops.map((loop) => loop.id)).toEqual(["regen", "regen-2"]);
+    const duplicated = await serverGraph(looped);
+    expect(duplicated.loops[1]).toEqual({ id: "regen-2", max: 3, exit: "pass" });
+    const between = (graph: ServerGraph) => graph.edges.filter((edge) => edge.source.endsWith("-2") && edge.target.endsWith("-2")).map(({ source, target, sourcePort, loop }) => ({ source, target, sourcePort, loop }));
+    expect(between(duplicated)).toEqual([
+      { source: "draft-2", target: "check-2", sourcePort: "out", loop: null },
+      { source: "check-2", target: "draft-2", sourcePort: "retry", loop: "regen-2" },
+    ]);
+    await nodeCard(page, "check-2").waitFor();
+    await shot("loop-duplicated");
+    await clickPane();
+    await press("Control+z");
+    await poll(async () => (await serverGraph(looped)).nodes.length).toBe(7);
+    expect((await serverGraph(looped)).loops.map((loop) => loop.id)).toEqual(["regen"]);
+    await press("Control+Shift+z");
+    await poll(async () => between(await serverGraph(looped))).toEqual(between(duplicated));
+    expect((await serverGraph(looped)).loops).toEqual(duplicated.loops);
   });
 
   it("finds a node with Ctrl+K, lists the shortcuts, and offers right-click menus and drag-and-drop", async () => {

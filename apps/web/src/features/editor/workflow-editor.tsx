@@ -42,6 +42,7 @@ import { edgeRunState, loopsByHeader } from "../runs/live/pipeline-events";
 import { useLiveDecoration } from "./run/use-live-decoration";
 import { needsLayout } from "../graph-view/auto-layout";
 import { useEditHistory } from "./history/use-edit-history";
+import { useSettingsEdits } from "./history/use-settings-edits";
 import { moveEntry, type GraphOperation, type NodeMove } from "./history/edit-history";
 import { useTidyUp } from "./graph/use-tidy-up";
 import { ensureVisible, FIT_VIEW, readableFit } from "./graph/readable-fit";
@@ -134,8 +135,9 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
   // Undo replays operations through the edits, which record into the history: tied by a ref.
   const applyRef = useRef<(operation: GraphOperation) => Promise<boolean>>(async () => false);
   const history = useEditHistory(useCallback((operation: GraphOperation) => applyRef.current(operation), []));
-  const edits = useGraphEdits({ workflowId: workflow.id, getGraph, locked, setNodes, setEdges, reload: reloadGraph, flag, track: sync.track, record: history.record });
-  applyRef.current = edits.apply;
+  const edits = useGraphEdits({ workflowId: workflow.id, getGraph, locked, setNodes, setEdges, reload: reloadGraph, flag, track: sync.track, record: history.record, pipeline });
+  const settingsEdits = useSettingsEdits({ settings, pipeline, record: history.record });
+  applyRef.current = (operation) => (operation.kind === "settings" ? settingsEdits.apply(operation.state) : edits.apply(operation));
   const loops = useLoopConnect({ connect: edits.connect, adopt: pipeline.adopt });
   redraw.current = () => reload(run.runId ?? undefined, getNodes().filter((node) => node.selected).map((node) => node.id));
   const queueMoves = useMoveSaver(edits.saveMoves);
@@ -350,8 +352,8 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
             <header className="panel__header">
               <h2>{t("editor.panel.workflow")}</h2>
             </header>
-            <WorkflowSettingsPanel saved={settings.saved} draft={settings.draft} knowledgeBases={knowledgeBases} readOnly={false} onChange={settings.setDraft} onSave={settings.save} />
-            <PipelineSettingsPanel key={JSON.stringify(pipeline.settings)} settings={pipeline.settings} readOnly={locked} save={pipeline.save} />
+            <WorkflowSettingsPanel saved={settings.saved} draft={settings.draft} knowledgeBases={knowledgeBases} readOnly={false} onChange={settings.setDraft} onSave={settingsEdits.saveWorkflow} />
+            <PipelineSettingsPanel key={JSON.stringify(pipeline.settings)} settings={pipeline.settings} readOnly={locked} save={settingsEdits.savePipeline} />
           </div>
         )}
       </aside>

@@ -25,6 +25,7 @@ export const canvas = {
   "history.move": "move {count} node(s)",
   "history.update": "save {id}",
   "history.paste": "paste {count} node(s)",
+  "history.settings": "save the workflow settings",
   "clipboard.copied": "Copied {count} node(s)",
   "clipboard.refused": "Left out of the paste",
   "find.button": "Find",

@@ -1,15 +1,15 @@
 "use client";
 
 import { useReactFlow } from "@xyflow/react";
-import { checkAddNode, type WorkflowGraph, type WorkflowNode } from "@weft/engine";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useT } from "../../../i18n/i18n-provider";
 import { useToast } from "../../../ui/toast";
 import { allNodeIds } from "../body/body-graph";
 import { copySelection, pastedGraph, pasteOffset, readClipboard, CLIPBOARD_FORMAT, type ClipboardGraph } from "../clipboard/graph-clipboard";
 import type { EditorFlowEdge, EditorFlowNode } from "../graph/editor-graph";
-import { additionEntry, type GraphOperation, type HistoryEntry } from "../history/edit-history";
-import { EDIT_REGISTRY, type ValidatedGraph } from "../rules/edit-registry";
+import { additionEntry, type CanvasOperation, type HistoryEntry } from "../history/edit-history";
+import { admitPaste } from "../clipboard/paste-admission";
+import type { ValidatedGraph } from "../rules/edit-registry";
 import { violationReason } from "../rules/violation-reason";
 import { commandOf, isTextTarget } from "./keyboard-shortcuts";
 
@@ -21,7 +21,7 @@ interface EditorCommandsOptions {
   locked: boolean;
   /** False while something covers the canvas (a body's canvas, a dialog): keys are not the canvas'. */
   active: boolean;
-  apply: (operation: GraphOperation) => Promise<boolean>;
+  apply: (operation: CanvasOperation) => Promise<boolean>;
   record: (entry: HistoryEntry) => void;
   undo: () => void;
   redo: () => void;
@@ -63,25 +63,14 @@ export function useEditorCommands({ getGraph, locked, active, apply, record, und
       const fromHere = clip.nodes.every((node) => here.has(node.id));
       const canvas = document.querySelector(".canvas")?.getBoundingClientRect();
       const middle = canvas ? flow.screenToFlowPosition({ x: canvas.left + canvas.width / 3, y: canvas.top + canvas.height / 3 }) : { x: 0, y: 0 };
-      const pasted = pastedGraph(clip, allNodeIds(graph), pasteOffset(clip, at ?? (fromHere ? null : middle)));
-      // What the rules refuse here (a second output node) is left out, with its edges, and said so.
-      let growing: WorkflowGraph = graph;
-      const nodes: WorkflowNode[] = [];
-      const refused: string[] = [];
-      for (const node of pasted.nodes) {
-        const refusal = checkAddNode(growing, node.type, { registry: EDIT_REGISTRY, locked })[0];
-        if (refusal) {
-          refused.push(violationReason(t, refusal, growing).detail);
-          continue;
-        }
-        nodes.push(node);
-        growing = { ...growing, nodes: [...growing.nodes, node] };
-      }
-      const kept = new Set(nodes.map((node) => node.id));
-      const edges = pasted.edges.filter((edge) => kept.has(edge.source) && kept.has(edge.target));
+      const takenLoops = new Set((graph.loops ?? []).map((loop) => loop.id));
+      const pasted = pastedGraph(clip, allNodeIds(graph), pasteOffset(clip, at ?? (fromHere ? null : middle)), takenLoops);
+      // What the rules refuse here (a second output node, a loop edge cut off from its loop) is left out and said so.
+      const { nodes, edges, loops, refusals } = admitPaste(graph, pasted, locked);
+      const refused = refusals.map((refusal) => violationReason(t, refusal.violation, refusal.graph).detail);
       if (refused.length > 0) toast.show({ tone: "error", title: t("canvas.clipboard.refused"), message: [...new Set(refused)].join("\n") });
       if (nodes.length === 0) return;
-      if (await apply({ kind: "add", nodes, edges })) record(additionEntry(nodes, edges, t("canvas.history.paste", { count: nodes.length })));
+      if (await apply({ kind: "add", nodes, edges, loops })) record(additionEntry(nodes, edges, t("canvas.history.paste", { count: nodes.length }), loops));
     },
     [apply, flow, getGraph, locked, record, t, toast],
   );

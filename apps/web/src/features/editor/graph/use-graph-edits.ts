@@ -20,7 +20,7 @@ import {
   EditorRemoveNodeMutation,
   EditorUpdateNodeMutation,
 } from "../api/editor.operations";
-import { additionEntry, edgeKey, findEdgeId, removalEntry, updateEntry, type EdgeKey, type GraphOperation, type HistoryEntry, type NodeMove } from "../history/edit-history";
+import { additionEntry, edgeKey, findEdgeId, removalEntry, updateEntry, type CanvasOperation, type EdgeKey, type HistoryEntry, type NodeMove } from "../history/edit-history";
 import { violationReason } from "../rules/violation-reason";
 import type { ApiWorkflowNode } from "./api-node";
 import { fromApiEdge, fromApiNode } from "./api-node";
@@ -28,6 +28,7 @@ import type { EditorFlowEdge, EditorFlowNode } from "./editor-graph";
 import { toFlowEdge, toFlowNode } from "./editor-graph";
 import { useTracked, type MutationTracker } from "./use-workflow-sync";
 import { toPipelineSettings, type PipelineSettings } from "../pipeline/pipeline-settings";
+import type { SettingsOutcome } from "../pipeline/use-pipeline-settings";
 
 export interface NodePatch {
   content?: string | null;
@@ -71,6 +72,12 @@ interface GraphEditsOptions {
   track: MutationTracker;
   /** Keeps each edit made here so it can be undone (the history's own replays are not recorded). */
   record: (entry: HistoryEntry) => void;
+  /** The workflow's loops: a paste declares its loops, and undoing it drops them again. */
+  pipeline: {
+    current: () => PipelineSettings;
+    save: (input: { loops: LoopDeclaration[] }) => Promise<SettingsOutcome>;
+    adopt: (next: PipelineSettings) => void;
+  };
 }
 
 /** A node as addNode takes it: its id, type, position and every setting it has. */
@@ -92,7 +99,7 @@ function addNodeInput(node: WorkflowNode) {
  * The canvas' edits as API mutations. The engine has already approved each; the server decides. Every
  * edit made through here is recorded for undo; `apply` replays a recorded operation (undo, redo, paste).
  */
-export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges, reload, flag, track, record }: GraphEditsOptions) {
+export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges, reload, flag, track, record, pipeline }: GraphEditsOptions) {
   const t = useT();
   const nodeTypes = useNodeTypes();
   const toast = useToast();
@@ -134,14 +141,19 @@ export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges
     [addNode, nodeTypes, refuse, reload, report, setNodes, t, workflowId],
   );
 
-  /** Sends one edge to addEdge and draws the server's answer; false when refused (the canvas is then redrawn). */
+  /**
+   * Sends one edge to addEdge (with a loop to declare along, for a loop's first edge) and draws the
+   * server's answer; false when refused (the canvas is then redrawn).
+   */
   const createEdge = useCallback(
-    async (key: EdgeKey): Promise<boolean> => {
-      const result = await addEdge({ workflowId, source: key.source, target: key.target, sourcePort: key.sourcePort ?? null, ...(key.loop ? { loop: key.loop } : {}) });
+    async (key: EdgeKey, declaring?: LoopDeclaration): Promise<boolean> => {
+      const declaration = declaring ? { declareLoop: { id: declaring.id, max: declaring.max ?? null, exit: declaring.exit } } : key.loop ? { loop: key.loop } : {};
+      const result = await addEdge({ workflowId, source: key.source, target: key.target, sourcePort: key.sourcePort ?? null, ...declaration });
       const payload = result.data?.addEdge;
       const edge = payload?.edge;
       if (edge && payload.errors.length === 0) {
         setEdges((all) => [...all, toFlowEdge(fromApiEdge(edge))]);
+        if (declaring && payload.workflow) pipeline.adopt(toPipelineSettings(payload.workflow));
         return true;
       }
       const serverRefusal = payload?.errors[0];
@@ -150,7 +162,20 @@ export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges
       reload();
       return false;
     },
-    [addEdge, refuse, reload, report, setEdges, t, workflowId],
+    [addEdge, pipeline, refuse, reload, report, setEdges, t, workflowId],
+  );
+
+  /** Drops loop declarations (undoing a paste that declared them); false when the server refused. */
+  const dropLoops = useCallback(
+    async (loopIds: readonly string[]): Promise<boolean> => {
+      const doomed = new Set(loopIds);
+      const outcome = await pipeline.save({ loops: pipeline.current().loops.filter((loop) => !doomed.has(loop.id)) });
+      if (outcome.ok) return true;
+      if (outcome.errors[0]) refuse(t("editor.refused.deletion"), outcome.errors[0]);
+      else toast.show({ tone: "error", title: t("editor.refused.deletion"), message: outcome.transport ?? "" });
+      return false;
+    },
+    [pipeline, refuse, t, toast],
   );
 
   /** A new node of a type, with the type's default config (nodeTypes), where it was asked for. */
@@ -281,12 +306,18 @@ export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges
 
   /** Carries out a recorded operation (undo, redo) or a paste; true when the server took all of it. */
   const apply = useCallback(
-    async (operation: GraphOperation): Promise<boolean> => {
+    async (operation: CanvasOperation): Promise<boolean> => {
       switch (operation.kind) {
         case "add": {
           if (operation.nodes.length > 0) setNodes((all) => all.map((n) => (n.selected ? { ...n, selected: false } : n)));
           for (const node of operation.nodes) if (!(await createNode(addNodeInput(node)))) return false;
-          for (const key of operation.edges) if (!(await createEdge(key))) return false;
+          // Each new loop is declared with its first loop edge (both are stored or neither).
+          const undeclared = new Map((operation.loops ?? []).map((loop) => [loop.id, loop]));
+          for (const key of operation.edges) {
+            const declaring = key.loop ? undeclared.get(key.loop) : undefined;
+            if (key.loop) undeclared.delete(key.loop);
+            if (!(await createEdge(key, declaring))) return false;
+          }
           return true;
         }
         case "remove": {
@@ -298,7 +329,8 @@ export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges
             .filter((id): id is string => id !== null);
           setNodes((all) => all.filter((n) => !doomed.has(n.id)));
           setEdges((all) => all.filter((e) => !doomed.has(e.source) && !doomed.has(e.target) && !edgeIds.includes(e.id)));
-          return sendRemovals(operation.nodeIds, edgeIds);
+          if (!(await sendRemovals(operation.nodeIds, edgeIds))) return false;
+          return operation.loops?.length ? dropLoops(operation.loops) : true;
         }
         case "move": {
           const to = new Map(operation.moves.map((move) => [move.id, move]));
@@ -310,7 +342,7 @@ export function useGraphEdits({ workflowId, getGraph, locked, setNodes, setEdges
           return (await saveNode(operation.nodeId, operation.state, false)).ok;
       }
     },
-    [createEdge, createNode, getGraph, saveMoves, saveNode, sendRemovals, setEdges, setNodes],
+    [createEdge, createNode, dropLoops, getGraph, saveMoves, saveNode, sendRemovals, setEdges, setNodes],
   );
 
   return { add, connect, removeElements, update, saveMoves, apply };

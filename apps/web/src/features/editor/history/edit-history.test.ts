@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { WorkflowEdge, WorkflowNode } from "@weft/engine";
-import { additionEntry, emptyHistory, findEdgeId, HISTORY_LIMIT, moveEntry, recordEdit, removalEntry, takeRedo, takeUndo, updateEntry } from "./edit-history";
+import type { WorkflowSettingsDraft } from "../panels/workflow-settings.type";
+import { additionEntry, emptyHistory, findEdgeId, HISTORY_LIMIT, moveEntry, recordEdit, removalEntry, settingsEntry, takeRedo, takeUndo, updateEntry } from "./edit-history";
 
 const node = (id: string, extra: Partial<WorkflowNode> = {}): WorkflowNode => ({ id, type: "template", position: { x: 0, y: 0 }, ...extra });
 const edge = (id: string, source: string, target: string, extra: Partial<WorkflowEdge> = {}): WorkflowEdge => ({ id, source, target, ...extra });
@@ -76,5 +77,38 @@ describe("edit history", () => {
     const entry = updateEntry(before, { config: { template: "Hello {input}" }, prompt: "p" }, "save");
     expect(entry.undo).toEqual({ kind: "update", nodeId: "t", state: { config: { template: "{input}" }, prompt: null } });
     expect(entry.redo).toEqual({ kind: "update", nodeId: "t", state: { config: { template: "Hello {input}" }, prompt: "p" } });
+  });
+
+  it("undoes a paste that declared loops by removing its nodes and then those loops, and redoes it declaring them again", () => {
+    const loops = [{ id: "regen-2", max: 3, exit: "pass" }];
+    const edges = [{ source: "draft-2", target: "check-2" }, { source: "check-2", target: "draft-2", sourcePort: "retry", loop: "regen-2" }];
+    const entry = additionEntry([node("draft-2"), node("check-2")], edges, "paste", loops);
+    expect(entry.undo).toEqual({ kind: "remove", nodeIds: ["draft-2", "check-2"], edges, loops: ["regen-2"] });
+    expect(entry.redo).toEqual({ kind: "add", nodes: [node("draft-2"), node("check-2")], edges, loops });
+    expect(additionEntry([node("a")], [], "add").undo).toEqual({ kind: "remove", nodeIds: ["a"], edges: [] });
+  });
+
+  it("undoes a save of the workflow settings by saving the settings it replaced, and redoes it", () => {
+    const draft = (name: string): WorkflowSettingsDraft => ({ name, description: "", prompts: { generation: "{input_data}" }, outputFormat: "JSON", knowledgeBase: null, intensity: "LOW" });
+    const saved = { workflow: draft("Answers"), pipeline: { loops: [], state: {}, limits: { maxInvocations: 50 } } };
+    const entry = settingsEntry(saved, { workflow: draft("Better answers") }, "settings");
+    expect(entry.undo).toEqual({ kind: "settings", state: { workflow: draft("Answers") } });
+    expect(entry.redo).toEqual({ kind: "settings", state: { workflow: draft("Better answers") } });
+    let history = recordEdit(emptyHistory, entry);
+    const undone = takeUndo(history)!;
+    expect(undone.entry.undo).toEqual(entry.undo);
+    history = undone.next;
+    expect(takeRedo(history)!.entry.redo).toEqual(entry.redo);
+  });
+
+  it("undoes a save of loops, state or limits by saving back only that part", () => {
+    const saved = {
+      workflow: { name: "w", description: "", prompts: {}, outputFormat: "", knowledgeBase: null, intensity: "LOW" as const },
+      pipeline: { loops: [{ id: "regen", max: 3, exit: "pass" }], state: { drafts: { reducer: "append" as const } }, limits: {} },
+    };
+    const entry = settingsEntry(saved, { pipeline: { loops: [{ id: "regen", max: 5, exit: "pass" }] } }, "loops");
+    expect(entry.undo).toEqual({ kind: "settings", state: { pipeline: { loops: [{ id: "regen", max: 3, exit: "pass" }] } } });
+    const limits = settingsEntry(saved, { pipeline: { limits: { maxInvocations: 20 } } }, "limits");
+    expect(limits.undo).toEqual({ kind: "settings", state: { pipeline: { limits: {} } } });
   });
 });

@@ -1,4 +1,6 @@
-import { DEFAULT_PORT, type WorkflowEdge, type WorkflowNode } from "@weft/engine";
+import { DEFAULT_PORT, type LoopDeclaration, type WorkflowEdge, type WorkflowNode } from "@weft/engine";
+import type { WorkflowSettingsDraft } from "../panels/workflow-settings.type";
+import type { PipelineSettings } from "../pipeline/pipeline-settings";
 
 /**
  * Undo and redo as server operations. Every edit the canvas makes is recorded as a pair of operations
@@ -32,13 +34,26 @@ export interface NodeState {
   config: Record<string, unknown> | null;
 }
 
+/** The workflow's settings as one save sets them: the panel's fields, or some of its loops, state and limits. */
+export interface SettingsState {
+  workflow?: WorkflowSettingsDraft;
+  pipeline?: Partial<PipelineSettings>;
+}
+
 export type GraphOperation =
-  /** Nodes with their ids, settings and positions, then edges between any nodes of the graph. */
-  | { kind: "add"; nodes: readonly WorkflowNode[]; edges: readonly EdgeKey[] }
-  /** Edges first, then nodes (their remaining edges go with them). */
-  | { kind: "remove"; nodeIds: readonly string[]; edges: readonly EdgeKey[] }
+  /**
+   * Nodes with their ids, settings and positions, then edges between any nodes of the graph; each of
+   * `loops` is declared with its first loop edge in `edges` (a paste's copied loops).
+   */
+  | { kind: "add"; nodes: readonly WorkflowNode[]; edges: readonly EdgeKey[]; loops?: readonly LoopDeclaration[] }
+  /** Edges first, then nodes (their remaining edges go with them), then the declarations of `loops`. */
+  | { kind: "remove"; nodeIds: readonly string[]; edges: readonly EdgeKey[]; loops?: readonly string[] }
   | { kind: "move"; moves: readonly NodeMove[] }
-  | { kind: "update"; nodeId: string; state: Partial<NodeState> };
+  | { kind: "update"; nodeId: string; state: Partial<NodeState> }
+  | { kind: "settings"; state: SettingsState };
+
+/** The operations on the graph itself (the canvas' edits carry them out; settings go to the settings' savers). */
+export type CanvasOperation = Exclude<GraphOperation, { kind: "settings" }>;
 
 export interface HistoryEntry {
   /** What the edit was, for the undo button's title ("Delete 2 nodes"). */
@@ -104,9 +119,14 @@ export function removalEntry(graph: { nodes: readonly WorkflowNode[]; edges: rea
   return { label, undo: { kind: "add", nodes, edges }, redo: { kind: "remove", nodeIds: nodes.map((node) => node.id), edges } };
 }
 
-/** Adding nodes (and edges among them or to the graph): undone by removing them. */
-export function additionEntry(nodes: readonly WorkflowNode[], edges: readonly EdgeKey[], label: string): HistoryEntry {
-  return { label, undo: { kind: "remove", nodeIds: nodes.map((node) => node.id), edges }, redo: { kind: "add", nodes, edges } };
+/** Adding nodes (and edges among them or to the graph, and loops they declare): undone by removing them. */
+export function additionEntry(nodes: readonly WorkflowNode[], edges: readonly EdgeKey[], label: string, loops: readonly LoopDeclaration[] = []): HistoryEntry {
+  const declared = loops.length > 0;
+  return {
+    label,
+    undo: { kind: "remove", nodeIds: nodes.map((node) => node.id), edges, ...(declared ? { loops: loops.map((loop) => loop.id) } : {}) },
+    redo: { kind: "add", nodes, edges, ...(declared ? { loops } : {}) },
+  };
 }
 
 /** Moving nodes: undone by moving them back. Nodes that did not move are left out; null when none did. */
@@ -135,4 +155,18 @@ export function nodeStateOf(node: WorkflowNode, fields: readonly (keyof NodeStat
 export function updateEntry(node: WorkflowNode, patch: Partial<NodeState>, label: string): HistoryEntry {
   const fields = Object.keys(patch) as (keyof NodeState)[];
   return { label, undo: { kind: "update", nodeId: node.id, state: nodeStateOf(node, fields) }, redo: { kind: "update", nodeId: node.id, state: patch } };
+}
+
+/**
+ * Saving workflow settings (the panel shown with nothing selected): undone by saving what the same
+ * fields held before. `before` is the whole of what was saved; only the fields `after` sets are kept.
+ */
+export function settingsEntry(before: { workflow: WorkflowSettingsDraft; pipeline: PipelineSettings }, after: SettingsState, label: string): HistoryEntry {
+  const undo: SettingsState = {};
+  if (after.workflow) undo.workflow = before.workflow;
+  if (after.pipeline) {
+    const fields = Object.keys(after.pipeline) as (keyof PipelineSettings)[];
+    undo.pipeline = Object.fromEntries(fields.map((field) => [field, before.pipeline[field]]));
+  }
+  return { label, undo: { kind: "settings", state: undo }, redo: { kind: "settings", state: after } };
 }

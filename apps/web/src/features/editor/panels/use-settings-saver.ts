@@ -1,21 +1,34 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useMutation } from "urql";
 import { useT } from "../../../i18n/i18n-provider";
 import { useToast } from "../../../ui/toast";
 import { useReportOutcome } from "../../../ui/user-errors";
 import { EditorUpdateWorkflowMutation } from "../api/editor.operations";
-import type { WorkflowSettingsDraft } from "./workflow-settings.type";
+import { sameSettings, type WorkflowSettingsDraft } from "./workflow-settings.type";
 import { useTracked, type MutationTracker } from "../graph/use-workflow-sync";
 
-/** The workflow settings as saved and as being edited; the run uses the draft. */
+/**
+ * The workflow settings as saved and as being edited; the run uses the draft. `restore` saves settings
+ * again (undo, redo) and brings the form along unless it holds edits of its own.
+ */
 export function useSettingsSaver(workflowId: string, initial: WorkflowSettingsDraft, track: MutationTracker) {
   const t = useT();
   const toast = useToast();
   const report = useReportOutcome();
-  const [saved, setSaved] = useState(initial);
-  const [draft, setDraft] = useState(initial);
+  const [saved, setSavedState] = useState(initial);
+  const [draft, setDraftState] = useState(initial);
+  // Read by undo and redo, which run after the render that made them.
+  const latest = useRef({ saved: initial, draft: initial });
+  const setSaved = useCallback((next: WorkflowSettingsDraft) => {
+    latest.current.saved = next;
+    setSavedState(next);
+  }, []);
+  const setDraft = useCallback((next: WorkflowSettingsDraft) => {
+    latest.current.draft = next;
+    setDraftState(next);
+  }, []);
   const update = useTracked(useMutation(EditorUpdateWorkflowMutation)[1], track);
 
   const save = useCallback(
@@ -36,8 +49,21 @@ export function useSettingsSaver(workflowId: string, initial: WorkflowSettingsDr
       toast.show({ tone: "success", message: t("editor.saved") });
       return true;
     },
-    [report, t, toast, update, workflowId],
+    [report, setSaved, t, toast, update, workflowId],
   );
 
-  return { saved, draft, setDraft, save };
+  const restore = useCallback(
+    async (next: WorkflowSettingsDraft): Promise<boolean> => {
+      const untouched = sameSettings(latest.current.draft, latest.current.saved);
+      const ok = await save(next);
+      if (ok && untouched) setDraft(next);
+      return ok;
+    },
+    [save, setDraft],
+  );
+
+  /** The settings as saved now (for the undo entry of the next save). */
+  const current = useCallback(() => latest.current.saved, []);
+
+  return { saved, draft, setDraft, save, restore, current };
 }
