@@ -159,7 +159,7 @@ export function GraphView({
     [viewEdges],
   );
   return (
-    <div className={fitted.measuring ? `${className} graph-view--measuring` : className} ref={box} style={fitted.height ? { height: fitted.height } : undefined} data-zoom-fitted={fitted.zoom?.toFixed(2)}>
+    <div className={fitted.measuring ? `${className} graph-view--measuring` : className} ref={box} style={fitted.height ? { height: fitted.height } : undefined}>
       <ReactFlow
         // Drawn anew once laid out, so it fits the laid-out cards in the canvas' final size.
         key={fitted.key}

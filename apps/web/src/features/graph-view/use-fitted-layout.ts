@@ -20,8 +20,6 @@ export interface FittedView {
   positions?: Positions;
   /** The canvas' height when it grew to keep the whole readable. */
   height?: number;
-  /** The zoom at which the whole fits (written on the canvas for tests). */
-  zoom?: number;
 }
 
 /** The share of the window's height a growing canvas may take. */
@@ -50,7 +48,7 @@ export function useFittedLayout({
     [cards, edges],
   );
   const measured = cards.length > 0 && cards.every((card) => card.width && card.height);
-  const [laidOut, setLaidOut] = useState<{ structure: string; positions: Positions; height: number; zoom: number } | null>(null);
+  const [laidOut, setLaidOut] = useState<{ structure: string; positions: Positions; height: number } | null>(null);
   const latest = useRef({ cards, edges });
   latest.current = { cards, edges };
   const baseHeight = useRef<number | null>(null);
@@ -64,11 +62,11 @@ export function useFittedLayout({
     const nodes = latest.current.cards.map((card) => ({ id: card.id, ports: card.ports, width: card.width ?? 0, height: card.height ?? 0 }));
     let current = true;
     fitLayout(nodes, latest.current.edges, canvas).then(
-      (fitted) => current && setLaidOut({ structure, ...fitted }),
+      (fitted) => current && setLaidOut({ structure, positions: fitted.positions, height: fitted.height }),
       (error: unknown) => {
         // Shown where the graph placed them rather than not at all; the cause goes to the console.
         console.error("The graph could not be laid out", error);
-        if (current) setLaidOut({ structure, positions: new Map(), height, zoom: 1 });
+        if (current) setLaidOut({ structure, positions: new Map(), height });
       },
     );
     return () => {
@@ -77,5 +75,5 @@ export function useFittedLayout({
   }, [enabled, ready, measured, structure, box, whole]);
   if (!enabled) return { key: "given", measuring: false };
   if (!ready) return { key: "measuring", measuring: true };
-  return { key: `laid-out:${structure}`, measuring: false, positions: laidOut.positions, height: laidOut.height, zoom: laidOut.zoom };
+  return { key: `laid-out:${structure}`, measuring: false, positions: laidOut.positions, height: laidOut.height };
 }
