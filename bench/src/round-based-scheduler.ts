@@ -42,6 +42,8 @@ export async function runRoundBased(workflow: Workflow, llm: LlmProviders): Prom
           },
           runBody: () => Promise.reject(new Error("the seed's schedule has no bodies")),
           openTask: () => Promise.reject(new Error("the seed's schedule has no human steps")),
+          runInvocations: () => Promise.reject(new Error("the seed's schedule has no agents")),
+          recorded: () => [],
           settings: nodeExecutionSettings(settings, node),
           limits: DEFAULT_RUN_LIMITS,
           llm,

@@ -52,6 +52,12 @@ function describe(event: RunEvent): string | null {
       return `  ${who(event.nodeId, event.invocation)} ${event.expired ? "task expired" : `answered by ${event.by ?? "someone"}`}: ${event.action ?? "no action"}`;
     case "RUN_WAITING":
       return `run waits for ${event.taskIds.length} task(s)`;
+    case "AGENT_STEP":
+      return `  ${who(event.nodeId, event.invocation)} step ${event.step}: ${event.calls.length > 0 ? `calls ${event.calls.map((call) => call.tool).join(", ")}` : "answers"}`;
+    case "TOOL_CALLED":
+      return `  → ${who(event.nodeId, event.invocation)} ${event.tool} ${shorten(JSON.stringify(event.arguments))}`;
+    case "TOOL_RESULT":
+      return `  ${event.ok ? "←" : "✗"} ${who(event.nodeId, event.invocation)} ${event.tool}: ${shorten(event.summary)}`;
     case "RUN_COMPLETED":
       return `run completed; ${event.usage.totalTokens} tokens`;
     case "RUN_FAILED":

@@ -4,6 +4,7 @@ import * as engine from "./index.js";
 describe("the engine's public surface", () => {
   it("exports exactly the values chosen in index.ts, so a new export is a decision, not an accident", () => {
     expect(Object.keys(engine).sort()).toEqual([
+      "AGENT_RUN_EVENT_TYPES",
       "BUILT_IN_NODE_TYPES",
       "CHANNEL_NAME",
       "CHUNK_FILTER_LIMITS",

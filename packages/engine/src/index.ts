@@ -124,8 +124,8 @@ export type { JsonMeasure, MeasureLimits } from "./limits/json-measure.js";
 export { jsonTextDepth, parseJsonWithin } from "./limits/json-text-depth.js";
 
 // Run events, as streamed and stored.
-export { HUMAN_RUN_EVENT_TYPES, PIPELINE_RUN_EVENT_TYPES, RUN_EVENT_TYPES, TERMINAL_EVENT_TYPES } from "./events/run-event.js";
-export type { EventError, NodeRunDetails, RunEvent, RunEventOf, RunEventType, SkipReason } from "./events/run-event.js";
+export { AGENT_RUN_EVENT_TYPES, HUMAN_RUN_EVENT_TYPES, PIPELINE_RUN_EVENT_TYPES, RUN_EVENT_TYPES, TERMINAL_EVENT_TYPES } from "./events/run-event.js";
+export type { AgentStepCall, EventError, NodeRunDetails, RunEvent, RunEventOf, RunEventType, SkipReason } from "./events/run-event.js";
 
 // Building blocks of node executors, for custom node types and for comparisons in the benchmarks.
 export { parseResult, parseTextContent } from "./result-parser/result-parser.js";
@@ -191,6 +191,8 @@ export type {
 } from "./providers/web-search.js";
 export { cacheScopeKey, namespaceProblem, resolveCacheScope, SEMANTIC_CACHE_LIMITS } from "./providers/semantic-cache.js";
 export type { ToolProviders } from "./providers/tool-providers.js";
+export type { WorkflowToolCall, WorkflowToolInfo, WorkflowToolRef, WorkflowToolResult, WorkflowTools } from "./providers/workflow-tools.js";
+export type { McpToolInfo, McpToolResult, McpTools } from "./providers/mcp-tools.js";
 export {
   approximateTokens,
   fitMessages,

@@ -1,6 +1,6 @@
 import type { HumanAction } from "../model/human-task.js";
 import type { JsonValue } from "../model/json-value.js";
-import type { TokenUsage } from "../providers/llm-provider.js";
+import type { LlmFinishReason, TokenUsage } from "../providers/llm-provider.js";
 import type { ScoredChunk } from "../providers/retrieval.js";
 
 /** Everything recorded about one node's execution; persisted as the node run. */
@@ -24,6 +24,16 @@ export interface NodeRunDetails {
 export interface EventError {
   code: string;
   message: string;
+}
+
+/** A tool call an agent's step asked for, as AGENT_STEP records it. */
+export interface AgentStepCall {
+  /** The provider's id of the call. */
+  callId: string;
+  /** The tool's name as the model saw it. */
+  tool: string;
+  /** The arguments' JSON text as the model wrote it. */
+  arguments: string;
 }
 
 /** Why a node did not run (SPEC-V2 §8). */
@@ -110,6 +120,26 @@ interface Payloads {
     completedAt: string;
     expired: boolean;
   } & Invocation;
+  /**
+   * Step `step` (from 1) of an `agent` node (SPEC-V3 §3): the model answered with `text` and asked for
+   * `calls` (none: its final answer). Recorded whole, so a resumed run replays the step instead of asking
+   * the model again; `usage` is the step's tokens (its cost was spent).
+   */
+  AGENT_STEP: {
+    nodeId: string;
+    step: number;
+    text: string;
+    calls: AgentStepCall[];
+    finishReason: LlmFinishReason | null;
+    usage: TokenUsage | null;
+  } & Invocation;
+  /**
+   * A tool call starts: `invocation` is the call's own (`"<agentId>@<step>.<n>"` under the agent's), the
+   * node run of the call. `arguments` is the object the model wrote, or its text when that was no JSON object.
+   */
+  TOOL_CALLED: { nodeId: string; callId: string; tool: string; arguments: JsonValue } & Invocation;
+  /** The call ended: `ok` false when the tool failed (the model is told why); `summary` is a short text of its result or error. */
+  TOOL_RESULT: { nodeId: string; callId: string; tool: string; ok: boolean; summary: string } & Invocation;
   CACHE_HIT: { nodeId: string; similarity: number } & Invocation;
   CACHE_MISS: { nodeId: string } & Invocation;
   /** `state`: the final state channels, present when the workflow declares any. */
@@ -128,8 +158,8 @@ export type RunEventType = keyof Payloads;
 
 /** What the engine and its hosts need to know of an event type besides its payload. */
 interface EventTypeFacts {
-  /** Which specification brought it: seed 000, SPEC-V2 §8 (pipelines) or SPEC-V3 §2 (people in the loop). */
-  group: "seed" | "pipeline" | "human";
+  /** Which specification brought it: seed 000, SPEC-V2 §8 (pipelines), SPEC-V3 §2 (people in the loop) or §3 (agents). */
+  group: "seed" | "pipeline" | "human" | "agent";
   /** It belongs to a node invocation's history: a resumed run emits it once only (identified by eventKey). */
   replayed?: true;
   /** It ends the run: nothing follows it. */
@@ -164,6 +194,9 @@ const EVENT_TYPE_FACTS = {
   NODE_WAITING: { group: "human", replayed: true },
   HUMAN_TASK_COMPLETED: { group: "human", replayed: true },
   RUN_WAITING: { group: "human" },
+  AGENT_STEP: { group: "agent", replayed: true },
+  TOOL_CALLED: { group: "agent", replayed: true },
+  TOOL_RESULT: { group: "agent", replayed: true },
 } as const satisfies Record<RunEventType, EventTypeFacts>;
 
 type EventGroup = EventTypeFacts["group"];
@@ -185,6 +218,9 @@ function typesOf<G extends EventGroup>(group: G): readonly TypesOf<G>[] {
 export const RUN_EVENT_TYPES = typesOf("seed");
 
 export const PIPELINE_RUN_EVENT_TYPES = typesOf("pipeline");
+
+/** The events of agents and their tool calls (SPEC-V3 §3). */
+export const AGENT_RUN_EVENT_TYPES = typesOf("agent");
 
 /** The events of runs with people in the loop (SPEC-V3 §2). */
 export const HUMAN_RUN_EVENT_TYPES = typesOf("human");

@@ -7,7 +7,15 @@ import type { LlmProviders } from "../providers/llm-provider.js";
 import type { RunCost } from "../providers/model-cost.js";
 import type { Retriever } from "../providers/retrieval.js";
 import type { ToolProviders } from "../providers/tool-providers.js";
-import type { BodyRunRequest, BodyRunResult, ExecutionSettings, NodeExecutionContext } from "../registry/node-type-definition.js";
+import type {
+  BodyRunRequest,
+  BodyRunResult,
+  ChildInvocationOutcome,
+  ChildInvocationRequest,
+  ExecutionSettings,
+  NodeExecutionContext,
+  RecordedEvent,
+} from "../registry/node-type-definition.js";
 import type { HumanTaskAnswer, HumanTaskRequest } from "../model/human-task.js";
 import { withRetries } from "./retry-policy.js";
 import type { WorkflowNode } from "../model/workflow.js";
@@ -103,6 +111,14 @@ class NodeContext implements NodeExecutionContext {
 
   openTask(request: HumanTaskRequest): Promise<HumanTaskAnswer> {
     return this.scope.host.openTask(this.scope, this.position, this.invocation, request);
+  }
+
+  runInvocations(requests: readonly ChildInvocationRequest[]): Promise<ChildInvocationOutcome[]> {
+    return this.scope.host.runInvocations(this.scope, this.position, this.invocation, requests);
+  }
+
+  recorded(type: "AGENT_STEP"): readonly RecordedEvent[] {
+    return this.scope.host.recorded(this.node.id, this.invocation, type);
   }
 
   withRetries<T>(call: (attempt: number) => Promise<T>): Promise<T> {

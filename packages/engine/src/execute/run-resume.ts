@@ -44,7 +44,15 @@ export interface ResumeRecord {
   started?: ReadonlyMap<string, string>;
   /** Answers earlier attempts recorded (HUMAN_TASK_COMPLETED), by task id. */
   answers?: ReadonlyMap<string, HumanTaskAnswer>;
+  /**
+   * What unfinished invocations had recorded of their own progress (JOURNAL_TYPES: an agent's steps), by
+   * `invocationKey`, in seq order: the executor replays it instead of doing that work again.
+   */
+  journal?: ReadonlyMap<string, readonly StoredEvent[]>;
 }
+
+/** Events an executor reads back when its invocation resumes (NodeExecutionContext.recorded). */
+export const JOURNAL_TYPES: ReadonlySet<RunEventType> = new Set(["AGENT_STEP"]);
 
 export function invocationKey(nodeId: string, invocation: string): string {
   return `${nodeId}\u0000${invocation}`;
@@ -54,7 +62,7 @@ export function invocationKey(nodeId: string, invocation: string): string {
 export function eventKey(event: { type: string } & Record<string, unknown>): string | null {
   if (!REPLAYED_EVENT_TYPES.has(event.type as RunEventType)) return null;
   const part = (name: string) => (event[name] === undefined ? "" : String(event[name]));
-  return [event.type, part("nodeId"), part("invocation"), part("loopId"), part("iteration"), part("index"), part("channel")].join("\u0000");
+  return [event.type, part("nodeId"), part("invocation"), part("loopId"), part("iteration"), part("index"), part("channel"), part("step")].join("\u0000");
 }
 
 /** A stored event: its type and its payload's fields (as the API keeps them), seq and time optional. */
@@ -64,7 +72,7 @@ export type StoredEvent = { type: string } & Record<string, unknown>;
  * Rebuilds the record of finished invocations from a run's stored events, in seq order: NODE_COMPLETED
  * gives the output (`value` when JSON, else the text), the description, and for a router the ports it
  * took, what flowed on (`passed`) and its `feedback`; NODE_FAILED the error; NODE_WAITING the task a
- * `human` node opened, HUMAN_TASK_COMPLETED how it was closed.
+ * `human` node opened, HUMAN_TASK_COMPLETED how it was closed; AGENT_STEP the steps an agent took.
  */
 export function resumeFromEvents(events: Iterable<StoredEvent>): ResumeRecord {
   const finished = new Map<string, FinishedInvocation>();
@@ -72,13 +80,18 @@ export function resumeFromEvents(events: Iterable<StoredEvent>): ResumeRecord {
   const emitted = new Set<string>();
   const waiting = new Map<string, WaitingInvocation>();
   const answers = new Map<string, HumanTaskAnswer>();
+  const journal = new Map<string, StoredEvent[]>();
   for (const event of events) {
     const key = eventKey(event);
     if (key !== null) emitted.add(key);
     const nodeId = typeof event["nodeId"] === "string" ? event["nodeId"] : null;
     if (nodeId === null) continue;
     const at = invocationKey(nodeId, typeof event["invocation"] === "string" ? event["invocation"] : "");
-    if (event.type === "NODE_STARTED" && typeof event["at"] === "string") started.set(at, event["at"]);
+    if (JOURNAL_TYPES.has(event.type as RunEventType)) {
+      const entries = journal.get(at);
+      if (entries) entries.push(event);
+      else journal.set(at, [event]);
+    } else if (event.type === "NODE_STARTED" && typeof event["at"] === "string") started.set(at, event["at"]);
     else if (event.type === "NODE_COMPLETED") finished.set(at, { status: "COMPLETED", result: completedResult(event), startedAt: started.get(at) ?? null });
     else if (event.type === "NODE_FAILED") {
       finished.set(at, { status: "FAILED", error: event["error"] as EventError, details: recordedDetails(event["details"]), startedAt: started.get(at) ?? null });
@@ -95,8 +108,9 @@ export function resumeFromEvents(events: Iterable<StoredEvent>): ResumeRecord {
   for (const key of finished.keys()) {
     waiting.delete(key);
     started.delete(key);
+    journal.delete(key);
   }
-  return { finished, emitted, waiting, answers, started };
+  return { finished, emitted, waiting, answers, started, journal };
 }
 
 function recordedAnswer(event: StoredEvent): HumanTaskAnswer {

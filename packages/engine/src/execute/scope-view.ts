@@ -6,7 +6,7 @@ import type { WorkflowNode } from "../model/workflow.js";
 import type { LlmProviders } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
 import type { ToolProviders } from "../providers/tool-providers.js";
-import type { BodyRunRequest, BodyRunResult, ExecutionSettings } from "../registry/node-type-definition.js";
+import type { BodyRunRequest, BodyRunResult, ChildInvocationOutcome, ChildInvocationRequest, ExecutionSettings, RecordedEvent } from "../registry/node-type-definition.js";
 import type { HumanTaskAnswer, HumanTaskRequest } from "../model/human-task.js";
 import type { Sleep } from "../model/abortable-sleep.js";
 import type { GraphPlan } from "./graph-plan.js";
@@ -39,6 +39,10 @@ export interface NodeContextHost {
   emit(event: RunEventDraft): void;
   /** Opens the invocation's task for a person and settles with its answer (the run may pause meanwhile). */
   openTask(scope: ScopeView, node: number, invocation: string, request: HumanTaskRequest): Promise<HumanTaskAnswer>;
+  /** Runs an invocation's own invocations (an agent's tool calls); see NodeExecutionContext.runInvocations. */
+  runInvocations(scope: ScopeView, node: number, invocation: string, requests: readonly ChildInvocationRequest[]): Promise<ChildInvocationOutcome[]>;
+  /** A resumed run: the journal events of `type` an earlier attempt recorded for this invocation. */
+  recorded(nodeId: string, invocation: string, type: string): readonly RecordedEvent[];
 }
 
 /** Where a scope sits in the run: its invocation path, the value it starts from and the loops around it. */

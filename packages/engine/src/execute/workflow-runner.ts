@@ -5,7 +5,7 @@ import type { StateChannel, WorkflowNode } from "../model/workflow.js";
 import { addUsage, emptyUsage, type LlmProviders, type TokenUsage } from "../providers/llm-provider.js";
 import type { Retriever } from "../providers/retrieval.js";
 import type { ToolProviders } from "../providers/tool-providers.js";
-import type { BodyRunRequest, BodyRunResult, ExecutionSettings } from "../registry/node-type-definition.js";
+import type { BodyRunRequest, BodyRunResult, ChildInvocationOutcome, ChildInvocationRequest, ExecutionSettings, RecordedEvent } from "../registry/node-type-definition.js";
 import type { Sleep } from "../model/abortable-sleep.js";
 import type { ConcurrencyLimiter } from "./concurrency-limiter.js";
 import type { GraphPlan } from "./graph-plan.js";
@@ -19,6 +19,7 @@ import { overBudget } from "./over-budget.js";
 import { RunCostMeter } from "./run-cost-meter.js";
 import { nextTurn, sliceSpent } from "./turn-clock.js";
 import { alreadyEmitted, invocationKey, recordedCost, type FinishedInvocation, type RunResume } from "./run-resume.js";
+import { ChildInvocations, type ChildInvocationHost } from "./child-invocations.js";
 import type { HumanTaskAnswer, HumanTaskRequest } from "../model/human-task.js";
 import type { HumanTaskAnswers } from "./human-task-answers.js";
 import { HumanWaits } from "./human-waits.js";
@@ -93,7 +94,7 @@ type Task = { scope: ScopeRun; node: number };
  * type's executor, read from the plan. Composite nodes (map, subgraph) take no slot while their
  * bodies work, so nested graphs can never deadlock on the cap.
  */
-export class WorkflowRunner implements ScopeHost {
+export class WorkflowRunner implements ScopeHost, ChildInvocationHost {
   readonly #deps: RunnerDeps;
   readonly #queue: Task[] = [];
   readonly #failed: string[] = [];
@@ -110,6 +111,10 @@ export class WorkflowRunner implements ScopeHost {
   #yielding = false;
   /** Tasks for people: their invocations hold no slot and do not count as active while they wait. */
   readonly #waits: HumanWaits;
+  /** Agents' tool calls (child-invocations.ts). */
+  readonly #children: ChildInvocations;
+  /** Invocations that gave their slot back while their children work: the execution is not idle. */
+  #parkedForChildren = 0;
   #cancelReason: string | null = null;
   #budgetError: EventError | null = null;
   #fatal: { error: unknown } | null = null;
@@ -134,6 +139,7 @@ export class WorkflowRunner implements ScopeHost {
     this.runInputs = runInputsOf(deps.plan, deps.suppliedInputs);
     this.#top = new ScopeRun(this, deps.plan, topScopeOptions(() => this.#finish()));
     this.#waits = new HumanWaits(this, deps.humanAnswers, deps.resume?.record ?? null, deps.taskId);
+    this.#children = new ChildInvocations(this);
   }
 
   get runId(): string {
@@ -271,7 +277,50 @@ export class WorkflowRunner implements ScopeHost {
   }
 
   idle(): boolean {
-    return this.#active === 0 && this.#head === this.#queue.length;
+    return this.#active === 0 && this.#parkedForChildren === 0 && this.#head === this.#queue.length;
+  }
+
+  /** An invocation's own invocations (an agent's tool calls): it holds no slot while they work. */
+  runInvocations(scope: ScopeView, node: number, invocation: string, requests: readonly ChildInvocationRequest[]): Promise<ChildInvocationOutcome[]> {
+    const park = () => {
+      this.releaseSlot(scope, node);
+      this.#active -= 1;
+      this.#parkedForChildren += 1;
+      this.afterEvents();
+    };
+    const unpark = async () => {
+      this.#parkedForChildren -= 1;
+      this.#active += 1;
+      const limiter = this.#deps.limiter;
+      if (!limiter || this.#finished) return;
+      try {
+        await limiter.acquire(this.#controller.signal);
+      } catch {
+        return; // the run ended while the invocation waited for a slot
+      }
+      if (this.#finished || scope.state.status[node] !== RUNNING) limiter.release();
+      else scope.state.holdsSlot[node] = 1;
+    };
+    return this.#children.run({ nodeId: scope.plan.nodes[node]!.id, invocation, park, unpark }, requests);
+  }
+
+  /** A resumed run: the journal events (an agent's steps) an earlier attempt recorded for this invocation. */
+  recorded(nodeId: string, invocation: string, type: string): readonly RecordedEvent[] {
+    const journal = this.#deps.resume?.record.journal?.get(invocationKey(nodeId, invocation));
+    return journal ? journal.filter((event) => event.type === type) : [];
+  }
+
+  finishedInvocation(nodeId: string, invocation: string): FinishedInvocation | null {
+    return this.#deps.resume?.record.finished.get(invocationKey(nodeId, invocation)) ?? null;
+  }
+
+  /** Counts a child invocation's start against the budget; past it the run stops with RUN_BUDGET_EXCEEDED. */
+  admitChild(nodeId: string): boolean {
+    this.#started += 1;
+    if (this.#started <= this.#deps.maxInvocations) return true;
+    const message = `the run would start more than ${this.#deps.maxInvocations} node invocations (at a call of node "${nodeId}")`;
+    this.#stop({ code: "RUN_BUDGET_EXCEEDED", message }, "UPSTREAM_FAILED", nodeId);
+    return false;
   }
 
   eventsPending(): Promise<void> | null {
@@ -419,6 +468,7 @@ export class WorkflowRunner implements ScopeHost {
     if (this.#finished) return;
     this.#cancelReason = abortReason(this.#deps.signal);
     this.#controller.abort(this.#deps.signal?.reason);
+    this.#children.stopAll({ code: "RUN_CANCELLED", message: "the run was cancelled while this call was running" });
     this.#top.stopAll({ code: "RUN_CANCELLED", message: "the run was cancelled while this node was running" }, "RUN_CANCELLED", null);
     this.#finish();
   }
@@ -427,6 +477,7 @@ export class WorkflowRunner implements ScopeHost {
     if (this.#finished) return;
     this.#budgetError = error;
     this.#controller.abort(new WeftError(error.code, error.message));
+    this.#children.stopAll(error);
     this.#top.stopAll(error, reason, blockedBy);
     this.#finish();
   }

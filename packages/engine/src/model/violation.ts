@@ -31,6 +31,7 @@ export const RULE_CODES = [
   "HUMAN_ACTION_INVALID",
   "HUMAN_ACTION_DUPLICATE",
   "HUMAN_FORM_INVALID",
+  "TOOL_NAME_DUPLICATE",
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 

@@ -7,7 +7,8 @@ const SEED = ["input", "generation", "ensemble", "validation", "output"];
 const PIPELINE = ["llm", "switch", "classify", "grade", "join", "template", "map", "subgraph"];
 const TOOLS = ["retrieve", "expand", "rerank", "web_search", "guardrail", "cache_lookup", "cache_store", "history"];
 const PEOPLE = ["human"];
-const NEW = [...PIPELINE, ...TOOLS, ...PEOPLE];
+const AGENTS = ["agent", "tool"];
+const NEW = [...PIPELINE, ...TOOLS, ...PEOPLE, ...AGENTS];
 
 /** SPEC §2, written out as the pairs it allows among the seed types. */
 const SEED_PAIRS = new Set([
@@ -60,7 +61,7 @@ describe("the seed types in builtInRegistry", () => {
 });
 
 describe("builtInRegistry", () => {
-  it("registers the seed types, then the pipeline types of SPEC-V2 §3, the tool types of §6 and the human type of SPEC-V3 §2", () => {
+  it("registers the seed types, then the pipeline types of SPEC-V2 §3, the tool types of §6, the human type of SPEC-V3 §2 and its agent and tool types of §3", () => {
     expect(builtInRegistry.types()).toEqual([...SEED, ...NEW]);
   });
 

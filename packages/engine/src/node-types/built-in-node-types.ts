@@ -1,5 +1,6 @@
 import { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import type { NodeTypeDefinition } from "../registry/node-type-definition.js";
+import { AGENT_NODE_TYPE } from "./agent/agent.definition.js";
 import { CACHE_LOOKUP_NODE_TYPE } from "./cache-lookup/cache-lookup.definition.js";
 import { CACHE_STORE_NODE_TYPE } from "./cache-store/cache-store.definition.js";
 import { CLASSIFY_NODE_TYPE } from "./classify/classify.definition.js";
@@ -19,13 +20,15 @@ import { RERANK_NODE_TYPE } from "./rerank/rerank.definition.js";
 import { RETRIEVE_NODE_TYPE } from "./retrieve/retrieve.definition.js";
 import { SUBGRAPH_NODE_TYPE } from "./subgraph/subgraph.definition.js";
 import { SWITCH_NODE_TYPE } from "./switch/switch.definition.js";
+import { TOOL_NODE_TYPE } from "./tool/tool.definition.js";
 import { TEMPLATE_NODE_TYPE } from "./template/template.definition.js";
 import { VALIDATION_NODE_TYPE } from "./validation/validation.definition.js";
 import { WEB_SEARCH_NODE_TYPE } from "./web-search/web-search.definition.js";
 
 /**
  * Every built-in node type, in the order the catalogue and the editor's palette show them: the seed
- * types of SPEC §2, the pipeline types of SPEC-V2 §3, the tool types of §6, the human type of SPEC-V3 §2.
+ * types of SPEC §2, the pipeline types of SPEC-V2 §3, the tool types of §6, the human type of SPEC-V3 §2,
+ * the agent and tool types of SPEC-V3 §3.
  * The one list: a new type is its folder beside this file and one line here (docs/adding-a-node-type.md).
  */
 export const BUILT_IN_NODE_TYPES: readonly NodeTypeDefinition[] = [
@@ -51,6 +54,8 @@ export const BUILT_IN_NODE_TYPES: readonly NodeTypeDefinition[] = [
   CACHE_STORE_NODE_TYPE,
   HISTORY_NODE_TYPE,
   HUMAN_NODE_TYPE,
+  AGENT_NODE_TYPE,
+  TOOL_NODE_TYPE,
 ];
 
 /**

@@ -1,7 +1,8 @@
 import { abortableSleep, type Sleep } from "../model/abortable-sleep.js";
 import { ProviderError } from "../model/errors.js";
 import { compileUserPattern, type UserPattern } from "../patterns/user-pattern.js";
-import type { LlmModelInfo, LlmProvider, LlmReply, LlmRequest, LlmStreamChunk, TokenUsage } from "./llm-provider.js";
+import { requestMessages } from "./llm-messages.js";
+import type { LlmModelInfo, LlmProvider, LlmReply, LlmRequest, LlmStreamChunk, LlmToolCall, TokenUsage } from "./llm-provider.js";
 
 export const OFFLINE_PROVIDER_ID = "offline";
 
@@ -12,7 +13,7 @@ const OFFLINE_MODELS: readonly LlmModelInfo[] = [
   { id: "echo", label: "echo — replies with its input data (test model)", testOnly: true },
   { id: "invalid-json", label: "invalid-json — never replies in JSON (test model)", testOnly: true },
   { id: "flaky", label: "flaky — fails twice per prompt, then echoes (test model)", testOnly: true },
-  { id: "scripted", label: "scripted — answers params.replies in turn, one per node invocation (test model)", testOnly: true },
+  { id: "scripted", label: "scripted — answers params.replies in turn, one per node invocation or agent step; calls tools when told (test model)", testOnly: true },
 ];
 
 /**
@@ -21,7 +22,10 @@ const OFFLINE_MODELS: readonly LlmModelInfo[] = [
  * `invalid-json` exercises parse errors, `flaky` exercises retries, `scripted` answers what the node's
  * `params.replies` says (SPEC-V2 §9: the k-th invocation of the node gets `replies[min(k, len − 1)]`, a
  * string as the raw reply, anything else as its JSON; `params.match` picks another reply list by a pattern
- * on the prompt), so routing and loops are deterministic.
+ * on the prompt), so routing and loops are deterministic. In a conversation (an agent) the k-th turn of the
+ * model — k counted from the assistant messages so far — answers `replies[min(k, len − 1)]`, and a reply
+ * `{"toolCalls": [{"name", "arguments"}], "text"?}` asks for those tool calls when the request offers tools:
+ * a tool-calling model for agents without a network.
  * `params.delayMs` makes any of them wait (abortably) before answering. Token usage is an approximation (characters ÷ 4, rounded up),
  * not a tokenizer's count.
  */
@@ -63,7 +67,7 @@ export class OfflineLlmProvider implements LlmProvider {
         this.#failIfFlaky(request.prompt);
         return reply(request, echoReply(request.inputData));
       case "scripted":
-        return reply(request, scriptedReply(request));
+        return scriptedReply(request);
       default:
         throw new ProviderError("PROVIDER_BAD_REQUEST", `the offline provider has no model "${request.model}"`, {
           retryable: false,
@@ -91,15 +95,35 @@ const STREAM_CHUNKS = 4;
 export const SCRIPTED_PATTERN_MAX_LENGTH = 500;
 
 /**
- * Stateless: the request says which invocation of the node this is. With `params.match`, the first
- * entry whose pattern finds the rendered prompt — what a model would read — answers from its own
- * `replies`, so one workflow file can route differently by input; otherwise `params.replies`.
+ * Stateless: the request says which invocation of the node this is (or, in a conversation, which turn).
+ * With `params.match`, the first entry whose pattern finds the rendered prompt — what a model would read —
+ * answers from its own `replies`, so one workflow file can route differently by input; otherwise
+ * `params.replies`.
  */
-function scriptedReply(request: LlmRequest): string {
+function scriptedReply(request: LlmRequest): LlmReply {
   const replies = matchedReplies(request) ?? request.params.replies;
   if (!Array.isArray(replies) || replies.length === 0) throw scriptedMisuse("the offline scripted model needs params.replies: a non-empty list of replies");
-  const next: unknown = replies[Math.min(request.invocationIndex ?? 0, replies.length - 1)];
-  return typeof next === "string" ? next : JSON.stringify(next);
+  const turn = request.messages ? request.messages.filter((message) => message.role === "assistant").length : (request.invocationIndex ?? 0);
+  const next: unknown = replies[Math.min(turn, replies.length - 1)];
+  const calls = request.tools && request.tools.length > 0 ? scriptedToolCalls(next, turn) : null;
+  if (calls) {
+    const text = typeof (next as { text?: unknown }).text === "string" ? (next as { text: string }).text : "";
+    return { ...reply(request, text), toolCalls: calls, finishReason: "tool_calls" };
+  }
+  return { ...reply(request, typeof next === "string" ? next : JSON.stringify(next)), finishReason: "stop" };
+}
+
+/** `{"toolCalls": [{"name", "arguments"}]}`: the calls, with ids `call_<turn>_<n>` (from 1); null for any other reply. */
+function scriptedToolCalls(next: unknown, turn: number): LlmToolCall[] | null {
+  if (next === null || typeof next !== "object" || Array.isArray(next) || !("toolCalls" in next)) return null;
+  const calls = (next as { toolCalls: unknown }).toolCalls;
+  if (!Array.isArray(calls) || calls.length === 0) throw scriptedMisuse("a scripted reply's toolCalls must be a non-empty list of {name, arguments}");
+  return calls.map((call: unknown, k) => {
+    const { name, arguments: args } = (call ?? {}) as { name?: unknown; arguments?: unknown };
+    if (typeof name !== "string") throw scriptedMisuse(`toolCalls[${k}] needs a name`);
+    // A string is sent as written (a test of arguments that are not JSON); anything else as its JSON.
+    return { id: `call_${turn + 1}_${k + 1}`, name, arguments: typeof args === "string" ? args : JSON.stringify(args ?? {}) };
+  });
 }
 
 function matchedReplies(request: LlmRequest): unknown[] | null {
@@ -133,7 +157,8 @@ function echoReply(inputData: string): string {
 }
 
 function reply(request: LlmRequest, text: string): LlmReply {
-  return { text, model: request.model, usage: approximateUsage(request.prompt, text) };
+  const prompt = request.messages ? requestMessages(request).map((message) => message.content).join("\n") : request.prompt;
+  return { text, model: request.model, usage: approximateUsage(prompt, text) };
 }
 
 /** Characters ÷ 4, rounded up: an approximation labelled as such, not a tokenizer. */

@@ -1,7 +1,9 @@
 import type { KnowledgeBaseSearch } from "./knowledge-base-search.js";
+import type { McpTools } from "./mcp-tools.js";
 import type { SemanticCache, WorkflowRevision } from "./semantic-cache.js";
 import type { ThreadHistory } from "./thread-history.js";
 import type { WebSearchProviders } from "./web-search.js";
+import type { WorkflowTools } from "./workflow-tools.js";
 
 /**
  * The I/O the tool nodes of SPEC-V2 §6 need, handed to a run by whoever runs it (the API, the command
@@ -22,4 +24,8 @@ export interface ToolProviders {
    * `workflow:<id>:draft@<edit version>` for a run of the draft).
    */
   workflowVersion?: WorkflowRevision;
+  /** `workflow` tools of agents and tool nodes: published workflows, run as child runs. */
+  workflows?: WorkflowTools;
+  /** `mcp` tools: the MCP servers the operator configured. */
+  mcp?: McpTools;
 }

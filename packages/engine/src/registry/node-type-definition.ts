@@ -1,6 +1,6 @@
 import type { RunLimits } from "../limits/run-limits.js";
 import type { z } from "zod";
-import type { NodeEventDraft, NodeRunDetails } from "../events/run-event.js";
+import type { EventError, NodeEventDraft, NodeRunDetails } from "../events/run-event.js";
 import type { JsonValue } from "../model/json-value.js";
 import type { RuleCode } from "../model/violation.js";
 import type { SearchIntensity, WorkflowGraph, WorkflowNode } from "../model/workflow.js";
@@ -66,6 +66,30 @@ export interface BodyRunRequest {
 
 export type BodyRunResult = { ok: true; value: JsonValue } | { ok: false; error: { code: string; message: string } };
 
+/** One piece of a node's work run as an invocation of its own, with its own node run: an agent's tool call. */
+export interface ChildInvocationRequest {
+  /** Appended to the node's invocation path (after `/` unless the node's is top level): `"research@3.1"`. */
+  segment: string;
+  /** The type its node run shows (`"tool"`). */
+  nodeType: string;
+  /** The work. `child.emit` stamps the child's invocation on the events it emits (TOOL_CALLED, TOOL_RESULT). */
+  work(child: ChildInvocation): Promise<NodeExecutionResult>;
+}
+
+export interface ChildInvocation {
+  /** The child's whole invocation path (`"research@3.1"`, `"regen#2/research@3.1"`). */
+  readonly invocation: string;
+  emit(event: NodeEventDraft): void;
+}
+
+/** How a child invocation ended; `replayed`: an earlier attempt of the run had finished it, and it did not run again. */
+export type ChildInvocationOutcome =
+  | { ok: true; result: NodeExecutionResult; replayed: boolean }
+  | { ok: false; error: EventError; details: Omit<NodeRunDetails, "startedAt" | "finishedAt">; replayed: boolean };
+
+/** An event an earlier attempt stored, as read back: its type and payload fields. */
+export type RecordedEvent = { readonly type: string } & Readonly<Record<string, unknown>>;
+
 export interface NodeExecutionContext extends InvocationScope {
   /** The run this invocation belongs to. */
   runId: string;
@@ -108,6 +132,18 @@ export interface NodeExecutionContext extends InvocationScope {
   openTask(request: HumanTaskRequest): Promise<HumanTaskAnswer>;
   /** Emits a node-scoped event (NODE_TOKEN, NODE_DESCRIPTION, WARNING, …); the runner stamps seq/time. */
   emit(event: NodeEventDraft): void;
+  /**
+   * Runs pieces of this invocation's work as invocations of their own (an agent's tool calls), all at
+   * once, each with NODE_STARTED and NODE_COMPLETED or NODE_FAILED, counted against the run's budget.
+   * Meanwhile this invocation holds no slot. In a resumed run, a child an earlier attempt had finished
+   * is replayed from its events and not run again. A child's failure is its outcome, not this node's.
+   */
+  runInvocations(requests: readonly ChildInvocationRequest[]): Promise<ChildInvocationOutcome[]>;
+  /**
+   * A resumed run: the events of `type` (one of the journal types: AGENT_STEP) this invocation had
+   * emitted in earlier attempts, in order; empty on a first attempt.
+   */
+  recorded(type: "AGENT_STEP"): readonly RecordedEvent[];
   /** Provider calls go through this so the runner's retry policy applies uniformly. */
   withRetries<T>(call: (attempt: number) => Promise<T>): Promise<T>;
 }

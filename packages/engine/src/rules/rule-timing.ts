@@ -33,4 +33,5 @@ export const RULE_TIMING: Readonly<Record<RuleCode, { edit: boolean; run: boolea
   HUMAN_ACTION_INVALID: { edit: true, run: true },
   HUMAN_ACTION_DUPLICATE: { edit: true, run: true },
   HUMAN_FORM_INVALID: { edit: true, run: true },
+  TOOL_NAME_DUPLICATE: { edit: true, run: true },
 };

@@ -28,6 +28,8 @@ export const NODE_TYPE_HELP_KO = {
     cache_store: "입력을 실행 질문의 답으로 시맨틱 캐시에 저장하고 그대로 넘깁니다.",
     history: "대화(스레드)의 최근 메시지(maxMessages, maxTokens)를 프롬프트에 쓸 값으로 냅니다. 입력은 시작 신호일 뿐입니다.",
     human: "사람을 기다립니다: 제목, 안내, 필요하면 양식이 있는 작업을 열고, 사람이 고른 동작의 포트로 진행합니다.",
+    agent: "도구(HTTP API, 게시된 워크플로, MCP 서버, 지식 베이스)를 단계마다 부르며 최종 답에 이를 때까지 일하는 모델입니다.",
+    tool: "모델 없이 도구 하나(게시된 워크플로, MCP 서버의 도구, 지식 베이스)를 템플릿이나 CEL로 만든 인자로 부릅니다.",
   } as Record<string, string>,
   fields: {
     writes: "이 노드의 출력이 채널의 리듀서로 합쳐질 상태 채널입니다.",
@@ -80,6 +82,11 @@ export const NODE_TYPE_HELP_KO = {
     timeoutSeconds: "이 초가 지나면 작업이 만료되고 노드는 onTimeout을 따릅니다.",
     onTimeout: "작업이 만료되면 택할 동작. null(기본)이면 노드가 HUMAN_TIMEOUT으로 실패합니다.",
     assignee: "처리할 사람 또는 역할. 받은 작업함에 보입니다.",
+    system: "시스템 프롬프트: 에이전트가 누구이고 어떻게 일하는지, 자리표시자({input}, {state.<채널>} 등) 사용 가능.",
+    tools: "모델이 부를 수 있는 도구: {type: workflow | mcp | retrieve, …}.",
+    maxSteps: "모델 호출 횟수의 상한. 마지막 단계에서도 도구를 부르면 노드가 AGENT_STEPS_EXHAUSTED로 실패합니다.",
+    tool: "부를 도구: {type: workflow | mcp | retrieve, …}. mcp 도구는 서버의 도구 하나를 지정합니다.",
+    arguments: "호출의 인자: JSON 템플릿, 또는 인자마다 CEL 식. 기본값: 노드의 입력(JSON 객체일 때).",
   } as Record<string, string>,
   typeFields: {
     "switch.mode": "first(기본): 처음 맞는 케이스; all: 맞는 모든 케이스.",
@@ -91,5 +98,6 @@ export const NODE_TYPE_HELP_KO = {
     "web_search.query": "검색 쿼리의 CEL. 기본값: 입력(텍스트).",
     "expand.knowledgeBase": "어디서 왔는지 모르는 청크의 지식 베이스. 기본값: 실행의 지식 베이스.",
     "llm.knowledgeBase": "노드의 입력으로 검색해 {context}를 채울 지식 베이스(이름).",
+    "agent.schema": "최종 답의 JSON 스키마: 맞는 JSON이어야 하고, 맞을 때까지 모델에게 무엇이 틀렸는지 알려 줍니다.",
   } as Record<string, string>,
 };

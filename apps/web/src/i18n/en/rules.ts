@@ -46,6 +46,7 @@ export const rules = {
   "HUMAN_ACTION_INVALID": 'an action of {type} node "{node}" cannot be an output port: {message}',
   "HUMAN_ACTION_DUPLICATE": '{type} node "{node}" offers the same action twice: {message}',
   "HUMAN_FORM_INVALID": 'the form of {type} node "{node}" is not a JSON Schema of an object: {message}',
+  "TOOL_NAME_DUPLICATE": '{type} node "{node}" offers two tools of the same name: {message}',
   "VALIDATION_FAILED": 'invalid value for "{path}": {message}',
   "NOT_FOUND": "it no longer exists (deleted elsewhere?)",
   "LIMIT_EXCEEDED": "a limit was exceeded: {message}",

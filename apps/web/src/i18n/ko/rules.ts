@@ -43,6 +43,7 @@ export const rules: Messages<typeof english> = {
   "HUMAN_ACTION_INVALID": '{type} 노드 "{node}"의 동작은 출력 포트가 될 수 없습니다: {message}',
   "HUMAN_ACTION_DUPLICATE": '{type} 노드 "{node}"에 같은 동작이 두 번 있습니다: {message}',
   "HUMAN_FORM_INVALID": '{type} 노드 "{node}"의 양식이 객체의 JSON 스키마가 아닙니다: {message}',
+  "TOOL_NAME_DUPLICATE": '{type} 노드 "{node}"에 이름이 같은 도구가 두 개 있습니다: {message}',
   "VALIDATION_FAILED": '"{path}" 값이 올바르지 않습니다: {message}',
   "NOT_FOUND": "더 이상 존재하지 않습니다 (다른 곳에서 삭제되었나요?)",
   "LIMIT_EXCEEDED": "한도를 넘었습니다: {message}",

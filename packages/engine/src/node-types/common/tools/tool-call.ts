@@ -1,0 +1,52 @@
+import { WeftError } from "../../../model/errors.js";
+import { jsonText, type JsonValue } from "../../../model/json-value.js";
+import type { NodeExecutionContext } from "../../../registry/node-type-definition.js";
+import { schemaMismatch } from "../../../schema/json-schema.check.js";
+import { chunkValue } from "../chunk-value.js";
+import { toolUnavailable } from "../tool-inputs.js";
+import type { OfferedTool } from "./tool-set.js";
+
+/** Where a call comes from: a workflow tool's child run is found again by it. */
+export interface ToolCallOrigin {
+  nodeId: string;
+  invocation: string;
+}
+
+/**
+ * Calls one tool with arguments (an object): they must match the tool's parameters first
+ * (TOOL_ARGUMENTS_INVALID, the tool is not reached). Resolves with the tool's result; a tool's own
+ * failure (an MCP tool's `isError`, a workflow run that failed) throws TOOL_FAILED or the run's error.
+ */
+export async function callTool(context: NodeExecutionContext, tool: OfferedTool, args: Record<string, JsonValue>, origin: ToolCallOrigin): Promise<JsonValue> {
+  const mismatch = schemaMismatch(tool.definition.parameters as JsonValue, args);
+  if (mismatch !== null) throw new WeftError("TOOL_ARGUMENTS_INVALID", `the arguments do not match the parameters of ${tool.definition.name}: ${mismatch}`);
+  switch (tool.spec.type) {
+    case "retrieve": {
+      const search = context.tools.knowledgeBases;
+      if (!search) throw toolUnavailable("KNOWLEDGE_BASES_UNAVAILABLE", "knowledge-base search");
+      const knowledgeBase = tool.spec.knowledgeBase;
+      const query = { queries: [jsonText(args["query"] ?? "")], topK: tool.spec.topK ?? context.settings.topK };
+      const result = await search.search(knowledgeBase, query, context.signal);
+      return result.chunks.map((chunk) => chunkValue(chunk, { knowledgeBase }));
+    }
+    case "workflow": {
+      const workflows = context.tools.workflows;
+      if (!workflows || !("version" in tool)) throw toolUnavailable("TOOL_UNAVAILABLE", `workflow "${tool.spec.workflowId}" as a tool`);
+      const caller = { runId: context.runId, ...origin };
+      const result = await workflows.call({ workflowId: tool.spec.workflowId, version: tool.version, arguments: args, caller }, context.signal);
+      return result.output;
+    }
+    case "mcp": {
+      const mcp = context.tools.mcp;
+      if (!mcp || !("target" in tool)) throw toolUnavailable("TOOL_UNAVAILABLE", `MCP server "${tool.spec.server}"`);
+      const result = await mcp.callTool(tool.spec.server, tool.target, args, context.signal);
+      if (result.isError) throw new WeftError("TOOL_FAILED", `${tool.definition.name} failed: ${clip(jsonText(result.content), 2_000)}`, { details: { content: result.content } });
+      return result.content;
+    }
+  }
+}
+
+/** A short text of a value, for events and messages: at most `length` characters. */
+export function clip(text: string, length: number): string {
+  return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
+}
