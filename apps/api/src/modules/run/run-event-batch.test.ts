@@ -34,6 +34,15 @@ describe("mergeWrites", () => {
     expect(merged.nodeRuns.get(nodeRunId(second))).toEqual({ ...second, set: { status: "COMPLETED", output: "second" } });
   });
 
+  test("a node run keeps the type of its first event: an agent's call started as a tool run stays one when it fails in the same batch", () => {
+    const call = { nodeKey: "research", invocation: "research@1.2" };
+    const merged = mergeWrites([
+      writes(1, { nodeRun: { ...call, nodeType: "tool", set: { status: "RUNNING" } } }),
+      writes(2, { nodeRun: { ...call, nodeType: "agent", set: { status: "FAILED" } } }),
+    ]);
+    expect(merged.nodeRuns.get(nodeRunId(call))).toEqual({ ...call, nodeType: "tool", set: { status: "FAILED" } });
+  });
+
   test("an absolute value replaces earlier increments, and a later increment adds to it", () => {
     const merged = mergeWrites([
       writes(1, { run: { lastSeq: 1, totalTokens: { increment: 5 } } }),

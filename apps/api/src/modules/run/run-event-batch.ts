@@ -30,7 +30,10 @@ export function mergeWrites(batch: readonly EventWrites[], attempt: number | nul
     if (writes.nodeRun) {
       const { set, ...key } = writes.nodeRun;
       const id = nodeRunId(key);
-      merged.nodeRuns.set(id, { ...key, set: mergeColumns(merged.nodeRuns.get(id)?.set ?? {}, set) });
+      const earlier = merged.nodeRuns.get(id);
+      // The row is inserted with the type of its first event (NODE_STARTED names it: an agent's call is a
+      // "tool" run of the agent's node), not of a later one that reads the node's type from the graph.
+      merged.nodeRuns.set(id, { ...key, nodeType: earlier?.nodeType ?? key.nodeType, set: mergeColumns(earlier?.set ?? {}, set) });
     }
     merged.run = mergeColumns(merged.run, writes.run);
   }

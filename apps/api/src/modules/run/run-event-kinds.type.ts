@@ -1,5 +1,5 @@
 import { GraphQLJSON, GraphQLJSONObject } from "graphql-scalars";
-import { Field, Float, Int, ObjectType } from "type-graphql";
+import { Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { TEXT_COST } from "../common/field-cost.js";
 import { RunErrorObject } from "./run.type.js";
 import { NodeEventDetailsObject, NodeEventInterface, NodeOutputObject, RunEventInterface, TokenUsageObject } from "./run-event.type.js";
@@ -166,6 +166,63 @@ export class CacheHitEventObject {
 @ObjectType("CacheMissEvent", { implements: [RunEventInterface, NodeEventInterface], description: "CACHE_MISS." })
 export class CacheMissEventObject {}
 
+@ObjectType("AgentToolCall", { description: "A tool call an agent's step asked for." })
+export class AgentToolCallObject {
+  @Field(() => ID, { description: "The model's id of the call (TOOL_CALLED and TOOL_RESULT carry it too)." })
+  callId!: string;
+
+  @Field(() => String, { description: "The tool's name, as the model saw it." })
+  tool!: string;
+
+  @Field(() => String, { complexity: TEXT_COST, description: "The arguments' JSON text, as the model wrote it." })
+  arguments!: string;
+}
+
+@ObjectType("AgentStepEvent", { implements: [RunEventInterface, NodeEventInterface], description: "AGENT_STEP: an agent's model answered its step; no calls means its final answer." })
+export class AgentStepEventObject {
+  @Field(() => Int, { description: "The step, from 1." })
+  step!: number;
+
+  @Field(() => String, { nullable: true, complexity: TEXT_COST, description: "What the model wrote." })
+  text!: string | null;
+
+  @Field(() => [AgentToolCallObject], { complexity: TEXT_COST, description: "The tool calls the model asked for, in its order." })
+  calls!: AgentToolCallObject[];
+
+  @Field(() => String, { nullable: true, description: "Why the model stopped (stop, tool_calls, length, …), when the provider said." })
+  finishReason!: string | null;
+
+  @Field(() => TokenUsageObject, { description: "The step's tokens." })
+  usage!: TokenUsageObject;
+}
+
+@ObjectType("ToolCalledEvent", { implements: [RunEventInterface, NodeEventInterface], description: 'TOOL_CALLED: a tool call starts; its invocation is the call\'s own ("<agentId>@<step>.<n>").' })
+export class ToolCalledEventObject {
+  @Field(() => ID)
+  callId!: string;
+
+  @Field(() => String)
+  tool!: string;
+
+  @Field(() => GraphQLJSON, { nullable: true, complexity: TEXT_COST, description: "The call's arguments: an object, or the model's text when it was not one." })
+  arguments!: unknown;
+}
+
+@ObjectType("ToolResultEvent", { implements: [RunEventInterface, NodeEventInterface], description: "TOOL_RESULT: a tool call ended; the call's node run has its whole result." })
+export class ToolResultEventObject {
+  @Field(() => ID)
+  callId!: string;
+
+  @Field(() => String)
+  tool!: string;
+
+  @Field(() => Boolean, { description: "False when the call failed (the model was told why)." })
+  ok!: boolean;
+
+  @Field(() => String, { complexity: TEXT_COST, description: "A short text of the result or the error." })
+  summary!: string;
+}
+
 @ObjectType("RunCompletedEvent", { implements: RunEventInterface, description: "RUN_COMPLETED." })
 export class RunCompletedEventObject {
   @Field(() => String, { nullable: true, complexity: TEXT_COST, description: "The result node's output (the output node), as Run.result; null when it did not complete." })
@@ -233,6 +290,9 @@ export const RUN_EVENT_KINDS = [
   StateUpdatedEventObject,
   CacheHitEventObject,
   CacheMissEventObject,
+  AgentStepEventObject,
+  ToolCalledEventObject,
+  ToolResultEventObject,
   RunCompletedEventObject,
   RunFailedEventObject,
   RunCancelledEventObject,

@@ -3,6 +3,7 @@ import type { RunEventMessage } from "../../pubsub.js";
 import { toRunError } from "./run.mapper.js";
 import type { RunErrorObject } from "./run.type.js";
 import type { NodeEventDetailsObject, NodeOutputObject, TokenUsageObject } from "./run-event.type.js";
+import type { AgentToolCallObject } from "./run-event-kinds.type.js";
 
 /**
  * A stored event message as GraphQL resolves it, for every kind's type and both interfaces
@@ -172,6 +173,41 @@ export class RunEventView {
 
   get failedNodeIds(): string[] {
     return this.#texts("failedNodeIds") ?? [];
+  }
+
+  get step(): number {
+    return this.#int("step") ?? 0;
+  }
+
+  get calls(): AgentToolCallObject[] {
+    const calls = this.payload["calls"];
+    if (!Array.isArray(calls)) return [];
+    return calls.filter(isJsonObject).map((call) => ({ callId: String(call["callId"] ?? ""), tool: String(call["tool"] ?? ""), arguments: String(call["arguments"] ?? "") }));
+  }
+
+  get finishReason(): string | null {
+    return this.#text("finishReason");
+  }
+
+  get callId(): string {
+    return this.#text("callId") ?? "";
+  }
+
+  get tool(): string {
+    return this.#text("tool") ?? "";
+  }
+
+  // Named for the event's field; a class getter may be called `arguments`.
+  get arguments(): unknown {
+    return this.payload["arguments"] ?? null;
+  }
+
+  get ok(): boolean {
+    return this.payload["ok"] === true;
+  }
+
+  get summary(): string {
+    return this.#text("summary") ?? "";
   }
 
   #text(key: string): string | null {

@@ -1,4 +1,4 @@
-import { PIPELINE_RUN_EVENT_TYPES, RUN_EVENT_TYPES } from "@weft/engine";
+import { AGENT_RUN_EVENT_TYPES, PIPELINE_RUN_EVENT_TYPES, RUN_EVENT_TYPES } from "@weft/engine";
 import { GraphQLJSON, GraphQLJSONObject } from "graphql-scalars";
 import { Field, Float, ID, Int, InterfaceType, ObjectType, registerEnumType } from "type-graphql";
 import { TEXT_COST } from "../common/field-cost.js";
@@ -16,8 +16,8 @@ import { RunErrorObject } from "./run.type.js";
  * every field name has one type across all kinds, so fragments on several kinds never conflict.
  */
 
-/** The seed-000 events, then those weft.workflow/v2 runs add (SPEC-V2 §8). */
-const EVENT_TYPES = [...RUN_EVENT_TYPES, ...PIPELINE_RUN_EVENT_TYPES] as const;
+/** The seed-000 events, then those weft.workflow/v2 runs add (SPEC-V2 §8), then agents' (SPEC-V3 §3). */
+const EVENT_TYPES = [...RUN_EVENT_TYPES, ...PIPELINE_RUN_EVENT_TYPES, ...AGENT_RUN_EVENT_TYPES] as const;
 export type RunEventTypeName = (typeof EVENT_TYPES)[number];
 export const RunEventTypeEnum = Object.fromEntries(EVENT_TYPES.map((type) => [type, type])) as { [K in RunEventTypeName]: K };
 registerEnumType(RunEventTypeEnum, { name: "RunEventType" });

@@ -1,0 +1,139 @@
+import { afterEach, beforeEach, expect, test } from "vitest";
+import { startTestApp, type TestApp } from "../../testing/app.js";
+import { describeEachDatabase } from "../../testing/database.js";
+import { graphql } from "../../testing/gql/index.js";
+import { RunWorkflow } from "../../testing/operations.js";
+
+/**
+ * Agents through the real server (SPEC-V3 §3): the offline scripted model asks for tool calls, the run
+ * executes them against the server's own providers (a knowledge base here), and the agent's steps and
+ * calls arrive as their own event kinds, in the subscription and in the stored events alike, each call
+ * with its own node run.
+ */
+
+export const AgentEvent = graphql(`
+  fragment AgentEvent on RunEvent {
+    __typename
+    seq
+    nodeId
+    ... on NodeEvent { invocation }
+    ... on AgentStepEvent { step text calls { callId tool arguments } finishReason usage { totalTokens } }
+    ... on ToolCalledEvent { callId tool arguments }
+    ... on ToolResultEvent { callId tool ok summary }
+    ... on RunCompletedEvent { result }
+  }
+`);
+
+const AgentRunEvents = graphql(`
+  subscription AgentRunEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { ...AgentEvent } }
+`);
+
+const AgentStoredRun = graphql(`
+  query AgentStoredRun($id: ID!) {
+    run(id: $id) { status result events(limit: 200) { ...AgentEvent } nodeRuns { nodeId nodeType invocation status output } }
+  }
+`);
+
+const CreateKb = graphql(`
+  mutation AgentKbCreate($input: CreateKnowledgeBaseInput!) { createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } } }
+`);
+
+const AddDocuments = graphql(`
+  mutation AgentKbAdd($id: ID!, $documents: [DocumentInput!]!) {
+    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) { knowledgeBase { chunkCount } errors { code message } }
+  }
+`);
+
+const ImportWorkflow = graphql(`
+  mutation AgentImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }
+`);
+
+/** question ─► research (agent: search_docs) ─► answer */
+const RESEARCH = {
+  format: "weft.workflow/v2",
+  name: "Research with a knowledge base",
+  nodes: [
+    { id: "question", type: "input", content: "Why is the sky blue?" },
+    {
+      id: "research",
+      type: "agent",
+      provider: "offline",
+      model: "scripted",
+      prompt: "Answer from the docs: {input}",
+      system: "You are a careful researcher.",
+      tools: [{ type: "retrieve", knowledgeBase: "docs", topK: 2 }, { type: "retrieve", knowledgeBase: "missing" }],
+      maxSteps: 4,
+      params: {
+        replies: [
+          // Arguments as JSON text: params are held to a depth a nested object here would pass.
+          { toolCalls: [{ name: "search_docs", arguments: '{"query": "sky colour"}' }, { name: "search_missing", arguments: '{"query": "sky"}' }], text: "Let me look." },
+          "The sky is blue because air scatters blue light (Rayleigh scattering).",
+        ],
+      },
+    },
+    { id: "answer", type: "output" },
+  ],
+  edges: [
+    { id: "e1", source: "question", target: "research" },
+    { id: "e2", source: "research", target: "answer" },
+  ],
+};
+
+// The embedded database only: its pgvector holds the knowledge base; the test PostgreSQL server has no
+// pgvector and would need a Weaviate, which this test is not about (the run path is the same on both).
+describeEachDatabase("agent runs", (suite) => {
+  let api: TestApp;
+  beforeEach(async () => {
+    api = await startTestApp(suite.db());
+  });
+  afterEach(async () => {
+    await api.close();
+  });
+
+  test("an agent's steps and tool calls arrive as AGENT_STEP, TOOL_CALLED and TOOL_RESULT, and each call has its own node run", async () => {
+    const { createKnowledgeBase } = await api.admin.request(CreateKb, { input: { name: "docs" } });
+    expect(createKnowledgeBase.errors).toEqual([]);
+    const content = "The sky colour is blue because air molecules scatter blue light more than red: Rayleigh scattering.";
+    const { addDocuments } = await api.admin.request(AddDocuments, { id: createKnowledgeBase.knowledgeBase!.id, documents: [{ title: "Sky", content }] });
+    expect(addDocuments.errors).toEqual([]);
+    const { importWorkflow } = await api.admin.request(ImportWorkflow, { document: RESEARCH });
+    expect(importWorkflow.errors).toEqual([]);
+
+    const { runWorkflow } = await api.admin.request(RunWorkflow, { workflowId: importWorkflow.workflow!.id });
+    expect(runWorkflow.errors).toEqual([]);
+    const runId = runWorkflow.run!.id;
+    const ws = api.admin.ws();
+    const collected = api.admin.subscribe(ws, AgentRunEvents, { runId });
+    await collected.ended;
+    await ws.dispose();
+    expect(collected.errors).toEqual([]);
+    const events = collected.items.map((item) => item.runEvents);
+    const { run } = await api.admin.request(AgentStoredRun, { id: runId });
+    expect(run!.events).toEqual(events);
+    expect(run!.status).toBe("COMPLETED");
+    expect(run!.result).toBe("The sky is blue because air scatters blue light (Rayleigh scattering).");
+
+    const steps = events.filter((event) => event.__typename === "AgentStepEvent");
+    expect(steps.map((event) => event.__typename === "AgentStepEvent" && [event.step, event.calls.map((call) => call.tool), event.finishReason])).toEqual([
+      [1, ["search_docs", "search_missing"], "tool_calls"],
+      [2, [], "stop"],
+    ]);
+    const called = events.flatMap((event) => (event.__typename === "ToolCalledEvent" ? [[event.invocation, event.tool, event.arguments]] : []));
+    expect(called.sort()).toEqual([
+      ["research@1.1", "search_docs", { query: "sky colour" }],
+      ["research@1.2", "search_missing", { query: "sky" }],
+    ]);
+    const results = events.flatMap((event) => (event.__typename === "ToolResultEvent" ? [[event.invocation, event.ok, event.summary]] : []));
+    expect(results.sort()).toEqual([
+      ["research@1.1", true, expect.stringContaining("The sky colour is blue")],
+      ["research@1.2", false, expect.stringMatching(/^KNOWLEDGE_BASE_NOT_FOUND: /)],
+    ]);
+
+    const calls = run!.nodeRuns.filter((nodeRun) => nodeRun.invocation.startsWith("research@"));
+    expect(calls.map((nodeRun) => [nodeRun.invocation, nodeRun.nodeType, nodeRun.status]).sort()).toEqual([
+      ["research@1.1", "tool", "COMPLETED"],
+      ["research@1.2", "tool", "FAILED"],
+    ]);
+    expect(run!.nodeRuns.find((nodeRun) => nodeRun.nodeId === "research" && nodeRun.invocation === "")).toMatchObject({ nodeType: "agent", status: "COMPLETED" });
+  });
+}, { modes: ["embedded"] });
