@@ -148,6 +148,7 @@ export type PromptSetInput = {
 };
 
 export type RunEventType =
+  | 'AGENT_STEP'
   | 'BRANCH_TAKEN'
   | 'CACHE_HIT'
   | 'CACHE_MISS'
@@ -167,6 +168,8 @@ export type RunEventType =
   | 'RUN_RESUMED'
   | 'RUN_STARTED'
   | 'STATE_UPDATED'
+  | 'TOOL_CALLED'
+  | 'TOOL_RESULT'
   | 'WARNING';
 
 /** QUEUED and RUNNING runs are active. */
@@ -544,6 +547,8 @@ export type RunDetailQueryVariables = Exact<{
 
 export type RunDetailQuery = { run: { id: string, workflowId: string, status: RunStatus, workflowName: string, version: number | null, draft: boolean, state: Record<string, unknown> | null, result: string | null, promptTokens: number, completionTokens: number, totalTokens: number, lastSeq: number, createdAt: string, startedAt: string | null, finishedAt: string | null, durationMs: number | null, rerunOf: { id: string } | null, nodes: Array<{ id: string, type: string, provider: string | null, model: string | null, ports: Array<string>, position: { x: number, y: number } }>, edges: Array<{ id: string, source: string, target: string, sourcePort: string, loop: string | null }>, error: { code: string, message: string } | null, nodeRuns: Array<{ nodeId: string, invocation: string, nodeType: string, status: NodeRunStatus, value: unknown, inputs: Array<string>, renderedPrompt: string | null, context: unknown, store: string | null, rawReply: string | null, description: string | null, output: string | null, provider: string | null, model: string | null, promptTokens: number, completionTokens: number, totalTokens: number, retries: number, startedAt: string | null, finishedAt: string | null, durationMs: number | null, error: { code: string, message: string } | null }> } | null };
 
+type RunEventFields_AgentStepEvent_Fragment = { __typename: 'AgentStepEvent', invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null };
+
 type RunEventFields_BranchTakenEvent_Fragment = { __typename: 'BranchTakenEvent', invocation: string | null, ports: Array<string> | null, skipped: Array<string> | null, seq: number, type: RunEventType, at: string, nodeId: string | null };
 
 type RunEventFields_CacheHitEvent_Fragment = { __typename: 'CacheHitEvent', invocation: string | null, similarity: number | null, seq: number, type: RunEventType, at: string, nodeId: string | null };
@@ -582,9 +587,14 @@ type RunEventFields_RunStartedEvent_Fragment = { __typename: 'RunStartedEvent', 
 
 type RunEventFields_StateUpdatedEvent_Fragment = { __typename: 'StateUpdatedEvent', invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null };
 
+type RunEventFields_ToolCalledEvent_Fragment = { __typename: 'ToolCalledEvent', invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null };
+
+type RunEventFields_ToolResultEvent_Fragment = { __typename: 'ToolResultEvent', invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null };
+
 type RunEventFields_WarningEvent_Fragment = { __typename: 'WarningEvent', code: string | null, message: string, invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null };
 
 export type RunEventFieldsFragment =
+  | RunEventFields_AgentStepEvent_Fragment
   | RunEventFields_BranchTakenEvent_Fragment
   | RunEventFields_CacheHitEvent_Fragment
   | RunEventFields_CacheMissEvent_Fragment
@@ -604,6 +614,8 @@ export type RunEventFieldsFragment =
   | RunEventFields_RunResumedEvent_Fragment
   | RunEventFields_RunStartedEvent_Fragment
   | RunEventFields_StateUpdatedEvent_Fragment
+  | RunEventFields_ToolCalledEvent_Fragment
+  | RunEventFields_ToolResultEvent_Fragment
   | RunEventFields_WarningEvent_Fragment
 ;
 
@@ -614,6 +626,7 @@ export type RunEventsSubscriptionVariables = Exact<{
 
 
 export type RunEventsSubscription = { runEvents:
+    | { __typename: 'AgentStepEvent', invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
     | { __typename: 'BranchTakenEvent', invocation: string | null, ports: Array<string> | null, skipped: Array<string> | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
     | { __typename: 'CacheHitEvent', invocation: string | null, similarity: number | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
     | { __typename: 'CacheMissEvent', invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
@@ -633,6 +646,8 @@ export type RunEventsSubscription = { runEvents:
     | { __typename: 'RunResumedEvent', attempt: number | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
     | { __typename: 'RunStartedEvent', nodeIds: Array<string> | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
     | { __typename: 'StateUpdatedEvent', invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
+    | { __typename: 'ToolCalledEvent', invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
+    | { __typename: 'ToolResultEvent', invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
     | { __typename: 'WarningEvent', code: string | null, message: string, invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
    };
 

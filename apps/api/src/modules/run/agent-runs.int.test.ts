@@ -34,6 +34,10 @@ const AgentStoredRun = graphql(`
   }
 `);
 
+const ShoutRuns = graphql(`
+  query AgentShoutRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount } }
+`);
+
 const CreateKb = graphql(`
   mutation AgentKbCreate($input: CreateKnowledgeBaseInput!) { createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } } }
 `);
@@ -42,6 +46,10 @@ const AddDocuments = graphql(`
   mutation AgentKbAdd($id: ID!, $documents: [DocumentInput!]!) {
     addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) { knowledgeBase { chunkCount } errors { code message } }
   }
+`);
+
+const Publish = graphql(`
+  mutation AgentPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }
 `);
 
 const ImportWorkflow = graphql(`
@@ -81,6 +89,48 @@ const RESEARCH = {
 
 // The embedded database only: its pgvector holds the knowledge base; the test PostgreSQL server has no
 // pgvector and would need a Weaviate, which this test is not about (the run path is the same on both).
+/** city ─► shout (template) ─► loud: the workflow a tool call runs. */
+const SHOUT = {
+  format: "weft.workflow/v2",
+  name: "Shout a city",
+  nodes: [
+    { id: "city", type: "input", content: "" },
+    { id: "shout", type: "template", template: "{input}!!! (loud)" },
+    { id: "loud", type: "output" },
+  ],
+  edges: [
+    { id: "e1", source: "city", target: "shout" },
+    { id: "e2", source: "shout", target: "loud" },
+  ],
+};
+
+/** q ─► caller (agent: the Shout workflow as a tool) ─► out */
+const callerOf = (workflowId: string) => ({
+  format: "weft.workflow/v2",
+  name: "Agent with a workflow tool",
+  nodes: [
+    { id: "q", type: "input", content: "Shout Gwangju." },
+    {
+      id: "caller",
+      type: "agent",
+      provider: "offline",
+      model: "scripted",
+      tools: [{ type: "workflow", workflowId }],
+      params: {
+        replies: [
+          { toolCalls: [{ name: "Shout_a_city", arguments: '{"city": "Gwangju"}' }, { name: "Shout_a_city", arguments: '{"town": "Seoul"}' }] },
+          "Done.",
+        ],
+      },
+    },
+    { id: "out", type: "output" },
+  ],
+  edges: [
+    { id: "e1", source: "q", target: "caller" },
+    { id: "e2", source: "caller", target: "out" },
+  ],
+});
+
 describeEachDatabase("agent runs", (suite) => {
   let api: TestApp;
   beforeEach(async () => {
@@ -135,5 +185,32 @@ describeEachDatabase("agent runs", (suite) => {
       ["research@1.2", "tool", "FAILED"],
     ]);
     expect(run!.nodeRuns.find((nodeRun) => nodeRun.nodeId === "research" && nodeRun.invocation === "")).toMatchObject({ nodeType: "agent", status: "COMPLETED" });
+  });
+
+  test("a published workflow is a tool: its input nodes are the parameters, a call runs its latest version inside the call and returns its result", async () => {
+    const shout = await api.admin.request(ImportWorkflow, { document: SHOUT });
+    expect(shout.importWorkflow.errors).toEqual([]);
+    const shoutId = shout.importWorkflow.workflow!.id;
+    const { publishWorkflow } = await api.admin.request(Publish, { id: shoutId });
+    expect(publishWorkflow.errors).toEqual([]);
+    const caller = await api.admin.request(ImportWorkflow, { document: callerOf(shoutId) });
+    expect(caller.importWorkflow.errors).toEqual([]);
+    const { runWorkflow } = await api.admin.request(RunWorkflow, { workflowId: caller.importWorkflow.workflow!.id });
+    const ws = api.admin.ws();
+    const collected = api.admin.subscribe(ws, AgentRunEvents, { runId: runWorkflow.run!.id });
+    await collected.ended;
+    await ws.dispose();
+    const events = collected.items.map((item) => item.runEvents);
+    const { run } = await api.admin.request(AgentStoredRun, { id: runWorkflow.run!.id });
+    expect(run!.status).toBe("COMPLETED");
+    const results = events.flatMap((event) => (event.__typename === "ToolResultEvent" ? [[event.invocation, event.ok, event.summary]] : []));
+    expect(results.sort()).toEqual([
+      ["caller@1.1", true, "Gwangju!!! (loud)"],
+      ["caller@1.2", false, expect.stringMatching(/^TOOL_ARGUMENTS_INVALID: /)],
+    ]);
+    expect(run!.nodeRuns.find((nodeRun) => nodeRun.invocation === "caller@1.1")).toMatchObject({ nodeType: "tool", status: "COMPLETED", output: "Gwangju!!! (loud)" });
+    // The called workflow ran inside the call: it is not a run of its own.
+    const { runs } = await api.admin.request(ShoutRuns, { workflowId: shoutId });
+    expect(runs.totalCount).toBe(0);
   });
 }, { modes: ["embedded"] });

@@ -30,6 +30,7 @@ import type { VersionContent } from "../workflow-version/index.js";
 import type { NodeRunObject, RunObject } from "./run.type.js";
 import { executeRun } from "./run-worker.js";
 import { NODE_RUN_ORDER, nodeRunPage, type NodeRunFilter } from "./node-run-page.js";
+import { InlineWorkflowTools } from "./workflow-tools.js";
 import { RunEventWriter } from "./run-event-writer.js";
 import { deleteFinishedRun, finishedRunsBefore, type DeletedRun } from "./run-deletion.js";
 import { userError, type UserError } from "../../errors/user-error.type.js";
@@ -101,15 +102,19 @@ export class RunService {
       drafts: new DraftSnapshots(),
     };
     this.limits = resolveRunLimits(this.#start.policy.limits);
+    const limiter = new ConcurrencyLimiter(deps.env.WEFT_PROCESS_CONCURRENCY);
+    const retriever = options.retriever ?? null;
+    const tools = options.tools ?? {};
+    const workflows = new InlineWorkflowTools({ ...this.#start, llm: deps.llm, retriever, tools, limiter });
     const workerDeps = {
       db: deps.db,
       bus: options.bus,
       registry: deps.registry,
       llm: deps.llm,
-      retriever: options.retriever ?? null,
-      tools: options.tools ?? {},
+      retriever,
+      tools: { ...tools, workflows },
       eventWriter: new RunEventWriter(options.sql),
-      limiter: new ConcurrencyLimiter(deps.env.WEFT_PROCESS_CONCURRENCY),
+      limiter,
       logger: deps.logger,
       maxAttempts: deps.env.WEFT_RUN_MAX_ATTEMPTS,
       observe: observerOf(options.metrics ?? null, options.tracer ?? null),

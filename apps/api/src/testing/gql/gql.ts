@@ -62,11 +62,15 @@ type Documents = {
     "\n  mutation IngestDeleteKb($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code } } }\n": typeof types.IngestDeleteKbDocument,
     "\n  mutation IngestReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { id title status chunkCount } errors { code } } }\n": typeof types.IngestReindexDocument,
     "\n  subscription IngestProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId title status error phase chunksDone chunksTotal }\n  }\n": typeof types.IngestProgressDocument,
+    "\n  mutation CrashImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": typeof types.CrashImportDocument,
+    "\n  mutation CrashPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": typeof types.CrashPublishDocument,
     "\n  fragment AgentEvent on RunEvent {\n    __typename\n    seq\n    nodeId\n    ... on NodeEvent { invocation }\n    ... on AgentStepEvent { step text calls { callId tool arguments } finishReason usage { totalTokens } }\n    ... on ToolCalledEvent { callId tool arguments }\n    ... on ToolResultEvent { callId tool ok summary }\n    ... on RunCompletedEvent { result }\n  }\n": typeof types.AgentEventFragmentDoc,
     "\n  subscription AgentRunEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { ...AgentEvent } }\n": typeof types.AgentRunEventsDocument,
     "\n  query AgentStoredRun($id: ID!) {\n    run(id: $id) { status result events(limit: 200) { ...AgentEvent } nodeRuns { nodeId nodeType invocation status output } }\n  }\n": typeof types.AgentStoredRunDocument,
+    "\n  query AgentShoutRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount } }\n": typeof types.AgentShoutRunsDocument,
     "\n  mutation AgentKbCreate($input: CreateKnowledgeBaseInput!) { createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } } }\n": typeof types.AgentKbCreateDocument,
     "\n  mutation AgentKbAdd($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) { knowledgeBase { chunkCount } errors { code message } }\n  }\n": typeof types.AgentKbAddDocument,
+    "\n  mutation AgentPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": typeof types.AgentPublishDocument,
     "\n  mutation AgentImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": typeof types.AgentImportDocument,
     "\n  fragment PipelineEvent on RunEvent {\n    seq\n    type\n    nodeId\n    invocation\n    output\n    value\n    reason\n    code\n    ports\n    skipped\n    loopId\n    iteration\n    max\n    feedback\n    exit\n    items\n    index\n    similarity\n    state\n    channel\n    error { code message }\n  }\n": typeof types.PipelineEventFragmentDoc,
     "\n  subscription PrEvents($runId: ID!, $afterSeq: Int!) { runEvents(runId: $runId, afterSeq: $afterSeq) { ...PipelineEvent } }\n": typeof types.PrEventsDocument,
@@ -227,11 +231,15 @@ const documents: Documents = {
     "\n  mutation IngestDeleteKb($id: ID!) { deleteKnowledgeBase(id: $id) { deletedKnowledgeBaseId errors { code } } }\n": types.IngestDeleteKbDocument,
     "\n  mutation IngestReindex($id: ID!) { reindexKnowledgeBase(id: $id) { documents { id title status chunkCount } errors { code } } }\n": types.IngestReindexDocument,
     "\n  subscription IngestProgress($id: ID!) {\n    ingestionProgress(knowledgeBaseId: $id) { documentId title status error phase chunksDone chunksTotal }\n  }\n": types.IngestProgressDocument,
+    "\n  mutation CrashImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": types.CrashImportDocument,
+    "\n  mutation CrashPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": types.CrashPublishDocument,
     "\n  fragment AgentEvent on RunEvent {\n    __typename\n    seq\n    nodeId\n    ... on NodeEvent { invocation }\n    ... on AgentStepEvent { step text calls { callId tool arguments } finishReason usage { totalTokens } }\n    ... on ToolCalledEvent { callId tool arguments }\n    ... on ToolResultEvent { callId tool ok summary }\n    ... on RunCompletedEvent { result }\n  }\n": types.AgentEventFragmentDoc,
     "\n  subscription AgentRunEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { ...AgentEvent } }\n": types.AgentRunEventsDocument,
     "\n  query AgentStoredRun($id: ID!) {\n    run(id: $id) { status result events(limit: 200) { ...AgentEvent } nodeRuns { nodeId nodeType invocation status output } }\n  }\n": types.AgentStoredRunDocument,
+    "\n  query AgentShoutRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount } }\n": types.AgentShoutRunsDocument,
     "\n  mutation AgentKbCreate($input: CreateKnowledgeBaseInput!) { createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } } }\n": types.AgentKbCreateDocument,
     "\n  mutation AgentKbAdd($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) { knowledgeBase { chunkCount } errors { code message } }\n  }\n": types.AgentKbAddDocument,
+    "\n  mutation AgentPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": types.AgentPublishDocument,
     "\n  mutation AgentImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": types.AgentImportDocument,
     "\n  fragment PipelineEvent on RunEvent {\n    seq\n    type\n    nodeId\n    invocation\n    output\n    value\n    reason\n    code\n    ports\n    skipped\n    loopId\n    iteration\n    max\n    feedback\n    exit\n    items\n    index\n    similarity\n    state\n    channel\n    error { code message }\n  }\n": types.PipelineEventFragmentDoc,
     "\n  subscription PrEvents($runId: ID!, $afterSeq: Int!) { runEvents(runId: $runId, afterSeq: $afterSeq) { ...PipelineEvent } }\n": types.PrEventsDocument,
@@ -550,6 +558,14 @@ export function graphql(source: "\n  subscription IngestProgress($id: ID!) {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation CrashImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n"): (typeof documents)["\n  mutation CrashImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CrashPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n"): (typeof documents)["\n  mutation CrashPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment AgentEvent on RunEvent {\n    __typename\n    seq\n    nodeId\n    ... on NodeEvent { invocation }\n    ... on AgentStepEvent { step text calls { callId tool arguments } finishReason usage { totalTokens } }\n    ... on ToolCalledEvent { callId tool arguments }\n    ... on ToolResultEvent { callId tool ok summary }\n    ... on RunCompletedEvent { result }\n  }\n"): (typeof documents)["\n  fragment AgentEvent on RunEvent {\n    __typename\n    seq\n    nodeId\n    ... on NodeEvent { invocation }\n    ... on AgentStepEvent { step text calls { callId tool arguments } finishReason usage { totalTokens } }\n    ... on ToolCalledEvent { callId tool arguments }\n    ... on ToolResultEvent { callId tool ok summary }\n    ... on RunCompletedEvent { result }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -562,11 +578,19 @@ export function graphql(source: "\n  query AgentStoredRun($id: ID!) {\n    run(i
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query AgentShoutRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount } }\n"): (typeof documents)["\n  query AgentShoutRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation AgentKbCreate($input: CreateKnowledgeBaseInput!) { createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } } }\n"): (typeof documents)["\n  mutation AgentKbCreate($input: CreateKnowledgeBaseInput!) { createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AgentKbAdd($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) { knowledgeBase { chunkCount } errors { code message } }\n  }\n"): (typeof documents)["\n  mutation AgentKbAdd($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) { knowledgeBase { chunkCount } errors { code message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AgentPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n"): (typeof documents)["\n  mutation AgentPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

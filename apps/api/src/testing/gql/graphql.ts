@@ -178,6 +178,7 @@ export type PromptSetInput = {
 };
 
 export type RunEventType =
+  | 'AGENT_STEP'
   | 'BRANCH_TAKEN'
   | 'CACHE_HIT'
   | 'CACHE_MISS'
@@ -197,6 +198,8 @@ export type RunEventType =
   | 'RUN_RESUMED'
   | 'RUN_STARTED'
   | 'STATE_UPDATED'
+  | 'TOOL_CALLED'
+  | 'TOOL_RESULT'
   | 'WARNING';
 
 /** QUEUED and RUNNING runs are active. */
@@ -394,6 +397,9 @@ export type OpenAiEventsSubscriptionVariables = Exact<{
 
 
 export type OpenAiEventsSubscription = { runEvents:
+    | { seq: number, type: RunEventType, nodeId: string | null, text: string | null, output: string | null, error: { code: string, message: string } | null }
+    | { seq: number, type: RunEventType, nodeId: string | null, text: string | null, output: string | null, error: { code: string, message: string } | null }
+    | { seq: number, type: RunEventType, nodeId: string | null, text: string | null, output: string | null, error: { code: string, message: string } | null }
     | { seq: number, type: RunEventType, nodeId: string | null, text: string | null, output: string | null, error: { code: string, message: string } | null }
     | { seq: number, type: RunEventType, nodeId: string | null, text: string | null, output: string | null, error: { code: string, message: string } | null }
     | { seq: number, type: RunEventType, nodeId: string | null, text: string | null, output: string | null, error: { code: string, message: string } | null }
@@ -741,6 +747,192 @@ export type IngestProgressSubscriptionVariables = Exact<{
 
 export type IngestProgressSubscription = { ingestionProgress: { documentId: string, title: string, status: DocumentStatus | null, error: string | null, phase: string, chunksDone: number, chunksTotal: number } };
 
+export type CrashImportMutationVariables = Exact<{
+  document: unknown;
+}>;
+
+
+export type CrashImportMutation = { importWorkflow: { workflow: { id: string } | null, errors: Array<{ code: string, message: string }> } };
+
+export type CrashPublishMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CrashPublishMutation = { publishWorkflow: { version: { number: number } | null, errors: Array<{ code: string, message: string }> } };
+
+type AgentEvent_AgentStepEvent_Fragment = { __typename: 'AgentStepEvent', invocation: string | null, step: number, text: string | null, finishReason: string | null, seq: number, nodeId: string | null, calls: Array<{ callId: string, tool: string, arguments: string }>, usage: { totalTokens: number } };
+
+type AgentEvent_BranchTakenEvent_Fragment = { __typename: 'BranchTakenEvent', invocation: string | null, seq: number, nodeId: string | null };
+
+type AgentEvent_CacheHitEvent_Fragment = { __typename: 'CacheHitEvent', invocation: string | null, seq: number, nodeId: string | null };
+
+type AgentEvent_CacheMissEvent_Fragment = { __typename: 'CacheMissEvent', invocation: string | null, seq: number, nodeId: string | null };
+
+type AgentEvent_LoopExhaustedEvent_Fragment = { __typename: 'LoopExhaustedEvent', invocation: string | null, seq: number, nodeId: string | null };
+
+type AgentEvent_LoopIterationEvent_Fragment = { __typename: 'LoopIterationEvent', seq: number, nodeId: string | null };
+
+type AgentEvent_MapItemCompletedEvent_Fragment = { __typename: 'MapItemCompletedEvent', invocation: string | null, seq: number, nodeId: string | null };
+
+type AgentEvent_MapStartedEvent_Fragment = { __typename: 'MapStartedEvent', invocation: string | null, seq: number, nodeId: string | null };
+
+type AgentEvent_NodeCompletedEvent_Fragment = { __typename: 'NodeCompletedEvent', invocation: string | null, seq: number, nodeId: string | null };
+
+type AgentEvent_NodeDescriptionEvent_Fragment = { __typename: 'NodeDescriptionEvent', invocation: string | null, seq: number, nodeId: string | null };
+
+type AgentEvent_NodeFailedEvent_Fragment = { __typename: 'NodeFailedEvent', invocation: string | null, seq: number, nodeId: string | null };
+
+type AgentEvent_NodeSkippedEvent_Fragment = { __typename: 'NodeSkippedEvent', invocation: string | null, seq: number, nodeId: string | null };
+
+type AgentEvent_NodeStartedEvent_Fragment = { __typename: 'NodeStartedEvent', invocation: string | null, seq: number, nodeId: string | null };
+
+type AgentEvent_NodeTokenEvent_Fragment = { __typename: 'NodeTokenEvent', invocation: string | null, seq: number, nodeId: string | null };
+
+type AgentEvent_RunCancelledEvent_Fragment = { __typename: 'RunCancelledEvent', seq: number, nodeId: string | null };
+
+type AgentEvent_RunCompletedEvent_Fragment = { __typename: 'RunCompletedEvent', result: string | null, seq: number, nodeId: string | null };
+
+type AgentEvent_RunFailedEvent_Fragment = { __typename: 'RunFailedEvent', seq: number, nodeId: string | null };
+
+type AgentEvent_RunResumedEvent_Fragment = { __typename: 'RunResumedEvent', seq: number, nodeId: string | null };
+
+type AgentEvent_RunStartedEvent_Fragment = { __typename: 'RunStartedEvent', seq: number, nodeId: string | null };
+
+type AgentEvent_StateUpdatedEvent_Fragment = { __typename: 'StateUpdatedEvent', invocation: string | null, seq: number, nodeId: string | null };
+
+type AgentEvent_ToolCalledEvent_Fragment = { __typename: 'ToolCalledEvent', invocation: string | null, callId: string, tool: string, arguments: unknown, seq: number, nodeId: string | null };
+
+type AgentEvent_ToolResultEvent_Fragment = { __typename: 'ToolResultEvent', invocation: string | null, callId: string, tool: string, ok: boolean, summary: string, seq: number, nodeId: string | null };
+
+type AgentEvent_WarningEvent_Fragment = { __typename: 'WarningEvent', seq: number, nodeId: string | null };
+
+export type AgentEventFragment =
+  | AgentEvent_AgentStepEvent_Fragment
+  | AgentEvent_BranchTakenEvent_Fragment
+  | AgentEvent_CacheHitEvent_Fragment
+  | AgentEvent_CacheMissEvent_Fragment
+  | AgentEvent_LoopExhaustedEvent_Fragment
+  | AgentEvent_LoopIterationEvent_Fragment
+  | AgentEvent_MapItemCompletedEvent_Fragment
+  | AgentEvent_MapStartedEvent_Fragment
+  | AgentEvent_NodeCompletedEvent_Fragment
+  | AgentEvent_NodeDescriptionEvent_Fragment
+  | AgentEvent_NodeFailedEvent_Fragment
+  | AgentEvent_NodeSkippedEvent_Fragment
+  | AgentEvent_NodeStartedEvent_Fragment
+  | AgentEvent_NodeTokenEvent_Fragment
+  | AgentEvent_RunCancelledEvent_Fragment
+  | AgentEvent_RunCompletedEvent_Fragment
+  | AgentEvent_RunFailedEvent_Fragment
+  | AgentEvent_RunResumedEvent_Fragment
+  | AgentEvent_RunStartedEvent_Fragment
+  | AgentEvent_StateUpdatedEvent_Fragment
+  | AgentEvent_ToolCalledEvent_Fragment
+  | AgentEvent_ToolResultEvent_Fragment
+  | AgentEvent_WarningEvent_Fragment
+;
+
+export type AgentRunEventsSubscriptionVariables = Exact<{
+  runId: string | number;
+}>;
+
+
+export type AgentRunEventsSubscription = { runEvents:
+    | { __typename: 'AgentStepEvent', invocation: string | null, step: number, text: string | null, finishReason: string | null, seq: number, nodeId: string | null, calls: Array<{ callId: string, tool: string, arguments: string }>, usage: { totalTokens: number } }
+    | { __typename: 'BranchTakenEvent', invocation: string | null, seq: number, nodeId: string | null }
+    | { __typename: 'CacheHitEvent', invocation: string | null, seq: number, nodeId: string | null }
+    | { __typename: 'CacheMissEvent', invocation: string | null, seq: number, nodeId: string | null }
+    | { __typename: 'LoopExhaustedEvent', invocation: string | null, seq: number, nodeId: string | null }
+    | { __typename: 'LoopIterationEvent', seq: number, nodeId: string | null }
+    | { __typename: 'MapItemCompletedEvent', invocation: string | null, seq: number, nodeId: string | null }
+    | { __typename: 'MapStartedEvent', invocation: string | null, seq: number, nodeId: string | null }
+    | { __typename: 'NodeCompletedEvent', invocation: string | null, seq: number, nodeId: string | null }
+    | { __typename: 'NodeDescriptionEvent', invocation: string | null, seq: number, nodeId: string | null }
+    | { __typename: 'NodeFailedEvent', invocation: string | null, seq: number, nodeId: string | null }
+    | { __typename: 'NodeSkippedEvent', invocation: string | null, seq: number, nodeId: string | null }
+    | { __typename: 'NodeStartedEvent', invocation: string | null, seq: number, nodeId: string | null }
+    | { __typename: 'NodeTokenEvent', invocation: string | null, seq: number, nodeId: string | null }
+    | { __typename: 'RunCancelledEvent', seq: number, nodeId: string | null }
+    | { __typename: 'RunCompletedEvent', result: string | null, seq: number, nodeId: string | null }
+    | { __typename: 'RunFailedEvent', seq: number, nodeId: string | null }
+    | { __typename: 'RunResumedEvent', seq: number, nodeId: string | null }
+    | { __typename: 'RunStartedEvent', seq: number, nodeId: string | null }
+    | { __typename: 'StateUpdatedEvent', invocation: string | null, seq: number, nodeId: string | null }
+    | { __typename: 'ToolCalledEvent', invocation: string | null, callId: string, tool: string, arguments: unknown, seq: number, nodeId: string | null }
+    | { __typename: 'ToolResultEvent', invocation: string | null, callId: string, tool: string, ok: boolean, summary: string, seq: number, nodeId: string | null }
+    | { __typename: 'WarningEvent', seq: number, nodeId: string | null }
+   };
+
+export type AgentStoredRunQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AgentStoredRunQuery = { run: { status: RunStatus, result: string | null, events: Array<
+      | { __typename: 'AgentStepEvent', invocation: string | null, step: number, text: string | null, finishReason: string | null, seq: number, nodeId: string | null, calls: Array<{ callId: string, tool: string, arguments: string }>, usage: { totalTokens: number } }
+      | { __typename: 'BranchTakenEvent', invocation: string | null, seq: number, nodeId: string | null }
+      | { __typename: 'CacheHitEvent', invocation: string | null, seq: number, nodeId: string | null }
+      | { __typename: 'CacheMissEvent', invocation: string | null, seq: number, nodeId: string | null }
+      | { __typename: 'LoopExhaustedEvent', invocation: string | null, seq: number, nodeId: string | null }
+      | { __typename: 'LoopIterationEvent', seq: number, nodeId: string | null }
+      | { __typename: 'MapItemCompletedEvent', invocation: string | null, seq: number, nodeId: string | null }
+      | { __typename: 'MapStartedEvent', invocation: string | null, seq: number, nodeId: string | null }
+      | { __typename: 'NodeCompletedEvent', invocation: string | null, seq: number, nodeId: string | null }
+      | { __typename: 'NodeDescriptionEvent', invocation: string | null, seq: number, nodeId: string | null }
+      | { __typename: 'NodeFailedEvent', invocation: string | null, seq: number, nodeId: string | null }
+      | { __typename: 'NodeSkippedEvent', invocation: string | null, seq: number, nodeId: string | null }
+      | { __typename: 'NodeStartedEvent', invocation: string | null, seq: number, nodeId: string | null }
+      | { __typename: 'NodeTokenEvent', invocation: string | null, seq: number, nodeId: string | null }
+      | { __typename: 'RunCancelledEvent', seq: number, nodeId: string | null }
+      | { __typename: 'RunCompletedEvent', result: string | null, seq: number, nodeId: string | null }
+      | { __typename: 'RunFailedEvent', seq: number, nodeId: string | null }
+      | { __typename: 'RunResumedEvent', seq: number, nodeId: string | null }
+      | { __typename: 'RunStartedEvent', seq: number, nodeId: string | null }
+      | { __typename: 'StateUpdatedEvent', invocation: string | null, seq: number, nodeId: string | null }
+      | { __typename: 'ToolCalledEvent', invocation: string | null, callId: string, tool: string, arguments: unknown, seq: number, nodeId: string | null }
+      | { __typename: 'ToolResultEvent', invocation: string | null, callId: string, tool: string, ok: boolean, summary: string, seq: number, nodeId: string | null }
+      | { __typename: 'WarningEvent', seq: number, nodeId: string | null }
+    >, nodeRuns: Array<{ nodeId: string, nodeType: string, invocation: string, status: NodeRunStatus, output: string | null }> } | null };
+
+export type AgentShoutRunsQueryVariables = Exact<{
+  workflowId: string | number;
+}>;
+
+
+export type AgentShoutRunsQuery = { runs: { totalCount: number } };
+
+export type AgentKbCreateMutationVariables = Exact<{
+  input: CreateKnowledgeBaseInput;
+}>;
+
+
+export type AgentKbCreateMutation = { createKnowledgeBase: { knowledgeBase: { id: string } | null, errors: Array<{ code: string, message: string }> } };
+
+export type AgentKbAddMutationVariables = Exact<{
+  id: string | number;
+  documents: Array<DocumentInput> | DocumentInput;
+}>;
+
+
+export type AgentKbAddMutation = { addDocuments: { knowledgeBase: { chunkCount: number } | null, errors: Array<{ code: string, message: string }> } };
+
+export type AgentPublishMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AgentPublishMutation = { publishWorkflow: { version: { number: number } | null, errors: Array<{ code: string, message: string }> } };
+
+export type AgentImportMutationVariables = Exact<{
+  document: unknown;
+}>;
+
+
+export type AgentImportMutation = { importWorkflow: { workflow: { id: string } | null, errors: Array<{ code: string, message: string }> } };
+
+type PipelineEvent_AgentStepEvent_Fragment = { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null };
+
 type PipelineEvent_BranchTakenEvent_Fragment = { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null };
 
 type PipelineEvent_CacheHitEvent_Fragment = { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null };
@@ -779,9 +971,14 @@ type PipelineEvent_RunStartedEvent_Fragment = { seq: number, type: RunEventType,
 
 type PipelineEvent_StateUpdatedEvent_Fragment = { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null };
 
+type PipelineEvent_ToolCalledEvent_Fragment = { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null };
+
+type PipelineEvent_ToolResultEvent_Fragment = { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null };
+
 type PipelineEvent_WarningEvent_Fragment = { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null };
 
 export type PipelineEventFragment =
+  | PipelineEvent_AgentStepEvent_Fragment
   | PipelineEvent_BranchTakenEvent_Fragment
   | PipelineEvent_CacheHitEvent_Fragment
   | PipelineEvent_CacheMissEvent_Fragment
@@ -801,6 +998,8 @@ export type PipelineEventFragment =
   | PipelineEvent_RunResumedEvent_Fragment
   | PipelineEvent_RunStartedEvent_Fragment
   | PipelineEvent_StateUpdatedEvent_Fragment
+  | PipelineEvent_ToolCalledEvent_Fragment
+  | PipelineEvent_ToolResultEvent_Fragment
   | PipelineEvent_WarningEvent_Fragment
 ;
 
@@ -831,6 +1030,9 @@ export type PrEventsSubscription = { runEvents:
     | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
     | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
     | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
+    | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
+    | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
+    | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
    };
 
 export type PrRunQueryVariables = Exact<{
@@ -839,6 +1041,9 @@ export type PrRunQueryVariables = Exact<{
 
 
 export type PrRunQuery = { run: { status: RunStatus, result: string | null, state: Record<string, unknown> | null, error: { code: string, message: string } | null, nodeRuns: Array<{ nodeId: string, invocation: string, nodeType: string, status: NodeRunStatus, output: string | null, value: unknown, renderedPrompt: string | null, error: { code: string } | null }>, events: Array<
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
       | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
       | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
       | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
@@ -891,6 +1096,8 @@ export type CostRunQueryVariables = Exact<{
 
 export type CostRunQuery = { run: { status: RunStatus, costUsd: number | null, error: { code: string, message: string } | null, nodeRuns: Array<{ nodeId: string, status: NodeRunStatus, costUsd: number | null, provider: string | null, model: string | null, error: { code: string } | null }> } | null };
 
+type TypedEvent_AgentStepEvent_Fragment = { __typename: 'AgentStepEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null };
+
 type TypedEvent_BranchTakenEvent_Fragment = { __typename: 'BranchTakenEvent', invocation: string | null, ports: Array<string> | null, skipped: Array<string> | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null };
 
 type TypedEvent_CacheHitEvent_Fragment = { __typename: 'CacheHitEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null };
@@ -929,9 +1136,14 @@ type TypedEvent_RunStartedEvent_Fragment = { __typename: 'RunStartedEvent', node
 
 type TypedEvent_StateUpdatedEvent_Fragment = { __typename: 'StateUpdatedEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null };
 
+type TypedEvent_ToolCalledEvent_Fragment = { __typename: 'ToolCalledEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null };
+
+type TypedEvent_ToolResultEvent_Fragment = { __typename: 'ToolResultEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null };
+
 type TypedEvent_WarningEvent_Fragment = { __typename: 'WarningEvent', code: string | null, message: string, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null };
 
 export type TypedEventFragment =
+  | TypedEvent_AgentStepEvent_Fragment
   | TypedEvent_BranchTakenEvent_Fragment
   | TypedEvent_CacheHitEvent_Fragment
   | TypedEvent_CacheMissEvent_Fragment
@@ -951,6 +1163,8 @@ export type TypedEventFragment =
   | TypedEvent_RunResumedEvent_Fragment
   | TypedEvent_RunStartedEvent_Fragment
   | TypedEvent_StateUpdatedEvent_Fragment
+  | TypedEvent_ToolCalledEvent_Fragment
+  | TypedEvent_ToolResultEvent_Fragment
   | TypedEvent_WarningEvent_Fragment
 ;
 
@@ -960,6 +1174,7 @@ export type TypedRunEventsSubscriptionVariables = Exact<{
 
 
 export type TypedRunEventsSubscription = { runEvents:
+    | { __typename: 'AgentStepEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
     | { __typename: 'BranchTakenEvent', invocation: string | null, ports: Array<string> | null, skipped: Array<string> | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
     | { __typename: 'CacheHitEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
     | { __typename: 'CacheMissEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
@@ -979,6 +1194,8 @@ export type TypedRunEventsSubscription = { runEvents:
     | { __typename: 'RunResumedEvent', seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
     | { __typename: 'RunStartedEvent', nodeIds: Array<string> | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
     | { __typename: 'StateUpdatedEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
+    | { __typename: 'ToolCalledEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
+    | { __typename: 'ToolResultEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
     | { __typename: 'WarningEvent', code: string | null, message: string, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
    };
 
@@ -988,6 +1205,7 @@ export type TypedStoredEventsQueryVariables = Exact<{
 
 
 export type TypedStoredEventsQuery = { run: { totalTokens: number, events: Array<
+      | { __typename: 'AgentStepEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
       | { __typename: 'BranchTakenEvent', invocation: string | null, ports: Array<string> | null, skipped: Array<string> | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
       | { __typename: 'CacheHitEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
       | { __typename: 'CacheMissEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
@@ -1007,6 +1225,8 @@ export type TypedStoredEventsQuery = { run: { totalTokens: number, events: Array
       | { __typename: 'RunResumedEvent', seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
       | { __typename: 'RunStartedEvent', nodeIds: Array<string> | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
       | { __typename: 'StateUpdatedEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
+      | { __typename: 'ToolCalledEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
+      | { __typename: 'ToolResultEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
       | { __typename: 'WarningEvent', code: string | null, message: string, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
     > } | null };
 
@@ -1111,6 +1331,9 @@ export type CacheEventsSubscription = { runEvents:
     | { type: RunEventType, nodeId: string | null }
     | { type: RunEventType, nodeId: string | null }
     | { type: RunEventType, nodeId: string | null }
+    | { type: RunEventType, nodeId: string | null }
+    | { type: RunEventType, nodeId: string | null }
+    | { type: RunEventType, nodeId: string | null }
    };
 
 export type CacheEntriesQueryVariables = Exact<{
@@ -1181,6 +1404,9 @@ export type SeedEventsSubscription = { runEvents:
     | { type: RunEventType, nodeId: string | null, ports: Array<string> | null }
     | { type: RunEventType, nodeId: string | null, ports: Array<string> | null }
     | { type: RunEventType, nodeId: string | null, ports: Array<string> | null }
+    | { type: RunEventType, nodeId: string | null, ports: Array<string> | null }
+    | { type: RunEventType, nodeId: string | null, ports: Array<string> | null }
+    | { type: RunEventType, nodeId: string | null, ports: Array<string> | null }
    };
 
 export type SeedRunQueryVariables = Exact<{
@@ -1203,6 +1429,9 @@ export type ThrEventsSubscriptionVariables = Exact<{
 
 
 export type ThrEventsSubscription = { runEvents:
+    | { seq: number, type: RunEventType }
+    | { seq: number, type: RunEventType }
+    | { seq: number, type: RunEventType }
     | { seq: number, type: RunEventType }
     | { seq: number, type: RunEventType }
     | { seq: number, type: RunEventType }
@@ -1759,6 +1988,9 @@ export type RunDetailQuery = { run: { id: string, workflowId: string, version: n
       | { seq: number, type: RunEventType, nodeId: string | null, nodeIds: Array<string> | null, output: string | null, description: string | null, reason: string | null, code: string | null, error: { code: string, message: string } | null }
       | { seq: number, type: RunEventType, nodeId: string | null, nodeIds: Array<string> | null, output: string | null, description: string | null, reason: string | null, code: string | null, error: { code: string, message: string } | null }
       | { seq: number, type: RunEventType, nodeId: string | null, nodeIds: Array<string> | null, output: string | null, description: string | null, reason: string | null, code: string | null, error: { code: string, message: string } | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, nodeIds: Array<string> | null, output: string | null, description: string | null, reason: string | null, code: string | null, error: { code: string, message: string } | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, nodeIds: Array<string> | null, output: string | null, description: string | null, reason: string | null, code: string | null, error: { code: string, message: string } | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, nodeIds: Array<string> | null, output: string | null, description: string | null, reason: string | null, code: string | null, error: { code: string, message: string } | null }
     >, error: { code: string, message: string } | null } | null };
 
 export type RunsQueryVariables = Exact<{
@@ -1780,6 +2012,9 @@ export type RunEventsSubscriptionVariables = Exact<{
 
 
 export type RunEventsSubscription = { runEvents:
+    | { runId: string, seq: number, type: RunEventType, nodeId: string | null, output: string | null, description: string | null, text: string | null, attempt: number | null, error: { code: string, message: string } | null }
+    | { runId: string, seq: number, type: RunEventType, nodeId: string | null, output: string | null, description: string | null, text: string | null, attempt: number | null, error: { code: string, message: string } | null }
+    | { runId: string, seq: number, type: RunEventType, nodeId: string | null, output: string | null, description: string | null, text: string | null, attempt: number | null, error: { code: string, message: string } | null }
     | { runId: string, seq: number, type: RunEventType, nodeId: string | null, output: string | null, description: string | null, text: string | null, attempt: number | null, error: { code: string, message: string } | null }
     | { runId: string, seq: number, type: RunEventType, nodeId: string | null, output: string | null, description: string | null, text: string | null, attempt: number | null, error: { code: string, message: string } | null }
     | { runId: string, seq: number, type: RunEventType, nodeId: string | null, output: string | null, description: string | null, text: string | null, attempt: number | null, error: { code: string, message: string } | null }
@@ -1857,6 +2092,7 @@ export type DeleteRunMutationVariables = Exact<{
 
 export type DeleteRunMutation = { deleteRun: { deletedRunId: string | null, errors: Array<{ code: string, message: string, path: Array<string> | null }> } };
 
+export const AgentEventFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AgentEvent"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RunEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NodeEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"invocation"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AgentStepEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"calls"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"callId"}},{"kind":"Field","name":{"kind":"Name","value":"tool"}},{"kind":"Field","name":{"kind":"Name","value":"arguments"}}]}},{"kind":"Field","name":{"kind":"Name","value":"finishReason"}},{"kind":"Field","name":{"kind":"Name","value":"usage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalTokens"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ToolCalledEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"callId"}},{"kind":"Field","name":{"kind":"Name","value":"tool"}},{"kind":"Field","name":{"kind":"Name","value":"arguments"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ToolResultEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"callId"}},{"kind":"Field","name":{"kind":"Name","value":"tool"}},{"kind":"Field","name":{"kind":"Name","value":"ok"}},{"kind":"Field","name":{"kind":"Name","value":"summary"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RunCompletedEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"result"}}]}}]}}]} as unknown as DocumentNode<AgentEventFragment, unknown>;
 export const PipelineEventFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PipelineEvent"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RunEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"invocation"}},{"kind":"Field","name":{"kind":"Name","value":"output"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"ports"}},{"kind":"Field","name":{"kind":"Name","value":"skipped"}},{"kind":"Field","name":{"kind":"Name","value":"loopId"}},{"kind":"Field","name":{"kind":"Name","value":"iteration"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"feedback"}},{"kind":"Field","name":{"kind":"Name","value":"exit"}},{"kind":"Field","name":{"kind":"Name","value":"items"}},{"kind":"Field","name":{"kind":"Name","value":"index"}},{"kind":"Field","name":{"kind":"Name","value":"similarity"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"channel"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<PipelineEventFragment, unknown>;
 export const TypedEventFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TypedEvent"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RunEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"output"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NodeEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"invocation"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RunStartedEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeIds"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NodeStartedEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeType"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NodeDescriptionEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"description"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NodeCompletedEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"output"}},{"kind":"Field","name":{"kind":"Name","value":"ports"}},{"kind":"Field","name":{"kind":"Name","value":"details"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"model"}},{"kind":"Field","name":{"kind":"Name","value":"retries"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"finishedAt"}},{"kind":"Field","name":{"kind":"Name","value":"usage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"promptTokens"}},{"kind":"Field","name":{"kind":"Name","value":"completionTokens"}},{"kind":"Field","name":{"kind":"Name","value":"totalTokens"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NodeSkippedEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"blockedBy"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"WarningEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"BranchTakenEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ports"}},{"kind":"Field","name":{"kind":"Name","value":"skipped"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LoopIterationEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"invocation"}},{"kind":"Field","name":{"kind":"Name","value":"loopId"}},{"kind":"Field","name":{"kind":"Name","value":"iteration"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"feedback"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RunCompletedEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"result"}},{"kind":"Field","name":{"kind":"Name","value":"outputs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"output"}}]}},{"kind":"Field","name":{"kind":"Name","value":"usage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalTokens"}}]}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]}}]} as unknown as DocumentNode<TypedEventFragment, unknown>;
 export const WorkflowFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"WorkflowFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Workflow"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"outputFormat"}},{"kind":"Field","name":{"kind":"Name","value":"knowledgeBase"}},{"kind":"Field","name":{"kind":"Name","value":"intensity"}},{"kind":"Field","name":{"kind":"Name","value":"prompts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"generation"}},{"kind":"Field","name":{"kind":"Name","value":"ensemble"}},{"kind":"Field","name":{"kind":"Name","value":"validation"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"content"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"model"}},{"kind":"Field","name":{"kind":"Name","value":"params"}},{"kind":"Field","name":{"kind":"Name","value":"prompt"}},{"kind":"Field","name":{"kind":"Name","value":"position"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"x"}},{"kind":"Field","name":{"kind":"Name","value":"y"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"target"}},{"kind":"Field","name":{"kind":"Name","value":"order"}}]}}]}}]} as unknown as DocumentNode<WorkflowFieldsFragment, unknown>;
@@ -1910,6 +2146,15 @@ export const IngestRemoveDocumentDocument = {"kind":"Document","definitions":[{"
 export const IngestDeleteKbDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IngestDeleteKb"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteKnowledgeBase"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deletedKnowledgeBaseId"}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}}]}}]}}]}}]} as unknown as DocumentNode<IngestDeleteKbMutation, IngestDeleteKbMutationVariables>;
 export const IngestReindexDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IngestReindex"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reindexKnowledgeBase"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"documents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"chunkCount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}}]}}]}}]}}]} as unknown as DocumentNode<IngestReindexMutation, IngestReindexMutationVariables>;
 export const IngestProgressDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"IngestProgress"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ingestionProgress"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"knowledgeBaseId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"documentId"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"phase"}},{"kind":"Field","name":{"kind":"Name","value":"chunksDone"}},{"kind":"Field","name":{"kind":"Name","value":"chunksTotal"}}]}}]}}]} as unknown as DocumentNode<IngestProgressSubscription, IngestProgressSubscriptionVariables>;
+export const CrashImportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CrashImport"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"document"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"JSON"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"importWorkflow"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"document"},"value":{"kind":"Variable","name":{"kind":"Name","value":"document"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"workflow"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<CrashImportMutation, CrashImportMutationVariables>;
+export const CrashPublishDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CrashPublish"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"publishWorkflow"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<CrashPublishMutation, CrashPublishMutationVariables>;
+export const AgentRunEventsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"AgentRunEvents"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"runId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"runEvents"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"runId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"runId"}}},{"kind":"Argument","name":{"kind":"Name","value":"afterSeq"},"value":{"kind":"IntValue","value":"0"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AgentEvent"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AgentEvent"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RunEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NodeEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"invocation"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AgentStepEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"calls"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"callId"}},{"kind":"Field","name":{"kind":"Name","value":"tool"}},{"kind":"Field","name":{"kind":"Name","value":"arguments"}}]}},{"kind":"Field","name":{"kind":"Name","value":"finishReason"}},{"kind":"Field","name":{"kind":"Name","value":"usage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalTokens"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ToolCalledEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"callId"}},{"kind":"Field","name":{"kind":"Name","value":"tool"}},{"kind":"Field","name":{"kind":"Name","value":"arguments"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ToolResultEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"callId"}},{"kind":"Field","name":{"kind":"Name","value":"tool"}},{"kind":"Field","name":{"kind":"Name","value":"ok"}},{"kind":"Field","name":{"kind":"Name","value":"summary"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RunCompletedEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"result"}}]}}]}}]} as unknown as DocumentNode<AgentRunEventsSubscription, AgentRunEventsSubscriptionVariables>;
+export const AgentStoredRunDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AgentStoredRun"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"run"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"result"}},{"kind":"Field","name":{"kind":"Name","value":"events"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"200"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AgentEvent"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodeRuns"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"nodeType"}},{"kind":"Field","name":{"kind":"Name","value":"invocation"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"output"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AgentEvent"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RunEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NodeEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"invocation"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AgentStepEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"step"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"calls"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"callId"}},{"kind":"Field","name":{"kind":"Name","value":"tool"}},{"kind":"Field","name":{"kind":"Name","value":"arguments"}}]}},{"kind":"Field","name":{"kind":"Name","value":"finishReason"}},{"kind":"Field","name":{"kind":"Name","value":"usage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalTokens"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ToolCalledEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"callId"}},{"kind":"Field","name":{"kind":"Name","value":"tool"}},{"kind":"Field","name":{"kind":"Name","value":"arguments"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ToolResultEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"callId"}},{"kind":"Field","name":{"kind":"Name","value":"tool"}},{"kind":"Field","name":{"kind":"Name","value":"ok"}},{"kind":"Field","name":{"kind":"Name","value":"summary"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RunCompletedEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"result"}}]}}]}}]} as unknown as DocumentNode<AgentStoredRunQuery, AgentStoredRunQueryVariables>;
+export const AgentShoutRunsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AgentShoutRuns"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"workflowId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"runs"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"workflowId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"workflowId"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}}]}}]}}]} as unknown as DocumentNode<AgentShoutRunsQuery, AgentShoutRunsQueryVariables>;
+export const AgentKbCreateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AgentKbCreate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateKnowledgeBaseInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createKnowledgeBase"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"knowledgeBase"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<AgentKbCreateMutation, AgentKbCreateMutationVariables>;
+export const AgentKbAddDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AgentKbAdd"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"documents"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DocumentInput"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addDocuments"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"knowledgeBaseId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"documents"},"value":{"kind":"Variable","name":{"kind":"Name","value":"documents"}}},{"kind":"Argument","name":{"kind":"Name","value":"waitForIndexing"},"value":{"kind":"BooleanValue","value":true}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"knowledgeBase"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chunkCount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<AgentKbAddMutation, AgentKbAddMutationVariables>;
+export const AgentPublishDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AgentPublish"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"publishWorkflow"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<AgentPublishMutation, AgentPublishMutationVariables>;
+export const AgentImportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AgentImport"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"document"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"JSON"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"importWorkflow"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"document"},"value":{"kind":"Variable","name":{"kind":"Name","value":"document"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"workflow"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<AgentImportMutation, AgentImportMutationVariables>;
 export const PrEventsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"PrEvents"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"runId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"afterSeq"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"runEvents"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"runId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"runId"}}},{"kind":"Argument","name":{"kind":"Name","value":"afterSeq"},"value":{"kind":"Variable","name":{"kind":"Name","value":"afterSeq"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PipelineEvent"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PipelineEvent"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RunEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"invocation"}},{"kind":"Field","name":{"kind":"Name","value":"output"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"ports"}},{"kind":"Field","name":{"kind":"Name","value":"skipped"}},{"kind":"Field","name":{"kind":"Name","value":"loopId"}},{"kind":"Field","name":{"kind":"Name","value":"iteration"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"feedback"}},{"kind":"Field","name":{"kind":"Name","value":"exit"}},{"kind":"Field","name":{"kind":"Name","value":"items"}},{"kind":"Field","name":{"kind":"Name","value":"index"}},{"kind":"Field","name":{"kind":"Name","value":"similarity"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"channel"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<PrEventsSubscription, PrEventsSubscriptionVariables>;
 export const PrRunDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PrRun"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"run"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"result"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodeRuns"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"invocation"}},{"kind":"Field","name":{"kind":"Name","value":"nodeType"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"output"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"renderedPrompt"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"events"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"200"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PipelineEvent"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PipelineEvent"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RunEvent"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"invocation"}},{"kind":"Field","name":{"kind":"Name","value":"output"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"ports"}},{"kind":"Field","name":{"kind":"Name","value":"skipped"}},{"kind":"Field","name":{"kind":"Name","value":"loopId"}},{"kind":"Field","name":{"kind":"Name","value":"iteration"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"feedback"}},{"kind":"Field","name":{"kind":"Name","value":"exit"}},{"kind":"Field","name":{"kind":"Name","value":"items"}},{"kind":"Field","name":{"kind":"Name","value":"index"}},{"kind":"Field","name":{"kind":"Name","value":"similarity"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"channel"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<PrRunQuery, PrRunQueryVariables>;
 export const PrImportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PrImport"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"document"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"JSON"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"importWorkflow"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"document"},"value":{"kind":"Variable","name":{"kind":"Name","value":"document"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"workflow"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"version"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"field"}}]}}]}}]}}]} as unknown as DocumentNode<PrImportMutation, PrImportMutationVariables>;
