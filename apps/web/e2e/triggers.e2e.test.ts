@@ -61,7 +61,7 @@ describe("webhooks in a real browser", () => {
     await page.getByTestId("triggers-link").first().click();
     await page.getByRole("heading", { name: `Triggers of ${WORKFLOW.name}` }).waitFor();
     expect(page.url()).toContain(`/workflows/${workflowId}/triggers`);
-    await page.getByTestId("trigger-from").fill("body.question");
+    await page.getByTestId("mapping-question").fill("body.question");
     await page.getByTestId("create-trigger").click();
     await page.getByTestId("created-webhook").waitFor();
     hook.url = await page.getByTestId("webhook-url").inputValue();
@@ -93,6 +93,56 @@ describe("webhooks in a real browser", () => {
     await page.waitForURL(`**/runs/${hook.runId}`);
     await poll(async () => (await page.content()).includes("Which weave makes diagonal ribs?")).toBe(true);
     await shot("run");
+  });
+
+  it("edits a trigger's mapping of each input node, and a call runs with the new ones", async () => {
+    // topic ──▶ merge (offline echo) ◀── tone, merge ──▶ answer
+    const twoInputs = {
+      ...WORKFLOW,
+      name: "Two inputs",
+      nodes: [
+        { id: "topic", type: "input", content: "tea", position: { x: 0, y: 0 } },
+        { id: "tone", type: "input", content: "plain", position: { x: 0, y: 120 } },
+        { id: "merge", type: "ensemble", provider: "offline", model: "echo", position: { x: 260, y: 60 } },
+        { id: "answer", type: "output", position: { x: 520, y: 60 } },
+      ],
+      edges: [
+        { id: "e1", source: "topic", target: "merge" },
+        { id: "e2", source: "tone", target: "merge" },
+        { id: "e3", source: "merge", target: "answer" },
+      ],
+    };
+    const imported = await graphqlRequest<{ importWorkflow: { workflow: { id: string } | null } }>(
+      "mutation ($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }",
+      { document: twoInputs },
+    );
+    const id = imported.importWorkflow.workflow?.id ?? "";
+    await page.goto(`${stack.webUrl}/workflows/${id}/triggers`);
+    await page.getByTestId("mapping-topic").fill("body.topic");
+    await page.getByTestId("create-trigger").click();
+    await page.getByTestId("created-webhook").waitFor();
+    const secret = await page.getByTestId("webhook-secret").inputValue();
+    const url = await page.getByTestId("webhook-url").inputValue();
+    await page.getByRole("button", { name: "Done" }).click();
+
+    await page.getByTestId("edit-mappings").click();
+    const card = page.getByTestId("trigger");
+    await card.getByTestId("mapping-topic").fill("body.subject");
+    await card.getByTestId("mapping-tone").fill("'tone: ' + query.tone");
+    await shot("mappings");
+    await card.getByTestId("save-mappings").click();
+    await poll(() => card.getByTestId("save-mappings").count()).toBe(0);
+    await poll(async () => (await card.textContent()) ?? "").toContain("tone ← 'tone: ' + query.tone");
+    const stored = await graphqlRequest<{ triggers: { inputs: { nodeId: string; from: string }[] }[] }>("query ($id: ID!) { triggers(workflowId: $id) { inputs { nodeId from } } }", { id });
+    expect(stored.triggers[0]?.inputs).toEqual([{ nodeId: "topic", from: "body.subject" }, { nodeId: "tone", from: "'tone: ' + query.tone" }]);
+
+    const body = JSON.stringify({ subject: "oolong" });
+    const signature = `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+    const response = await fetch(`${url}?tone=warm`, { method: "POST", headers: { "content-type": "application/json", "x-weft-signature": signature }, body });
+    expect(response.status).toBe(202);
+    const { runId } = (await response.json()) as { runId: string };
+    const run = await graphqlRequest<{ run: { request: { inputs: Record<string, string> } } }>("query ($id: ID!) { run(id: $id) { request } }", { id: runId });
+    expect(run.run.request.inputs).toEqual({ topic: "oolong", tone: "tone: warm" });
   });
 
   it("lists the trigger's runs, and a disabled webhook answers 404", async () => {

@@ -64,6 +64,7 @@ type Documents = {
     "\n  mutation CreateWebhookTrigger($workflowId: ID!, $input: CreateWebhookTriggerInput!) {\n    createWebhookTrigger(workflowId: $workflowId, input: $input) {\n      trigger { ...TriggerFields }\n      url\n      secret\n      errors { code message path field }\n    }\n  }\n": typeof types.CreateWebhookTriggerDocument,
     "\n  mutation CreateScheduleTrigger($workflowId: ID!, $input: CreateScheduleTriggerInput!) {\n    createScheduleTrigger(workflowId: $workflowId, input: $input) {\n      trigger { ...TriggerFields }\n      errors { code message path field }\n    }\n  }\n": typeof types.CreateScheduleTriggerDocument,
     "\n  mutation SetTriggerEnabled($id: ID!, $enabled: Boolean!) {\n    updateTrigger(id: $id, input: { enabled: $enabled }) { trigger { ...TriggerFields } errors { code message } }\n  }\n": typeof types.SetTriggerEnabledDocument,
+    "\n  mutation SetTriggerInputs($id: ID!, $inputs: [TriggerInputMapping!]!) {\n    updateTrigger(id: $id, input: { inputs: $inputs }) { trigger { ...TriggerFields } errors { code message path field } }\n  }\n": typeof types.SetTriggerInputsDocument,
     "\n  mutation DeleteTrigger($id: ID!) {\n    deleteTrigger(id: $id) { id errors { code message } }\n  }\n": typeof types.DeleteTriggerDocument,
     "\n  fragment VersionRowFields on WorkflowVersion {\n    id\n    number\n    note\n    contentHash\n    editVersion\n    publishedBy\n    publishedAt\n  }\n": typeof types.VersionRowFieldsFragmentDoc,
     "\n  query WorkflowVersions($id: ID!, $first: Int, $after: String) {\n    workflow(id: $id) {\n      id\n      name\n      version\n      publishedVersion {\n        number\n      }\n      versions(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          node {\n            ...VersionRowFields\n          }\n        }\n      }\n    }\n  }\n": typeof types.WorkflowVersionsDocument,
@@ -135,6 +136,7 @@ const documents: Documents = {
     "\n  mutation CreateWebhookTrigger($workflowId: ID!, $input: CreateWebhookTriggerInput!) {\n    createWebhookTrigger(workflowId: $workflowId, input: $input) {\n      trigger { ...TriggerFields }\n      url\n      secret\n      errors { code message path field }\n    }\n  }\n": types.CreateWebhookTriggerDocument,
     "\n  mutation CreateScheduleTrigger($workflowId: ID!, $input: CreateScheduleTriggerInput!) {\n    createScheduleTrigger(workflowId: $workflowId, input: $input) {\n      trigger { ...TriggerFields }\n      errors { code message path field }\n    }\n  }\n": types.CreateScheduleTriggerDocument,
     "\n  mutation SetTriggerEnabled($id: ID!, $enabled: Boolean!) {\n    updateTrigger(id: $id, input: { enabled: $enabled }) { trigger { ...TriggerFields } errors { code message } }\n  }\n": types.SetTriggerEnabledDocument,
+    "\n  mutation SetTriggerInputs($id: ID!, $inputs: [TriggerInputMapping!]!) {\n    updateTrigger(id: $id, input: { inputs: $inputs }) { trigger { ...TriggerFields } errors { code message path field } }\n  }\n": types.SetTriggerInputsDocument,
     "\n  mutation DeleteTrigger($id: ID!) {\n    deleteTrigger(id: $id) { id errors { code message } }\n  }\n": types.DeleteTriggerDocument,
     "\n  fragment VersionRowFields on WorkflowVersion {\n    id\n    number\n    note\n    contentHash\n    editVersion\n    publishedBy\n    publishedAt\n  }\n": types.VersionRowFieldsFragmentDoc,
     "\n  query WorkflowVersions($id: ID!, $first: Int, $after: String) {\n    workflow(id: $id) {\n      id\n      name\n      version\n      publishedVersion {\n        number\n      }\n      versions(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          node {\n            ...VersionRowFields\n          }\n        }\n      }\n    }\n  }\n": types.WorkflowVersionsDocument,
@@ -367,6 +369,10 @@ export function graphql(source: "\n  mutation CreateScheduleTrigger($workflowId:
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SetTriggerEnabled($id: ID!, $enabled: Boolean!) {\n    updateTrigger(id: $id, input: { enabled: $enabled }) { trigger { ...TriggerFields } errors { code message } }\n  }\n"): (typeof documents)["\n  mutation SetTriggerEnabled($id: ID!, $enabled: Boolean!) {\n    updateTrigger(id: $id, input: { enabled: $enabled }) { trigger { ...TriggerFields } errors { code message } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetTriggerInputs($id: ID!, $inputs: [TriggerInputMapping!]!) {\n    updateTrigger(id: $id, input: { inputs: $inputs }) { trigger { ...TriggerFields } errors { code message path field } }\n  }\n"): (typeof documents)["\n  mutation SetTriggerInputs($id: ID!, $inputs: [TriggerInputMapping!]!) {\n    updateTrigger(id: $id, input: { inputs: $inputs }) { trigger { ...TriggerFields } errors { code message path field } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

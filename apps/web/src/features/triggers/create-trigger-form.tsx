@@ -5,11 +5,12 @@ import { useMutation } from "urql";
 import { useT } from "@/i18n/i18n-provider";
 import { Button } from "@/ui/button";
 import { useReportOutcome } from "@/ui/user-errors";
+import { InputMappingsEditor, mappingsToInputs, type InputMappings } from "./input-mappings-editor";
 import { CreateScheduleTriggerMutation, CreateWebhookTriggerMutation } from "./triggers.operations";
 
 type Kind = "WEBHOOK" | "SCHEDULE";
 
-/** The first input node's mapping: the whole body as text, or the tick for schedules. */
+/** The first input node's mapping to begin with: the body's text, or the tick for schedules. */
 const DEFAULT_FROM: Record<Kind, string> = { WEBHOOK: "body.text", SCHEDULE: "'Scheduled run at ' + body.tick" };
 
 /** Creates a webhook or a schedule; a webhook's URL and secret go to `onWebhook` (shown once). */
@@ -22,8 +23,8 @@ export function CreateTriggerForm({ workflowId, inputNodeIds, onWebhook, onCreat
   const t = useT();
   const report = useReportOutcome();
   const [kind, setKind] = useState<Kind>("WEBHOOK");
-  const [nodeId, setNodeId] = useState(inputNodeIds[0] ?? "");
-  const [from, setFrom] = useState(DEFAULT_FROM.WEBHOOK);
+  const first = inputNodeIds[0];
+  const [mappings, setMappings] = useState<InputMappings>(() => (first ? { [first]: DEFAULT_FROM.WEBHOOK } : {}));
   const [mode, setMode] = useState<"ASYNC" | "SYNC">("ASYNC");
   const [cron, setCron] = useState("0 9 * * 1-5");
   const [timezone, setTimezone] = useState(() => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
@@ -32,7 +33,7 @@ export function CreateTriggerForm({ workflowId, inputNodeIds, onWebhook, onCreat
   const [webhook, createWebhook] = useMutation(CreateWebhookTriggerMutation);
   const [schedule, createSchedule] = useMutation(CreateScheduleTriggerMutation);
 
-  const inputs = nodeId ? [{ nodeId, from }] : [];
+  const inputs = mappingsToInputs(inputNodeIds, mappings);
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (kind === "WEBHOOK") {
@@ -49,7 +50,8 @@ export function CreateTriggerForm({ workflowId, inputNodeIds, onWebhook, onCreat
 
   function chooseKind(next: Kind) {
     setKind(next);
-    setFrom(DEFAULT_FROM[next]);
+    // The first node's default follows the kind unless it was edited.
+    if (first && mappings[first] === DEFAULT_FROM[kind]) setMappings({ ...mappings, [first]: DEFAULT_FROM[next] });
   }
 
   return (
@@ -62,19 +64,7 @@ export function CreateTriggerForm({ workflowId, inputNodeIds, onWebhook, onCreat
           <option value="SCHEDULE">{t("triggers.kind.SCHEDULE")}</option>
         </select>
       </label>
-      <label className="field">
-        <span>{t("triggers.field.inputNode")}</span>
-        <select value={nodeId} onChange={(e) => setNodeId(e.target.value)}>
-          <option value="">{t("triggers.field.noInput")}</option>
-          {inputNodeIds.map((id) => (
-            <option key={id} value={id} translate="no">{id}</option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>{t(kind === "WEBHOOK" ? "triggers.field.fromWebhook" : "triggers.field.fromSchedule")}</span>
-        <input className="mono" value={from} onChange={(e) => setFrom(e.target.value)} disabled={!nodeId} data-testid="trigger-from" />
-      </label>
+      <InputMappingsEditor kind={kind} inputNodeIds={inputNodeIds} mappings={mappings} onChange={setMappings} />
       {kind === "WEBHOOK" ? (
         <label className="field">
           <span>{t("triggers.field.mode")}</span>

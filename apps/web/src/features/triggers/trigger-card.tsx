@@ -1,17 +1,20 @@
 "use client";
 
 import Link from "next/link";
+import { useState } from "react";
 import { useMutation } from "urql";
 import type { TriggerFieldsFragment } from "@/gql/graphql";
 import { useI18n, type useT } from "@/i18n/i18n-provider";
 import { Button } from "@/ui/button";
 import { useReportOutcome } from "@/ui/user-errors";
 import { formatDateTime } from "../runs/status/format-duration";
+import { TriggerMappingsForm } from "./trigger-mappings-form";
 import { DeleteTriggerMutation, SetTriggerEnabledMutation } from "./triggers.operations";
 
 /** One trigger: what it is, enable/disable/delete, and its last firings with their runs. */
-export function TriggerCard({ trigger, onDeleted }: { trigger: TriggerFieldsFragment; onDeleted: () => void }) {
+export function TriggerCard({ trigger, inputNodeIds, onDeleted }: { trigger: TriggerFieldsFragment; inputNodeIds: readonly string[]; onDeleted: () => void }) {
   const { t, language } = useI18n();
+  const [editing, setEditing] = useState(false);
   const report = useReportOutcome();
   const [toggling, setEnabled] = useMutation(SetTriggerEnabledMutation);
   const [deleting, deleteTrigger] = useMutation(DeleteTriggerMutation);
@@ -43,9 +46,11 @@ export function TriggerCard({ trigger, onDeleted }: { trigger: TriggerFieldsFrag
         <Button size="sm" onClick={() => void toggle()} busy={toggling.fetching} data-testid="toggle-trigger">
           {t(trigger.enabled ? "triggers.action.disable" : "triggers.action.enable")}
         </Button>
+        <Button size="sm" onClick={() => setEditing(!editing)} aria-expanded={editing} data-testid="edit-mappings">{t("triggers.mappings.edit")}</Button>
         <Link className="btn btn--sm" href={`/runs?trigger=${trigger.id}`}>{t("triggers.action.runs")}</Link>
         <Button size="sm" variant="danger" onClick={() => void remove()} busy={deleting.fetching}>{t("triggers.action.delete")}</Button>
       </div>
+      {editing ? <TriggerMappingsForm trigger={trigger} inputNodeIds={inputNodeIds} onDone={() => setEditing(false)} /> : null}
       <h3>{t("triggers.firings.title")}</h3>
       {trigger.firings.length === 0 ? (
         <p className="muted">{t("triggers.firings.empty")}</p>

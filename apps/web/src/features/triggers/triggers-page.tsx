@@ -35,7 +35,7 @@ export function TriggersPage({ workflowId }: { workflowId: string }) {
       <CreateTriggerForm workflowId={workflowId} inputNodeIds={inputNodeIds} onWebhook={setCreated} onCreated={refresh} />
       {data.triggers.length === 0 ? <p className="muted">{t("triggers.empty")}</p> : null}
       {data.triggers.map((trigger) => (
-        <TriggerCard key={trigger.id} trigger={trigger} onDeleted={refresh} />
+        <TriggerCard key={trigger.id} trigger={trigger} inputNodeIds={inputNodeIds} onDeleted={refresh} />
       ))}
     </div>
   );

@@ -53,6 +53,12 @@ export const SetTriggerEnabledMutation = graphql(`
   }
 `);
 
+export const SetTriggerInputsMutation = graphql(`
+  mutation SetTriggerInputs($id: ID!, $inputs: [TriggerInputMapping!]!) {
+    updateTrigger(id: $id, input: { inputs: $inputs }) { trigger { ...TriggerFields } errors { code message path field } }
+  }
+`);
+
 export const DeleteTriggerMutation = graphql(`
   mutation DeleteTrigger($id: ID!) {
     deleteTrigger(id: $id) { id errors { code message } }
