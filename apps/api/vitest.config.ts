@@ -17,5 +17,7 @@ export default defineConfig({
     // Integration tests start a real server (and PostgreSQL) on machines shared by several builds:
     // a generous ceiling, so a slow moment is not a failure; a test that hangs still fails.
     testTimeout: 30_000,
+    // Hooks start databases too (a fresh PGlite takes seconds on a busy machine): the same kind of ceiling.
+    hookTimeout: 60_000,
   },
 });
