@@ -104,6 +104,8 @@ const envSchema = z.object({
   OPENAI_TIMEOUT_MS: integer(120_000, 1),
   /** Named OpenAI-compatible endpoints, their models and prices, and MCP servers (JSON; SPEC-V3 §3, docs/providers.md). */
   WEFT_PROVIDERS_FILE: z.string().min(1).optional(),
+  /** One request to an MCP server (connect, tools/list, tools/call) at most this long: MCP_TIMEOUT. */
+  WEFT_MCP_TIMEOUT_MS: integer(60_000, 1),
   WEAVIATE_URL: z.url().optional(),
   WEAVIATE_GRPC_PORT: integer(50051, 1),
   WEAVIATE_API_KEY: z.string().min(1).optional(),

@@ -2,6 +2,7 @@ import type { ApiKeyService } from "./modules/api-key/index.js";
 import type { DatasetService } from "./modules/dataset/index.js";
 import type { ExperimentService } from "./modules/experiment/index.js";
 import type { KnowledgeBaseService } from "./modules/knowledge-base/index.js";
+import type { McpCatalogService } from "./modules/mcp/index.js";
 import type { ModelCatalogService } from "./modules/model/index.js";
 import type { RunService } from "./modules/run/index.js";
 import type { TemplateService } from "./modules/template/index.js";
@@ -22,6 +23,7 @@ export interface Services {
   workflows: WorkflowService;
   versions: WorkflowVersionService;
   models: ModelCatalogService;
+  mcp: McpCatalogService;
   knowledgeBases: KnowledgeBaseService;
   templates: TemplateService;
   threads: ThreadService;

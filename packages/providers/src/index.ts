@@ -25,3 +25,5 @@ export * from "./weaviate/weaviate-semantic-cache.js";
 export * from "./thread/in-memory-thread.js";
 export * from "./config/providers-file.js";
 export * from "./config/openai-endpoints.js";
+export * from "./mcp/mcp-servers-config.js";
+export * from "./mcp/mcp-clients.js";

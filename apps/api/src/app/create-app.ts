@@ -3,7 +3,7 @@ import "reflect-metadata";
 import type { AddressInfo } from "node:net";
 import type { Server as HttpServer } from "node:http";
 import type { LlmProvider, ToolProviders } from "@weft/engine";
-import { configureWebSearch } from "@weft/providers";
+import { configureWebSearch, McpClients } from "@weft/providers";
 import { databaseOptionsFromEnv, openDatabase, type Database } from "../db/db.js";
 import type { Env } from "../env.js";
 import { createLogger, type Logger } from "../logger.js";
@@ -31,6 +31,7 @@ import { TemplateService } from "../modules/template/index.js";
 import { demoWorkflow } from "./demo-workflow.js";
 import { createLlmProviders } from "./llm-providers.js";
 import { loadProviderConfig } from "./provider-config.js";
+import { McpCatalogService } from "../modules/mcp/index.js";
 import { createNodeRegistry } from "./node-registry.js";
 import { checkVectorStores, startupTasks } from "./startup.js";
 import { closeRedis } from "../redis/redis-connection.js";
@@ -100,7 +101,9 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   const versions = new WorkflowVersionService(deps, models);
   const retriever = createKnowledgeBaseRetriever(database, retrieval);
   // The tool nodes' I/O (SPEC-V2 §6); each run adds the workflow version it executes (the cache scope).
+  const mcpClients = providerConfig.mcpServers.size > 0 ? new McpClients(providerConfig.mcpServers, { timeoutMs: env.WEFT_MCP_TIMEOUT_MS }) : null;
   const tools: ToolProviders = {
+    ...(mcpClients ? { mcp: mcpClients } : {}),
     knowledgeBases: retriever,
     webSearch: configureWebSearch({ tavilyApiKey: env.TAVILY_API_KEY, tavilyServerURL: env.TAVILY_SERVER_URL, tavilyTimeoutMs: env.TAVILY_TIMEOUT_MS }),
     ...(retrieval.semanticCache ? { cache: retrieval.semanticCache } : {}),
@@ -132,6 +135,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     runs,
     apiKeys: new ApiKeyService(deps, bus),
     models,
+    mcp: new McpCatalogService(mcpClients),
     knowledgeBases,
     templates: new TemplateService({ workflows, knowledgeBases, demo: demoWorkflow, logger }),
     threads: new ThreadService(deps),
@@ -197,6 +201,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
         // ingestion passes are handed over at once.
         await step("experiments", () => experiments.close());
         await Promise.all([step("runs", () => runs.close()), step("ingestion", () => services.knowledgeBases.close())]);
+        await step("mcp clients", async () => mcpClients?.close());
         await step("vector stores", () => retrieval.close());
         await step("event bus", () => bus.close());
         await step("traces", async () => tracer?.close());

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { EMPTY_PROVIDERS_FILE, openAiEndpoints, parseProvidersFile, type OpenAiEndpoint, type ProvidersFile } from "@weft/providers";
+import { EMPTY_PROVIDERS_FILE, openAiEndpoints, parseMcpServers, parseProvidersFile, type McpServerConfig, type OpenAiEndpoint, type ProvidersFile } from "@weft/providers";
 import { EnvError, type Env } from "../env.js";
 
 /**
@@ -10,12 +10,16 @@ import { EnvError, type Env } from "../env.js";
 export interface ProviderConfig {
   file: ProvidersFile;
   endpoints: readonly OpenAiEndpoint[];
+  /** The `"mcp"` section's servers, checked (parseMcpServers). */
+  mcpServers: ReadonlyMap<string, McpServerConfig>;
 }
 
 export async function loadProviderConfig(env: Env): Promise<ProviderConfig> {
   const file = await readProvidersFile(env.WEFT_PROVIDERS_FILE);
+  const mcp = parseMcpServers(file.mcp);
+  if (!mcp.ok) throw new EnvError(mcp.problems.map((problem) => `WEFT_PROVIDERS_FILE: ${problem}`));
   try {
-    return { file, endpoints: openAiEndpoints(env, file) };
+    return { file, endpoints: openAiEndpoints(env, file), mcpServers: mcp.servers };
   } catch (error) {
     throw new EnvError([(error as Error).message]);
   }

@@ -9,6 +9,7 @@ import { DatasetResolver } from "../modules/dataset/index.js";
 import { ExperimentResolver, ExperimentSubscriptionResolver } from "../modules/experiment/index.js";
 import { ServerInfoResolver } from "../modules/common/server-info.resolver.js";
 import { KnowledgeBaseDocumentResolver, KnowledgeBaseResolver, KnowledgeBaseSubscriptionResolver } from "../modules/knowledge-base/index.js";
+import { McpResolver } from "../modules/mcp/index.js";
 import { ModelResolver } from "../modules/model/index.js";
 import { RUN_EVENT_KINDS, RunResolver, RunSubscriptionResolver, ThreadRunsResolver, WorkflowRunsResolver } from "../modules/run/index.js";
 import { TemplateResolver } from "../modules/template/index.js";
@@ -32,6 +33,7 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   WorkflowVersionsFieldResolver,
   WorkflowDocumentsResolver,
   ModelResolver,
+  McpResolver,
   KnowledgeBaseResolver,
   KnowledgeBaseDocumentResolver,
   KnowledgeBaseSubscriptionResolver,

@@ -8,3 +8,4 @@ export * from "./semantic-cache.contract.js";
 export * from "./vector-store.fixtures.js";
 export * from "./weaviate-server-per-file.js";
 export { docxWith, htmlPage, pdfWithText, scannedPdf } from "./document-fixtures.js";
+export * from "./mcp-test-server.js";

@@ -1,3 +1,7 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { startMcpTestServer } from "@weft/providers/testing";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { startTestApp, type TestApp } from "../../testing/app.js";
 import { describeEachDatabase } from "../../testing/database.js";
@@ -36,6 +40,10 @@ const AgentStoredRun = graphql(`
 
 const ShoutRuns = graphql(`
   query AgentShoutRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount } }
+`);
+
+const McpServers = graphql(`
+  query AgentMcpServers { mcpServers { name transport target error tools { name description inputSchema } } }
 `);
 
 const CreateKb = graphql(`
@@ -212,5 +220,43 @@ describeEachDatabase("agent runs", (suite) => {
     // The called workflow ran inside the call: it is not a run of its own.
     const { runs } = await api.admin.request(ShoutRuns, { workflowId: shoutId });
     expect(runs.totalCount).toBe(0);
+  });
+
+  test("an agent calls an MCP tool of a configured server and a workflow tool in one step; mcpServers lists the server's tools", async () => {
+    const weather = await startMcpTestServer([{ name: "forecast", description: "The forecast of a city.", args: ["city"], answer: ({ city }) => `sunny in ${city}` }]);
+    const dir = await mkdtemp(path.join(os.tmpdir(), "weft-mcp-"));
+    const file = path.join(dir, "providers.json");
+    await writeFile(file, JSON.stringify({ mcp: { weather: { url: weather.url, headers: { Authorization: "Bearer mcp-token" } } } }));
+    const app = await startTestApp(suite.db(), { env: { WEFT_PROVIDERS_FILE: file } });
+    try {
+      const { mcpServers } = await app.admin.request(McpServers, {});
+      expect(mcpServers).toEqual([{ name: "weather", transport: "http", target: weather.url, error: null, tools: [{ name: "forecast", description: "The forecast of a city.", inputSchema: expect.objectContaining({ type: "object" }) }] }]);
+      const shout = await app.admin.request(ImportWorkflow, { document: SHOUT });
+      const shoutId = shout.importWorkflow.workflow!.id;
+      expect((await app.admin.request(Publish, { id: shoutId })).publishWorkflow.errors).toEqual([]);
+      const both = callerOf(shoutId);
+      const agent = both.nodes[1] as Record<string, unknown>;
+      agent["tools"] = [{ type: "workflow", workflowId: shoutId }, { type: "mcp", server: "weather" }];
+      agent["params"] = { replies: [{ toolCalls: [{ name: "forecast", arguments: '{"city": "Gwangju"}' }, { name: "Shout_a_city", arguments: '{"city": "Gwangju"}' }] }, "Sunny, and shouted."] };
+      const imported = await app.admin.request(ImportWorkflow, { document: both });
+      expect(imported.importWorkflow.errors).toEqual([]);
+      const { runWorkflow } = await app.admin.request(RunWorkflow, { workflowId: imported.importWorkflow.workflow!.id });
+      const ws = app.admin.ws();
+      const collected = app.admin.subscribe(ws, AgentRunEvents, { runId: runWorkflow.run!.id });
+      await collected.ended;
+      await ws.dispose();
+      const results = collected.items.map((item) => item.runEvents).flatMap((event) => (event.__typename === "ToolResultEvent" ? [[event.invocation, event.tool, event.ok, event.summary]] : []));
+      expect(results.sort()).toEqual([
+        ["caller@1.1", "forecast", true, "sunny in Gwangju"],
+        ["caller@1.2", "Shout_a_city", true, "Gwangju!!! (loud)"],
+      ]);
+      expect(weather.calls).toEqual([{ tool: "forecast", args: { city: "Gwangju" }, authorization: "Bearer mcp-token" }]);
+      const { run } = await app.admin.request(AgentStoredRun, { id: runWorkflow.run!.id });
+      expect(run!.result).toBe("Sunny, and shouted.");
+    } finally {
+      await app.close();
+      await weather.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 }, { modes: ["embedded"] });

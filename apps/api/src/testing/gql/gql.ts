@@ -68,6 +68,7 @@ type Documents = {
     "\n  subscription AgentRunEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { ...AgentEvent } }\n": typeof types.AgentRunEventsDocument,
     "\n  query AgentStoredRun($id: ID!) {\n    run(id: $id) { status result events(limit: 200) { ...AgentEvent } nodeRuns { nodeId nodeType invocation status output } }\n  }\n": typeof types.AgentStoredRunDocument,
     "\n  query AgentShoutRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount } }\n": typeof types.AgentShoutRunsDocument,
+    "\n  query AgentMcpServers { mcpServers { name transport target error tools { name description inputSchema } } }\n": typeof types.AgentMcpServersDocument,
     "\n  mutation AgentKbCreate($input: CreateKnowledgeBaseInput!) { createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } } }\n": typeof types.AgentKbCreateDocument,
     "\n  mutation AgentKbAdd($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) { knowledgeBase { chunkCount } errors { code message } }\n  }\n": typeof types.AgentKbAddDocument,
     "\n  mutation AgentPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": typeof types.AgentPublishDocument,
@@ -237,6 +238,7 @@ const documents: Documents = {
     "\n  subscription AgentRunEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { ...AgentEvent } }\n": types.AgentRunEventsDocument,
     "\n  query AgentStoredRun($id: ID!) {\n    run(id: $id) { status result events(limit: 200) { ...AgentEvent } nodeRuns { nodeId nodeType invocation status output } }\n  }\n": types.AgentStoredRunDocument,
     "\n  query AgentShoutRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount } }\n": types.AgentShoutRunsDocument,
+    "\n  query AgentMcpServers { mcpServers { name transport target error tools { name description inputSchema } } }\n": types.AgentMcpServersDocument,
     "\n  mutation AgentKbCreate($input: CreateKnowledgeBaseInput!) { createKnowledgeBase(input: $input) { knowledgeBase { id } errors { code message } } }\n": types.AgentKbCreateDocument,
     "\n  mutation AgentKbAdd($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) { knowledgeBase { chunkCount } errors { code message } }\n  }\n": types.AgentKbAddDocument,
     "\n  mutation AgentPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": types.AgentPublishDocument,
@@ -579,6 +581,10 @@ export function graphql(source: "\n  query AgentStoredRun($id: ID!) {\n    run(i
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AgentShoutRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount } }\n"): (typeof documents)["\n  query AgentShoutRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AgentMcpServers { mcpServers { name transport target error tools { name description inputSchema } } }\n"): (typeof documents)["\n  query AgentMcpServers { mcpServers { name transport target error tools { name description inputSchema } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

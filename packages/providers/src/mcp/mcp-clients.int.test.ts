@@ -1,0 +1,64 @@
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMcpTestServer, type McpTestServer } from "../testing/mcp-test-server.js";
+import { McpClients } from "./mcp-clients.js";
+
+/** A loopback port nothing listens on: taken, then released. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe("McpClients against a real MCP server over streamable HTTP", () => {
+  let server: McpTestServer;
+  let clients: McpClients;
+  const signal = new AbortController().signal;
+
+  beforeAll(async () => {
+    server = await startMcpTestServer([
+      { name: "forecast", description: "The forecast of a city.", args: ["city"], answer: ({ city }) => `sunny in ${city}` },
+      { name: "broken", description: "Always fails.", args: [], answer: () => Promise.reject(new Error("the weather station is down")) },
+    ]);
+    clients = new McpClients(
+      new Map([
+        ["weather", { url: server.url, headers: { Authorization: "Bearer test-token" } }],
+        ["gone", { url: `http://127.0.0.1:${await closedPort()}/mcp` }],
+      ]),
+      { timeoutMs: 30_000 },
+    );
+  });
+  afterAll(async () => {
+    await clients.close();
+    await server.stop();
+  });
+
+  it("lists a server's tools with their descriptions and input schemas", async () => {
+    const tools = await clients.listTools("weather", signal);
+    expect(tools.map((tool) => [tool.name, tool.description])).toEqual([
+      ["forecast", "The forecast of a city."],
+      ["broken", "Always fails."],
+    ]);
+    expect(tools[0]!.inputSchema).toMatchObject({ type: "object", properties: { city: { type: "string" } }, required: ["city"] });
+  });
+
+  it("calls a tool with the configured headers and returns its text; a tool's own failure is isError, not an exception", async () => {
+    expect(await clients.callTool("weather", "forecast", { city: "Gwangju" }, signal)).toEqual({ isError: false, content: "sunny in Gwangju" });
+    expect(server.calls.at(-1)).toEqual({ tool: "forecast", args: { city: "Gwangju" }, authorization: "Bearer test-token" });
+    expect(await clients.callTool("weather", "broken", {}, signal)).toEqual({ isError: true, content: "the weather station is down" });
+  });
+
+  it("refuses a server that is not configured, and says a server that cannot be reached is unavailable", async () => {
+    await expect(clients.listTools("nowhere", signal)).rejects.toMatchObject({ code: "MCP_SERVER_UNKNOWN" });
+    await expect(clients.listTools("gone", signal)).rejects.toMatchObject({ code: "MCP_UNAVAILABLE" });
+  });
+
+  it("describes the servers without their headers", () => {
+    expect(clients.servers()).toEqual([
+      { name: "weather", transport: "http", target: server.url },
+      { name: "gone", transport: "http", target: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/) },
+    ]);
+  });
+});
