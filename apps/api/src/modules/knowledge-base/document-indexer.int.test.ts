@@ -35,6 +35,19 @@ function spiedStore(): { store: PgvectorVectorStore; loads: { indexDuringLoad: n
   return { store, loads };
 }
 
+/** An empty pgvector knowledge base (chunks of 300 characters) and an indexer on the spied store. */
+async function spiedKnowledgeBase(name: string) {
+  const { store, loads } = spiedStore();
+  const setup: RetrievalSetup = { embedder, store, embedders: [embedder], stores: [store], alpha: 0.75, unavailable: null, semanticCache: null, semanticCacheStore: null, close: async () => undefined };
+  const indexer = new DocumentIndexer(db.prisma, setup, null, pino({ level: "silent" }));
+  const row = await db.prisma.knowledgeBase.create({
+    data: { name, embeddingModel: LOCAL_EMBEDDER_MODEL, dimension: 512, store: store.id, chunkSize: 300, chunkOverlap: 50 },
+  });
+  const kb = toIndexSettings(row);
+  await createKnowledgeBaseCollection(kb, store);
+  return { store, loads, indexer, row, kb };
+}
+
 async function hnswIndexes(): Promise<number> {
   const { rows } = await db.raw.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_indexes WHERE indexname LIKE '%_hnsw'");
   return rows[0]?.n ?? -1;
@@ -48,14 +61,7 @@ async function addPending(knowledgeBaseId: string, documents: { title: string; c
 
 describe("the document indexer on pgvector", () => {
   it("loads a large first pass without the HNSW index and builds it once; a small addition keeps the index live", async () => {
-    const { store, loads } = spiedStore();
-    const setup: RetrievalSetup = { embedder, store, embedders: [embedder], stores: [store], alpha: 0.75, unavailable: null, semanticCache: null, semanticCacheStore: null, close: async () => undefined };
-    const indexer = new DocumentIndexer(db.prisma, setup, null, pino({ level: "silent" }));
-    const row = await db.prisma.knowledgeBase.create({
-      data: { name: "bulk", embeddingModel: LOCAL_EMBEDDER_MODEL, dimension: 512, store: store.id, chunkSize: 300, chunkOverlap: 50 },
-    });
-    const kb = toIndexSettings(row);
-    await createKnowledgeBaseCollection(kb, store);
+    const { store, loads, indexer, row, kb } = await spiedKnowledgeBase("bulk");
     // ~300 chunks of 300 characters: over the bulk-load threshold on an empty collection.
     await addPending(row.id, Array.from({ length: 8 }, (_, d) => ({ title: `part ${d}.txt`, content: `${longText} Part ${d}. `.repeat(5) })));
     await indexer.run(row.id, new AbortController().signal);
@@ -74,14 +80,7 @@ describe("the document indexer on pgvector", () => {
   }, 120_000);
 
   it("counts a pending PDF's text (extracted first) when deciding to load without the HNSW index", async () => {
-    const { store, loads } = spiedStore();
-    const setup: RetrievalSetup = { embedder, store, embedders: [embedder], stores: [store], alpha: 0.75, unavailable: null, semanticCache: null, semanticCacheStore: null, close: async () => undefined };
-    const indexer = new DocumentIndexer(db.prisma, setup, null, pino({ level: "silent" }));
-    const row = await db.prisma.knowledgeBase.create({
-      data: { name: "pdf-bulk", embeddingModel: LOCAL_EMBEDDER_MODEL, dimension: 512, store: store.id, chunkSize: 300, chunkOverlap: 50 },
-    });
-    const kb = toIndexSettings(row);
-    await createKnowledgeBaseCollection(kb, store);
+    const { store, loads, indexer, row, kb } = await spiedKnowledgeBase("pdf-bulk");
     // 60 pages of ~1,000 characters: ~240 chunks of text, though the stored file has no text yet.
     const pdf = await pdfWithText(Array.from({ length: 60 }, (_, page) => Array.from({ length: 16 }, (_, line) => `Page ${page + 1}, line ${line}: ${sentence(line)}`)));
     await db.prisma.document.create({ data: { knowledgeBaseId: row.id, title: "manual.pdf", content: "", mimeType: "application/pdf", source: Buffer.from(pdf), contentHash: "manual.pdf" } });
