@@ -93,6 +93,7 @@ export type { AnsweredTask, HumanAnswerIssue } from "./node-types/human/human-an
 export type { ExecutionOptions, RunWorkflowInput } from "./execute/run-workflow.js";
 export type { RunOutcome, RunStatus } from "./execute/workflow-runner.js";
 export { ConcurrencyLimiter } from "./execute/concurrency-limiter.js";
+export type { Slots } from "./execute/concurrency-limiter.js";
 export { DEFAULT_RETRY_OPTIONS, withRetries } from "./execute/retry-policy.js";
 export type { RetryOptions } from "./execute/retry-policy.js";
 export type { RunEventHandler } from "./execute/run-event-sink.js";

@@ -23,10 +23,10 @@ export interface ApiProcess {
 
 /**
  * Starts a process with exactly `env` (plus PATH and HOME; nothing else of the shell's environment) and
- * resolves once it listens. It is killed when the test process exits or is stopped (SIGINT, SIGTERM).
+ * resolves once it listens. `entry`: main.ts, or a test's own (testing/poison-worker-main.ts). It is killed when the test process exits or is stopped (SIGINT, SIGTERM).
  */
-export async function startApiProcess(role: ProcessRole, env: Record<string, string>, adminKey: string): Promise<ApiProcess> {
-  const child = spawn(process.execPath, ["--conditions=weft-source", "--import", "tsx", "src/main.ts", "--role", role], {
+export async function startApiProcess(role: ProcessRole, env: Record<string, string>, adminKey: string, entry = "src/main.ts"): Promise<ApiProcess> {
+  const child = spawn(process.execPath, ["--conditions=weft-source", "--import", "tsx", entry, "--role", role], {
     cwd: API_DIR,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", WEFT_ADMIN_KEY: adminKey, ...env },
     stdio: ["ignore", "pipe", "pipe"],

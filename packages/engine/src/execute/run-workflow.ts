@@ -5,7 +5,7 @@ import type { Retriever } from "../providers/retrieval.js";
 import type { ToolProviders } from "../providers/tool-providers.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
 import { abortableSleep, type Sleep } from "../model/abortable-sleep.js";
-import type { ConcurrencyLimiter } from "./concurrency-limiter.js";
+import type { Slots } from "./concurrency-limiter.js";
 import { planGraph } from "./graph-plan.js";
 import type { PreparedRun } from "./prepare-run.js";
 import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from "./retry-policy.js";
@@ -16,8 +16,17 @@ import { WorkflowRunner, type RunOutcome } from "./workflow-runner.js";
 
 /** How this process executes a run; none of it changes what the run computes. */
 export interface ExecutionOptions {
-  /** Shared by several runs to cap the whole process; applied on top of the run's own concurrency. */
-  limiter?: ConcurrencyLimiter;
+  /**
+   * Shared by several runs to cap the whole process; applied on top of the run's own concurrency: a
+   * ConcurrencyLimiter, or its exclusive() view for a run whose every node must execute alone.
+   */
+  limiter?: Slots;
+  /**
+   * Each node's NODE_STARTED is handled (onEvent's promise settled, i.e. stored) before the node does any
+   * work, so a process that dies inside a node leaves a record of what it was executing. Default false:
+   * a start is then stored with the events around it, after the node has begun.
+   */
+  recordStartsFirst?: boolean;
   retry?: Partial<RetryOptions>;
   /** Milliseconds since the epoch, for event times (default Date.now). */
   clock?: () => number;
@@ -89,6 +98,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
     maxInvocations: prepared.maxInvocations,
     maxCostUsd: prepared.workflow.limits?.maxCostUsd ?? null,
     stateEvents: options.stateEvents ?? false,
+    recordStartsFirst: options.recordStartsFirst ?? false,
     resume: input.resume ?? null,
     limits: prepared.limits ?? DEFAULT_RUN_LIMITS,
     humanAnswers: input.humanAnswers ?? new HumanTaskAnswers(),

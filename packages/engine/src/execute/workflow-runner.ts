@@ -7,7 +7,7 @@ import type { Retriever } from "../providers/retrieval.js";
 import type { ToolProviders } from "../providers/tool-providers.js";
 import type { BodyRunRequest, BodyRunResult, ChildInvocationOutcome, ChildInvocationRequest, ExecutionSettings, RecordedEvent } from "../registry/node-type-definition.js";
 import type { Sleep } from "../model/abortable-sleep.js";
-import type { ConcurrencyLimiter } from "./concurrency-limiter.js";
+import type { Slots } from "./concurrency-limiter.js";
 import type { GraphPlan } from "./graph-plan.js";
 import { isoClock } from "./iso-clock.js";
 import { loopInvocation } from "./loop-control.js";
@@ -60,7 +60,7 @@ export interface RunnerDeps {
   tools: ToolProviders;
   signal: AbortSignal | undefined;
   concurrency: number;
-  limiter: ConcurrencyLimiter | null;
+  limiter: Slots | null;
   retry: RetryOptions;
   sleep: Sleep;
   random: () => number;
@@ -74,6 +74,8 @@ export interface RunnerDeps {
   maxCostUsd?: number | null;
   /** Emit STATE_UPDATED after each write. */
   stateEvents: boolean;
+  /** A node starts its work only once its NODE_STARTED has been handled (ExecutionOptions.recordStartsFirst). */
+  recordStartsFirst: boolean;
   /** Set when an earlier attempt of the run had started it (run-resume.ts). */
   resume?: RunResume | null;
   /** What every value of the run must stay within (SPEC-V3 §1). */
@@ -173,6 +175,13 @@ export class WorkflowRunner implements ScopeHost, ChildInvocationHost {
   }
   get limits(): RunLimits {
     return this.#deps.limits;
+  }
+  get recordStartsFirst(): boolean {
+    return this.#deps.recordStartsFirst;
+  }
+  /** Settles once every event emitted so far has been handled. */
+  eventsHandled(): Promise<void> {
+    return this.#sink.flush();
   }
   get retry(): RetryOptions {
     return this.#deps.retry;

@@ -7,8 +7,11 @@ export type HarnessOptions = Omit<RunPolicy, "registry"> & ExecutionOptions;
 
 /** Splits a test's options into the policy prepareRun takes and the options runWorkflow takes. */
 export function splitHarnessOptions(options: HarnessOptions = {}): { policy: Omit<RunPolicy, "registry">; execution: ExecutionOptions } {
-  const { limiter, retry, clock, sleep, random, stateEvents, taskId, ...policy } = options;
-  return { policy, execution: { limiter, retry, clock, sleep: sleep ?? (async () => undefined), random, stateEvents, ...(taskId ? { taskId } : {}) } };
+  const { limiter, retry, clock, sleep, random, stateEvents, taskId, recordStartsFirst, ...policy } = options;
+  return {
+    policy,
+    execution: { limiter, retry, clock, sleep: sleep ?? (async () => undefined), random, stateEvents, recordStartsFirst, ...(taskId ? { taskId } : {}) },
+  };
 }
 
 /** The prepared run, or a RUN_REFUSED WeftError listing every violation (tests assert on either). */

@@ -27,13 +27,13 @@ describeEachDatabase("run claims and fencing", (suite) => {
     const writer = new RunEventWriter(suite.db().raw);
 
     const first = await claimRun(db, runId, "worker-a");
-    expect(first).toEqual({ attempt: 1, status: "QUEUED", lastSeq: 0, handovers: 0 });
+    expect(first).toEqual({ attempt: 1, status: "QUEUED", lastSeq: 0, handovers: 0, crashSuspects: null });
     const zombie = new RunEventRecorder(writer, bus, { workflowId, version: null }, new Map(), first!.attempt);
     await zombie.record(warning(runId, 1));
     await zombie.stored();
 
     const second = await claimRun(db, runId, "worker-b");
-    expect(second).toEqual({ attempt: 2, status: "QUEUED", lastSeq: 1, handovers: 0 });
+    expect(second).toEqual({ attempt: 2, status: "QUEUED", lastSeq: 1, handovers: 0, crashSuspects: null });
     const refused = await zombie.record(warning(runId, 2)).then(() => zombie.stored()).catch((error: unknown) => error);
     expect(isRunFenced(refused)).toBe(true);
 

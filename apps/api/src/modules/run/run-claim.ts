@@ -1,5 +1,6 @@
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
 import { planned } from "../../db/planned.js";
+import { ACTIVE_RUN_STATUS_LIST } from "../common/run-status.js";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 
@@ -15,6 +16,8 @@ export interface RunClaim {
   lastSeq: number;
   /** Earlier attempts that ended by handing the run over (they do not count against the attempt limit). */
   handovers: number;
+  /** Run.crashSuspects as stored (crash-suspects.ts reads it). */
+  crashSuspects: unknown;
 }
 
 /**
@@ -27,7 +30,7 @@ export async function claimRun(db: Pick<PrismaClient, "$queryRaw">, runId: strin
   const rows = await db.$queryRaw<RunClaim[]>`
     UPDATE "Run" SET attempt = attempt + 1, "claimedBy" = ${workerId}
      WHERE id = ${runId} AND status IN ('QUEUED', 'RUNNING')
-    RETURNING attempt, status::text AS status, "lastSeq", handovers`;
+    RETURNING attempt, status::text AS status, "lastSeq", handovers, "crashSuspects"`;
   return rows[0] ?? null;
 }
 
@@ -62,10 +65,21 @@ export async function claimRunToExecute(db: Pick<PrismaClient, "$queryRaw">, run
     planned(Prisma.sql`
       UPDATE "Run" SET attempt = attempt + 1, "claimedBy" = ${workerId}
        WHERE id = ${runId} AND status IN ('QUEUED', 'RUNNING')
-      RETURNING attempt, status::text AS status, "lastSeq", handovers, "workflowId", "versionNumber", "editVersion", snapshot, request, "threadId"`),
+      RETURNING attempt, status::text AS status, "lastSeq", handovers, "crashSuspects", "workflowId", "versionNumber", "editVersion", snapshot, request, "threadId"`),
   );
   const row = rows[0];
   if (!row) return null;
-  const { attempt, status, lastSeq, handovers, ...run } = row;
-  return { claim: { attempt, status, lastSeq, handovers }, run };
+  const { attempt, status, lastSeq, handovers, crashSuspects, ...run } = row;
+  return { claim: { attempt, status, lastSeq, handovers, crashSuspects }, run };
+}
+
+/**
+ * Stores what this attempt found about the run's crashes (crash-suspects.ts), if it still holds the
+ * run; false when a later attempt has claimed it or it has ended.
+ */
+export async function storeCrashSuspects(db: Pick<PrismaClient, "$executeRaw">, runId: string, attempt: number, watch: object): Promise<boolean> {
+  const stored = await db.$executeRaw`
+    UPDATE "Run" SET "crashSuspects" = ${JSON.stringify(watch)}::jsonb
+     WHERE id = ${runId} AND attempt = ${attempt} AND status IN ${ACTIVE_RUN_STATUS_LIST}`;
+  return stored === 1;
 }

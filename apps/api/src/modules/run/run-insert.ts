@@ -65,6 +65,7 @@ export async function insertRunRowIf(db: Pick<Prisma.TransactionClient, "$execut
     attempt: 0,
     claimedBy: null,
     handovers: 0,
+    crashSuspects: null,
     createdAt: new Date(),
     startedAt: null,
     finishedAt: null,

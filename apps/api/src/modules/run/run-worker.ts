@@ -26,6 +26,8 @@ import { RunEventRecorder } from "./run-event-recorder.js";
 import { wantsStateEvents } from "./run-request.validation.js";
 import { isRunFenced, type RunEventWriter } from "./run-event-writer.js";
 import { endRun, logRunEnd, type Termination } from "./run-ending.js";
+import { exhaustedMessage } from "./crash-suspects.js";
+import { judgeCrashes, readStoredEvents, type StoredEventRow } from "./run-crash-watch.js";
 
 export interface RunWorkerDeps {
   db: PrismaClient;
@@ -40,7 +42,7 @@ export interface RunWorkerDeps {
   /** Process-wide cap on node executions, shared by every run. */
   limiter: ConcurrencyLimiter;
   logger: Logger;
-  /** WEFT_RUN_MAX_ATTEMPTS: executions of one run before it ends FAILED. */
+  /** WEFT_RUN_MAX_ATTEMPTS: crashes of a run's worker with the same node invocation in flight before the run ends FAILED. */
   maxAttempts: number;
   /** Sees every event of the runs executed here (metrics, traces). */
   observe?: ((event: RunEvent) => void) | undefined;
@@ -63,17 +65,21 @@ export async function executeRun(deps: RunWorkerDeps, runId: string, signal: Abo
   const claimed = await claimRunToExecute(deps.db, runId);
   if (!claimed) return;
   const { claim, run } = claimed;
-  if (claim.attempt - claim.handovers > deps.maxAttempts) {
-    deps.logger.warn({ runId, attempt: claim.attempt }, "run stopped its workers too often; it ends FAILED");
-    const message = `the run was started ${claim.attempt - 1 - claim.handovers} times and its worker stopped each time`;
-    await endRun(deps, runId, { kind: "failed", code: "RUN_ATTEMPTS_EXHAUSTED", message }, claim);
+  // What an earlier attempt stored: the resume goes on from it, and it tells what was in flight if that attempt's worker died.
+  const stored = claim.status === "RUNNING" ? await readStoredEvents(deps.db, runId, claim.lastSeq) : [];
+  const crashes = await judgeCrashes(deps, runId, claim, stored);
+  if (crashes.kind === "fenced") return;
+  if (crashes.kind === "exhausted") {
+    deps.logger.warn({ runId, attempt: claim.attempt, suspects: crashes.watch.suspects }, "the same node invocation was executing at each crash of the run's worker; it ends FAILED");
+    await endRun(deps, runId, { kind: "failed", code: "RUN_ATTEMPTS_EXHAUSTED", message: exhaustedMessage(crashes.watch) }, claim);
     return;
   }
   // Filled once the snapshot is read.
   const nodeTypes = new Map<string, string>();
-  const recorder = new RunEventRecorder(deps.eventWriter, deps.bus, { workflowId: run.workflowId, version: run.versionNumber }, nodeTypes, claim.attempt);
+  const scope = { workflowId: run.workflowId, version: run.versionNumber };
+  const recorder = new RunEventRecorder(deps.eventWriter, deps.bus, scope, nodeTypes, claim.attempt, crashes.careful);
   try {
-    await execute(deps, { ...run, id: runId }, { claim, recorder, nodeTypes, signal });
+    await execute(deps, { ...run, id: runId }, { claim, recorder, nodeTypes, signal, stored, crashes });
   } catch (error) {
     // Batches still in flight take the next seqs; the terminal event must come after them.
     await recorder.idle();
@@ -101,15 +107,17 @@ interface Execution {
   recorder: RunEventRecorder;
   nodeTypes: Map<string, string>;
   signal: AbortSignal;
+  stored: readonly StoredEventRow[];
+  crashes: { careful: boolean; alone: boolean };
 }
 
 type RunRow = { id: string; workflowId: string; versionNumber: number | null; editVersion: number | null; snapshot: unknown; request: unknown; threadId: string | null };
 
 /** The engine's run of the claimed attempt, from the start or resumed after the stored events. */
-async function execute(deps: RunWorkerDeps, run: RunRow, { claim, recorder, nodeTypes, signal }: Execution): Promise<void> {
+async function execute(deps: RunWorkerDeps, run: RunRow, { claim, recorder, nodeTypes, signal, stored, crashes }: Execution): Promise<void> {
   const prepared = parsePreparedRun(run.snapshot);
   for (const [nodeId, type] of nodeTypesOf(prepared.workflow, deps.registry)) nodeTypes.set(nodeId, type);
-  const resume = claim.status === "RUNNING" ? await resumeOf(deps, run.id, claim) : null;
+  const resume = claim.status === "RUNNING" ? resumeOf(claim, stored) : null;
   if (resume) deps.logger.warn({ runId: run.id, attempt: claim.attempt, lastSeq: claim.lastSeq }, "resuming a run whose worker stopped");
   const thread = threadOf(deps, run.threadId, { runId: run.id, attempt: claim.attempt, prepared });
   const record = observed(deps.observe, thread ? thread.onEvent(recorder.record) : recorder.record);
@@ -124,7 +132,11 @@ async function execute(deps: RunWorkerDeps, run: RunRow, { claim, recorder, node
     // RUN_CANCELLED, then RUN_CANCELLED) is not the run's story: none of it is stored or published.
     onEvent: (event) => (handingOver(signal) ? Promise.resolve() : record(event)),
     signal,
-    options: { limiter: deps.limiter, stateEvents: wantsStateEvents(run.request) },
+    options: {
+      limiter: crashes.alone ? deps.limiter.exclusive() : deps.limiter,
+      recordStartsFirst: crashes.careful,
+      stateEvents: wantsStateEvents(run.request),
+    },
     resume,
   });
 }
@@ -149,8 +161,7 @@ async function handOver(deps: RunWorkerDeps, recorder: RunEventRecorder, runId: 
  * had finished from the stored events (no provider call, no event twice) and executes the rest, with
  * seqs continuing after the stored ones (RUN_RESUMED first).
  */
-async function resumeOf(deps: Pick<RunWorkerDeps, "db">, runId: string, claim: RunClaim): Promise<RunResume> {
-  const rows = await deps.db.runEvent.findMany({ where: { runId, seq: { lte: claim.lastSeq } }, orderBy: { seq: "asc" }, select: { type: true, nodeKey: true, payload: true, at: true } });
+function resumeOf(claim: RunClaim, rows: readonly StoredEventRow[]): RunResume {
   const events = rows.map((row) => ({ ...(row.payload as Record<string, unknown>), type: row.type, nodeId: row.nodeKey ?? undefined, at: row.at.toISOString() }));
   return { attempt: claim.attempt, lastSeq: claim.lastSeq, record: resumeFromEvents(events) };
 }

@@ -1,0 +1,58 @@
+import type { NodeTypeRegistry } from "@weft/engine";
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { Logger } from "../../logger.js";
+import { afterCrashes, inFlight, readCrashWatch, type CrashWatch, type StoredEvent } from "./crash-suspects.js";
+import { storeCrashSuspects, type RunClaim } from "./run-claim.js";
+
+/** An event an earlier attempt stored, as read back for the resume and the crash watch. */
+export interface StoredEventRow {
+  type: string;
+  nodeKey: string | null;
+  payload: unknown;
+  at: Date;
+}
+
+/** What the run's earlier attempts stored, read once for both the resume and the crash watch. */
+export function readStoredEvents(db: Pick<PrismaClient, "runEvent">, runId: string, lastSeq: number): Promise<StoredEventRow[]> {
+  return db.runEvent.findMany({ where: { runId, seq: { lte: lastSeq } }, orderBy: { seq: "asc" }, select: { type: true, nodeKey: true, payload: true, at: true } });
+}
+
+export type CrashJudgement =
+  /**
+   * Execute the run. `careful`: it has crashed a worker before, so each node's start is stored before
+   * the node works (a crash inside it leaves the record). `alone`: something it was executing was in
+   * flight at its last crash, so its nodes execute alone in this process — if it is the one that kills
+   * its worker, no other run is in flight to be counted with it, and if another run is, it is not.
+   */
+  | { kind: "execute"; watch: CrashWatch; careful: boolean; alone: boolean }
+  /** WEFT_RUN_MAX_ATTEMPTS crashes with the same invocation in flight: the run ends RUN_ATTEMPTS_EXHAUSTED. */
+  | { kind: "exhausted"; watch: CrashWatch }
+  /** A later attempt claimed the run meanwhile (or it ended): this worker stops. */
+  | { kind: "fenced" };
+
+export interface CrashWatchDeps {
+  db: PrismaClient;
+  registry: NodeTypeRegistry;
+  logger: Logger;
+  /** WEFT_RUN_MAX_ATTEMPTS. */
+  maxAttempts: number;
+}
+
+/**
+ * Looks at the crashes a claim finds (SPEC-V3 §1, crash-suspects.ts): what the attempt before was
+ * executing when its worker died, from the stored events; the new watch is stored (for the next claim)
+ * before anything executes.
+ */
+export async function judgeCrashes(deps: CrashWatchDeps, runId: string, claim: RunClaim, events: readonly StoredEventRow[]): Promise<CrashJudgement> {
+  const crashesSoFar = claim.attempt - 1 - claim.handovers;
+  const previous = readCrashWatch(claim.crashSuspects);
+  const isComposite = (type: string) => deps.registry.get(type)?.body !== undefined;
+  const stored: StoredEvent[] = events.map((row) => ({ type: row.type, nodeId: row.nodeKey, payload: (row.payload ?? {}) as Record<string, unknown> }));
+  const watch = afterCrashes(previous, crashesSoFar, inFlight(stored, isComposite));
+  if (watch !== previous) {
+    if (!(await storeCrashSuspects(deps.db, runId, claim.attempt, watch))) return { kind: "fenced" };
+    deps.logger.warn({ runId, attempt: claim.attempt, crashes: watch.crashes, suspects: watch.suspects }, "the run's worker stopped; what it was executing is noted");
+  }
+  if (watch.crashes >= deps.maxAttempts) return { kind: "exhausted", watch };
+  return { kind: "execute", watch, careful: crashesSoFar > 0, alone: watch.suspects.length > 0 };
+}
