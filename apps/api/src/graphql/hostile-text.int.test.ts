@@ -113,34 +113,39 @@ function selection(field: GraphQLField<unknown, unknown>): string {
   return named.getFields()["errors"] ? "{ errors { code message path } }" : "{ __typename }";
 }
 
-function casesOf(schema: GraphQLSchema): Case[] {
-  const cases: Case[] = [];
+type RootKind = Case["kind"];
+
+/** Every place a root field's arguments take text or JSON: the field, the path from the argument name down, and the scalar there. */
+function* argumentPositions(schema: GraphQLSchema): Generator<{ kind: RootKind; field: GraphQLField<unknown, unknown>; path: string[]; scalar: string }> {
   for (const kind of ["query", "mutation", "subscription"] as const) {
     const root = kind === "query" ? schema.getQueryType() : kind === "mutation" ? schema.getMutationType() : schema.getSubscriptionType();
     for (const field of Object.values(root?.getFields() ?? {})) {
       for (const arg of field.args) {
-        for (const [path, scalar] of textPositions(arg.type, [arg.name], new Set())) {
-          for (const variant of Object.keys(HOSTILE) as (keyof typeof HOSTILE)[]) {
-            for (const inKey of JSON_SCALARS.has(scalar) ? [false, true] : [false]) {
-              const variables: Record<string, unknown> = {};
-              for (const other of field.args) if (isNonNullType(other.type)) variables[other.name] = filler(other.type);
-              ensurePath(field.args, variables, path);
-              const hostile = HOSTILE[variant];
-              setAt(variables, path, JSON_SCALARS.has(scalar) ? (inKey ? { [hostile]: 1 } : { text: hostile }) : hostile);
-              const declared = field.args.map((a) => `$${a.name}: ${a.type.toString()}`).join(", ");
-              const passed = field.args.map((a) => `${a.name}: $${a.name}`).join(", ");
-              cases.push({
-                kind,
-                field: field.name,
-                path: JSON_SCALARS.has(scalar) && !inKey ? [...path, "text"] : path,
-                variant,
-                inKey,
-                document: `${kind} Hostile(${declared}) { ${field.name}(${passed}) ${selection(field)} }`,
-                variables,
-              });
-            }
-          }
-        }
+        for (const [path, scalar] of textPositions(arg.type, [arg.name], new Set())) yield { kind, field, path, scalar };
+      }
+    }
+  }
+}
+
+/** The operation sending `value` at `path`, every other required argument filled in. */
+function operationWith(kind: RootKind, field: GraphQLField<unknown, unknown>, path: string[], value: unknown): Pick<Case, "document" | "variables"> {
+  const variables: Record<string, unknown> = {};
+  for (const other of field.args) if (isNonNullType(other.type)) variables[other.name] = filler(other.type);
+  ensurePath(field.args, variables, path);
+  setAt(variables, path, value);
+  const declared = field.args.map((a) => `$${a.name}: ${a.type.toString()}`).join(", ");
+  const passed = field.args.map((a) => `${a.name}: $${a.name}`).join(", ");
+  return { document: `${kind} Hostile(${declared}) { ${field.name}(${passed}) ${selection(field)} }`, variables };
+}
+
+function casesOf(schema: GraphQLSchema): Case[] {
+  const cases: Case[] = [];
+  for (const { kind, field, path, scalar } of argumentPositions(schema)) {
+    for (const variant of Object.keys(HOSTILE) as (keyof typeof HOSTILE)[]) {
+      for (const inKey of JSON_SCALARS.has(scalar) ? [false, true] : [false]) {
+        const hostile = HOSTILE[variant];
+        const value = JSON_SCALARS.has(scalar) ? (inKey ? { [hostile]: 1 } : { text: hostile }) : hostile;
+        cases.push({ kind, field: field.name, path: JSON_SCALARS.has(scalar) && !inKey ? [...path, "text"] : path, variant, inKey, ...operationWith(kind, field, path, value) });
       }
     }
   }
@@ -157,23 +162,8 @@ const TOO_DEEP: unknown = (() => {
 /** A value one level too deep at every JSON position of every root field's arguments. */
 function deepCasesOf(schema: GraphQLSchema): Case[] {
   const cases: Case[] = [];
-  for (const kind of ["query", "mutation", "subscription"] as const) {
-    const root = kind === "query" ? schema.getQueryType() : kind === "mutation" ? schema.getMutationType() : schema.getSubscriptionType();
-    for (const field of Object.values(root?.getFields() ?? {})) {
-      for (const arg of field.args) {
-        for (const [path, scalar] of textPositions(arg.type, [arg.name], new Set())) {
-          if (!JSON_SCALARS.has(scalar)) continue;
-          const variables: Record<string, unknown> = {};
-          for (const other of field.args) if (isNonNullType(other.type)) variables[other.name] = filler(other.type);
-          ensurePath(field.args, variables, path);
-          setAt(variables, path, TOO_DEEP);
-          const declared = field.args.map((a) => `$${a.name}: ${a.type.toString()}`).join(", ");
-          const passed = field.args.map((a) => `${a.name}: $${a.name}`).join(", ");
-          const document = `${kind} Deep(${declared}) { ${field.name}(${passed}) ${selection(field)} }`;
-          cases.push({ kind, field: field.name, path, variant: "nul", inKey: false, document, variables });
-        }
-      }
-    }
+  for (const { kind, field, path, scalar } of argumentPositions(schema)) {
+    if (JSON_SCALARS.has(scalar)) cases.push({ kind, field: field.name, path, variant: "nul", inKey: false, ...operationWith(kind, field, path, TOO_DEEP) });
   }
   return cases;
 }

@@ -7,6 +7,7 @@ import type { Database } from "../db/db.js";
 import { loadEnv, type EnvName } from "../env.js";
 import { insertWorkflow, LOCKED_TRANSACTION_OPTIONS } from "../modules/workflow/index.js";
 import { TestClient } from "./graphql-client.js";
+import { RunEvents, RunWorkflow } from "./operations.js";
 
 /** The secret key test apps seal webhook secrets with (the same across restarts of one test). */
 export const TEST_SECRET_KEY = "weft-test-secret-key-0123456789abcdef";
@@ -60,4 +61,16 @@ export async function seedWorkflow(database: Database, workflow: Workflow): Prom
   // The import's own transaction options: a 2,000-node fixture on a busy machine outlasts Prisma's 5 s default.
   const row = await database.prisma.$transaction((tx) => insertWorkflow(tx, workflow, ""), LOCKED_TRANSACTION_OPTIONS);
   return row.id;
+}
+
+/** Starts a run of the workflow and follows its events over WebSocket to the terminal one; returns its id. */
+export async function runToEnd(client: TestClient, workflowId: string): Promise<string> {
+  const runId = (await client.request(RunWorkflow, { workflowId })).runWorkflow.run!.id;
+  const ws = client.ws();
+  try {
+    await client.subscribe(ws, RunEvents, { runId, afterSeq: 0 }).ended;
+  } finally {
+    await ws.dispose();
+  }
+  return runId;
 }

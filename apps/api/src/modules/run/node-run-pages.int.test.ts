@@ -1,7 +1,6 @@
 import { expect, test } from "vitest";
 import { describeEachDatabase } from "../../testing/database.js";
-import { seedWorkflow, startTestApp, type TestApp } from "../../testing/app.js";
-import { RunEvents, RunWorkflow } from "../../testing/operations.js";
+import { runToEnd, seedWorkflow, startTestApp, type TestApp } from "../../testing/app.js";
 import { arrows } from "../../testing/workflows.js";
 
 type Row = { nodeId: string; invocation: string; cursor: string };
@@ -32,11 +31,7 @@ describeEachDatabase("Run.nodeRuns pages", (suite) => {
     const api = await startTestApp(suite.db());
     try {
       //  in ──▶ g1 ──▶ out
-      const workflowId = await seedWorkflow(suite.db(), arrows(["in->g1->out"]));
-      const runId = (await api.admin.request(RunWorkflow, { workflowId })).runWorkflow.run!.id;
-      const ws = api.admin.ws();
-      await api.admin.subscribe(ws, RunEvents, { runId, afterSeq: 0 }).ended;
-      await ws.dispose();
+      const runId = await runToEnd(api.admin, await seedWorkflow(suite.db(), arrows(["in->g1->out"])));
       // 2,400 more, as a map over 800 items leaves them: start times shared by many (ties), a third not started.
       const base = Date.parse("2026-11-27T10:00:00.000Z");
       const extra = Array.from({ length: 2_400 }, (_, index) => ({
@@ -85,11 +80,7 @@ describeEachDatabase("Run.nodeRuns pages", (suite) => {
   test("ten aliases of a large run's node runs stop at WEFT_MAX_RESPONSE_BYTES instead of answering tens of megabytes", async () => {
     const api = await startTestApp(suite.db(), { env: { WEFT_MAX_RESPONSE_BYTES: "1000000" } });
     try {
-      const workflowId = await seedWorkflow(suite.db(), arrows(["in->g1->out"]));
-      const runId = (await api.admin.request(RunWorkflow, { workflowId })).runWorkflow.run!.id;
-      const ws = api.admin.ws();
-      await api.admin.subscribe(ws, RunEvents, { runId, afterSeq: 0 }).ended;
-      await ws.dispose();
+      const runId = await runToEnd(api.admin, await seedWorkflow(suite.db(), arrows(["in->g1->out"])));
       const output = "o".repeat(2_000);
       await suite.db().prisma.nodeRun.createMany({
         data: Array.from({ length: 1_500 }, (_, index) => ({ runId, nodeKey: "g1", invocation: `m[${index}]`, nodeType: "generation", output })),

@@ -1,20 +1,12 @@
 import { expect, test } from "vitest";
 import { describeEachDatabase, type TestDatabase } from "../../testing/database.js";
-import { seedWorkflow, startTestApp, type TestApp } from "../../testing/app.js";
-import { CreateApiKey, DeleteRun, RunDetail, RunEvents, Runs, RunWorkflow } from "../../testing/operations.js";
+import { runToEnd, seedWorkflow, startTestApp } from "../../testing/app.js";
+import { CreateApiKey, DeleteRun, RunDetail, Runs, RunWorkflow } from "../../testing/operations.js";
 import { arrows } from "../../testing/workflows.js";
 import { deleteFinishedRun } from "./run-deletion.js";
 
 const STATUS_FEED = `subscription { runStatusChanged { runId status deleted } }`;
 const DAY_MS = 86_400_000;
-
-async function finishedRun(api: TestApp, workflowId: string): Promise<string> {
-  const runId = (await api.admin.request(RunWorkflow, { workflowId })).runWorkflow.run!.id;
-  const ws = api.admin.ws();
-  await api.admin.subscribe(ws, RunEvents, { runId, afterSeq: 0 }).ended;
-  await ws.dispose();
-  return runId;
-}
 
 /** Everything stored under a run, and the links others hold to it. */
 async function storedFor(db: TestDatabase, runId: string) {
@@ -35,8 +27,8 @@ describeEachDatabase("deleting runs", (suite) => {
       //  in ──▶ g1 ──▶ out
       const workflowId = await seedWorkflow(suite.db(), arrows(["in->g1->out"]));
       const slowId = await seedWorkflow(suite.db(), arrows(["in->g1->out"], { params: { delayMs: 60_000 } }));
-      const runId = await finishedRun(api, workflowId);
-      const kept = await finishedRun(api, workflowId);
+      const runId = await runToEnd(api.admin, workflowId);
+      const kept = await runToEnd(api.admin, workflowId);
       const rerun = (await api.admin.execute(`mutation ($id: ID!) { rerunRun(id: $id) { run { id } } }`, { id: runId })).data as { rerunRun: { run: { id: string } } };
       // A thread message the run added (its turn): it stays in the thread without its link.
       const thread = await suite.db().prisma.thread.create({ data: { workflowId } });
@@ -89,7 +81,7 @@ describeEachDatabase("deleting runs", (suite) => {
   test("a run with thousands of events and node runs is deleted a batch of rows per statement", async () => {
     const api = await startTestApp(suite.db());
     try {
-      const runId = await finishedRun(api, await seedWorkflow(suite.db(), arrows(["in->g1->out"])));
+      const runId = await runToEnd(api.admin, await seedWorkflow(suite.db(), arrows(["in->g1->out"])));
       const lastSeq = (await suite.db().prisma.run.findUniqueOrThrow({ where: { id: runId } })).lastSeq;
       await suite.db().prisma.runEvent.createMany({
         data: Array.from({ length: 5_000 }, (_, index) => ({ runId, seq: lastSeq + 1 + index, type: "WARNING", payload: { code: "X" } })),
@@ -109,8 +101,8 @@ describeEachDatabase("deleting runs", (suite) => {
     try {
       const workflowId = await seedWorkflow(suite.db(), arrows(["in->g1->out"]));
       const slowId = await seedWorkflow(suite.db(), arrows(["in->g1->out"], { params: { delayMs: 60_000 } }));
-      const old = [await finishedRun(api, workflowId), await finishedRun(api, workflowId)];
-      const young = await finishedRun(api, workflowId);
+      const old = [await runToEnd(api.admin, workflowId), await runToEnd(api.admin, workflowId)];
+      const young = await runToEnd(api.admin, workflowId);
       const oldActive = (await api.admin.request(RunWorkflow, { workflowId: slowId })).runWorkflow.run!.id;
       await suite.db().prisma.run.updateMany({ where: { id: { in: [...old, oldActive] } }, data: { createdAt: new Date(Date.now() - 40 * DAY_MS) } });
       await suite.db().prisma.run.update({ where: { id: young }, data: { createdAt: new Date(Date.now() - 20 * DAY_MS) } });
