@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { Run, RunEvent as RunEventRow } from "../generated/prisma/client.js";
-import { inFlight, readCrashWatch } from "../modules/run/crash-suspects.js";
+import { inFlight, readCrashWatch } from "../modules/run/index.js";
 import type { ApiProcess } from "./api-process.js";
 import type { TestDatabase } from "./database.js";
 import type { TestClient } from "./graphql-client.js";

@@ -6,3 +6,5 @@ export { WorkflowRunsResolver } from "./workflow-runs.resolver.js";
 export { ThreadRunsResolver } from "./thread-runs.resolver.js";
 /** The run events' object types, reached only through the RunEvent interface: the schema lists them. */
 export { RUN_EVENT_KINDS } from "./run-event-kinds.type.js";
+/** What was in flight at a worker crash, and the watch a run keeps: for the crash tests' own reading of the events. */
+export { inFlight, readCrashWatch } from "./crash-suspects.js";

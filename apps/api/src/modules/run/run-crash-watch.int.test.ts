@@ -1,4 +1,4 @@
-import { createDefaultRegistry, type RunEvent } from "@weft/engine";
+import { builtInRegistry, type RunEvent } from "@weft/engine";
 import pino from "pino";
 import { expect, test } from "vitest";
 import { InProcessEventBus } from "../../pubsub.js";
@@ -22,7 +22,7 @@ async function crashingRun(database: TestDatabase) {
   const bus = new InProcessEventBus();
   const writer = new RunEventWriter(database.raw);
   const nodeTypes = new Map([["in", "input"], ["g1", "generation"], ["v1", "validation"], ["out", "output"]]);
-  const deps = { db: database.prisma, registry: createDefaultRegistry(), logger: pino({ level: "silent" }), maxAttempts: 3 };
+  const deps = { db: database.prisma, registry: builtInRegistry, logger: pino({ level: "silent" }), maxAttempts: 3 };
   let seq = 0;
   /** One attempt: claim, judge, then store its events and "crash". */
   const attempt = async (events: (runId: string) => Omit<RunEvent, "seq" | "runId" | "at">[]): Promise<CrashJudgement> => {
