@@ -6,6 +6,7 @@ import type { McpCatalogService } from "./modules/mcp/index.js";
 import type { ModelCatalogService } from "./modules/model/index.js";
 import type { RunService } from "./modules/run/index.js";
 import type { TemplateService } from "./modules/template/index.js";
+import type { SecretService } from "./modules/secret/index.js";
 import type { SemanticCacheService } from "./modules/semantic-cache/index.js";
 import type { ThreadService } from "./modules/thread/index.js";
 import type { TriggerService } from "./modules/trigger/index.js";
@@ -31,4 +32,5 @@ export interface Services {
   triggers: TriggerService;
   datasets: DatasetService;
   experiments: ExperimentService;
+  secrets: SecretService;
 }

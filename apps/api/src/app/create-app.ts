@@ -13,6 +13,7 @@ import { ExperimentService } from "../modules/experiment/index.js";
 import { createKnowledgeBaseRetriever, createRetrievalSetup, hasPgvector, KnowledgeBaseService } from "../modules/knowledge-base/index.js";
 import { ModelCatalogService } from "../modules/model/index.js";
 import { RunService } from "../modules/run/index.js";
+import { SecretService } from "../modules/secret/index.js";
 import { SemanticCacheService } from "../modules/semantic-cache/index.js";
 import { threadRetention, ThreadService } from "../modules/thread/index.js";
 import { sweepFirings, TriggerFiringService, TriggerService } from "../modules/trigger/index.js";
@@ -75,9 +76,13 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   }
   // Read before anything opens: a broken providers file stops the start with nothing to close.
   const providerConfig = await loadProviderConfig(env);
-  const openai = { endpoints: providerConfig.endpoints, readSecret: null };
   const database = options.database ?? (await openDatabase(databaseOptionsFromEnv(env)));
   const ownsDatabase = !options.database;
+  // An embedded database in its own directory keeps a generated key beside it; tests pass WEFT_SECRET_KEY.
+  const box = await openSecretBox({ secretKey: env.WEFT_SECRET_KEY, keyDir: ownsDatabase && database.mode === "embedded" ? env.WEFT_DATA_DIR : null });
+  const secrets = new SecretService(database.prisma, box, logger);
+  // Keys named {secret.NAME} in WEFT_PROVIDERS_FILE are read from the store at each call.
+  const openai = { endpoints: providerConfig.endpoints, readSecret: secrets.read };
   const bus = createEventBus(env, logger);
   const limitStore = createLimitStore(env, logger);
   const rateLimits = createRateLimits(env, limitStore);
@@ -120,8 +125,6 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     tracer,
   });
   runQueue = runs.queue;
-  // An embedded database in its own directory keeps a generated key beside it; tests pass WEFT_SECRET_KEY.
-  const box = await openSecretBox({ secretKey: env.WEFT_SECRET_KEY, keyDir: ownsDatabase && database.mode === "embedded" ? env.WEFT_DATA_DIR : null });
   const triggerFiring = new TriggerFiringService(database.prisma, runs, box, logger);
   const scheduler = createTriggerScheduler(env, role, database.prisma, (triggerId, tick) => triggerFiring.tick(triggerId, tick), logger);
   const workflows = new WorkflowService(deps, bus);
@@ -143,6 +146,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     triggers: new TriggerService(deps, box, scheduler),
     datasets,
     experiments,
+    secrets,
   };
   await startupTasks({ env, role, services, logger });
   await checkVectorStores(retrieval, logger);

@@ -13,6 +13,7 @@ import { McpResolver } from "../modules/mcp/index.js";
 import { ModelResolver } from "../modules/model/index.js";
 import { RUN_EVENT_KINDS, RunResolver, RunSubscriptionResolver, ThreadRunsResolver, WorkflowRunsResolver } from "../modules/run/index.js";
 import { TemplateResolver } from "../modules/template/index.js";
+import { SecretResolver } from "../modules/secret/index.js";
 import { SemanticCacheResolver } from "../modules/semantic-cache/index.js";
 import { ThreadResolver } from "../modules/thread/index.js";
 import { TriggerResolver } from "../modules/trigger/index.js";
@@ -45,6 +46,7 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   SemanticCacheResolver,
   TriggerResolver,
   ApiKeyResolver,
+  SecretResolver,
   TemplateResolver,
   DatasetResolver,
   ExperimentResolver,

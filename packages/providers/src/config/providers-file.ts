@@ -13,8 +13,10 @@ export const PROVIDER_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 /** Names the file cannot take: the built-in providers, and the MCP section. */
 export const RESERVED_PROVIDER_NAMES: readonly string[] = ["offline", "mistral", "mcp"];
 
+/** What a stored secret's name may be (createSecret), and so what `{secret.NAME}` may name. */
+export const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /** `{secret.NAME}`: a stored secret, read when it is needed and never written anywhere (docs/secrets.md). */
-const SECRET_REFERENCE = /^\{secret\.([A-Za-z_][A-Za-z0-9_]{0,63})\}$/;
+const SECRET_REFERENCE = new RegExp(`^\\{secret\\.(${SECRET_NAME.source.slice(1, -1)})\\}$`);
 
 /** The secret a setting names (`{secret.OPENAI}` → `OPENAI`), or null when it is plain text. */
 export function secretReference(text: string): string | null {

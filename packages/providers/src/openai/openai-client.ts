@@ -74,7 +74,16 @@ export class OpenAiClient {
       ...context,
       signal: AbortSignal.any([caller, timeoutSignal]),
       headers: { Authorization: key ? `Bearer ${key}` : null },
-      fail: (error) => mapOpenAiError(error, context),
+      fail: (error) => withoutKey(mapOpenAiError(error, context), key),
     };
   }
+}
+
+/**
+ * A server's error message may repeat the key it was sent ("Incorrect API key provided: sk-…"); it
+ * becomes an event, a node run and a log line, so the key is replaced by `[secret]` (docs/secrets.md).
+ */
+export function withoutKey(error: Error, key: string | null): Error {
+  if (key && error.message.includes(key)) error.message = error.message.replaceAll(key, "[secret]");
+  return error;
 }

@@ -92,6 +92,12 @@ type Documents = {
     "\n  query RunVerSnapshot($id: ID!) { run(id: $id) { snapshot nodeRuns { nodeId status output } } }\n": typeof types.RunVerSnapshotDocument,
     "\n  query RunVerWorkflow($id: ID!) { workflow(id: $id) { activeRunId } }\n": typeof types.RunVerWorkflowDocument,
     "\n  mutation RunVerDelete($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code message } } }\n": typeof types.RunVerDeleteDocument,
+    "\n  mutation CreateSecret($name: String!, $value: String!) { createSecret(name: $name, value: $value) { secret { name createdAt updatedAt } errors { code path } } }\n": typeof types.CreateSecretDocument,
+    "\n  mutation DeleteSecret($name: String!) { deleteSecret(name: $name) { name errors { code } } }\n": typeof types.DeleteSecretDocument,
+    "\n  query Secrets { secrets { name } }\n": typeof types.SecretsDocument,
+    "\n  mutation SecretImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": typeof types.SecretImportDocument,
+    "\n  query SecretRun($id: ID!) {\n    run(id: $id) { status error { code message } nodeRuns { nodeId status output rawReply renderedPrompt error { code message } } }\n  }\n": typeof types.SecretRunDocument,
+    "\n  query SecretExport($id: ID!) { exportWorkflow(id: $id) }\n": typeof types.SecretExportDocument,
     "\n  mutation CacheImport($document: JSON!) { importWorkflow(document: $document) { workflow { id version } errors { code message } } }\n": typeof types.CacheImportDocument,
     "\n  subscription CacheEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { type nodeId } }\n": typeof types.CacheEventsDocument,
     "\n  query CacheEntries($scope: SemanticCacheScopeInput!, $first: Int, $after: String) {\n    semanticCacheEntries(scope: $scope, first: $first, after: $after) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { node { scope query answer expiresAt } }\n    }\n  }\n": typeof types.CacheEntriesDocument,
@@ -262,6 +268,12 @@ const documents: Documents = {
     "\n  query RunVerSnapshot($id: ID!) { run(id: $id) { snapshot nodeRuns { nodeId status output } } }\n": types.RunVerSnapshotDocument,
     "\n  query RunVerWorkflow($id: ID!) { workflow(id: $id) { activeRunId } }\n": types.RunVerWorkflowDocument,
     "\n  mutation RunVerDelete($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code message } } }\n": types.RunVerDeleteDocument,
+    "\n  mutation CreateSecret($name: String!, $value: String!) { createSecret(name: $name, value: $value) { secret { name createdAt updatedAt } errors { code path } } }\n": types.CreateSecretDocument,
+    "\n  mutation DeleteSecret($name: String!) { deleteSecret(name: $name) { name errors { code } } }\n": types.DeleteSecretDocument,
+    "\n  query Secrets { secrets { name } }\n": types.SecretsDocument,
+    "\n  mutation SecretImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": types.SecretImportDocument,
+    "\n  query SecretRun($id: ID!) {\n    run(id: $id) { status error { code message } nodeRuns { nodeId status output rawReply renderedPrompt error { code message } } }\n  }\n": types.SecretRunDocument,
+    "\n  query SecretExport($id: ID!) { exportWorkflow(id: $id) }\n": types.SecretExportDocument,
     "\n  mutation CacheImport($document: JSON!) { importWorkflow(document: $document) { workflow { id version } errors { code message } } }\n": types.CacheImportDocument,
     "\n  subscription CacheEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { type nodeId } }\n": types.CacheEventsDocument,
     "\n  query CacheEntries($scope: SemanticCacheScopeInput!, $first: Int, $after: String) {\n    semanticCacheEntries(scope: $scope, first: $first, after: $after) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { node { scope query answer expiresAt } }\n    }\n  }\n": types.CacheEntriesDocument,
@@ -677,6 +689,30 @@ export function graphql(source: "\n  query RunVerWorkflow($id: ID!) { workflow(i
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RunVerDelete($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code message } } }\n"): (typeof documents)["\n  mutation RunVerDelete($id: ID!) { deleteWorkflow(id: $id) { deletedWorkflowId errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateSecret($name: String!, $value: String!) { createSecret(name: $name, value: $value) { secret { name createdAt updatedAt } errors { code path } } }\n"): (typeof documents)["\n  mutation CreateSecret($name: String!, $value: String!) { createSecret(name: $name, value: $value) { secret { name createdAt updatedAt } errors { code path } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteSecret($name: String!) { deleteSecret(name: $name) { name errors { code } } }\n"): (typeof documents)["\n  mutation DeleteSecret($name: String!) { deleteSecret(name: $name) { name errors { code } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Secrets { secrets { name } }\n"): (typeof documents)["\n  query Secrets { secrets { name } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SecretImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n"): (typeof documents)["\n  mutation SecretImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SecretRun($id: ID!) {\n    run(id: $id) { status error { code message } nodeRuns { nodeId status output rawReply renderedPrompt error { code message } } }\n  }\n"): (typeof documents)["\n  query SecretRun($id: ID!) {\n    run(id: $id) { status error { code message } nodeRuns { nodeId status output rawReply renderedPrompt error { code message } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SecretExport($id: ID!) { exportWorkflow(id: $id) }\n"): (typeof documents)["\n  query SecretExport($id: ID!) { exportWorkflow(id: $id) }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
