@@ -30,9 +30,11 @@ export async function askForJson(ask: (prompt: string) => Promise<string>, promp
   throw second.error;
 }
 
-type ReadOutcome = { ok: true; value: JsonValue } | { ok: false; reason: string; error: WeftError };
+/** A reply read: its value, or why it cannot be used (`reason`, for the model) and the node's error. */
+export type JsonReplyReading = { ok: true; value: JsonValue } | { ok: false; reason: string; error: WeftError };
 
-function readJsonReply(reply: string, schema: JsonValue, maxDepth: number): ReadOutcome {
+/** Parses a reply within the depth limit and checks it against `schema` (askForJson's one reading; an agent's final answer's too). */
+export function readJsonReply(reply: string, schema: JsonValue, maxDepth: number): JsonReplyReading {
   let value: JsonValue;
   try {
     value = parseJsonReply(reply, maxDepth);

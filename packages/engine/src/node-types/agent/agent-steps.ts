@@ -4,9 +4,7 @@ import type { JsonValue } from "../../model/json-value.js";
 import { addUsage, emptyUsage, type LlmFinishReason, type LlmMessage, type LlmToolCall, type TokenUsage } from "../../providers/llm-provider.js";
 import type { PartialNodeDetails } from "../../registry/node-failure.js";
 import type { NodeExecutionContext, RecordedEvent } from "../../registry/node-type-definition.js";
-import { parseJsonReply } from "../../result-parser/json-reply.parser.js";
-import { ResultParseError } from "../../result-parser/result-parse.error.js";
-import { schemaMismatch } from "../../schema/json-schema.check.js";
+import { readJsonReply, type JsonReplyReading } from "../../result-parser/json-reply-repair.js";
 import { callModel, type OpenedModelCall } from "../common/model-call.js";
 import type { OfferedTool } from "../common/tools/tool-set.js";
 import type { AgentSettings } from "./agent.config.js";
@@ -94,21 +92,9 @@ function systemPrompt(system: string, schema: JsonValue | undefined): string {
   return system === "" ? rule : `${system}\n\n${rule}`;
 }
 
-type Final = { ok: true; value: JsonValue } | { ok: false; reason: string; error: WeftError };
-
-function finalAnswer(text: string, schema: JsonValue | undefined, maxDepth: number): Final {
-  if (schema === undefined) return { ok: true, value: text };
-  let value: JsonValue;
-  try {
-    value = parseJsonReply(text, maxDepth);
-  } catch (error) {
-    if (!(error instanceof ResultParseError)) throw error;
-    return { ok: false, reason: error.reason, error };
-  }
-  const mismatch = schemaMismatch(schema, value);
-  if (mismatch === null) return { ok: true, value };
-  const error = new WeftError("SCHEMA_MISMATCH", `the agent's final answer does not match the node's schema: ${mismatch}`, { audience: "operational", details: { mismatch } });
-  return { ok: false, reason: `it does not match the schema: ${mismatch}`, error };
+/** Without a schema any text is the answer; with one, JSON that matches it (read as askForJson reads a reply). */
+function finalAnswer(text: string, schema: JsonValue | undefined, maxDepth: number): JsonReplyReading {
+  return schema === undefined ? { ok: true, value: text } : readJsonReply(text, schema, maxDepth);
 }
 
 /**
