@@ -9,7 +9,7 @@ import type { Env } from "../env.js";
 import { createLogger, type Logger } from "../logger.js";
 import { ApiKeyService } from "../modules/api-key/index.js";
 import { DatasetService } from "../modules/dataset/index.js";
-import { ExperimentService } from "../modules/experiment/index.js";
+import { ExperimentService, PublishGateService } from "../modules/experiment/index.js";
 import { createKnowledgeBaseRetriever, createRetrievalSetup, hasPgvector, KnowledgeBaseService } from "../modules/knowledge-base/index.js";
 import { ModelCatalogService } from "../modules/model/index.js";
 import { RunService } from "../modules/run/index.js";
@@ -131,7 +131,10 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   const knowledgeBases = new KnowledgeBaseService(deps, retrieval, bus, ingestionQueueFactory(env, role, bus, database.prisma, logger));
   const datasets = new DatasetService(deps);
   const experiments = new ExperimentService(deps, { runs, bus, embedder: retrieval.embedder });
+  const publishGates = new PublishGateService(database.prisma, experiments);
   datasets.guardDeletion((datasetId) => experiments.datasetInUse(datasetId));
+  datasets.guardDeletion((datasetId) => publishGates.datasetInUse(datasetId));
+  versions.setPublishGate((workflowId, draftHash) => publishGates.check(workflowId, draftHash));
   const services: Services = {
     workflows,
     versions,
@@ -147,6 +150,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     datasets,
     experiments,
     secrets,
+    publishGates,
   };
   await startupTasks({ env, role, services, logger });
   await checkVectorStores(retrieval, logger);

@@ -6,7 +6,7 @@ import { refuseUnstorableArguments } from "./argument-guard.js";
 import { chargeResponseBudget } from "./limits/response-budget.js";
 import { ApiKeyResolver } from "../modules/api-key/index.js";
 import { DatasetResolver } from "../modules/dataset/index.js";
-import { ExperimentResolver, ExperimentSubscriptionResolver } from "../modules/experiment/index.js";
+import { ExperimentResolver, ExperimentSubscriptionResolver, PublishGateResolver } from "../modules/experiment/index.js";
 import { ServerInfoResolver } from "../modules/common/server-info.resolver.js";
 import { KnowledgeBaseDocumentResolver, KnowledgeBaseResolver, KnowledgeBaseSubscriptionResolver } from "../modules/knowledge-base/index.js";
 import { McpResolver } from "../modules/mcp/index.js";
@@ -51,6 +51,7 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   DatasetResolver,
   ExperimentResolver,
   ExperimentSubscriptionResolver,
+  PublishGateResolver,
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { ConcurrencyLimiter, readScorers, summarizeResults, type Embedder, type ExperimentSummary, type ScorerSpec } from "@weft/engine";
+import { canonicalJson, ConcurrencyLimiter, readScorers, summarizeResults, type Embedder, type JsonValue, type ExperimentSummary, type ScorerSpec } from "@weft/engine";
 import type { Experiment as ExperimentRow, PrismaClient } from "../../generated/prisma/client.js";
 import type { EventBus, ExperimentProgressMessage } from "../../pubsub.js";
 import type { ServiceDeps } from "../../service-deps.js";
@@ -62,7 +62,8 @@ export class ExperimentService {
     };
   }
 
-  async start(input: StartExperimentInput): Promise<Outcome<ExperimentObject>> {
+  /** `draftHash`: the draft's content hash when the publish gate runs it (so a later gate can reuse it). */
+  async start(input: StartExperimentInput, draftHash: string | null = null): Promise<Outcome<ExperimentObject>> {
     const checked = await this.#check(input);
     if (!checked.ok) return checked;
     const { scorers, version, dataset, concurrency } = checked.value;
@@ -72,6 +73,7 @@ export class ExperimentService {
         versionId: version?.id ?? null,
         versionNumber: version?.number ?? null,
         draft: version === null,
+        contentHash: version?.contentHash ?? draftHash,
         datasetId: dataset.id,
         datasetRevision: dataset.revision,
         scorers: input.scorers as object,
@@ -83,7 +85,7 @@ export class ExperimentService {
     return success(toExperimentObject(row));
   }
 
-  async #check(input: StartExperimentInput): Promise<Outcome<{ scorers: ScorerSpec[]; version: { id: string; number: number } | null; dataset: { id: string; revision: number; rowCount: number }; concurrency: number }>> {
+  async #check(input: StartExperimentInput): Promise<Outcome<{ scorers: ScorerSpec[]; version: { id: string; number: number; contentHash: string } | null; dataset: { id: string; revision: number; rowCount: number }; concurrency: number }>> {
     const errors: UserError[] = [];
     const read = readScorers(input.scorers);
     if (!read.ok) errors.push(...read.issues.map((issue) => userError(issue.code, issue.message, { path: ["input", "scorers", ...issue.path] })));
@@ -101,9 +103,9 @@ export class ExperimentService {
     const dataset = isUuid(input.datasetId) ? await this.#db.dataset.findUnique({ where: { id: input.datasetId }, select: { id: true, revision: true, rowCount: true } }) : null;
     if (!dataset) errors.push(notFoundError("dataset", input.datasetId, ["input", "datasetId"]));
     else if (dataset.rowCount === 0) errors.push(userError("VALIDATION_FAILED", "the dataset has no rows", { path: ["input", "datasetId"] }));
-    let version: { id: string; number: number } | null = null;
+    let version: { id: string; number: number; contentHash: string } | null = null;
     if (workflow && hasVersion) {
-      version = await this.#db.workflowVersion.findUnique({ where: { workflowId_number: { workflowId: workflow.id, number: input.version! } }, select: { id: true, number: true } });
+      version = await this.#db.workflowVersion.findUnique({ where: { workflowId_number: { workflowId: workflow.id, number: input.version! } }, select: { id: true, number: true, contentHash: true } });
       if (!version) errors.push(userError("NOT_FOUND", `the workflow has no published version ${input.version}`, { path: ["input", "version"] }));
     }
     if (errors.length > 0 || !read.ok || !dataset) return failure(...errors);
@@ -134,6 +136,23 @@ export class ExperimentService {
       }
     })();
     this.#running.set(row.id, { abort, done });
+  }
+
+  /** The experiment once it has finished (it runs in this process: started here). */
+  async awaitFinished(id: string): Promise<ExperimentObject | null> {
+    await this.#running.get(id)?.done;
+    return this.get(id);
+  }
+
+  /**
+   * The newest COMPLETED experiment of a workflow on this content (a version's or the draft's hash), the
+   * dataset at this revision and the same scorers: what the publish gate reuses instead of running again.
+   */
+  async findReusable(where: { workflowId: string; contentHash: string; datasetId: string; datasetRevision: number }, scorers: unknown): Promise<ExperimentObject | null> {
+    const candidates = await this.#db.experiment.findMany({ where: { ...where, status: "COMPLETED" }, orderBy: { createdAt: "desc" }, take: 20 });
+    const wanted = canonicalJson(scorers as JsonValue);
+    const found = candidates.find((row) => canonicalJson(row.scorers as JsonValue) === wanted);
+    return found ? toExperimentObject(found) : null;
   }
 
   async #finish(id: string, status: "COMPLETED" | "CANCELLED" | "FAILED", error: string | null): Promise<void> {

@@ -8,13 +8,20 @@ import { checkText, readWorkflow, withLockedDraft, type AfterImport } from "../w
 import { isUuid } from "../common/uuid.js";
 import { failure, success, type Outcome } from "../../errors/outcome.js";
 import { refuse } from "../../errors/refusal.js";
-import { notFoundError, userError, violationToUserError } from "../../errors/user-error.type.js";
+import { notFoundError, userError, violationToUserError, type UserError } from "../../errors/user-error.type.js";
+import { contentHash } from "./workflow-content-hash.js";
 import { compareWorkflowDocuments } from "./workflow-comparison.js";
 import { documentOf, HEAD, insertVersion, MAX_NOTE_LENGTH, type VersionHead } from "./workflow-version-insert.js";
 import { VersionContentCache, type VersionContent } from "./version-content-cache.js";
 import { toVersionObject, VERSION_CURSOR, versionPage } from "./workflow-version.mapper.js";
 import type { WorkflowComparisonObject, WorkflowVersionObject } from "./workflow-version.type.js";
 
+/**
+ * What publishing asks first (the evaluations' publish gate, set by the server): the refusals for this
+ * workflow's draft, none when it may be published. `draftHash` reads the draft's content hash (what the
+ * gate's experiment must have run).
+ */
+export type PublishGateCheck = (workflowId: string, draftHash: () => Promise<string | null>) => Promise<{ refusals: UserError[]; testedHash: string | null }>;
 
 /**
  * Published versions of workflows: publish (freeze the workflow as it is now), list, read, compare,
@@ -24,6 +31,7 @@ export class WorkflowVersionService {
   readonly #db: PrismaClient;
   readonly #deps: Pick<ServiceDeps, "db" | "registry">;
   readonly #contents: VersionContentCache;
+  #gate: PublishGateCheck | null = null;
 
   constructor(
     deps: Pick<ServiceDeps, "db" | "registry">,
@@ -44,17 +52,33 @@ export class WorkflowVersionService {
     const invalid = checkText(note, ["note"], { max: MAX_NOTE_LENGTH });
     if (invalid.length > 0) return failure(...invalid);
     if (!isUuid(workflowId)) return failure(notFoundError("workflow", workflowId, ["workflowId"]));
+    const gate = this.#gate ? await this.#gate(workflowId, () => this.#draftHash(workflowId)) : { refusals: [], testedHash: null };
+    if (gate.refusals.length > 0) return failure(...gate.refusals);
     const outcome = await withLockedDraft(
       this.#db,
       workflowId,
       async (tx, { workflow, editVersion }): Promise<VersionHead> => {
         const violations = validateWorkflow(workflow, { registry: this.#deps.registry, models: this.models.availableModels() });
         if (violations.length > 0) refuse(...violations.map(violationToUserError));
+        // The gate passed what its experiment ran: an edit since then is published only after its own.
+        if (gate.testedHash !== null && contentHash(documentOf(workflow)) !== gate.testedHash) {
+          refuse(userError("CONFLICT", "the draft changed while its publish gate ran; publish again", { path: ["id"] }));
+        }
         return insertVersion(tx, { workflowId, workflow, editVersion, note: note ?? "", auth });
       },
       { notFoundPath: ["workflowId"] },
     );
     return outcome.ok ? success(toVersionObject(outcome.value)) : outcome;
+  }
+
+  /** The publish gate publishing asks first (one per server: the experiment module's). */
+  setPublishGate(gate: PublishGateCheck): void {
+    this.#gate = gate;
+  }
+
+  async #draftHash(workflowId: string): Promise<string | null> {
+    const workflow = await readWorkflow(this.#db, workflowId);
+    return workflow && contentHash(documentOf(workflow));
   }
 
   /**

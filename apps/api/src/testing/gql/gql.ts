@@ -37,6 +37,13 @@ type Documents = {
     "\n  query ExperimentDetails($id: ID!, $first: Int, $after: String) {\n    experiment(id: $id) {\n      status progress\n      summary { rows completed failed scores { scorer mean passRate } latencyP50Ms latencyP95Ms tokens costUsd }\n      results(first: $first, after: $after) {\n        totalCount pageInfo { hasNextPage endCursor }\n        edges { node { position runId output expected completed error scores { scorer score pass reason } } }\n      }\n    }\n  }\n": typeof types.ExperimentDetailsDocument,
     "\n  query ExperimentRuns($workflowId: ID, $experimentId: ID, $status: [RunStatus!]) {\n    runs(workflowId: $workflowId, experimentId: $experimentId, status: $status, first: 100) { totalCount edges { node { experimentId } } }\n  }\n": typeof types.ExperimentRunsDocument,
     "\n  query CompareExperiments($a: ID!, $b: ID!) {\n    compareExperiments(a: $a, b: $b) {\n      regressions improvements\n      summaryA { scores { scorer passRate } } summaryB { scores { scorer passRate } }\n      rows { rowId delta regressed improved scoresA { scorer pass } scoresB { scorer pass } }\n    }\n  }\n": typeof types.CompareExperimentsDocument,
+    "\n  mutation GateDataset($input: CreateDatasetInput!) { createDataset(input: $input) { dataset { id } errors { code } } }\n": typeof types.GateDatasetDocument,
+    "\n  mutation GateRows($datasetId: ID!, $rows: [DatasetRowInput!]!) { addDatasetRows(datasetId: $datasetId, rows: $rows) { added errors { code } } }\n": typeof types.GateRowsDocument,
+    "\n  mutation SetGate($workflowId: ID!, $gate: PublishGateInput) {\n    setPublishGate(workflowId: $workflowId, gate: $gate) { publishGate { datasetId scorers minMean noRegression } errors { code message path } }\n  }\n": typeof types.SetGateDocument,
+    "\n  query GateOfWorkflow($id: ID!) { workflow(id: $id) { publishGate { datasetId minMean noRegression } } }\n": typeof types.GateOfWorkflowDocument,
+    "\n  mutation GatedPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message path } } }\n": typeof types.GatedPublishDocument,
+    "\n  mutation GateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code message } } }\n": typeof types.GateNodeDocument,
+    "\n  mutation DeleteGateDataset($id: ID!) { deleteDataset(id: $id) { errors { code } } }\n": typeof types.DeleteGateDatasetDocument,
     "\n  mutation KbCreate($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      knowledgeBase { id name embeddingModel dimension store chunkSize chunkOverlap }\n      errors { code message path }\n    }\n  }\n": typeof types.KbCreateDocument,
     "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n": typeof types.KbAddDocumentsDocument,
     "\n  query KbGet($name: String, $id: ID, $after: String) {\n    knowledgeBase(name: $name, id: $id) {\n      id name documentCount chunkCount\n      documents { totalCount edges { node { id title status chunkCount chunks(first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id text source { title chunkIndex } } } } } } }\n    }\n  }\n": typeof types.KbGetDocument,
@@ -213,6 +220,13 @@ const documents: Documents = {
     "\n  query ExperimentDetails($id: ID!, $first: Int, $after: String) {\n    experiment(id: $id) {\n      status progress\n      summary { rows completed failed scores { scorer mean passRate } latencyP50Ms latencyP95Ms tokens costUsd }\n      results(first: $first, after: $after) {\n        totalCount pageInfo { hasNextPage endCursor }\n        edges { node { position runId output expected completed error scores { scorer score pass reason } } }\n      }\n    }\n  }\n": types.ExperimentDetailsDocument,
     "\n  query ExperimentRuns($workflowId: ID, $experimentId: ID, $status: [RunStatus!]) {\n    runs(workflowId: $workflowId, experimentId: $experimentId, status: $status, first: 100) { totalCount edges { node { experimentId } } }\n  }\n": types.ExperimentRunsDocument,
     "\n  query CompareExperiments($a: ID!, $b: ID!) {\n    compareExperiments(a: $a, b: $b) {\n      regressions improvements\n      summaryA { scores { scorer passRate } } summaryB { scores { scorer passRate } }\n      rows { rowId delta regressed improved scoresA { scorer pass } scoresB { scorer pass } }\n    }\n  }\n": types.CompareExperimentsDocument,
+    "\n  mutation GateDataset($input: CreateDatasetInput!) { createDataset(input: $input) { dataset { id } errors { code } } }\n": types.GateDatasetDocument,
+    "\n  mutation GateRows($datasetId: ID!, $rows: [DatasetRowInput!]!) { addDatasetRows(datasetId: $datasetId, rows: $rows) { added errors { code } } }\n": types.GateRowsDocument,
+    "\n  mutation SetGate($workflowId: ID!, $gate: PublishGateInput) {\n    setPublishGate(workflowId: $workflowId, gate: $gate) { publishGate { datasetId scorers minMean noRegression } errors { code message path } }\n  }\n": types.SetGateDocument,
+    "\n  query GateOfWorkflow($id: ID!) { workflow(id: $id) { publishGate { datasetId minMean noRegression } } }\n": types.GateOfWorkflowDocument,
+    "\n  mutation GatedPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message path } } }\n": types.GatedPublishDocument,
+    "\n  mutation GateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code message } } }\n": types.GateNodeDocument,
+    "\n  mutation DeleteGateDataset($id: ID!) { deleteDataset(id: $id) { errors { code } } }\n": types.DeleteGateDatasetDocument,
     "\n  mutation KbCreate($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      knowledgeBase { id name embeddingModel dimension store chunkSize chunkOverlap }\n      errors { code message path }\n    }\n  }\n": types.KbCreateDocument,
     "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n": types.KbAddDocumentsDocument,
     "\n  query KbGet($name: String, $id: ID, $after: String) {\n    knowledgeBase(name: $name, id: $id) {\n      id name documentCount chunkCount\n      documents { totalCount edges { node { id title status chunkCount chunks(first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id text source { title chunkIndex } } } } } } }\n    }\n  }\n": types.KbGetDocument,
@@ -469,6 +483,34 @@ export function graphql(source: "\n  query ExperimentRuns($workflowId: ID, $expe
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CompareExperiments($a: ID!, $b: ID!) {\n    compareExperiments(a: $a, b: $b) {\n      regressions improvements\n      summaryA { scores { scorer passRate } } summaryB { scores { scorer passRate } }\n      rows { rowId delta regressed improved scoresA { scorer pass } scoresB { scorer pass } }\n    }\n  }\n"): (typeof documents)["\n  query CompareExperiments($a: ID!, $b: ID!) {\n    compareExperiments(a: $a, b: $b) {\n      regressions improvements\n      summaryA { scores { scorer passRate } } summaryB { scores { scorer passRate } }\n      rows { rowId delta regressed improved scoresA { scorer pass } scoresB { scorer pass } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GateDataset($input: CreateDatasetInput!) { createDataset(input: $input) { dataset { id } errors { code } } }\n"): (typeof documents)["\n  mutation GateDataset($input: CreateDatasetInput!) { createDataset(input: $input) { dataset { id } errors { code } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GateRows($datasetId: ID!, $rows: [DatasetRowInput!]!) { addDatasetRows(datasetId: $datasetId, rows: $rows) { added errors { code } } }\n"): (typeof documents)["\n  mutation GateRows($datasetId: ID!, $rows: [DatasetRowInput!]!) { addDatasetRows(datasetId: $datasetId, rows: $rows) { added errors { code } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetGate($workflowId: ID!, $gate: PublishGateInput) {\n    setPublishGate(workflowId: $workflowId, gate: $gate) { publishGate { datasetId scorers minMean noRegression } errors { code message path } }\n  }\n"): (typeof documents)["\n  mutation SetGate($workflowId: ID!, $gate: PublishGateInput) {\n    setPublishGate(workflowId: $workflowId, gate: $gate) { publishGate { datasetId scorers minMean noRegression } errors { code message path } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GateOfWorkflow($id: ID!) { workflow(id: $id) { publishGate { datasetId minMean noRegression } } }\n"): (typeof documents)["\n  query GateOfWorkflow($id: ID!) { workflow(id: $id) { publishGate { datasetId minMean noRegression } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GatedPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message path } } }\n"): (typeof documents)["\n  mutation GatedPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message path } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code message } } }\n"): (typeof documents)["\n  mutation GateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteGateDataset($id: ID!) { deleteDataset(id: $id) { errors { code } } }\n"): (typeof documents)["\n  mutation DeleteGateDataset($id: ID!) { deleteDataset(id: $id) { errors { code } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
