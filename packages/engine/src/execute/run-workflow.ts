@@ -22,11 +22,12 @@ export interface ExecutionOptions {
    */
   limiter?: Slots;
   /**
-   * Each node's NODE_STARTED is handled (onEvent's promise settled, i.e. stored) before the node does any
-   * work, so a process that dies inside a node leaves a record of what it was executing. Default false:
-   * a start is then stored with the events around it, after the node has begun.
+   * The handled events (onEvent's promises settled: stored) show exactly what executes: a node does no
+   * work before its NODE_STARTED is handled, and gives its limiter slot back only once its end is, so a
+   * process that dies leaves a true record of the nodes it was executing and no other run's node can
+   * begin in between. Default false: events are stored with those around them, after the work began.
    */
-  recordStartsFirst?: boolean;
+  recordInFlight?: boolean;
   retry?: Partial<RetryOptions>;
   /** Milliseconds since the epoch, for event times (default Date.now). */
   clock?: () => number;
@@ -98,7 +99,7 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
     maxInvocations: prepared.maxInvocations,
     maxCostUsd: prepared.workflow.limits?.maxCostUsd ?? null,
     stateEvents: options.stateEvents ?? false,
-    recordStartsFirst: options.recordStartsFirst ?? false,
+    recordInFlight: options.recordInFlight ?? false,
     resume: input.resume ?? null,
     limits: prepared.limits ?? DEFAULT_RUN_LIMITS,
     humanAnswers: input.humanAnswers ?? new HumanTaskAnswers(),

@@ -43,8 +43,8 @@ export interface ScopeHost extends NodeContextHost {
    */
   continuedFrom(scope: ScopeRun, node: number, invocation: string): string | null;
   afterEvents(): void;
-  /** Nodes wait for their NODE_STARTED to be handled before they execute (ExecutionOptions.recordStartsFirst). */
-  readonly recordStartsFirst: boolean;
+  /** Nodes wait for their NODE_STARTED to be handled before they execute (ExecutionOptions.recordInFlight). */
+  readonly recordInFlight: boolean;
   /** Settles once every event emitted so far has been handled. */
   eventsHandled(): Promise<void>;
   iso(): string;
@@ -101,7 +101,7 @@ export class ScopeRun implements ScopeView {
     if (continued === null) host.emit({ type: "NODE_STARTED", nodeId, nodeType: spec.type, invocation });
     else state.startedAt[node] = continued;
     if (host.finished) return;
-    if (!host.recordStartsFirst) return this.#execute(node, invocation);
+    if (!host.recordInFlight) return this.#execute(node, invocation);
     void host.eventsHandled().then(() => {
       // Stopped while its start was being stored: it never began, so only its slot is given back.
       if (this.state.status[node] === RUNNING && !host.finished) this.#execute(node, invocation);

@@ -74,8 +74,8 @@ export interface RunnerDeps {
   maxCostUsd?: number | null;
   /** Emit STATE_UPDATED after each write. */
   stateEvents: boolean;
-  /** A node starts its work only once its NODE_STARTED has been handled (ExecutionOptions.recordStartsFirst). */
-  recordStartsFirst: boolean;
+  /** Handled events show what executes: starts handled before the work, slots given back after the end is (ExecutionOptions.recordInFlight). */
+  recordInFlight: boolean;
   /** Set when an earlier attempt of the run had started it (run-resume.ts). */
   resume?: RunResume | null;
   /** What every value of the run must stay within (SPEC-V3 §1). */
@@ -176,8 +176,8 @@ export class WorkflowRunner implements ScopeHost, ChildInvocationHost {
   get limits(): RunLimits {
     return this.#deps.limits;
   }
-  get recordStartsFirst(): boolean {
-    return this.#deps.recordStartsFirst;
+  get recordInFlight(): boolean {
+    return this.#deps.recordInFlight;
   }
   /** Settles once every event emitted so far has been handled. */
   eventsHandled(): Promise<void> {
@@ -412,7 +412,13 @@ export class WorkflowRunner implements ScopeHost, ChildInvocationHost {
   releaseSlot(scope: Pick<ScopeView, "state">, node: number): void {
     if (scope.state.holdsSlot[node] === 0) return;
     scope.state.holdsSlot[node] = 0;
-    this.#deps.limiter?.release();
+    const limiter = this.#deps.limiter;
+    if (!limiter) return;
+    if (!this.#deps.recordInFlight) return limiter.release();
+    // The node's end is emitted in this same step: the slot goes back once that end has been handled.
+    void Promise.resolve()
+      .then(() => this.#sink.flush())
+      .then(() => limiter.release());
   }
 
   /** Counts the start against the budget; past it the run stops with RUN_BUDGET_EXCEEDED. */

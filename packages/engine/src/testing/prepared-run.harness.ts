@@ -7,10 +7,10 @@ export type HarnessOptions = Omit<RunPolicy, "registry"> & ExecutionOptions;
 
 /** Splits a test's options into the policy prepareRun takes and the options runWorkflow takes. */
 export function splitHarnessOptions(options: HarnessOptions = {}): { policy: Omit<RunPolicy, "registry">; execution: ExecutionOptions } {
-  const { limiter, retry, clock, sleep, random, stateEvents, taskId, recordStartsFirst, ...policy } = options;
+  const { limiter, retry, clock, sleep, random, stateEvents, taskId, recordInFlight, ...policy } = options;
   return {
     policy,
-    execution: { limiter, retry, clock, sleep: sleep ?? (async () => undefined), random, stateEvents, recordStartsFirst, ...(taskId ? { taskId } : {}) },
+    execution: { limiter, retry, clock, sleep: sleep ?? (async () => undefined), random, stateEvents, recordInFlight, ...(taskId ? { taskId } : {}) },
   };
 }
 

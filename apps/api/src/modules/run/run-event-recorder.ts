@@ -52,10 +52,10 @@ export class RunEventRecorder {
     /** The claimed attempt whose events these are (fencing); null: unfenced. */
     private readonly attempt: number | null = null,
     /**
-     * NODE_STARTED waits for its own write, like a node's result: with the engine's recordStartsFirst, a
+     * NODE_STARTED waits for its own write, like a node's result: with the engine's recordInFlight, a
      * node does no work before its start is stored (a run whose worker crashed: see crash-suspects.ts).
      */
-    private readonly startsStoredFirst = false,
+    private readonly inFlightRecorded = false,
   ) {}
 
   readonly record = (event: RunEvent): Promise<void> => {
@@ -63,7 +63,7 @@ export class RunEventRecorder {
     this.#queue.push(eventWrites(event, this.nodeTypes));
     this.#loop ??= this.#writeQueued();
     if (TERMINAL_EVENT_TYPES.has(event.type)) return this.stored();
-    const waits = CLOSES_BATCH.has(event.type) || (this.startsStoredFirst && event.type === "NODE_STARTED");
+    const waits = CLOSES_BATCH.has(event.type) || (this.inFlightRecorded && event.type === "NODE_STARTED");
     if (waits || this.#queue.length >= MAX_BATCH_EVENTS) return this.#afterWrites(this.#inFlight ? 2 : 1);
     return this.#inFlight ? this.#afterWrites(1) : Promise.resolve();
   };

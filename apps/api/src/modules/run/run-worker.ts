@@ -134,7 +134,7 @@ async function execute(deps: RunWorkerDeps, run: RunRow, { claim, recorder, node
     signal,
     options: {
       limiter: crashes.alone ? deps.limiter.exclusive() : deps.limiter,
-      recordStartsFirst: crashes.careful,
+      recordInFlight: crashes.careful,
       stateEvents: wantsStateEvents(run.request),
     },
     resume,

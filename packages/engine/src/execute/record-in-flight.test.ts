@@ -23,11 +23,11 @@ function heldStarts() {
   return { held, onEvent };
 }
 
-describe("recordStartsFirst", () => {
+describe("recordInFlight", () => {
   it("a node does no work until its NODE_STARTED has been handled", async () => {
     const provider = new FakeLlmProvider();
     const { held, onEvent } = heldStarts();
-    const { done } = startRun({ workflow: single(), provider, onEvent, options: { recordStartsFirst: true } });
+    const { done } = startRun({ workflow: single(), provider, onEvent, options: { recordInFlight: true } });
     for (let turn = 0; turn < 50 && held.length < 2; turn += 1) {
       held.at(-1)?.stored.resolve();
       await settle();
@@ -62,12 +62,34 @@ describe("recordStartsFirst", () => {
     expect((await done).outcome.status).toBe("COMPLETED");
   });
 
+  it("a node gives its process slot back only once its end has been handled, so no other node begins in between", async () => {
+    const provider = new FakeLlmProvider();
+    const limiter = new ConcurrencyLimiter(1);
+    const held: Deferred<void>[] = [];
+    const onEvent = (event: RunEvent): Promise<void> | void => {
+      if (event.type !== "NODE_COMPLETED" || event.nodeId !== "g") return;
+      const stored = deferred<void>();
+      held.push(stored);
+      return stored.promise;
+    };
+    const { done } = startRun({ workflow: single(), provider, onEvent, options: { recordInFlight: true, limiter } });
+    for (let turn = 0; turn < 100 && held.length === 0; turn += 1) await settle();
+    for (let turn = 0; turn < 20; turn += 1) await settle();
+    // g has finished, its NODE_COMPLETED is still being stored: it still holds the slot.
+    expect([provider.calls.length, limiter.active]).toEqual([1, 1]);
+    expect(limiter.exclusive().tryAcquire()).toBe(false);
+    held[0]!.resolve();
+    expect((await done).outcome.status).toBe("COMPLETED");
+    for (let turn = 0; turn < 5; turn += 1) await settle();
+    expect(limiter.active).toBe(0);
+  });
+
   it("a node cancelled while its start is being stored never begins, and gives its process slot back", async () => {
     const provider = new FakeLlmProvider();
     const limiter = new ConcurrencyLimiter(1);
     const controller = new AbortController();
     const { held, onEvent } = heldStarts();
-    const { done } = startRun({ workflow: single(), provider, onEvent, signal: controller.signal, options: { recordStartsFirst: true, limiter } });
+    const { done } = startRun({ workflow: single(), provider, onEvent, signal: controller.signal, options: { recordInFlight: true, limiter } });
     for (let turn = 0; turn < 50 && held.length < 2; turn += 1) {
       held.at(-1)?.stored.resolve();
       await settle();
