@@ -6,6 +6,11 @@ import { seedWorkflow } from "../../testing/app.js";
 import { describeEachDatabase } from "../../testing/database.js";
 import { arrows } from "../../testing/workflows.js";
 import { endRun, type RunEndingDeps } from "./run-ending.js";
+import { InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { SpanStatusCode } from "@opentelemetry/api";
+import type { RunEvent } from "@weft/engine";
+import { WeftMetrics } from "../../metrics/weft-metrics.js";
+import { runTracerWith } from "../../metrics/run-tracing.js";
 
 /** endRun's parts: the database, a bus that keeps what it was given, a logger that keeps its lines. */
 async function ending(db: RunEndingDeps["db"]) {
@@ -65,6 +70,30 @@ describeEachDatabase("ending a run from outside its executor", (suite) => {
     expect(published).toHaveLength(4);
     expect(logs).toHaveLength(1);
     expect(await suite.db().prisma.run.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: "FAILED", lastSeq: 5 });
+  });
+
+  it("lets the process's observers see the closing events as the engine's: the end counts in weft_runs_ended_total, and the run's trace span ends", async () => {
+    const run = await startedRun();
+    const { deps } = await ending(suite.db().prisma);
+    const exporter = new InMemorySpanExporter();
+    const tracer = runTracerWith("weft-test", [new SimpleSpanProcessor(exporter)]);
+    const metrics = new WeftMetrics({ runCounts: async () => ({}), queue: () => ({ queued: 0, running: 0 }) });
+    const observe = (event: RunEvent) => {
+      metrics.observeEvent(event);
+      tracer.observeEvent(event);
+    };
+    // What the worker's observers had seen before its execution threw: the run and `in` started.
+    const at = new Date().toISOString();
+    observe({ type: "RUN_STARTED", runId: run.id, seq: 1, at, nodeIds: ["in", "g1", "out"] });
+    observe({ type: "NODE_STARTED", runId: run.id, seq: 2, at, nodeId: "in", nodeType: "input", invocation: "" });
+    expect(exporter.getFinishedSpans()).toEqual([]);
+
+    await endRun({ ...deps, observe }, run.id, { kind: "failed", code: "RUN_EXECUTION_FAILED", message: "the run stopped" }, { attempt: 1 });
+    const spans = exporter.getFinishedSpans();
+    expect(spans.map((span) => span.name).sort()).toEqual(["node input", "run"]);
+    expect(spans.find((span) => span.name === "run")).toMatchObject({ status: { code: SpanStatusCode.ERROR, message: "RUN_EXECUTION_FAILED" }, attributes: { "weft.run.status": "FAILED" } });
+    expect(await metrics.registry.getSingleMetricAsString("weft_runs_ended_total")).toContain('weft_runs_ended_total{status="FAILED"} 1');
+    await tracer.close();
   });
 
   it("leaves a run another attempt holds as it is, publishing and logging nothing", async () => {

@@ -1,3 +1,4 @@
+import type { RunEvent } from "@weft/engine";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../../logger.js";
 import { ALL_RUNS, type EventBus, type RunEventMessage, type RunStatusValue } from "../../pubsub.js";
@@ -24,6 +25,11 @@ export interface RunEndingDeps {
   db: PrismaClient;
   bus: EventBus;
   logger: Logger;
+  /**
+   * The process's metrics and traces, which see the closing events as they see the engine's: a run
+   * ended here counts in weft_runs_ended_total, and the trace span of a run that failed on its worker ends.
+   */
+  observe?: ((event: RunEvent) => void) | undefined;
 }
 
 /** A run's final status. */
@@ -52,8 +58,14 @@ export async function endRun(deps: RunEndingDeps, runId: string, termination: Te
   for (const message of ended.messages) await deps.bus.publish("runEvents", runId, message);
   const terminal: RunEventMessage = ended.messages.at(-1)!;
   await deps.bus.publish("runStatus", ALL_RUNS, { runId, workflowId: ended.workflowId, version: ended.version, status: ended.status, at: terminal.at });
+  if (deps.observe) for (const message of ended.messages) deps.observe(eventOf(message));
   logRunEnd(deps.logger, ended);
   return ended;
+}
+
+/** A closing event as the engine would have emitted it (the message carries its payload apart). */
+function eventOf({ payload, nodeId, ...event }: RunEventMessage): RunEvent {
+  return { ...payload, ...event, ...(nodeId === null ? {} : { nodeId }) } as RunEvent;
 }
 
 /** The one log line of a run's end: operators follow runs in the service's logs without a client. */

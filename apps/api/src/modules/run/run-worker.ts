@@ -44,7 +44,7 @@ export interface RunWorkerDeps {
   logger: Logger;
   /** WEFT_RUN_MAX_ATTEMPTS: crashes of a run's worker with the same node invocation in flight before the run ends FAILED. */
   maxAttempts: number;
-  /** Sees every event of the runs executed here (metrics, traces). */
+  /** Sees every event of the runs executed here (metrics, traces), the closing events of those it ends itself (endRun) included. */
   observe?: ((event: RunEvent) => void) | undefined;
   /** WEFT_THREAD_MAX_MESSAGES / _AGE_DAYS: what threads keep. */
   threadRetention: ThreadRetention;

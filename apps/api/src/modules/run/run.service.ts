@@ -121,7 +121,7 @@ export class RunService {
       threadRetention: threadRetention(deps.env),
     };
     this.#metrics = options.metrics ?? null;
-    this.#ending = { db: deps.db, bus: options.bus, logger: deps.logger };
+    this.#ending = { db: deps.db, bus: options.bus, logger: deps.logger, observe: workerDeps.observe };
     this.#replays = new RunEventReplays(deps.db);
     this.queue = options.createQueue((runId, signal) => executeRun(workerDeps, runId, signal));
   }
