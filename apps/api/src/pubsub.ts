@@ -8,7 +8,7 @@ import type { IngestionPhase } from "./retrieval/ingestion.service.js";
  * process; the Redis bus (redis/redis-event-bus.ts) serves several.
  */
 
-export type RunStatusValue = "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED" | "CANCELLED";
+export type RunStatusValue = "QUEUED" | "RUNNING" | "WAITING" | "COMPLETED" | "FAILED" | "CANCELLED";
 
 /** A run event as stored (RunEvent row) and as published: the same shape, so replay and live agree. */
 export interface RunEventMessage {
@@ -76,6 +76,18 @@ export interface RunCancelMessage {
   reason: string;
 }
 
+/**
+ * A task for a person was opened or closed (SPEC-V3 §2). Channel: ALL_RUNS. The inbox subscription
+ * (humanTasksChanged) filters by workflow; the process executing the run takes a closed task's answer.
+ */
+export interface HumanTaskMessage {
+  taskId: string;
+  runId: string;
+  workflowId: string;
+  status: "OPEN" | "COMPLETED" | "EXPIRED" | "CANCELLED";
+  at: string;
+}
+
 /** Asks the process indexing a knowledge base to stop (it is being deleted). Channel: ALL_RUNS. */
 export interface IngestionCancelMessage {
   knowledgeBaseId: string;
@@ -103,6 +115,7 @@ export interface Topics {
   runCancel: RunCancelMessage;
   ingestionCancel: IngestionCancelMessage;
   experimentProgress: ExperimentProgressMessage;
+  humanTasks: HumanTaskMessage;
 }
 
 export type TopicName = keyof Topics;

@@ -1,6 +1,7 @@
 import type { ApiKeyService } from "./modules/api-key/index.js";
 import type { DatasetService } from "./modules/dataset/index.js";
 import type { ExperimentService, PublishGateService } from "./modules/experiment/index.js";
+import type { HumanTaskService } from "./modules/human-task/index.js";
 import type { KnowledgeBaseService } from "./modules/knowledge-base/index.js";
 import type { McpCatalogService } from "./modules/mcp/index.js";
 import type { ModelCatalogService } from "./modules/model/index.js";
@@ -34,4 +35,5 @@ export interface Services {
   experiments: ExperimentService;
   secrets: SecretService;
   publishGates: PublishGateService;
+  humanTasks: HumanTaskService;
 }

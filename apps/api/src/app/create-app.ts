@@ -36,7 +36,8 @@ import { McpCatalogService } from "../modules/mcp/index.js";
 import { createNodeRegistry } from "./node-registry.js";
 import { checkVectorStores, startupTasks } from "./startup.js";
 import { closeRedis } from "../redis/redis-connection.js";
-import { createEventBus, createLimitStore, createTriggerScheduler, ingestionQueueFactory, runQueueFactory, startReconciler } from "./infrastructure.js";
+import { createEventBus, createLimitStore, createTaskTimers, createTriggerScheduler, ingestionQueueFactory, runQueueFactory, startReconciler } from "./infrastructure.js";
+import { HumanTaskService } from "../modules/human-task/index.js";
 import { createHttpService } from "./http-server.js";
 import { checkRole, executesRuns, servesApi, type ProcessRole } from "./process-role.js";
 
@@ -90,6 +91,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   const tracer = createRunTracer(env);
   const metrics = new WeftMetrics({
     runCounts: async () => Object.fromEntries((await database.prisma.run.groupBy({ by: ["status"], _count: { _all: true } })).map((row) => [row.status, row._count._all])),
+    taskCounts: async () => Object.fromEntries((await database.prisma.humanTask.groupBy({ by: ["status"], _count: { _all: true } })).map((row) => [row.status, row._count._all])),
     queue: () => runQueue?.stats() ?? { queued: 0, running: 0 },
   });
   // Each provider call is timed (metrics) and, with traces on, a span of its own.
@@ -113,6 +115,9 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     webSearch: configureWebSearch({ tavilyApiKey: env.TAVILY_API_KEY, tavilyServerURL: env.TAVILY_SERVER_URL, tavilyTimeoutMs: env.TAVILY_TIMEOUT_MS }),
     ...(retrieval.semanticCache ? { cache: retrieval.semanticCache } : {}),
   };
+  // Expiries reach the task service, built after the runs it continues.
+  let humanTasks: HumanTaskService | null = null;
+  const taskTimers = createTaskTimers(env, role, database.prisma, async (taskId) => humanTasks?.expire(taskId), logger);
   const runs = new RunService(deps, {
     versionContent: (versionId) => versions.content(versionId),
     retriever,
@@ -123,8 +128,10 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     createQueue: runQueueFactory(env, role, bus, logger),
     metrics,
     tracer,
+    taskTimeouts: { opened: (taskId, expiresAt) => taskTimers.schedule(taskId, expiresAt) },
   });
   runQueue = runs.queue;
+  humanTasks = new HumanTaskService(deps, bus, runs);
   const triggerFiring = new TriggerFiringService(database.prisma, runs, box, logger);
   const scheduler = createTriggerScheduler(env, role, database.prisma, (triggerId, tick) => triggerFiring.tick(triggerId, tick), logger);
   const workflows = new WorkflowService(deps, bus);
@@ -151,10 +158,12 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     experiments,
     secrets,
     publishGates,
+    humanTasks,
   };
   await startupTasks({ env, role, services, logger });
   await checkVectorStores(retrieval, logger);
   await scheduler.start();
+  if (executesRuns(role)) await taskTimers.restore();
   const reconciler = startReconciler(env, role, database.prisma, { runs: runs.queue, ingestion: services.knowledgeBases.documents.queue }, logger);
   const sweep = executesRuns(role)
     ? startMaintenanceSweep(
@@ -205,6 +214,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
         await step("sweep", async () => sweep?.stop());
         // Before the runs: a tick being fired finishes starting its run.
         await step("schedules", () => scheduler.close());
+        await step("task timeouts", () => taskTimers.close());
         // Together: a worker's runs may take their grace period (WEFT_SHUTDOWN_GRACE_MS) while its
         // ingestion passes are handed over at once.
         await step("experiments", () => experiments.close());

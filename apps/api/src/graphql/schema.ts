@@ -7,6 +7,7 @@ import { chargeResponseBudget } from "./limits/response-budget.js";
 import { ApiKeyResolver } from "../modules/api-key/index.js";
 import { DatasetResolver } from "../modules/dataset/index.js";
 import { ExperimentResolver, ExperimentSubscriptionResolver, PublishGateResolver } from "../modules/experiment/index.js";
+import { HumanTaskResolver } from "../modules/human-task/index.js";
 import { ServerInfoResolver } from "../modules/common/server-info.resolver.js";
 import { KnowledgeBaseDocumentResolver, KnowledgeBaseResolver, KnowledgeBaseSubscriptionResolver } from "../modules/knowledge-base/index.js";
 import { McpResolver } from "../modules/mcp/index.js";
@@ -45,6 +46,7 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   ThreadRunsResolver,
   SemanticCacheResolver,
   TriggerResolver,
+  HumanTaskResolver,
   ApiKeyResolver,
   SecretResolver,
   TemplateResolver,

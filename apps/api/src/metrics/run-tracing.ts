@@ -55,7 +55,11 @@ export class RunTracer {
       case "RUN_COMPLETED":
       case "RUN_FAILED":
       case "RUN_CANCELLED":
+      case "RUN_WAITING":
         this.#endRun(event, at);
+        break;
+      case "HUMAN_TASK_COMPLETED":
+        this.#waitSpan(event);
         break;
       default:
         break;
@@ -130,7 +134,25 @@ export class RunTracer {
     };
   }
 
-  #endRun(event: Extract<RunEvent, { type: "RUN_COMPLETED" | "RUN_FAILED" | "RUN_CANCELLED" }>, at: Date): void {
+  /**
+   * One span per wait for a person (SPEC-V3 §2), from the task's opening to its closing, under the run's
+   * span of the execution that goes on with it (the execution that opened it ended WAITING in between).
+   */
+  #waitSpan(event: Extract<RunEvent, { type: "HUMAN_TASK_COMPLETED" }>): void {
+    const run = this.#runs.get(event.runId);
+    const attributes = {
+      "weft.run.id": event.runId,
+      "weft.node.id": event.nodeId,
+      "weft.node.invocation": event.invocation,
+      "weft.human_task.id": event.taskId,
+      "weft.human_task.outcome": event.expired ? "expired" : "completed",
+      ...(event.action === null ? {} : { "weft.human_task.action": event.action }),
+    };
+    const span = this.#tracer.startSpan("human task", { startTime: new Date(event.openedAt), attributes }, run ? trace.setSpan(context.active(), run) : context.active());
+    span.end(new Date(event.completedAt));
+  }
+
+  #endRun(event: Extract<RunEvent, { type: "RUN_COMPLETED" | "RUN_FAILED" | "RUN_CANCELLED" | "RUN_WAITING" }>, at: Date): void {
     const span = this.#runs.get(event.runId);
     if (!span) return;
     this.#runs.delete(event.runId);

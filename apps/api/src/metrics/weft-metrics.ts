@@ -7,10 +7,14 @@ import { errorCodeOf, observeCalls } from "./provider-calls.js";
 /** Seconds: from a 1 ms event hop to a 2-minute model call. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 const LAG_BUCKETS = [0.0005, 0.001, 0.002, 0.003, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5];
+/** Seconds a person takes: a second to a week. */
+const WAIT_BUCKETS = [1, 10, 60, 300, 900, 3600, 4 * 3600, 86_400, 3 * 86_400, 7 * 86_400];
 
 export interface MetricSources {
   /** Runs by status, read from the database at scrape time (every process sees the same figures). */
   runCounts(): Promise<Record<string, number>>;
+  /** Tasks for people by status, read from the database at scrape time. */
+  taskCounts(): Promise<Record<string, number>>;
   /** This process's view of the run queue: waiting in the whole queue, executing here. */
   queue(): RunQueueStats;
 }
@@ -31,6 +35,7 @@ export class WeftMetrics {
   readonly #runsEnded: Counter<"status">;
   readonly #resumed: Counter;
   readonly #eventLag: Histogram;
+  readonly #taskWait: Histogram<"outcome">;
   readonly #delivered = new WeakSet<RunEventMessage>();
   readonly #nodeTypes = new Map<string, string>();
 
@@ -44,7 +49,17 @@ export class WeftMetrics {
       registers,
       async collect() {
         const counts = await sources.runCounts();
-        for (const status of ["QUEUED", "RUNNING", "COMPLETED", "FAILED", "CANCELLED"]) this.set({ status }, counts[status] ?? 0);
+        for (const status of ["QUEUED", "RUNNING", "WAITING", "COMPLETED", "FAILED", "CANCELLED"]) this.set({ status }, counts[status] ?? 0);
+      },
+    });
+    new Gauge({
+      name: "weft_human_tasks",
+      help: "Tasks for people in the database by status (OPEN: waiting for someone)",
+      labelNames: ["status"],
+      registers,
+      async collect() {
+        const counts = await sources.taskCounts();
+        for (const status of ["OPEN", "COMPLETED", "EXPIRED", "CANCELLED"]) this.set({ status }, counts[status] ?? 0);
       },
     });
     new Gauge({
@@ -71,6 +86,13 @@ export class WeftMetrics {
     this.#retries = new Counter({ name: "weft_retries_total", help: "Provider retries and parse repairs", labelNames: ["code"], registers });
     this.#runsEnded = new Counter({ name: "weft_runs_ended_total", help: "Runs ended in this process, by status", labelNames: ["status"], registers });
     this.#resumed = new Counter({ name: "weft_runs_resumed_total", help: "Runs resumed in this process after their worker stopped", registers });
+    this.#taskWait = new Histogram({
+      name: "weft_human_task_wait_seconds",
+      help: "From a task's opening to its completion (outcome=completed) or expiry (outcome=expired), counted where its run goes on",
+      labelNames: ["outcome"],
+      buckets: WAIT_BUCKETS,
+      registers,
+    });
     this.#eventLag = new Histogram({
       name: "weft_event_lag_seconds",
       help: "From a run event's emission (on the worker) to its delivery to a live subscriber of this process",
@@ -105,6 +127,9 @@ export class WeftMetrics {
         break;
       case "RUN_RESUMED":
         this.#resumed.inc();
+        break;
+      case "HUMAN_TASK_COMPLETED":
+        this.#taskWait.observe({ outcome: event.expired ? "expired" : "completed" }, secondsBetween(event.openedAt, event.completedAt));
         break;
       case "RUN_COMPLETED":
       case "RUN_FAILED":

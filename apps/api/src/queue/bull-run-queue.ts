@@ -10,6 +10,9 @@ export const RUN_QUEUE_NAME = "runs";
 
 /** How long cancel waits for the worker executing a run to record its end. */
 const CANCEL_WAIT_MS = 10_000;
+/** How long, and how often, enqueueAgain looks for a run's previous job to be gone. */
+const AGAIN_WAIT_MS = 10_000;
+const AGAIN_POLL_MS = 5;
 /** How often the cluster's waiting count is read (health and metrics). */
 const COUNTS_EVERY_MS = 2_000;
 
@@ -111,6 +114,25 @@ export class BullRunQueue implements RunQueue {
     this.#queue.add("run", { runId }, { jobId: runId }).catch((error: unknown) => {
       this.#options.logger.warn({ runId, err: { message: (error as Error).message } }, "run not handed to the queue yet; the reconciler will");
     });
+  }
+
+  enqueueAgain(runId: string): void {
+    void this.#addOnceGone(runId).catch((error: unknown) => {
+      this.#options.logger.warn({ runId, err: { message: (error as Error).message } }, "run not handed to the queue yet; the reconciler will");
+    });
+  }
+
+  /**
+   * BullMQ adds nothing for a job id it still holds, and a run's job ends (and is removed) just after its
+   * execution parked the run: a continuation arriving in between would be lost. So the job is added once
+   * the earlier one is gone (a few milliseconds, at most AGAIN_WAIT_MS).
+   */
+  async #addOnceGone(runId: string): Promise<void> {
+    const deadline = Date.now() + AGAIN_WAIT_MS;
+    while (["active", "completed", "failed"].includes(await this.#queue.getJobState(runId)) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, AGAIN_POLL_MS));
+    }
+    await this.#queue.add("run", { runId }, { jobId: runId });
   }
 
   /** Whether a job for the run waits or executes somewhere (the reconciler asks). */

@@ -44,6 +44,11 @@ export class InProcessRunQueue implements RunQueue {
     this.#startNext();
   }
 
+  enqueueAgain(runId: string): void {
+    // #startNext leaves a run waiting while its previous job still runs.
+    this.enqueue(runId);
+  }
+
   async cancel(runId: string, reason: string): Promise<CancelResult> {
     const at = this.#waiting.indexOf(runId);
     const retry = this.#retrying.get(runId);
@@ -79,8 +84,11 @@ export class InProcessRunQueue implements RunQueue {
   }
 
   #startNext(): void {
-    while (!this.#closed && this.#running.size < this.#concurrency && this.#waiting.length > 0) {
-      const runId = this.#waiting.shift()!;
+    while (!this.#closed && this.#running.size < this.#concurrency) {
+      // A run's job waits while an earlier job of the same run still runs (enqueueAgain).
+      const at = this.#waiting.findIndex((candidate) => !this.#running.has(candidate));
+      if (at < 0) return;
+      const runId = this.#waiting.splice(at, 1)[0]!;
       const controller = new AbortController();
       const done = this.#run(runId, controller.signal);
       this.#running.set(runId, { controller, done });

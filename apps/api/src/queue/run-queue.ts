@@ -27,6 +27,11 @@ export interface RunQueueStats {
 export interface RunQueue {
   enqueue(runId: string): void;
   /**
+   * Enqueues a run whose previous job may still be finishing (a WAITING run continued as its task is
+   * closed, moments after its execution parked it): the job is added once that one is gone.
+   */
+  enqueueAgain(runId: string): void;
+  /**
    * Removes a waiting job, or aborts a running one and waits (briefly) for it to settle, so the caller
    * can read the run's final state.
    */

@@ -152,6 +152,7 @@ export type RunEventType =
   | 'BRANCH_TAKEN'
   | 'CACHE_HIT'
   | 'CACHE_MISS'
+  | 'HUMAN_TASK_COMPLETED'
   | 'LOOP_EXHAUSTED'
   | 'LOOP_ITERATION'
   | 'MAP_ITEM_COMPLETED'
@@ -162,23 +163,26 @@ export type RunEventType =
   | 'NODE_SKIPPED'
   | 'NODE_STARTED'
   | 'NODE_TOKEN'
+  | 'NODE_WAITING'
   | 'RUN_CANCELLED'
   | 'RUN_COMPLETED'
   | 'RUN_FAILED'
   | 'RUN_RESUMED'
   | 'RUN_STARTED'
+  | 'RUN_WAITING'
   | 'STATE_UPDATED'
   | 'TOOL_CALLED'
   | 'TOOL_RESULT'
   | 'WARNING';
 
-/** QUEUED and RUNNING runs are active. */
+/** QUEUED, RUNNING and WAITING runs are active; a WAITING run waits for a person (a human task) and no process holds it. */
 export type RunStatus =
   | 'CANCELLED'
   | 'COMPLETED'
   | 'FAILED'
   | 'QUEUED'
-  | 'RUNNING';
+  | 'RUNNING'
+  | 'WAITING';
 
 /** Anything left out comes from the workflow (SPEC §4). */
 export type RunWorkflowInput = {
@@ -555,6 +559,8 @@ type RunEventFields_CacheHitEvent_Fragment = { __typename: 'CacheHitEvent', invo
 
 type RunEventFields_CacheMissEvent_Fragment = { __typename: 'CacheMissEvent', invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null };
 
+type RunEventFields_HumanTaskCompletedEvent_Fragment = { __typename: 'HumanTaskCompletedEvent', invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null };
+
 type RunEventFields_LoopExhaustedEvent_Fragment = { __typename: 'LoopExhaustedEvent', invocation: string | null, loopId: string | null, max: number | null, exit: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null };
 
 type RunEventFields_LoopIterationEvent_Fragment = { __typename: 'LoopIterationEvent', invocation: string | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null };
@@ -575,6 +581,8 @@ type RunEventFields_NodeStartedEvent_Fragment = { __typename: 'NodeStartedEvent'
 
 type RunEventFields_NodeTokenEvent_Fragment = { __typename: 'NodeTokenEvent', invocation: string | null, text: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null };
 
+type RunEventFields_NodeWaitingEvent_Fragment = { __typename: 'NodeWaitingEvent', invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null };
+
 type RunEventFields_RunCancelledEvent_Fragment = { __typename: 'RunCancelledEvent', reason: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null };
 
 type RunEventFields_RunCompletedEvent_Fragment = { __typename: 'RunCompletedEvent', result: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null };
@@ -584,6 +592,8 @@ type RunEventFields_RunFailedEvent_Fragment = { __typename: 'RunFailedEvent', se
 type RunEventFields_RunResumedEvent_Fragment = { __typename: 'RunResumedEvent', attempt: number | null, seq: number, type: RunEventType, at: string, nodeId: string | null };
 
 type RunEventFields_RunStartedEvent_Fragment = { __typename: 'RunStartedEvent', nodeIds: Array<string> | null, seq: number, type: RunEventType, at: string, nodeId: string | null };
+
+type RunEventFields_RunWaitingEvent_Fragment = { __typename: 'RunWaitingEvent', seq: number, type: RunEventType, at: string, nodeId: string | null };
 
 type RunEventFields_StateUpdatedEvent_Fragment = { __typename: 'StateUpdatedEvent', invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null };
 
@@ -598,6 +608,7 @@ export type RunEventFieldsFragment =
   | RunEventFields_BranchTakenEvent_Fragment
   | RunEventFields_CacheHitEvent_Fragment
   | RunEventFields_CacheMissEvent_Fragment
+  | RunEventFields_HumanTaskCompletedEvent_Fragment
   | RunEventFields_LoopExhaustedEvent_Fragment
   | RunEventFields_LoopIterationEvent_Fragment
   | RunEventFields_MapItemCompletedEvent_Fragment
@@ -608,11 +619,13 @@ export type RunEventFieldsFragment =
   | RunEventFields_NodeSkippedEvent_Fragment
   | RunEventFields_NodeStartedEvent_Fragment
   | RunEventFields_NodeTokenEvent_Fragment
+  | RunEventFields_NodeWaitingEvent_Fragment
   | RunEventFields_RunCancelledEvent_Fragment
   | RunEventFields_RunCompletedEvent_Fragment
   | RunEventFields_RunFailedEvent_Fragment
   | RunEventFields_RunResumedEvent_Fragment
   | RunEventFields_RunStartedEvent_Fragment
+  | RunEventFields_RunWaitingEvent_Fragment
   | RunEventFields_StateUpdatedEvent_Fragment
   | RunEventFields_ToolCalledEvent_Fragment
   | RunEventFields_ToolResultEvent_Fragment
@@ -630,6 +643,7 @@ export type RunEventsSubscription = { runEvents:
     | { __typename: 'BranchTakenEvent', invocation: string | null, ports: Array<string> | null, skipped: Array<string> | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
     | { __typename: 'CacheHitEvent', invocation: string | null, similarity: number | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
     | { __typename: 'CacheMissEvent', invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
+    | { __typename: 'HumanTaskCompletedEvent', invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
     | { __typename: 'LoopExhaustedEvent', invocation: string | null, loopId: string | null, max: number | null, exit: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
     | { __typename: 'LoopIterationEvent', invocation: string | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
     | { __typename: 'MapItemCompletedEvent', invocation: string | null, index: number | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
@@ -640,11 +654,13 @@ export type RunEventsSubscription = { runEvents:
     | { __typename: 'NodeSkippedEvent', invocation: string | null, reason: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
     | { __typename: 'NodeStartedEvent', invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
     | { __typename: 'NodeTokenEvent', invocation: string | null, text: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
+    | { __typename: 'NodeWaitingEvent', invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
     | { __typename: 'RunCancelledEvent', reason: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
     | { __typename: 'RunCompletedEvent', result: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
     | { __typename: 'RunFailedEvent', seq: number, type: RunEventType, at: string, nodeId: string | null, error: { code: string, message: string } | null }
     | { __typename: 'RunResumedEvent', attempt: number | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
     | { __typename: 'RunStartedEvent', nodeIds: Array<string> | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
+    | { __typename: 'RunWaitingEvent', seq: number, type: RunEventType, at: string, nodeId: string | null }
     | { __typename: 'StateUpdatedEvent', invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
     | { __typename: 'ToolCalledEvent', invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null }
     | { __typename: 'ToolResultEvent', invocation: string | null, seq: number, type: RunEventType, at: string, nodeId: string | null }

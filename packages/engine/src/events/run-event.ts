@@ -119,6 +119,8 @@ interface Payloads {
     comment: string | null;
     completedAt: string;
     expired: boolean;
+    /** When the task was opened: with completedAt, how long the person took. */
+    openedAt: string;
   } & Invocation;
   /**
    * Step `step` (from 1) of an `agent` node (SPEC-V3 §3): the model answered with `text` and asked for

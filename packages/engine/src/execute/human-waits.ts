@@ -76,16 +76,17 @@ export class HumanWaits {
   wait(at: WaitingAt, request: HumanTaskRequest): Promise<HumanTaskAnswer> {
     const earlier = this.openedEarlier(at.nodeId, at.invocation);
     const taskId = earlier?.taskId ?? this.#taskId(at.nodeId, at.invocation);
+    const opened = { taskId, openedAt: earlier?.openedAt ?? new Date(this.#host.now()).toISOString() };
     if (!earlier) this.#announce(at, taskId, request);
     const known = this.#answers.get(taskId) ?? this.#record?.answers?.get(taskId);
-    if (known) return Promise.resolve(this.#closed(at, taskId, known, request));
+    if (known) return Promise.resolve(this.#closed(at, opened, known, request));
     return new Promise((resolve) => {
       at.park();
       const stop = this.#answers.listen(taskId, (answer) => {
         this.#parked.delete(taskId);
         if (this.#host.finished) return;
         at.unpark();
-        resolve(this.#closed(at, taskId, answer, request));
+        resolve(this.#closed(at, opened, answer, request));
       });
       this.#parked.set(taskId, stop);
       this.checkIdle();
@@ -118,10 +119,11 @@ export class HumanWaits {
   }
 
   /** Records how the task was closed; an expiry takes the node's onTimeout action. */
-  #closed(at: WaitingAt, taskId: string, answer: HumanTaskAnswer, request: HumanTaskRequest): HumanTaskAnswer {
+  #closed(at: WaitingAt, task: { taskId: string; openedAt: string }, answer: HumanTaskAnswer, request: HumanTaskRequest): HumanTaskAnswer {
     const closed = answer.expired ? { ...answer, action: request.onTimeout } : answer;
     const { action, by, data, comment, completedAt, expired } = closed;
-    this.#host.emit({ type: "HUMAN_TASK_COMPLETED", nodeId: at.nodeId, taskId, action, by, data, comment, completedAt, expired, invocation: at.invocation });
+    const { taskId, openedAt } = task;
+    this.#host.emit({ type: "HUMAN_TASK_COMPLETED", nodeId: at.nodeId, taskId, action, by, data, comment, completedAt, expired, openedAt, invocation: at.invocation });
     return closed;
   }
 }

@@ -31,6 +31,8 @@ export interface WaitingInvocation {
   taskId: string;
   expiresAt: string | null;
   startedAt: string | null;
+  /** When the task was opened (its NODE_WAITING). */
+  openedAt: string | null;
 }
 
 export interface ResumeRecord {
@@ -100,7 +102,8 @@ export function resumeFromEvents(events: Iterable<StoredEvent>): ResumeRecord {
       if (entry?.status === "COMPLETED") entry.result.ports = event["ports"] as string[];
     } else if (event.type === "NODE_WAITING") {
       const expiresAt = typeof event["expiresAt"] === "string" ? event["expiresAt"] : null;
-      waiting.set(at, { taskId: String(event["taskId"]), expiresAt, startedAt: started.get(at) ?? null });
+      const openedAt = typeof event["at"] === "string" ? event["at"] : null;
+      waiting.set(at, { taskId: String(event["taskId"]), expiresAt, startedAt: started.get(at) ?? null, openedAt });
     } else if (event.type === "HUMAN_TASK_COMPLETED") {
       answers.set(String(event["taskId"]), recordedAnswer(event));
     }

@@ -8,3 +8,4 @@ export { ThreadRunsResolver } from "./thread-runs.resolver.js";
 export { RUN_EVENT_KINDS } from "./run-event-kinds.type.js";
 /** What was in flight at a worker crash, and the watch a run keeps: for the crash tests' own reading of the events. */
 export { inFlight, readCrashWatch } from "./crash-suspects.js";
+export { HumanActionObject } from "./run-event.type.js";

@@ -22,7 +22,7 @@ export interface DeletedRun {
 export type RunDeletion = { deleted: DeletedRun } | { refused: "NOT_FOUND" } | { refused: "RUN_ACTIVE"; status: string };
 
 /**
- * Deletes a finished run with everything it stored: its node runs and events a batch at a time (each
+ * Deletes a finished run with everything it stored: its node runs, tasks for people and events a batch at a time (each
  * statement short, other work gets the database in between), then the run itself in one statement —
  * the run disappears from every list and count at that moment. Thread messages it added stay in their
  * thread (a conversation is the thread's, not the run's) without their link to it; runs that re-ran it
@@ -35,6 +35,8 @@ export async function deleteFinishedRun(db: PrismaClient, runId: string, batchRo
   if ((ACTIVE_RUN_STATUSES as readonly string[]).includes(run.status)) return { refused: "RUN_ACTIVE", status: run.status };
   await deleteInBatches(db, planned(Prisma.sql`
     DELETE FROM "NodeRun" WHERE id IN (SELECT id FROM "NodeRun" WHERE "runId" = ${runId} LIMIT ${batchRows}::int)`));
+  await deleteInBatches(db, planned(Prisma.sql`
+    DELETE FROM "HumanTask" WHERE id IN (SELECT id FROM "HumanTask" WHERE "runId" = ${runId} LIMIT ${batchRows}::int)`));
   await deleteInBatches(db, planned(Prisma.sql`
     DELETE FROM "RunEvent" WHERE "runId" = ${runId}
        AND seq IN (SELECT seq FROM "RunEvent" WHERE "runId" = ${runId} ORDER BY seq DESC LIMIT ${batchRows}::int)`));

@@ -15,8 +15,8 @@ import { terminateRun, type TerminatedRun, type Termination } from "./run-termin
  *   final status and the closing events in one transaction (terminateRun), then the events published in
  *   seq order, the status change published, and the log line.
  *
- * A run state added later (a run WAITING for a person) ends through endRun as well: terminateRun ends
- * any active run (ACTIVE_RUN_STATUSES) and closes the events of any run that had started.
+ * A run WAITING for a person ends through endRun as well: terminateRun ends any active run
+ * (ACTIVE_RUN_STATUSES), closes the events of any run that had started and cancels its open tasks.
  */
 
 export type { Termination } from "./run-termination.js";
@@ -57,6 +57,9 @@ export async function endRun(deps: RunEndingDeps, runId: string, termination: Te
   if (!ended) return null;
   for (const message of ended.messages) await deps.bus.publish("runEvents", runId, message);
   const terminal: RunEventMessage = ended.messages.at(-1)!;
+  for (const taskId of ended.cancelledTaskIds) {
+    await deps.bus.publish("humanTasks", ALL_RUNS, { taskId, runId, workflowId: ended.workflowId, status: "CANCELLED", at: terminal.at });
+  }
   await deps.bus.publish("runStatus", ALL_RUNS, { runId, workflowId: ended.workflowId, version: ended.version, status: ended.status, at: terminal.at });
   if (deps.observe) for (const message of ended.messages) deps.observe(eventOf(message));
   logRunEnd(deps.logger, ended);

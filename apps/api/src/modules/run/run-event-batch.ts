@@ -1,5 +1,5 @@
 import type { RunEventMessage } from "../../pubsub.js";
-import type { ColumnValue, Columns, EventWrites, NodeRunKey } from "./run-event-record.js";
+import type { ColumnValue, Columns, EventWrites, HumanTaskInsert, NodeRunKey } from "./run-event-record.js";
 
 /**
  * Several consecutive events of one run folded into the writes of ONE statement: every event row, one
@@ -18,12 +18,16 @@ export interface BatchWrites {
   /** Keyed by nodeRunId(key); values in the order the batch first touched them. */
   nodeRuns: Map<string, NodeRunKey & { set: Columns }>;
   run: Columns;
+  /** Tasks opened by the batch's NODE_WAITING events (SPEC-V3 §2). */
+  tasks: HumanTaskInsert[];
+  /** The batch ends the run: its open tasks are cancelled. */
+  closesTasks: boolean;
 }
 
 export function mergeWrites(batch: readonly EventWrites[], attempt: number | null = null): BatchWrites {
   const first = batch[0];
   if (!first) throw new Error("an event batch needs at least one event");
-  const merged: BatchWrites = { runId: first.message.runId, attempt, messages: [], nodeRuns: new Map(), run: {} };
+  const merged: BatchWrites = { runId: first.message.runId, attempt, messages: [], nodeRuns: new Map(), run: {}, tasks: [], closesTasks: false };
   for (const writes of batch) {
     if (writes.message.runId !== merged.runId) throw new Error("an event batch holds the events of one run");
     merged.messages.push(writes.message);
@@ -36,6 +40,8 @@ export function mergeWrites(batch: readonly EventWrites[], attempt: number | nul
       merged.nodeRuns.set(id, { ...key, nodeType: earlier?.nodeType ?? key.nodeType, set: mergeColumns(earlier?.set ?? {}, set) });
     }
     merged.run = mergeColumns(merged.run, writes.run);
+    if (writes.task) merged.tasks.push(writes.task);
+    if (writes.closesTasks) merged.closesTasks = true;
   }
   return merged;
 }

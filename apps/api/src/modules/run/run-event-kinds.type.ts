@@ -2,7 +2,7 @@ import { GraphQLJSON, GraphQLJSONObject } from "graphql-scalars";
 import { Field, Float, ID, Int, ObjectType } from "type-graphql";
 import { TEXT_COST } from "../common/field-cost.js";
 import { RunErrorObject } from "./run.type.js";
-import { NodeEventDetailsObject, NodeEventInterface, NodeOutputObject, RunEventInterface, TokenUsageObject } from "./run-event.type.js";
+import { HumanActionObject, NodeEventDetailsObject, NodeEventInterface, NodeOutputObject, RunEventInterface, TokenUsageObject } from "./run-event.type.js";
 
 /**
  * One object type per event kind (SPEC §events, SPEC-V2 §8), each with exactly its kind's fields (see
@@ -166,6 +166,81 @@ export class CacheHitEventObject {
 @ObjectType("CacheMissEvent", { implements: [RunEventInterface, NodeEventInterface], description: "CACHE_MISS." })
 export class CacheMissEventObject {}
 
+@ObjectType("NodeWaitingEvent", { implements: [RunEventInterface, NodeEventInterface], description: "NODE_WAITING: a human node opened a task and waits for a person (SPEC-V3 §2)." })
+export class NodeWaitingEventObject {
+  @Field(() => ID, { description: "The task (HumanTask.id)." })
+  taskId!: string;
+
+  @Field(() => [HumanActionObject])
+  actions!: HumanActionObject[];
+
+  @Field(() => GraphQLJSON, { nullable: true, complexity: TEXT_COST, description: "JSON Schema (an object) of the data to submit; null: no form." })
+  form!: unknown;
+
+  @Field(() => Date, { nullable: true, description: "When the task expires; null: no timeout." })
+  expiresAt!: Date | null;
+
+  @Field(() => String, { complexity: TEXT_COST })
+  title!: string;
+
+  @Field(() => String, { complexity: TEXT_COST, description: "Markdown." })
+  instructions!: string;
+
+  @Field(() => GraphQLJSON, { nullable: true, complexity: TEXT_COST, description: "The node's input, as the task shows it." })
+  input!: unknown;
+
+  @Field(() => Boolean)
+  editable!: boolean;
+
+  @Field(() => String, { nullable: true })
+  assignee!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The action an expiry takes; null: the node fails with HUMAN_TIMEOUT." })
+  onTimeout!: string | null;
+}
+
+@ObjectType("HumanTaskCompletedEvent", { implements: [RunEventInterface, NodeEventInterface], description: "HUMAN_TASK_COMPLETED: a task was closed and its node goes on." })
+export class HumanTaskCompletedEventObject {
+  @Field(() => ID)
+  taskId!: string;
+
+  @Field(() => String, { nullable: true, description: "The action taken (an expiry: the node's onTimeout; null: the node fails with HUMAN_TIMEOUT)." })
+  action!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The API key's name; null for an expiry." })
+  by!: string | null;
+
+  @Field(() => GraphQLJSON, { nullable: true, complexity: TEXT_COST })
+  data!: unknown;
+
+  @Field(() => String, { nullable: true, complexity: TEXT_COST })
+  comment!: string | null;
+
+  @Field(() => Date, { nullable: true })
+  completedAt!: Date | null;
+
+  @Field(() => Date, { nullable: true, description: "When the task was opened." })
+  openedAt!: Date | null;
+
+  @Field(() => Boolean, { description: "The task expired (its timeout), nobody completed it." })
+  expired!: boolean;
+}
+
+@ObjectType("RunWaitingEvent", {
+  implements: RunEventInterface,
+  description: "RUN_WAITING: only tasks for people are left; no process holds the run (status WAITING) until one is closed (then RUN_RESUMED).",
+})
+export class RunWaitingEventObject {
+  @Field(() => [ID], { description: "The open tasks." })
+  taskIds!: string[];
+
+  @Field(() => [NodeOutputObject], { complexity: TEXT_COST, description: OUTPUTS })
+  outputs!: NodeOutputObject[];
+
+  @Field(() => TokenUsageObject)
+  usage!: TokenUsageObject;
+}
+
 @ObjectType("AgentToolCall", { description: "A tool call an agent's step asked for." })
 export class AgentToolCallObject {
   @Field(() => ID, { description: "The model's id of the call (TOOL_CALLED and TOOL_RESULT carry it too)." })
@@ -290,6 +365,9 @@ export const RUN_EVENT_KINDS = [
   StateUpdatedEventObject,
   CacheHitEventObject,
   CacheMissEventObject,
+  NodeWaitingEventObject,
+  HumanTaskCompletedEventObject,
+  RunWaitingEventObject,
   AgentStepEventObject,
   ToolCalledEventObject,
   ToolResultEventObject,

@@ -23,12 +23,33 @@ export interface NodeRunKey {
 /** Node id → type for every node of a run's workflow, bodies included (node ids are unique across it). */
 export type NodeTypesById = ReadonlyMap<string, string>;
 
+/** The task a NODE_WAITING event opens (SPEC-V3 §2): stored with the event, in the same statement. */
+export interface HumanTaskInsert {
+  id: string;
+  nodeId: string;
+  invocation: string;
+  title: string;
+  instructions: string;
+  actions: unknown;
+  form: unknown;
+  input: unknown;
+  editable: boolean;
+  onTimeout: string | null;
+  assignee: string | null;
+  createdAt: Date;
+  expiresAt: Date | null;
+}
+
 export interface EventWrites {
   message: RunEventMessage;
   nodeRun: (NodeRunKey & { set: Columns }) | null;
   run: Columns;
   /** Set when the run changes status with this event. */
   status: RunStatusValue | null;
+  /** NODE_WAITING: the task it opens. */
+  task?: HumanTaskInsert;
+  /** A terminal event: the run's tasks still open are cancelled with it (its waiting nodes ended with it). */
+  closesTasks?: boolean;
 }
 
 export function eventWrites(event: RunEvent, nodeTypes: NodeTypesById): EventWrites {
@@ -67,6 +88,23 @@ export function eventWrites(event: RunEvent, nodeTypes: NodeTypesById): EventWri
       writes.nodeRun = nodeRun(event.nodeId, event.invocation, { status: "FAILED", error: { json: event.error }, ...detailColumns(event.details) });
       Object.assign(writes.run, tokenIncrements(event.details));
       break;
+    case "NODE_WAITING":
+      writes.task = {
+        id: event.taskId,
+        nodeId: event.nodeId,
+        invocation: event.invocation,
+        title: event.title,
+        instructions: event.instructions,
+        actions: event.actions,
+        form: event.form,
+        input: event.input,
+        editable: event.editable,
+        onTimeout: event.onTimeout,
+        assignee: event.assignee,
+        createdAt: when,
+        expiresAt: event.expiresAt === null ? null : new Date(event.expiresAt),
+      };
+      break;
     case "NODE_SKIPPED":
       writes.nodeRun = nodeRun(event.nodeId, event.invocation, {
         status: "SKIPPED",
@@ -96,6 +134,7 @@ export function eventWrites(event: RunEvent, nodeTypes: NodeTypesById): EventWri
         state: event.state === undefined ? null : { json: event.state },
       });
       writes.status = status;
+      writes.closesTasks = true;
       break;
     }
     default:

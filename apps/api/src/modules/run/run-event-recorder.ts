@@ -129,7 +129,8 @@ export class RunEventRecorder {
    * this returns (the promise settles when the bus is done with them), so calls made one after another,
    * without waiting, are published in the order of the calls.
    */
-  #publish({ message, status, run }: EventWrites): Promise<void> {
+  #publish({ message, status, run, task }: EventWrites): Promise<void> {
+    if (task) void this.bus.publish("humanTasks", ALL_RUNS, { taskId: task.id, runId: message.runId, workflowId: this.scope.workflowId, status: "OPEN", at: message.at });
     if (message.type === "RUN_STARTED") this.#startedAt = new Date(message.at);
     if (status && status !== "RUNNING" && status !== "QUEUED") {
       this.#ended = { status, error: (run["error"] as { json: unknown } | null)?.json ?? null, finishedAt: new Date(message.at), totalTokens: Number(run["totalTokens"] ?? 0) };

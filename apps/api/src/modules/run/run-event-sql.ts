@@ -1,6 +1,6 @@
 import { Prisma } from "../../generated/prisma/client.js";
 import type { BatchWrites } from "./run-event-batch.js";
-import type { ColumnValue, Columns, NodeRunKey } from "./run-event-record.js";
+import type { ColumnValue, Columns, HumanTaskInsert, NodeRunKey } from "./run-event-record.js";
 
 /**
  * A batch of events' writes as ONE statement (data-modifying CTEs): insert the RunEvent rows, upsert the
@@ -66,6 +66,27 @@ function nodeRunUpsert(runId: string, nodeRun: NodeRunKey & { set: Columns }, fe
 }
 
 /**
+ * The task a NODE_WAITING opens, with the run's workflow, for a run the fence kept. Its id is the event's
+ * taskId, the same for the invocation on every attempt: a resumed attempt that opens it again adds nothing.
+ */
+function taskInsert(runId: string, task: HumanTaskInsert, fenced: Prisma.Sql): Prisma.Sql {
+  const json = (value: unknown) => Prisma.sql`${JSON.stringify(value ?? null)}::jsonb`;
+  const time = (value: Date | null) => (value === null ? Prisma.sql`NULL` : Prisma.sql`${value.toISOString()}::timestamp(3)`);
+  return Prisma.sql`INSERT INTO "HumanTask" ("id", "runId", "workflowId", "nodeId", "invocation", "title", "instructions", "actions", "form", "input",
+          "editable", "onTimeout", "assignee", "createdAt", "expiresAt")
+        SELECT ${task.id}::text, r.id, r."workflowId", ${task.nodeId}::text, ${task.invocation}::text, ${task.title}::text, ${task.instructions}::text,
+          ${json(task.actions)}, ${task.form === null ? Prisma.sql`NULL` : json(task.form)}, ${json(task.input)}, ${task.editable}::boolean,
+          ${task.onTimeout}::text, ${task.assignee}::text, ${time(task.createdAt)}, ${time(task.expiresAt)}
+        FROM "Run" r WHERE r.id = ${runId} AND r.id ${fenced}
+        ON CONFLICT DO NOTHING`;
+}
+
+/** A run that ends closes the tasks its waiting nodes had left open. */
+function openTasksCancelled(runId: string, fenced: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`UPDATE "HumanTask" SET status = 'CANCELLED', "completedAt" = now() WHERE "runId" = ${runId} AND status = 'OPEN' AND "runId" ${fenced}`;
+}
+
+/**
  * Batches of one or more runs (one batch per run, see mergeWrites) as ONE statement: a multi-row insert of
  * every event, one upsert per node run (one per (run, node, invocation): a loop iteration or map item
  * gets its row from its first event) and one update per run touched. Distinct runs touch distinct rows,
@@ -93,6 +114,8 @@ export function batchStatement(batches: readonly BatchWrites[]): Prisma.Sql {
   const updates: Prisma.Sql[] = [];
   for (const batch of batches) {
     for (const nodeRun of batch.nodeRuns.values()) updates.push(nodeRunUpsert(batch.runId, nodeRun, fenced));
+    for (const task of batch.tasks) updates.push(taskInsert(batch.runId, task, fenced));
+    if (batch.closesTasks) updates.push(openTasksCancelled(batch.runId, fenced));
     updates.push(Prisma.sql`UPDATE "Run" SET ${setClause("Run", batch.run)} WHERE "id" = ${batch.runId} AND "id" ${fenced}`);
   }
   const insert = Prisma.sql`INSERT INTO "RunEvent" ("runId", "seq", "type", "nodeKey", "payload", "at")

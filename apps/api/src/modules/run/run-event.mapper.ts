@@ -2,7 +2,7 @@ import { isJsonObject } from "@weft/engine";
 import type { RunEventMessage } from "../../pubsub.js";
 import { toRunError } from "./run.mapper.js";
 import type { RunErrorObject } from "./run.type.js";
-import type { NodeEventDetailsObject, NodeOutputObject, TokenUsageObject } from "./run-event.type.js";
+import type { HumanActionObject, NodeEventDetailsObject, NodeOutputObject, TokenUsageObject } from "./run-event.type.js";
 import type { AgentToolCallObject } from "./run-event-kinds.type.js";
 
 /**
@@ -175,6 +175,84 @@ export class RunEventView {
     return this.#texts("failedNodeIds") ?? [];
   }
 
+  // Human steps (SPEC-V3 §2).
+
+  get taskId(): string {
+    return this.#text("taskId") ?? "";
+  }
+
+  get taskIds(): string[] {
+    return this.#texts("taskIds") ?? [];
+  }
+
+  get actions(): HumanActionObject[] {
+    const actions = this.payload["actions"];
+    if (!Array.isArray(actions)) return [];
+    return actions.flatMap((entry: unknown) => (isJsonObject(entry) && typeof entry["id"] === "string" ? [{ id: entry["id"], label: typeof entry["label"] === "string" ? entry["label"] : null }] : []));
+  }
+
+  get form(): unknown {
+    return this.payload["form"] ?? null;
+  }
+
+  get expiresAt(): Date | null {
+    return this.#date("expiresAt");
+  }
+
+  get title(): string {
+    return this.#text("title") ?? "";
+  }
+
+  get instructions(): string {
+    return this.#text("instructions") ?? "";
+  }
+
+  get input(): unknown {
+    return this.payload["input"] ?? null;
+  }
+
+  get editable(): boolean {
+    return this.payload["editable"] === true;
+  }
+
+  get assignee(): string | null {
+    return this.#text("assignee");
+  }
+
+  get onTimeout(): string | null {
+    return this.#text("onTimeout");
+  }
+
+  get action(): string | null {
+    return this.#text("action");
+  }
+
+  get by(): string | null {
+    return this.#text("by");
+  }
+
+  get data(): unknown {
+    return this.payload["data"] ?? null;
+  }
+
+  get comment(): string | null {
+    return this.#text("comment");
+  }
+
+  get completedAt(): Date | null {
+    return this.#date("completedAt");
+  }
+
+  get openedAt(): Date | null {
+    return this.#date("openedAt");
+  }
+
+  get expired(): boolean {
+    return this.payload["expired"] === true;
+  }
+
+  // Agents (SPEC-V3 §3).
+
   get step(): number {
     return this.#int("step") ?? 0;
   }
@@ -208,6 +286,11 @@ export class RunEventView {
 
   get summary(): string {
     return this.#text("summary") ?? "";
+  }
+
+  #date(key: string): Date | null {
+    const value = this.payload[key];
+    return typeof value === "string" ? new Date(value) : null;
   }
 
   #text(key: string): string | null {

@@ -1,4 +1,4 @@
-import { AGENT_RUN_EVENT_TYPES, PIPELINE_RUN_EVENT_TYPES, RUN_EVENT_TYPES } from "@weft/engine";
+import { AGENT_RUN_EVENT_TYPES, HUMAN_RUN_EVENT_TYPES, PIPELINE_RUN_EVENT_TYPES, RUN_EVENT_TYPES } from "@weft/engine";
 import { GraphQLJSON, GraphQLJSONObject } from "graphql-scalars";
 import { Field, Float, ID, Int, InterfaceType, ObjectType, registerEnumType } from "type-graphql";
 import { TEXT_COST } from "../common/field-cost.js";
@@ -16,8 +16,8 @@ import { RunErrorObject } from "./run.type.js";
  * every field name has one type across all kinds, so fragments on several kinds never conflict.
  */
 
-/** The seed-000 events, then those weft.workflow/v2 runs add (SPEC-V2 §8), then agents' (SPEC-V3 §3). */
-const EVENT_TYPES = [...RUN_EVENT_TYPES, ...PIPELINE_RUN_EVENT_TYPES, ...AGENT_RUN_EVENT_TYPES] as const;
+/** The seed-000 events, then those weft.workflow/v2 runs add (SPEC-V2 §8), then those of human steps (SPEC-V3 §2) and agents (SPEC-V3 §3). */
+const EVENT_TYPES = [...RUN_EVENT_TYPES, ...PIPELINE_RUN_EVENT_TYPES, ...HUMAN_RUN_EVENT_TYPES, ...AGENT_RUN_EVENT_TYPES] as const;
 export type RunEventTypeName = (typeof EVENT_TYPES)[number];
 export const RunEventTypeEnum = Object.fromEntries(EVENT_TYPES.map((type) => [type, type])) as { [K in RunEventTypeName]: K };
 registerEnumType(RunEventTypeEnum, { name: "RunEventType" });
@@ -67,6 +67,15 @@ export class NodeEventDetailsObject {
 
   @Field(() => Date, { nullable: true })
   finishedAt!: Date | null;
+}
+
+@ObjectType("HumanAction", { description: "A decision a human node's task offers: its id is the node's output port." })
+export class HumanActionObject {
+  @Field(() => String)
+  id!: string;
+
+  @Field(() => String, { nullable: true, description: "The button's text; null: show the id." })
+  label!: string | null;
 }
 
 @ObjectType("NodeOutput", { description: "One node's output, as a run's end reports it." })

@@ -18,6 +18,8 @@ export interface TerminatedRun {
   totalTokens: number;
   /** What was appended, in seq order: the closing node events, then the terminal event (last). */
   messages: RunEventMessage[];
+  /** Tasks for people the run had left open, cancelled with it (SPEC-V3 §2). */
+  cancelledTaskIds: string[];
 }
 
 /**
@@ -68,6 +70,8 @@ export async function terminateRun(
       data: { status, finishedAt: now, error, lastSeq },
     });
     await settleNodeRuns(tx, runId, error.code, error.message, now);
+    const cancelledTasks = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE "HumanTask" SET status = 'CANCELLED', "completedAt" = ${now} WHERE "runId" = ${runId} AND status = 'OPEN' RETURNING id`;
     const usage = { promptTokens: run.promptTokens, completionTokens: run.completionTokens, totalTokens: run.totalTokens };
     const totals = { usage, ...(run.costUsd === null ? {} : { costUsd: run.costUsd }) };
     const payload: Record<string, unknown> =
@@ -103,6 +107,7 @@ export async function terminateRun(
       finishedAt: now,
       totalTokens: run.totalTokens,
       messages,
+      cancelledTaskIds: cancelledTasks.map((task) => task.id),
     };
   });
 }

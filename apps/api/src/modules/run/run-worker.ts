@@ -10,6 +10,7 @@ import {
   type PreparedRun,
   type RunEvent,
   type RunEventHandler,
+  type RunOutcome,
   type RunResume,
   type ThreadRetention,
   type ToolProviders,
@@ -17,7 +18,7 @@ import {
 } from "@weft/engine";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../../logger.js";
-import type { EventBus } from "../../pubsub.js";
+import { ALL_RUNS, type EventBus } from "../../pubsub.js";
 import { DatabaseThreadHistory, recordingTurn } from "../thread/index.js";
 import { HANDOVER_REASON, type RunWorkerEnd } from "../../queue/run-queue.js";
 import { claimRunToExecute, releaseRun, type RunClaim } from "./run-claim.js";
@@ -28,6 +29,9 @@ import { isRunFenced, type RunEventWriter } from "./run-event-writer.js";
 import { endRun, logRunEnd, type Termination } from "./run-ending.js";
 import { exhaustedMessage } from "./crash-suspects.js";
 import { judgeCrashes, readStoredEvents, type StoredEventRow } from "./run-crash-watch.js";
+import type { LiveAnswers } from "./run-answers.js";
+import { ExecutionHumanSteps, humanTaskId, type TaskTimeouts } from "./run-human-steps.js";
+import { parkRun } from "./run-parking.js";
 
 export interface RunWorkerDeps {
   db: PrismaClient;
@@ -48,7 +52,14 @@ export interface RunWorkerDeps {
   observe?: ((event: RunEvent) => void) | undefined;
   /** WEFT_THREAD_MAX_MESSAGES / _AGE_DAYS: what threads keep. */
   threadRetention: ThreadRetention;
+  /** Answers to tasks closed while this process executes their runs. */
+  liveAnswers: LiveAnswers;
+  /** Keeps the timeouts of the tasks runs open here; null: none (tests of the worker alone). */
+  taskTimeouts: TaskTimeouts | null;
 }
+
+/** An execution ended WAITING but a task was closed meanwhile: the run is executed again at once. */
+const AGAIN = Symbol("again");
 
 /**
  * Executes one accepted run: its snapshot is the engine's PreparedRun, handed to the engine as it is
@@ -60,6 +71,13 @@ export interface RunWorkerDeps {
  * process is stopping), it hands the run over instead of ending it.
  */
 export async function executeRun(deps: RunWorkerDeps, runId: string, signal: AbortSignal): Promise<RunWorkerEnd | void> {
+  for (;;) {
+    const end = await executeAttempt(deps, runId, signal);
+    if (end !== AGAIN) return end;
+  }
+}
+
+async function executeAttempt(deps: RunWorkerDeps, runId: string, signal: AbortSignal): Promise<RunWorkerEnd | void | typeof AGAIN> {
   if (signal.aborted) return handingOver(signal) ? "handed over" : undefined;
   // One statement claims the run (if it is still active) and reads what it executes.
   const claimed = await claimRunToExecute(deps.db, runId);
@@ -76,10 +94,11 @@ export async function executeRun(deps: RunWorkerDeps, runId: string, signal: Abo
   }
   // Filled once the snapshot is read.
   const nodeTypes = new Map<string, string>();
-  const scope = { workflowId: run.workflowId, version: run.versionNumber };
-  const recorder = new RunEventRecorder(deps.eventWriter, deps.bus, scope, nodeTypes, claim.attempt, crashes.careful);
-  try {
-    await execute(deps, { ...run, id: runId }, { claim, recorder, nodeTypes, signal, stored, crashes });
+    const scope = { workflowId: run.workflowId, version: run.versionNumber };
+    const recorder = new RunEventRecorder(deps.eventWriter, deps.bus, scope, nodeTypes, claim.attempt, crashes.careful);
+    let ended: { outcome: RunOutcome; steps: ExecutionHumanSteps };
+    try {
+      ended = await execute(deps, { ...run, id: runId }, { claim, recorder, nodeTypes, signal, stored, crashes });
   } catch (error) {
     // Batches still in flight take the next seqs; the terminal event must come after them.
     await recorder.idle();
@@ -92,8 +111,25 @@ export async function executeRun(deps: RunWorkerDeps, runId: string, signal: Abo
     await endRun(deps, runId, failureOf(error), claim);
     return;
   }
+  const waiting = ended.outcome.status === "WAITING";
+  await ended.steps.ended(!waiting);
   if (handingOver(signal)) return handOver(deps, recorder, runId, claim);
+  if (waiting) return park(deps, recorder, { id: runId, ...run }, claim, ended.steps.applied);
   await logEngineEnd(deps, runId, recorder);
+}
+
+/**
+ * The engine paused the run for people (RUN_WAITING stored): it is parked WAITING and this worker lets
+ * it go. If a task was closed in between without this execution taking its answer, the run is released
+ * (a handover, not a failed attempt) and executed again at once.
+ */
+async function park(deps: RunWorkerDeps, recorder: RunEventRecorder, run: { id: string; workflowId: string; versionNumber: number | null }, claim: RunClaim, applied: string[]) {
+  await recorder.stored();
+  const parking = await parkRun(deps.db, run.id, claim.attempt, applied);
+  if (parking === "answered") return (await releaseRun(deps.db, run.id, claim.attempt)) ? AGAIN : undefined;
+  if (parking === "gone") return;
+  await deps.bus.publish("runStatus", ALL_RUNS, { runId: run.id, workflowId: run.workflowId, version: run.versionNumber, status: "WAITING", at: new Date().toISOString() });
+  deps.logger.info({ runId: run.id, workflowId: run.workflowId }, "run waits for a person");
 }
 
 /** Why a run whose execution threw ends FAILED: the engine's own code, else an internal error (no detail: it may hold anything). */
@@ -113,15 +149,20 @@ interface Execution {
 
 type RunRow = { id: string; workflowId: string; versionNumber: number | null; editVersion: number | null; snapshot: unknown; request: unknown; threadId: string | null };
 
-/** The engine's run of the claimed attempt, from the start or resumed after the stored events. */
-async function execute(deps: RunWorkerDeps, run: RunRow, { claim, recorder, nodeTypes, signal, stored, crashes }: Execution): Promise<void> {
+/**
+ * The engine's run of the claimed attempt, from the start or resumed after the stored events (a run a
+ * worker left, or one continuing after a task was closed), with the answers of its tasks.
+ */
+async function execute(deps: RunWorkerDeps, run: RunRow, { claim, recorder, nodeTypes, signal, stored, crashes }: Execution): Promise<{ outcome: RunOutcome; steps: ExecutionHumanSteps }> {
   const prepared = parsePreparedRun(run.snapshot);
   for (const [nodeId, type] of nodeTypesOf(prepared.workflow, deps.registry)) nodeTypes.set(nodeId, type);
   const resume = claim.status === "RUNNING" ? resumeOf(claim, stored) : null;
-  if (resume) deps.logger.warn({ runId: run.id, attempt: claim.attempt, lastSeq: claim.lastSeq }, "resuming a run whose worker stopped");
+  if (resume?.record.waiting?.size) deps.logger.info({ runId: run.id, attempt: claim.attempt, lastSeq: claim.lastSeq }, "continuing a run that waited for a person");
+  else if (resume) deps.logger.warn({ runId: run.id, attempt: claim.attempt, lastSeq: claim.lastSeq }, "resuming a run whose worker stopped");
   const thread = threadOf(deps, run.threadId, { runId: run.id, attempt: claim.attempt, prepared });
-  const record = observed(deps.observe, thread ? thread.onEvent(recorder.record) : recorder.record);
-  await runWorkflow({
+  const steps = await ExecutionHumanSteps.start({ db: deps.db, bus: deps.bus, live: deps.liveAnswers, timeouts: deps.taskTimeouts }, run, resume?.record ?? null);
+  const record = steps.handler(observed(deps.observe, thread ? thread.onEvent(recorder.record) : recorder.record));
+  const outcome = await runWorkflow({
     runId: run.id,
     prepared,
     registry: deps.registry,
@@ -136,9 +177,15 @@ async function execute(deps: RunWorkerDeps, run: RunRow, { claim, recorder, node
       limiter: crashes.alone ? deps.limiter.exclusive() : deps.limiter,
       recordInFlight: crashes.careful,
       stateEvents: wantsStateEvents(run.request),
+      taskId: (nodeId, invocation) => humanTaskId(run.id, nodeId, invocation),
     },
     resume,
+    humanAnswers: steps.answers,
+  }).catch(async (error: unknown) => {
+    await steps.ended(false);
+    throw error;
   });
+  return { outcome, steps };
 }
 
 const handingOver = (signal: AbortSignal): boolean => signal.aborted && signal.reason === HANDOVER_REASON;

@@ -1,5 +1,5 @@
 import { ConcurrencyLimiter, resolveRunLimits, type Retriever, type RunEvent, type RunLimits, type ToolProviders } from "@weft/engine";
-import type { Prisma } from "../../generated/prisma/client.js";
+import { Prisma } from "../../generated/prisma/client.js";
 import type { RawQueryable } from "../../db/raw-sql.js";
 import type { AuthInfo } from "../../auth/auth-info.js";
 import { AppError } from "../../errors/app-error.js";
@@ -11,7 +11,7 @@ import type { TriggerKind } from "../common/trigger-kind.type.js";
 import { afterCursorWhere, badPageArgument, buildPage, readBound, readPage, type Page } from "../common/pagination.js";
 import type { CallerBudget } from "../../rate-limit/caller-budget.js";
 import { retryAfterSeconds } from "../../rate-limit/rate-limits.js";
-import { ACTIVE_RUN_STATUSES, isActiveRunStatus } from "../common/run-status.js";
+import { EXECUTING_RUN_STATUSES, isActiveRunStatus } from "../common/run-status.js";
 import { DraftSnapshots } from "../workflow/index.js";
 import { replayThenLive } from "./run-event-stream.js";
 import { RunEventReplays, toEventMessage } from "./run-event-replay.js";
@@ -33,6 +33,9 @@ import { NODE_RUN_ORDER, nodeRunPage, type NodeRunFilter } from "./node-run-page
 import { InlineWorkflowTools } from "./workflow-tools.js";
 import { RunEventWriter } from "./run-event-writer.js";
 import { deleteFinishedRun, finishedRunsBefore, type DeletedRun } from "./run-deletion.js";
+import { LiveAnswers } from "./run-answers.js";
+import type { TaskTimeouts } from "./run-human-steps.js";
+import { continueWaitingRun } from "./run-parking.js";
 import { userError, type UserError } from "../../errors/user-error.type.js";
 import { failure, success, type Outcome } from "../../errors/outcome.js";
 
@@ -56,6 +59,8 @@ export interface RunServiceOptions {
   metrics?: WeftMetrics;
   /** OpenTelemetry traces of the runs executed here, when configured. */
   tracer?: RunTracer | null;
+  /** Keeps the timeouts of the tasks the runs executed here open (the human-task module's timers). */
+  taskTimeouts?: TaskTimeouts;
 }
 
 export const MAX_EVENTS_PER_READ = 1000;
@@ -87,6 +92,7 @@ export class RunService {
   readonly limits: RunLimits;
   readonly #ending: RunEndingDeps;
   readonly #replays: RunEventReplays;
+  readonly #liveAnswers: LiveAnswers;
 
   constructor(
     readonly deps: ServiceDeps,
@@ -106,6 +112,7 @@ export class RunService {
     const retriever = options.retriever ?? null;
     const tools = options.tools ?? {};
     const workflows = new InlineWorkflowTools({ ...this.#start, llm: deps.llm, retriever, tools, limiter });
+    this.#liveAnswers = new LiveAnswers(deps.db, options.bus, deps.logger);
     const workerDeps = {
       db: deps.db,
       bus: options.bus,
@@ -119,6 +126,8 @@ export class RunService {
       maxAttempts: deps.env.WEFT_RUN_MAX_ATTEMPTS,
       observe: observerOf(options.metrics ?? null, options.tracer ?? null),
       threadRetention: threadRetention(deps.env),
+      liveAnswers: this.#liveAnswers,
+      taskTimeouts: options.taskTimeouts ?? null,
     };
     this.#metrics = options.metrics ?? null;
     this.#ending = { db: deps.db, bus: options.bus, logger: deps.logger, observe: workerDeps.observe };
@@ -246,7 +255,9 @@ export class RunService {
     if (!run) return { ok: false, errors: [userError("NOT_FOUND", `run "${runId}" does not exist`, { path: ["id"] })] };
     if (!isActiveRunStatus(run.status)) return { ok: false, errors: [finishedError(runId, run.status)] };
     const reason = CANCEL_REASON;
-    await this.queue.cancel(runId, reason);
+    // A WAITING run has no executor to stop: it is ended below (and if a task's completion has just
+    // handed it to a worker, that worker's writes are refused once it has ended).
+    if (run.status !== "WAITING") await this.queue.cancel(runId, reason);
     // Whatever the queue found (a waiting job removed, an executing one aborted, or nothing: orphaned,
     // or its worker did not answer in time), a run still active now is ended here; its executor's later
     // writes are refused (fencing), so nothing follows the terminal event.
@@ -370,11 +381,20 @@ export class RunService {
    * At start of a single process (no Redis): runs left QUEUED or RUNNING by a previous process cannot be
    * resumed (their executor state is gone), so they are ended FAILED with RUN_INTERRUPTED. With Redis,
    * other processes may be executing them: the queue's stalled-job check and the reconciler take over.
+   * WAITING runs are nobody's to execute: they stay, and continue when their tasks are closed; a run
+   * that a closed task had just sent back to the queue (its last event is still RUN_WAITING: its
+   * continuation never began) is queued again.
    */
   async recoverInterrupted(): Promise<number> {
-    const stuck = await this.deps.db.run.findMany({ where: { status: { in: [...ACTIVE_RUN_STATUSES] } }, select: { id: true } });
+    const stuck = await this.deps.db.$queryRaw<{ id: string; lastType: string | null }[]>`
+      SELECT r.id, e.type AS "lastType" FROM "Run" r LEFT JOIN "RunEvent" e ON e."runId" = r.id AND e.seq = r."lastSeq"
+       WHERE r.status::text IN (${Prisma.join(EXECUTING_RUN_STATUSES)})`;
     let recovered = 0;
-    for (const { id } of stuck) {
+    for (const { id, lastType } of stuck) {
+      if (lastType === "RUN_WAITING") {
+        this.queue.enqueue(id);
+        continue;
+      }
       const ended = await endRun(this.#ending, id, {
         kind: "failed",
         code: "RUN_INTERRUPTED",
@@ -386,8 +406,22 @@ export class RunService {
     return recovered;
   }
 
+  /**
+   * A task of the run was closed (SPEC-V3 §2): a WAITING run goes back to RUNNING and to the queue, where
+   * any worker continues it from its events. A run not waiting is left as it is: its execution takes
+   * the answer, or finds it when it would park. True when this call continued the run.
+   */
+  async continueWaiting(runId: string): Promise<boolean> {
+    const run = await continueWaitingRun(this.deps.db, runId);
+    if (!run) return false;
+    await this.#publishStatus({ runId, workflowId: run.workflowId, version: run.versionNumber, status: "RUNNING", at: new Date().toISOString() });
+    this.queue.enqueueAgain(runId);
+    return true;
+  }
+
   async close(): Promise<void> {
     await this.queue.close();
+    await this.#liveAnswers.close();
   }
 
   async #publishStatus(message: RunStatusMessage): Promise<void> {

@@ -8,12 +8,16 @@ import { MutationPayload } from "../../errors/user-error.type.js";
 export const RunStatusEnum = {
   QUEUED: "QUEUED",
   RUNNING: "RUNNING",
+  WAITING: "WAITING",
   COMPLETED: "COMPLETED",
   FAILED: "FAILED",
   CANCELLED: "CANCELLED",
 } as const;
 export type RunStatusName = keyof typeof RunStatusEnum;
-registerEnumType(RunStatusEnum, { name: "RunStatus", description: "QUEUED and RUNNING runs are active." });
+registerEnumType(RunStatusEnum, {
+  name: "RunStatus",
+  description: "QUEUED, RUNNING and WAITING runs are active; a WAITING run waits for a person (a human task) and no process holds it.",
+});
 
 export const NodeRunStatusEnum = {
   PENDING: "PENDING",

@@ -16,6 +16,7 @@ import { failure, success, type Outcome } from "../../errors/outcome.js";
 import { userError } from "../../errors/user-error.type.js";
 import { isUuid } from "../common/uuid.js";
 import { retainedMessagesWhere } from "./thread-retention.js";
+import { ACTIVE_RUN_STATUSES } from "../common/run-status.js";
 
 /**
  * A thread around a run (SPEC-V2 §7), for the run module: before it starts, the thread is claimed (one
@@ -24,7 +25,6 @@ import { retainedMessagesWhere } from "./thread-retention.js";
  * terminal event is — so a client that sees RUN_COMPLETED finds the thread free and up to date.
  */
 
-const ACTIVE = ["QUEUED", "RUNNING"] as const;
 
 export interface ClaimedThread {
   threadId: string;
@@ -51,7 +51,7 @@ export async function claimThread(tx: Prisma.TransactionClient, workflowId: stri
   if (thread.workflowId !== workflowId) {
     return failure(userError("VALIDATION_FAILED", `thread "${threadId}" belongs to another workflow`, { path }));
   }
-  const active = await tx.run.findFirst({ where: { threadId, status: { in: [...ACTIVE] } }, select: { id: true } });
+  const active = await tx.run.findFirst({ where: { threadId, status: { in: [...ACTIVE_RUN_STATUSES] } }, select: { id: true } });
   if (active) {
     return failure(userError("THREAD_BUSY", `thread "${threadId}" has a run in progress (${active.id}); start the next turn when it has ended`, { path }));
   }

@@ -7,8 +7,8 @@ import { afterCursorWhere, buildPage, encodeOffsetCursor, PageInfo, readBound, r
 import { isUuid } from "../common/uuid.js";
 import { retainedMessagesWhere, threadRetention } from "./thread-retention.js";
 import { ThreadRoleValue, type ThreadMessageObject, type ThreadObject } from "./thread.type.js";
+import { ACTIVE_RUN_STATUSES } from "../common/run-status.js";
 
-const ACTIVE = ["QUEUED", "RUNNING"] as const;
 const MESSAGE_CURSOR = "seq";
 
 export interface MessagePageArgs {
@@ -60,7 +60,7 @@ export class ThreadService {
 
   /** Whether a run of the thread is queued or running (a new run on it would be refused with THREAD_BUSY). */
   async busy(threadId: string): Promise<boolean> {
-    return (await this.deps.db.run.count({ where: { threadId, status: { in: [...ACTIVE] } } })) > 0;
+    return (await this.deps.db.run.count({ where: { threadId, status: { in: [...ACTIVE_RUN_STATUSES] } } })) > 0;
   }
 
   /**
@@ -72,7 +72,7 @@ export class ThreadService {
     return this.deps.db.$transaction(async (tx) => {
       const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Thread" WHERE id = ${id} FOR UPDATE`;
       if (locked.length === 0) return failure<string>(notFoundError("thread", id));
-      const active = await tx.run.findFirst({ where: { threadId: id, status: { in: [...ACTIVE] } }, select: { id: true } });
+      const active = await tx.run.findFirst({ where: { threadId: id, status: { in: [...ACTIVE_RUN_STATUSES] } }, select: { id: true } });
       if (active) return failure<string>(userError("THREAD_BUSY", `thread "${id}" has a run in progress (${active.id}); cancel it or wait for it to end`, { path: ["id"] }));
       await tx.thread.delete({ where: { id } });
       return success(id);

@@ -4,7 +4,7 @@ import { planned } from "../../db/planned.js";
 import type { Outcome } from "../../errors/outcome.js";
 import { refuse, withRefusals } from "../../errors/refusal.js";
 import { notFoundError, userError, type UserError, type UserErrorOptions } from "../../errors/user-error.type.js";
-import { ACTIVE_RUN_STATUSES } from "../common/run-status.js";
+import { ACTIVE_RUN_STATUSES, EXECUTING_RUN_STATUSES } from "../common/run-status.js";
 import { workflowFromRows } from "./workflow.mapper.js";
 
 /**
@@ -40,7 +40,7 @@ export interface LockOptions {
 export function activeDraftRunSql(workflowId: string): Prisma.Sql {
   return Prisma.sql`(
     SELECT r.id FROM "Run" r
-    WHERE r."workflowId" = ${workflowId} AND r."versionId" IS NULL AND r.status::text IN (${Prisma.join(ACTIVE_RUN_STATUSES)})
+    WHERE r."workflowId" = ${workflowId} AND r."versionId" IS NULL AND r.status::text IN (${Prisma.join(EXECUTING_RUN_STATUSES)})
     ORDER BY r."createdAt" DESC LIMIT 1
   )`;
 }
@@ -130,7 +130,7 @@ export function countActiveRuns(db: Prisma.TransactionClient, workflowId: string
 /** The id of the workflow's QUEUED or RUNNING run of the draft, if any. */
 export async function findActiveRunId(db: Prisma.TransactionClient, workflowId: string): Promise<string | null> {
   const run = await db.run.findFirst({
-    where: { workflowId, versionId: null, status: { in: [...ACTIVE_RUN_STATUSES] } },
+    where: { workflowId, versionId: null, status: { in: [...EXECUTING_RUN_STATUSES] } },
     select: { id: true },
     orderBy: { createdAt: "desc" },
   });

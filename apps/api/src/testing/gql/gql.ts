@@ -44,6 +44,12 @@ type Documents = {
     "\n  mutation GatedPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message path } } }\n": typeof types.GatedPublishDocument,
     "\n  mutation GateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code message } } }\n": typeof types.GateNodeDocument,
     "\n  mutation DeleteGateDataset($id: ID!) { deleteDataset(id: $id) { errors { code } } }\n": typeof types.DeleteGateDatasetDocument,
+    "\n  mutation HtImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message field } } }\n": typeof types.HtImportDocument,
+    "\n  query HtRun($id: ID!) {\n    run(id: $id) {\n      status\n      result\n      error { code message }\n      nodeRuns { nodeId invocation status }\n      events(limit: 500) { seq type nodeId invocation }\n    }\n  }\n": typeof types.HtRunDocument,
+    "\n  query HtTasks($status: [HumanTaskStatus!], $workflowId: ID, $assignee: String) {\n    humanTasks(status: $status, workflowId: $workflowId, assignee: $assignee, first: 50) {\n      totalCount\n      edges { node { id runId workflowId nodeId invocation title instructions actions { id label } form input editable status assignee expiresAt completedBy action data comment } }\n    }\n  }\n": typeof types.HtTasksDocument,
+    "\n  query HtTask($id: ID!) { humanTask(id: $id) { id status action data comment completedBy completedAt } }\n": typeof types.HtTaskDocument,
+    "\n  mutation HtComplete($id: ID!, $input: CompleteHumanTaskInput!) {\n    completeHumanTask(id: $id, input: $input) {\n      task { id status action data comment completedBy }\n      errors { code message path }\n    }\n  }\n": typeof types.HtCompleteDocument,
+    "\n  mutation HtDeleteRun($id: ID!) { deleteRun(id: $id) { deletedRunId errors { code } } }\n": typeof types.HtDeleteRunDocument,
     "\n  mutation KbCreate($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      knowledgeBase { id name embeddingModel dimension store chunkSize chunkOverlap }\n      errors { code message path }\n    }\n  }\n": typeof types.KbCreateDocument,
     "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n": typeof types.KbAddDocumentsDocument,
     "\n  query KbGet($name: String, $id: ID, $after: String) {\n    knowledgeBase(name: $name, id: $id) {\n      id name documentCount chunkCount\n      documents { totalCount edges { node { id title status chunkCount chunks(first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id text source { title chunkIndex } } } } } } }\n    }\n  }\n": typeof types.KbGetDocument,
@@ -227,6 +233,12 @@ const documents: Documents = {
     "\n  mutation GatedPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message path } } }\n": types.GatedPublishDocument,
     "\n  mutation GateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code message } } }\n": types.GateNodeDocument,
     "\n  mutation DeleteGateDataset($id: ID!) { deleteDataset(id: $id) { errors { code } } }\n": types.DeleteGateDatasetDocument,
+    "\n  mutation HtImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message field } } }\n": types.HtImportDocument,
+    "\n  query HtRun($id: ID!) {\n    run(id: $id) {\n      status\n      result\n      error { code message }\n      nodeRuns { nodeId invocation status }\n      events(limit: 500) { seq type nodeId invocation }\n    }\n  }\n": types.HtRunDocument,
+    "\n  query HtTasks($status: [HumanTaskStatus!], $workflowId: ID, $assignee: String) {\n    humanTasks(status: $status, workflowId: $workflowId, assignee: $assignee, first: 50) {\n      totalCount\n      edges { node { id runId workflowId nodeId invocation title instructions actions { id label } form input editable status assignee expiresAt completedBy action data comment } }\n    }\n  }\n": types.HtTasksDocument,
+    "\n  query HtTask($id: ID!) { humanTask(id: $id) { id status action data comment completedBy completedAt } }\n": types.HtTaskDocument,
+    "\n  mutation HtComplete($id: ID!, $input: CompleteHumanTaskInput!) {\n    completeHumanTask(id: $id, input: $input) {\n      task { id status action data comment completedBy }\n      errors { code message path }\n    }\n  }\n": types.HtCompleteDocument,
+    "\n  mutation HtDeleteRun($id: ID!) { deleteRun(id: $id) { deletedRunId errors { code } } }\n": types.HtDeleteRunDocument,
     "\n  mutation KbCreate($input: CreateKnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      knowledgeBase { id name embeddingModel dimension store chunkSize chunkOverlap }\n      errors { code message path }\n    }\n  }\n": types.KbCreateDocument,
     "\n  mutation KbAddDocuments($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) {\n      knowledgeBase { documentCount chunkCount }\n      documents { id title mimeType status chunkCount error length }\n      errors { code message path }\n    }\n  }\n": types.KbAddDocumentsDocument,
     "\n  query KbGet($name: String, $id: ID, $after: String) {\n    knowledgeBase(name: $name, id: $id) {\n      id name documentCount chunkCount\n      documents { totalCount edges { node { id title status chunkCount chunks(first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { id text source { title chunkIndex } } } } } } }\n    }\n  }\n": types.KbGetDocument,
@@ -511,6 +523,30 @@ export function graphql(source: "\n  mutation GateNode($workflowId: ID!, $nodeId
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteGateDataset($id: ID!) { deleteDataset(id: $id) { errors { code } } }\n"): (typeof documents)["\n  mutation DeleteGateDataset($id: ID!) { deleteDataset(id: $id) { errors { code } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation HtImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message field } } }\n"): (typeof documents)["\n  mutation HtImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message field } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query HtRun($id: ID!) {\n    run(id: $id) {\n      status\n      result\n      error { code message }\n      nodeRuns { nodeId invocation status }\n      events(limit: 500) { seq type nodeId invocation }\n    }\n  }\n"): (typeof documents)["\n  query HtRun($id: ID!) {\n    run(id: $id) {\n      status\n      result\n      error { code message }\n      nodeRuns { nodeId invocation status }\n      events(limit: 500) { seq type nodeId invocation }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query HtTasks($status: [HumanTaskStatus!], $workflowId: ID, $assignee: String) {\n    humanTasks(status: $status, workflowId: $workflowId, assignee: $assignee, first: 50) {\n      totalCount\n      edges { node { id runId workflowId nodeId invocation title instructions actions { id label } form input editable status assignee expiresAt completedBy action data comment } }\n    }\n  }\n"): (typeof documents)["\n  query HtTasks($status: [HumanTaskStatus!], $workflowId: ID, $assignee: String) {\n    humanTasks(status: $status, workflowId: $workflowId, assignee: $assignee, first: 50) {\n      totalCount\n      edges { node { id runId workflowId nodeId invocation title instructions actions { id label } form input editable status assignee expiresAt completedBy action data comment } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query HtTask($id: ID!) { humanTask(id: $id) { id status action data comment completedBy completedAt } }\n"): (typeof documents)["\n  query HtTask($id: ID!) { humanTask(id: $id) { id status action data comment completedBy completedAt } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation HtComplete($id: ID!, $input: CompleteHumanTaskInput!) {\n    completeHumanTask(id: $id, input: $input) {\n      task { id status action data comment completedBy }\n      errors { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation HtComplete($id: ID!, $input: CompleteHumanTaskInput!) {\n    completeHumanTask(id: $id, input: $input) {\n      task { id status action data comment completedBy }\n      errors { code message path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation HtDeleteRun($id: ID!) { deleteRun(id: $id) { deletedRunId errors { code } } }\n"): (typeof documents)["\n  mutation HtDeleteRun($id: ID!) { deleteRun(id: $id) { deletedRunId errors { code } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

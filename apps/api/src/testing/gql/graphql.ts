@@ -20,6 +20,15 @@ export type AddNodeInput = {
   type: string;
 };
 
+export type CompleteHumanTaskInput = {
+  /** One of the task's actions: the node goes on through its port. */
+  action: string;
+  /** Up to 10000 characters. */
+  comment?: string | null | undefined;
+  /** Data matching the task's form (an editable task without data keeps its input; with a form and no data, {} is checked). */
+  data?: unknown;
+};
+
 /** How `content` is sent: TEXT as is, BASE64 for a file's bytes (PDF, DOCX, HTML, Markdown or UTF-8 text). */
 export type ContentEncoding =
   | 'BASE64'
@@ -133,6 +142,13 @@ export type FileInput = {
   name: string;
 };
 
+/** OPEN until a person completes it (COMPLETED), its timeout passes (EXPIRED) or its run ends first (CANCELLED). */
+export type HumanTaskStatus =
+  | 'CANCELLED'
+  | 'COMPLETED'
+  | 'EXPIRED'
+  | 'OPEN';
+
 export type LoopInput = {
   /** A port of the routers that take this loop's edges; null or absent: none. */
   exit?: string | null | undefined;
@@ -189,6 +205,7 @@ export type RunEventType =
   | 'BRANCH_TAKEN'
   | 'CACHE_HIT'
   | 'CACHE_MISS'
+  | 'HUMAN_TASK_COMPLETED'
   | 'LOOP_EXHAUSTED'
   | 'LOOP_ITERATION'
   | 'MAP_ITEM_COMPLETED'
@@ -199,23 +216,26 @@ export type RunEventType =
   | 'NODE_SKIPPED'
   | 'NODE_STARTED'
   | 'NODE_TOKEN'
+  | 'NODE_WAITING'
   | 'RUN_CANCELLED'
   | 'RUN_COMPLETED'
   | 'RUN_FAILED'
   | 'RUN_RESUMED'
   | 'RUN_STARTED'
+  | 'RUN_WAITING'
   | 'STATE_UPDATED'
   | 'TOOL_CALLED'
   | 'TOOL_RESULT'
   | 'WARNING';
 
-/** QUEUED and RUNNING runs are active. */
+/** QUEUED, RUNNING and WAITING runs are active; a WAITING run waits for a person (a human task) and no process holds it. */
 export type RunStatus =
   | 'CANCELLED'
   | 'COMPLETED'
   | 'FAILED'
   | 'QUEUED'
-  | 'RUNNING';
+  | 'RUNNING'
+  | 'WAITING';
 
 /** Anything left out comes from the workflow (SPEC §4). */
 export type RunWorkflowInput = {
@@ -404,6 +424,9 @@ export type OpenAiEventsSubscriptionVariables = Exact<{
 
 
 export type OpenAiEventsSubscription = { runEvents:
+    | { seq: number, type: RunEventType, nodeId: string | null, text: string | null, output: string | null, error: { code: string, message: string } | null }
+    | { seq: number, type: RunEventType, nodeId: string | null, text: string | null, output: string | null, error: { code: string, message: string } | null }
+    | { seq: number, type: RunEventType, nodeId: string | null, text: string | null, output: string | null, error: { code: string, message: string } | null }
     | { seq: number, type: RunEventType, nodeId: string | null, text: string | null, output: string | null, error: { code: string, message: string } | null }
     | { seq: number, type: RunEventType, nodeId: string | null, text: string | null, output: string | null, error: { code: string, message: string } | null }
     | { seq: number, type: RunEventType, nodeId: string | null, text: string | null, output: string | null, error: { code: string, message: string } | null }
@@ -624,6 +647,78 @@ export type DeleteGateDatasetMutationVariables = Exact<{
 
 export type DeleteGateDatasetMutation = { deleteDataset: { errors: Array<{ code: string }> } };
 
+export type HtImportMutationVariables = Exact<{
+  document: unknown;
+}>;
+
+
+export type HtImportMutation = { importWorkflow: { workflow: { id: string } | null, errors: Array<{ code: string, message: string, field: string | null }> } };
+
+export type HtRunQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type HtRunQuery = { run: { status: RunStatus, result: string | null, error: { code: string, message: string } | null, nodeRuns: Array<{ nodeId: string, invocation: string, status: NodeRunStatus }>, events: Array<
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null }
+    > } | null };
+
+export type HtTasksQueryVariables = Exact<{
+  status?: Array<HumanTaskStatus> | HumanTaskStatus | null | undefined;
+  workflowId?: string | number | null | undefined;
+  assignee?: string | null | undefined;
+}>;
+
+
+export type HtTasksQuery = { humanTasks: { totalCount: number, edges: Array<{ node: { id: string, runId: string, workflowId: string, nodeId: string, invocation: string, title: string, instructions: string, form: unknown, input: unknown, editable: boolean, status: HumanTaskStatus, assignee: string | null, expiresAt: string | null, completedBy: string | null, action: string | null, data: unknown, comment: string | null, actions: Array<{ id: string, label: string | null }> } }> } };
+
+export type HtTaskQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type HtTaskQuery = { humanTask: { id: string, status: HumanTaskStatus, action: string | null, data: unknown, comment: string | null, completedBy: string | null, completedAt: string | null } | null };
+
+export type HtCompleteMutationVariables = Exact<{
+  id: string | number;
+  input: CompleteHumanTaskInput;
+}>;
+
+
+export type HtCompleteMutation = { completeHumanTask: { task: { id: string, status: HumanTaskStatus, action: string | null, data: unknown, comment: string | null, completedBy: string | null } | null, errors: Array<{ code: string, message: string, path: Array<string> | null }> } };
+
+export type HtDeleteRunMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type HtDeleteRunMutation = { deleteRun: { deletedRunId: string | null, errors: Array<{ code: string }> } };
+
 export type KbCreateMutationVariables = Exact<{
   input: CreateKnowledgeBaseInput;
 }>;
@@ -829,6 +924,8 @@ type AgentEvent_CacheHitEvent_Fragment = { __typename: 'CacheHitEvent', invocati
 
 type AgentEvent_CacheMissEvent_Fragment = { __typename: 'CacheMissEvent', invocation: string | null, seq: number, nodeId: string | null };
 
+type AgentEvent_HumanTaskCompletedEvent_Fragment = { __typename: 'HumanTaskCompletedEvent', invocation: string | null, seq: number, nodeId: string | null };
+
 type AgentEvent_LoopExhaustedEvent_Fragment = { __typename: 'LoopExhaustedEvent', invocation: string | null, seq: number, nodeId: string | null };
 
 type AgentEvent_LoopIterationEvent_Fragment = { __typename: 'LoopIterationEvent', seq: number, nodeId: string | null };
@@ -849,6 +946,8 @@ type AgentEvent_NodeStartedEvent_Fragment = { __typename: 'NodeStartedEvent', in
 
 type AgentEvent_NodeTokenEvent_Fragment = { __typename: 'NodeTokenEvent', invocation: string | null, seq: number, nodeId: string | null };
 
+type AgentEvent_NodeWaitingEvent_Fragment = { __typename: 'NodeWaitingEvent', invocation: string | null, seq: number, nodeId: string | null };
+
 type AgentEvent_RunCancelledEvent_Fragment = { __typename: 'RunCancelledEvent', seq: number, nodeId: string | null };
 
 type AgentEvent_RunCompletedEvent_Fragment = { __typename: 'RunCompletedEvent', result: string | null, seq: number, nodeId: string | null };
@@ -858,6 +957,8 @@ type AgentEvent_RunFailedEvent_Fragment = { __typename: 'RunFailedEvent', seq: n
 type AgentEvent_RunResumedEvent_Fragment = { __typename: 'RunResumedEvent', seq: number, nodeId: string | null };
 
 type AgentEvent_RunStartedEvent_Fragment = { __typename: 'RunStartedEvent', seq: number, nodeId: string | null };
+
+type AgentEvent_RunWaitingEvent_Fragment = { __typename: 'RunWaitingEvent', seq: number, nodeId: string | null };
 
 type AgentEvent_StateUpdatedEvent_Fragment = { __typename: 'StateUpdatedEvent', invocation: string | null, seq: number, nodeId: string | null };
 
@@ -872,6 +973,7 @@ export type AgentEventFragment =
   | AgentEvent_BranchTakenEvent_Fragment
   | AgentEvent_CacheHitEvent_Fragment
   | AgentEvent_CacheMissEvent_Fragment
+  | AgentEvent_HumanTaskCompletedEvent_Fragment
   | AgentEvent_LoopExhaustedEvent_Fragment
   | AgentEvent_LoopIterationEvent_Fragment
   | AgentEvent_MapItemCompletedEvent_Fragment
@@ -882,11 +984,13 @@ export type AgentEventFragment =
   | AgentEvent_NodeSkippedEvent_Fragment
   | AgentEvent_NodeStartedEvent_Fragment
   | AgentEvent_NodeTokenEvent_Fragment
+  | AgentEvent_NodeWaitingEvent_Fragment
   | AgentEvent_RunCancelledEvent_Fragment
   | AgentEvent_RunCompletedEvent_Fragment
   | AgentEvent_RunFailedEvent_Fragment
   | AgentEvent_RunResumedEvent_Fragment
   | AgentEvent_RunStartedEvent_Fragment
+  | AgentEvent_RunWaitingEvent_Fragment
   | AgentEvent_StateUpdatedEvent_Fragment
   | AgentEvent_ToolCalledEvent_Fragment
   | AgentEvent_ToolResultEvent_Fragment
@@ -903,6 +1007,7 @@ export type AgentRunEventsSubscription = { runEvents:
     | { __typename: 'BranchTakenEvent', invocation: string | null, seq: number, nodeId: string | null }
     | { __typename: 'CacheHitEvent', invocation: string | null, seq: number, nodeId: string | null }
     | { __typename: 'CacheMissEvent', invocation: string | null, seq: number, nodeId: string | null }
+    | { __typename: 'HumanTaskCompletedEvent', invocation: string | null, seq: number, nodeId: string | null }
     | { __typename: 'LoopExhaustedEvent', invocation: string | null, seq: number, nodeId: string | null }
     | { __typename: 'LoopIterationEvent', seq: number, nodeId: string | null }
     | { __typename: 'MapItemCompletedEvent', invocation: string | null, seq: number, nodeId: string | null }
@@ -913,11 +1018,13 @@ export type AgentRunEventsSubscription = { runEvents:
     | { __typename: 'NodeSkippedEvent', invocation: string | null, seq: number, nodeId: string | null }
     | { __typename: 'NodeStartedEvent', invocation: string | null, seq: number, nodeId: string | null }
     | { __typename: 'NodeTokenEvent', invocation: string | null, seq: number, nodeId: string | null }
+    | { __typename: 'NodeWaitingEvent', invocation: string | null, seq: number, nodeId: string | null }
     | { __typename: 'RunCancelledEvent', seq: number, nodeId: string | null }
     | { __typename: 'RunCompletedEvent', result: string | null, seq: number, nodeId: string | null }
     | { __typename: 'RunFailedEvent', seq: number, nodeId: string | null }
     | { __typename: 'RunResumedEvent', seq: number, nodeId: string | null }
     | { __typename: 'RunStartedEvent', seq: number, nodeId: string | null }
+    | { __typename: 'RunWaitingEvent', seq: number, nodeId: string | null }
     | { __typename: 'StateUpdatedEvent', invocation: string | null, seq: number, nodeId: string | null }
     | { __typename: 'ToolCalledEvent', invocation: string | null, callId: string, tool: string, arguments: unknown, seq: number, nodeId: string | null }
     | { __typename: 'ToolResultEvent', invocation: string | null, callId: string, tool: string, ok: boolean, summary: string, seq: number, nodeId: string | null }
@@ -934,6 +1041,7 @@ export type AgentStoredRunQuery = { run: { status: RunStatus, result: string | n
       | { __typename: 'BranchTakenEvent', invocation: string | null, seq: number, nodeId: string | null }
       | { __typename: 'CacheHitEvent', invocation: string | null, seq: number, nodeId: string | null }
       | { __typename: 'CacheMissEvent', invocation: string | null, seq: number, nodeId: string | null }
+      | { __typename: 'HumanTaskCompletedEvent', invocation: string | null, seq: number, nodeId: string | null }
       | { __typename: 'LoopExhaustedEvent', invocation: string | null, seq: number, nodeId: string | null }
       | { __typename: 'LoopIterationEvent', seq: number, nodeId: string | null }
       | { __typename: 'MapItemCompletedEvent', invocation: string | null, seq: number, nodeId: string | null }
@@ -944,11 +1052,13 @@ export type AgentStoredRunQuery = { run: { status: RunStatus, result: string | n
       | { __typename: 'NodeSkippedEvent', invocation: string | null, seq: number, nodeId: string | null }
       | { __typename: 'NodeStartedEvent', invocation: string | null, seq: number, nodeId: string | null }
       | { __typename: 'NodeTokenEvent', invocation: string | null, seq: number, nodeId: string | null }
+      | { __typename: 'NodeWaitingEvent', invocation: string | null, seq: number, nodeId: string | null }
       | { __typename: 'RunCancelledEvent', seq: number, nodeId: string | null }
       | { __typename: 'RunCompletedEvent', result: string | null, seq: number, nodeId: string | null }
       | { __typename: 'RunFailedEvent', seq: number, nodeId: string | null }
       | { __typename: 'RunResumedEvent', seq: number, nodeId: string | null }
       | { __typename: 'RunStartedEvent', seq: number, nodeId: string | null }
+      | { __typename: 'RunWaitingEvent', seq: number, nodeId: string | null }
       | { __typename: 'StateUpdatedEvent', invocation: string | null, seq: number, nodeId: string | null }
       | { __typename: 'ToolCalledEvent', invocation: string | null, callId: string, tool: string, arguments: unknown, seq: number, nodeId: string | null }
       | { __typename: 'ToolResultEvent', invocation: string | null, callId: string, tool: string, ok: boolean, summary: string, seq: number, nodeId: string | null }
@@ -1004,6 +1114,8 @@ type PipelineEvent_CacheHitEvent_Fragment = { seq: number, type: RunEventType, n
 
 type PipelineEvent_CacheMissEvent_Fragment = { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null };
 
+type PipelineEvent_HumanTaskCompletedEvent_Fragment = { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null };
+
 type PipelineEvent_LoopExhaustedEvent_Fragment = { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null };
 
 type PipelineEvent_LoopIterationEvent_Fragment = { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null };
@@ -1024,6 +1136,8 @@ type PipelineEvent_NodeStartedEvent_Fragment = { seq: number, type: RunEventType
 
 type PipelineEvent_NodeTokenEvent_Fragment = { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null };
 
+type PipelineEvent_NodeWaitingEvent_Fragment = { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null };
+
 type PipelineEvent_RunCancelledEvent_Fragment = { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null };
 
 type PipelineEvent_RunCompletedEvent_Fragment = { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null };
@@ -1033,6 +1147,8 @@ type PipelineEvent_RunFailedEvent_Fragment = { seq: number, type: RunEventType, 
 type PipelineEvent_RunResumedEvent_Fragment = { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null };
 
 type PipelineEvent_RunStartedEvent_Fragment = { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null };
+
+type PipelineEvent_RunWaitingEvent_Fragment = { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null };
 
 type PipelineEvent_StateUpdatedEvent_Fragment = { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null };
 
@@ -1047,6 +1163,7 @@ export type PipelineEventFragment =
   | PipelineEvent_BranchTakenEvent_Fragment
   | PipelineEvent_CacheHitEvent_Fragment
   | PipelineEvent_CacheMissEvent_Fragment
+  | PipelineEvent_HumanTaskCompletedEvent_Fragment
   | PipelineEvent_LoopExhaustedEvent_Fragment
   | PipelineEvent_LoopIterationEvent_Fragment
   | PipelineEvent_MapItemCompletedEvent_Fragment
@@ -1057,11 +1174,13 @@ export type PipelineEventFragment =
   | PipelineEvent_NodeSkippedEvent_Fragment
   | PipelineEvent_NodeStartedEvent_Fragment
   | PipelineEvent_NodeTokenEvent_Fragment
+  | PipelineEvent_NodeWaitingEvent_Fragment
   | PipelineEvent_RunCancelledEvent_Fragment
   | PipelineEvent_RunCompletedEvent_Fragment
   | PipelineEvent_RunFailedEvent_Fragment
   | PipelineEvent_RunResumedEvent_Fragment
   | PipelineEvent_RunStartedEvent_Fragment
+  | PipelineEvent_RunWaitingEvent_Fragment
   | PipelineEvent_StateUpdatedEvent_Fragment
   | PipelineEvent_ToolCalledEvent_Fragment
   | PipelineEvent_ToolResultEvent_Fragment
@@ -1098,6 +1217,9 @@ export type PrEventsSubscription = { runEvents:
     | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
     | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
     | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
+    | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
+    | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
+    | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
    };
 
 export type PrRunQueryVariables = Exact<{
@@ -1106,6 +1228,9 @@ export type PrRunQueryVariables = Exact<{
 
 
 export type PrRunQuery = { run: { status: RunStatus, result: string | null, state: Record<string, unknown> | null, error: { code: string, message: string } | null, nodeRuns: Array<{ nodeId: string, invocation: string, nodeType: string, status: NodeRunStatus, output: string | null, value: unknown, renderedPrompt: string | null, error: { code: string } | null }>, events: Array<
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
       | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
       | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
       | { seq: number, type: RunEventType, nodeId: string | null, invocation: string | null, output: string | null, value: unknown, reason: string | null, code: string | null, ports: Array<string> | null, skipped: Array<string> | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, exit: string | null, items: number | null, index: number | null, similarity: number | null, state: Record<string, unknown> | null, channel: string | null, error: { code: string, message: string } | null }
@@ -1169,6 +1294,8 @@ type TypedEvent_CacheHitEvent_Fragment = { __typename: 'CacheHitEvent', invocati
 
 type TypedEvent_CacheMissEvent_Fragment = { __typename: 'CacheMissEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null };
 
+type TypedEvent_HumanTaskCompletedEvent_Fragment = { __typename: 'HumanTaskCompletedEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null };
+
 type TypedEvent_LoopExhaustedEvent_Fragment = { __typename: 'LoopExhaustedEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null };
 
 type TypedEvent_LoopIterationEvent_Fragment = { __typename: 'LoopIterationEvent', invocation: string | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null };
@@ -1189,6 +1316,8 @@ type TypedEvent_NodeStartedEvent_Fragment = { __typename: 'NodeStartedEvent', in
 
 type TypedEvent_NodeTokenEvent_Fragment = { __typename: 'NodeTokenEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null };
 
+type TypedEvent_NodeWaitingEvent_Fragment = { __typename: 'NodeWaitingEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null };
+
 type TypedEvent_RunCancelledEvent_Fragment = { __typename: 'RunCancelledEvent', seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null };
 
 type TypedEvent_RunCompletedEvent_Fragment = { __typename: 'RunCompletedEvent', result: string | null, state: Record<string, unknown> | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, outputs: Array<{ nodeId: string, output: string }>, usage: { totalTokens: number }, error: { code: string, message: string } | null };
@@ -1198,6 +1327,8 @@ type TypedEvent_RunFailedEvent_Fragment = { __typename: 'RunFailedEvent', seq: n
 type TypedEvent_RunResumedEvent_Fragment = { __typename: 'RunResumedEvent', seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null };
 
 type TypedEvent_RunStartedEvent_Fragment = { __typename: 'RunStartedEvent', nodeIds: Array<string> | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null };
+
+type TypedEvent_RunWaitingEvent_Fragment = { __typename: 'RunWaitingEvent', seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null };
 
 type TypedEvent_StateUpdatedEvent_Fragment = { __typename: 'StateUpdatedEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null };
 
@@ -1212,6 +1343,7 @@ export type TypedEventFragment =
   | TypedEvent_BranchTakenEvent_Fragment
   | TypedEvent_CacheHitEvent_Fragment
   | TypedEvent_CacheMissEvent_Fragment
+  | TypedEvent_HumanTaskCompletedEvent_Fragment
   | TypedEvent_LoopExhaustedEvent_Fragment
   | TypedEvent_LoopIterationEvent_Fragment
   | TypedEvent_MapItemCompletedEvent_Fragment
@@ -1222,11 +1354,13 @@ export type TypedEventFragment =
   | TypedEvent_NodeSkippedEvent_Fragment
   | TypedEvent_NodeStartedEvent_Fragment
   | TypedEvent_NodeTokenEvent_Fragment
+  | TypedEvent_NodeWaitingEvent_Fragment
   | TypedEvent_RunCancelledEvent_Fragment
   | TypedEvent_RunCompletedEvent_Fragment
   | TypedEvent_RunFailedEvent_Fragment
   | TypedEvent_RunResumedEvent_Fragment
   | TypedEvent_RunStartedEvent_Fragment
+  | TypedEvent_RunWaitingEvent_Fragment
   | TypedEvent_StateUpdatedEvent_Fragment
   | TypedEvent_ToolCalledEvent_Fragment
   | TypedEvent_ToolResultEvent_Fragment
@@ -1243,6 +1377,7 @@ export type TypedRunEventsSubscription = { runEvents:
     | { __typename: 'BranchTakenEvent', invocation: string | null, ports: Array<string> | null, skipped: Array<string> | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
     | { __typename: 'CacheHitEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
     | { __typename: 'CacheMissEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
+    | { __typename: 'HumanTaskCompletedEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
     | { __typename: 'LoopExhaustedEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
     | { __typename: 'LoopIterationEvent', invocation: string | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
     | { __typename: 'MapItemCompletedEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
@@ -1253,11 +1388,13 @@ export type TypedRunEventsSubscription = { runEvents:
     | { __typename: 'NodeSkippedEvent', invocation: string | null, reason: string | null, blockedBy: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, error: { code: string, message: string } | null }
     | { __typename: 'NodeStartedEvent', invocation: string | null, nodeType: string, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
     | { __typename: 'NodeTokenEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
+    | { __typename: 'NodeWaitingEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
     | { __typename: 'RunCancelledEvent', seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
     | { __typename: 'RunCompletedEvent', result: string | null, state: Record<string, unknown> | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, outputs: Array<{ nodeId: string, output: string }>, usage: { totalTokens: number }, error: { code: string, message: string } | null }
     | { __typename: 'RunFailedEvent', seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
     | { __typename: 'RunResumedEvent', seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
     | { __typename: 'RunStartedEvent', nodeIds: Array<string> | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
+    | { __typename: 'RunWaitingEvent', seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
     | { __typename: 'StateUpdatedEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
     | { __typename: 'ToolCalledEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
     | { __typename: 'ToolResultEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
@@ -1274,6 +1411,7 @@ export type TypedStoredEventsQuery = { run: { totalTokens: number, events: Array
       | { __typename: 'BranchTakenEvent', invocation: string | null, ports: Array<string> | null, skipped: Array<string> | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
       | { __typename: 'CacheHitEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
       | { __typename: 'CacheMissEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
+      | { __typename: 'HumanTaskCompletedEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
       | { __typename: 'LoopExhaustedEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
       | { __typename: 'LoopIterationEvent', invocation: string | null, loopId: string | null, iteration: number | null, max: number | null, feedback: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
       | { __typename: 'MapItemCompletedEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
@@ -1284,11 +1422,13 @@ export type TypedStoredEventsQuery = { run: { totalTokens: number, events: Array
       | { __typename: 'NodeSkippedEvent', invocation: string | null, reason: string | null, blockedBy: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, error: { code: string, message: string } | null }
       | { __typename: 'NodeStartedEvent', invocation: string | null, nodeType: string, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
       | { __typename: 'NodeTokenEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
+      | { __typename: 'NodeWaitingEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
       | { __typename: 'RunCancelledEvent', seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
       | { __typename: 'RunCompletedEvent', result: string | null, state: Record<string, unknown> | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, outputs: Array<{ nodeId: string, output: string }>, usage: { totalTokens: number }, error: { code: string, message: string } | null }
       | { __typename: 'RunFailedEvent', seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
       | { __typename: 'RunResumedEvent', seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
       | { __typename: 'RunStartedEvent', nodeIds: Array<string> | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
+      | { __typename: 'RunWaitingEvent', seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
       | { __typename: 'StateUpdatedEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
       | { __typename: 'ToolCalledEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
       | { __typename: 'ToolResultEvent', invocation: string | null, seq: number, type: RunEventType, nodeId: string | null, output: string | null, text: string | null, description: string | null, reason: string | null, error: { code: string, message: string } | null }
@@ -1440,6 +1580,9 @@ export type CacheEventsSubscription = { runEvents:
     | { type: RunEventType, nodeId: string | null }
     | { type: RunEventType, nodeId: string | null }
     | { type: RunEventType, nodeId: string | null }
+    | { type: RunEventType, nodeId: string | null }
+    | { type: RunEventType, nodeId: string | null }
+    | { type: RunEventType, nodeId: string | null }
    };
 
 export type CacheEntriesQueryVariables = Exact<{
@@ -1513,6 +1656,9 @@ export type SeedEventsSubscription = { runEvents:
     | { type: RunEventType, nodeId: string | null, ports: Array<string> | null }
     | { type: RunEventType, nodeId: string | null, ports: Array<string> | null }
     | { type: RunEventType, nodeId: string | null, ports: Array<string> | null }
+    | { type: RunEventType, nodeId: string | null, ports: Array<string> | null }
+    | { type: RunEventType, nodeId: string | null, ports: Array<string> | null }
+    | { type: RunEventType, nodeId: string | null, ports: Array<string> | null }
    };
 
 export type SeedRunQueryVariables = Exact<{
@@ -1535,6 +1681,9 @@ export type ThrEventsSubscriptionVariables = Exact<{
 
 
 export type ThrEventsSubscription = { runEvents:
+    | { seq: number, type: RunEventType }
+    | { seq: number, type: RunEventType }
+    | { seq: number, type: RunEventType }
     | { seq: number, type: RunEventType }
     | { seq: number, type: RunEventType }
     | { seq: number, type: RunEventType }
@@ -2097,6 +2246,9 @@ export type RunDetailQuery = { run: { id: string, workflowId: string, version: n
       | { seq: number, type: RunEventType, nodeId: string | null, nodeIds: Array<string> | null, output: string | null, description: string | null, reason: string | null, code: string | null, error: { code: string, message: string } | null }
       | { seq: number, type: RunEventType, nodeId: string | null, nodeIds: Array<string> | null, output: string | null, description: string | null, reason: string | null, code: string | null, error: { code: string, message: string } | null }
       | { seq: number, type: RunEventType, nodeId: string | null, nodeIds: Array<string> | null, output: string | null, description: string | null, reason: string | null, code: string | null, error: { code: string, message: string } | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, nodeIds: Array<string> | null, output: string | null, description: string | null, reason: string | null, code: string | null, error: { code: string, message: string } | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, nodeIds: Array<string> | null, output: string | null, description: string | null, reason: string | null, code: string | null, error: { code: string, message: string } | null }
+      | { seq: number, type: RunEventType, nodeId: string | null, nodeIds: Array<string> | null, output: string | null, description: string | null, reason: string | null, code: string | null, error: { code: string, message: string } | null }
     >, error: { code: string, message: string } | null } | null };
 
 export type RunsQueryVariables = Exact<{
@@ -2118,6 +2270,9 @@ export type RunEventsSubscriptionVariables = Exact<{
 
 
 export type RunEventsSubscription = { runEvents:
+    | { runId: string, seq: number, type: RunEventType, nodeId: string | null, output: string | null, description: string | null, text: string | null, attempt: number | null, error: { code: string, message: string } | null }
+    | { runId: string, seq: number, type: RunEventType, nodeId: string | null, output: string | null, description: string | null, text: string | null, attempt: number | null, error: { code: string, message: string } | null }
+    | { runId: string, seq: number, type: RunEventType, nodeId: string | null, output: string | null, description: string | null, text: string | null, attempt: number | null, error: { code: string, message: string } | null }
     | { runId: string, seq: number, type: RunEventType, nodeId: string | null, output: string | null, description: string | null, text: string | null, attempt: number | null, error: { code: string, message: string } | null }
     | { runId: string, seq: number, type: RunEventType, nodeId: string | null, output: string | null, description: string | null, text: string | null, attempt: number | null, error: { code: string, message: string } | null }
     | { runId: string, seq: number, type: RunEventType, nodeId: string | null, output: string | null, description: string | null, text: string | null, attempt: number | null, error: { code: string, message: string } | null }
@@ -2234,6 +2389,12 @@ export const GateOfWorkflowDocument = {"kind":"Document","definitions":[{"kind":
 export const GatedPublishDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GatedPublish"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"publishWorkflow"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<GatedPublishMutation, GatedPublishMutationVariables>;
 export const GateNodeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GateNode"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"workflowId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"nodeId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateNodeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateNode"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"workflowId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"workflowId"}}},{"kind":"Argument","name":{"kind":"Name","value":"nodeId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"nodeId"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<GateNodeMutation, GateNodeMutationVariables>;
 export const DeleteGateDatasetDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteGateDataset"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteDataset"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}}]}}]}}]}}]} as unknown as DocumentNode<DeleteGateDatasetMutation, DeleteGateDatasetMutationVariables>;
+export const HtImportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"HtImport"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"document"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"JSON"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"importWorkflow"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"document"},"value":{"kind":"Variable","name":{"kind":"Name","value":"document"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"workflow"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"field"}}]}}]}}]}}]} as unknown as DocumentNode<HtImportMutation, HtImportMutationVariables>;
+export const HtRunDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"HtRun"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"run"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"result"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodeRuns"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"invocation"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}},{"kind":"Field","name":{"kind":"Name","value":"events"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"500"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"invocation"}}]}}]}}]}}]} as unknown as DocumentNode<HtRunQuery, HtRunQueryVariables>;
+export const HtTasksDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"HtTasks"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"HumanTaskStatus"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"workflowId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"assignee"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"humanTasks"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}},{"kind":"Argument","name":{"kind":"Name","value":"workflowId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"workflowId"}}},{"kind":"Argument","name":{"kind":"Name","value":"assignee"},"value":{"kind":"Variable","name":{"kind":"Name","value":"assignee"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"50"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"runId"}},{"kind":"Field","name":{"kind":"Name","value":"workflowId"}},{"kind":"Field","name":{"kind":"Name","value":"nodeId"}},{"kind":"Field","name":{"kind":"Name","value":"invocation"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"instructions"}},{"kind":"Field","name":{"kind":"Name","value":"actions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}}]}},{"kind":"Field","name":{"kind":"Name","value":"form"}},{"kind":"Field","name":{"kind":"Name","value":"input"}},{"kind":"Field","name":{"kind":"Name","value":"editable"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"assignee"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"completedBy"}},{"kind":"Field","name":{"kind":"Name","value":"action"}},{"kind":"Field","name":{"kind":"Name","value":"data"}},{"kind":"Field","name":{"kind":"Name","value":"comment"}}]}}]}}]}}]}}]} as unknown as DocumentNode<HtTasksQuery, HtTasksQueryVariables>;
+export const HtTaskDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"HtTask"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"humanTask"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"action"}},{"kind":"Field","name":{"kind":"Name","value":"data"}},{"kind":"Field","name":{"kind":"Name","value":"comment"}},{"kind":"Field","name":{"kind":"Name","value":"completedBy"}},{"kind":"Field","name":{"kind":"Name","value":"completedAt"}}]}}]}}]} as unknown as DocumentNode<HtTaskQuery, HtTaskQueryVariables>;
+export const HtCompleteDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"HtComplete"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CompleteHumanTaskInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"completeHumanTask"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"task"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"action"}},{"kind":"Field","name":{"kind":"Name","value":"data"}},{"kind":"Field","name":{"kind":"Name","value":"comment"}},{"kind":"Field","name":{"kind":"Name","value":"completedBy"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<HtCompleteMutation, HtCompleteMutationVariables>;
+export const HtDeleteRunDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"HtDeleteRun"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteRun"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deletedRunId"}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}}]}}]}}]}}]} as unknown as DocumentNode<HtDeleteRunMutation, HtDeleteRunMutationVariables>;
 export const KbCreateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"KbCreate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateKnowledgeBaseInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createKnowledgeBase"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"knowledgeBase"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"embeddingModel"}},{"kind":"Field","name":{"kind":"Name","value":"dimension"}},{"kind":"Field","name":{"kind":"Name","value":"store"}},{"kind":"Field","name":{"kind":"Name","value":"chunkSize"}},{"kind":"Field","name":{"kind":"Name","value":"chunkOverlap"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<KbCreateMutation, KbCreateMutationVariables>;
 export const KbAddDocumentsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"KbAddDocuments"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"documents"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DocumentInput"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addDocuments"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"knowledgeBaseId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"documents"},"value":{"kind":"Variable","name":{"kind":"Name","value":"documents"}}},{"kind":"Argument","name":{"kind":"Name","value":"waitForIndexing"},"value":{"kind":"BooleanValue","value":true}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"knowledgeBase"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"documentCount"}},{"kind":"Field","name":{"kind":"Name","value":"chunkCount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"documents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"mimeType"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"chunkCount"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"length"}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"path"}}]}}]}}]}}]} as unknown as DocumentNode<KbAddDocumentsMutation, KbAddDocumentsMutationVariables>;
 export const KbGetDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"KbGet"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"knowledgeBase"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"documentCount"}},{"kind":"Field","name":{"kind":"Name","value":"chunkCount"}},{"kind":"Field","name":{"kind":"Name","value":"documents"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"chunkCount"}},{"kind":"Field","name":{"kind":"Name","value":"chunks"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"2"}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"source"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"chunkIndex"}}]}}]}}]}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<KbGetQuery, KbGetQueryVariables>;
