@@ -17,6 +17,7 @@ export const editor = {
   "nodeType.output": "Output",
   "status.PENDING": "Waiting",
   "status.RUNNING": "Running",
+  "status.WAITING": "Waiting for a person",
   "status.COMPLETED": "Completed",
   "status.FAILED": "Failed",
   "status.SKIPPED": "Skipped",

@@ -21,6 +21,7 @@ export const runs = {
   "filter.clear": "Clear filters",
   "status.QUEUED": "Queued",
   "status.RUNNING": "Running",
+  "status.WAITING": "Waiting",
   "status.COMPLETED": "Completed",
   "status.FAILED": "Failed",
   "status.CANCELLED": "Cancelled",

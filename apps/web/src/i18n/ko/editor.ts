@@ -19,6 +19,7 @@ export const editor: Messages<typeof en> = {
   "nodeType.output": "출력",
   "status.PENDING": "대기",
   "status.RUNNING": "실행 중",
+  "status.WAITING": "사람의 응답 대기 중",
   "status.COMPLETED": "완료",
   "status.FAILED": "실패",
   "status.SKIPPED": "건너뜀",

@@ -23,6 +23,7 @@ export const runs: Messages<typeof english> = {
   "filter.clear": "필터 지우기",
   "status.QUEUED": "대기 중",
   "status.RUNNING": "실행 중",
+  "status.WAITING": "응답 대기",
   "status.COMPLETED": "완료",
   "status.FAILED": "실패",
   "status.CANCELLED": "취소됨",

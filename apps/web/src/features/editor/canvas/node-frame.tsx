@@ -12,12 +12,13 @@ import { useNodeTypes } from "../../node-types/node-types-context";
 const STATUS_KEYS: Record<string, MessageKey> = {
   PENDING: "editor.status.PENDING",
   RUNNING: "editor.status.RUNNING",
+  WAITING: "editor.status.WAITING",
   COMPLETED: "editor.status.COMPLETED",
   FAILED: "editor.status.FAILED",
   SKIPPED: "editor.status.SKIPPED",
 };
 
-const STATUS_ICONS: Record<string, string> = { PENDING: "○", RUNNING: "◌", COMPLETED: "✓", FAILED: "✕", SKIPPED: "⤼" };
+const STATUS_ICONS: Record<string, string> = { PENDING: "○", RUNNING: "◌", WAITING: "⏸", COMPLETED: "✓", FAILED: "✕", SKIPPED: "⤼" };
 
 /**
  * The card every node type shares: type, id, run state and badges (a loop header's latest feedback under

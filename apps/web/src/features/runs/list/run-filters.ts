@@ -2,7 +2,7 @@
  * The run list's filters as the page holds them (form values) and as the API takes them. Times are
  * `datetime-local` values, i.e. local wall-clock time; the API wants instants.
  */
-export const RUN_STATUSES = ["QUEUED", "RUNNING", "COMPLETED", "FAILED", "CANCELLED"] as const;
+export const RUN_STATUSES = ["QUEUED", "RUNNING", "WAITING", "COMPLETED", "FAILED", "CANCELLED"] as const;
 export type RunStatusFilter = (typeof RUN_STATUSES)[number];
 
 /** What a run executed: any, the draft, any published version, or one version (`"3"`) of the chosen workflow. */

@@ -2,8 +2,10 @@
 
 import type { PipelineEventFields } from "./pipeline-event.type";
 
-export type RunStatusValue = "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED" | "CANCELLED";
-export type NodeStatusValue = "PENDING" | "RUNNING" | "COMPLETED" | "FAILED" | "SKIPPED";
+/** WAITING: the run waits for a person (a human task); no process holds it. */
+export type RunStatusValue = "QUEUED" | "RUNNING" | "WAITING" | "COMPLETED" | "FAILED" | "CANCELLED";
+/** WAITING: a human node whose task is open. */
+export type NodeStatusValue = "PENDING" | "RUNNING" | "WAITING" | "COMPLETED" | "FAILED" | "SKIPPED";
 
 /** An event as the pages use it, read from its kind's fields in RunEventFields (toLiveEvent, run-event-stream.ts). */
 export interface LiveEvent {

@@ -59,6 +59,12 @@ export function applyRunEvent(state: RunLiveState, event: LiveEvent): RunLiveSta
       return { ...state, status: "FAILED", error: event.error };
     case "RUN_CANCELLED":
       return { ...state, status: "CANCELLED", error: { code: "RUN_CANCELLED", message: event.reason ?? "" } };
+    case "RUN_WAITING":
+      return { ...state, status: "WAITING" };
+    case "NODE_WAITING":
+      return nodeId ? withNode(state, nodeId, (node) => ({ ...node, status: "WAITING" })) : state;
+    case "HUMAN_TASK_COMPLETED":
+      return nodeId ? withNode(state, nodeId, (node) => ({ ...node, status: "RUNNING" })) : state;
     default:
       return applyPipelineEvent(state, event);
   }

@@ -6,13 +6,15 @@ import type { NodeStatusValue, RunStatusValue } from "../live/run-projection";
 export type AnyStatus = RunStatusValue | NodeStatusValue;
 
 /** The badge modifier for a status; shared by the list, the detail header, the graph and the timeline. */
-export function statusTone(status: AnyStatus): "queued" | "running" | "completed" | "failed" | "cancelled" | "skipped" {
+export function statusTone(status: AnyStatus): "queued" | "running" | "waiting" | "completed" | "failed" | "cancelled" | "skipped" {
   switch (status) {
     case "QUEUED":
     case "PENDING":
       return "queued";
     case "RUNNING":
       return "running";
+    case "WAITING":
+      return "waiting";
     case "COMPLETED":
       return "completed";
     case "FAILED":
