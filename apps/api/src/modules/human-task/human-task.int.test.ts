@@ -85,9 +85,10 @@ function approval(review: Review = {}) {
 
 describeEachDatabase("human steps over the API", (suite) => {
   let api: TestApp;
+  // Starting the server takes seconds on a loaded machine; a hang still fails, at this bound.
   beforeEach(async () => {
     api = await startTestApp(suite.db());
-  });
+  }, 120_000);
   afterEach(async () => {
     await api.close();
   });
