@@ -77,7 +77,7 @@ describeEachDatabase("ending a run from outside its executor", (suite) => {
     const { deps } = await ending(suite.db().prisma);
     const exporter = new InMemorySpanExporter();
     const tracer = runTracerWith("weft-test", [new SimpleSpanProcessor(exporter)]);
-    const metrics = new WeftMetrics({ runCounts: async () => ({}), queue: () => ({ queued: 0, running: 0 }) });
+    const metrics = new WeftMetrics({ runCounts: async () => ({}), taskCounts: async () => ({}), queue: () => ({ queued: 0, running: 0 }) });
     const observe = (event: RunEvent) => {
       metrics.observeEvent(event);
       tracer.observeEvent(event);
