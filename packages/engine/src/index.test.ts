@@ -128,6 +128,7 @@ describe("the engine's public surface", () => {
       "retainMessages",
       "runQuestionText",
       "runWorkflow",
+      "schemaErrors",
       "schemaMismatch",
       "scoreCase",
       "scorerThreshold",

@@ -138,7 +138,7 @@ export { compileExpression } from "./expression/cel-expression.js";
 export { compileTriggerExpression, evaluateTriggerExpression } from "./expression/trigger-expression.js";
 export type { CompiledTriggerExpression, TriggerCompileResult, TriggerVariables } from "./expression/trigger-expression.js";
 export type { CompileResult, ExpressionScope, ExpressionVariables } from "./expression/cel-expression.js";
-export { schemaMismatch } from "./schema/json-schema.check.js";
+export { schemaErrors, schemaMismatch, type SchemaError } from "./schema/json-schema.check.js";
 
 // Deterministic workloads: the seeded generator the tests and benchmarks of every package draw from.
 export { seededRandom, shuffle } from "./random/seeded-random.js";

@@ -8,6 +8,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/workflows", label: "common.nav.workflows" },
   { href: "/runs", label: "common.nav.runs" },
+  { href: "/inbox", label: "common.nav.inbox" },
   { href: "/knowledge-bases", label: "common.nav.knowledgeBases" },
   { href: "/api-keys", label: "common.nav.apiKeys" },
   { href: "/settings", label: "common.nav.settings" },

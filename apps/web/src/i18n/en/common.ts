@@ -4,6 +4,7 @@ export const common = {
   "app.tagline": "LLM workflows",
   "nav.workflows": "Workflows",
   "nav.runs": "Runs",
+  "nav.inbox": "Inbox",
   "nav.knowledgeBases": "Knowledge bases",
   "nav.apiKeys": "API keys",
   "nav.settings": "Settings",

@@ -13,6 +13,7 @@ import { threads } from "./threads";
 import { canvas } from "./canvas";
 import { runDialog } from "./run-dialog";
 import { triggers } from "./triggers";
+import { inbox } from "./inbox";
 
 /**
  * English is the reference dictionary: one namespace per feature, each in its own file, so features
@@ -34,4 +35,5 @@ export const en = {
   canvas,
   runDialog,
   triggers,
+  inbox,
 };

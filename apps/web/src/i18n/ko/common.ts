@@ -6,6 +6,7 @@ export const common: Messages<typeof en> = {
   "app.tagline": "LLM 워크플로",
   "nav.workflows": "워크플로",
   "nav.runs": "실행 기록",
+  "nav.inbox": "받은 작업",
   "nav.knowledgeBases": "지식 베이스",
   "nav.apiKeys": "API 키",
   "nav.settings": "설정",

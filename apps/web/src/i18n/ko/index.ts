@@ -14,6 +14,7 @@ import { threads } from "./threads";
 import { canvas } from "./canvas";
 import { runDialog } from "./run-dialog";
 import { triggers } from "./triggers";
+import { inbox } from "./inbox";
 
 export const ko: Dictionary = {
   common,
@@ -31,4 +32,5 @@ export const ko: Dictionary = {
   canvas,
   runDialog,
   triggers,
+  inbox,
 };
