@@ -14,6 +14,7 @@ import { RedisEventBus } from "../redis/redis-event-bus.js";
 import { executesRuns, type ProcessRole } from "./process-role.js";
 import { BullTriggerScheduler, InProcessTriggerScheduler, type TriggerScheduler } from "../modules/trigger/index.js";
 import { BullHumanTaskTimers, InProcessHumanTaskTimers, type HumanTaskTimers } from "../modules/human-task/index.js";
+import { WORKER_ID } from "../modules/run/index.js";
 
 /**
  * Where runs wait and events travel. Without REDIS_URL: in this process (the embedded default, one
@@ -37,6 +38,7 @@ export function runQueueFactory(env: Env, role: ProcessRole, bus: EventBus, logg
       concurrency,
       lockMs: env.WEFT_QUEUE_LOCK_MS,
       graceMs: env.WEFT_SHUTDOWN_GRACE_MS,
+      workerId: WORKER_ID,
     });
 }
 

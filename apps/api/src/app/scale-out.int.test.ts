@@ -6,7 +6,8 @@ import { acquirePostgres, openTestDatabase, releasePostgres, type TestDatabase }
 import { seedWorkflow } from "../testing/app.js";
 import { CancelRun, CreateApiKey, RunDetail, RunEvents, RunWorkflow } from "../testing/operations.js";
 import { arrows } from "../testing/workflows.js";
-import { expectPoisoned, expectResumedCleanly, RunLoad, runCallers } from "../testing/run-load.js";
+import { expectPoisoned, expectResumedCleanly, RunLoad, runCallers, type EndedRun } from "../testing/run-load.js";
+import { readCrashWatch } from "../modules/run/index.js";
 
 /**
  * Two API processes and two worker processes, each its own Node process (`main.ts --role …`), meeting
@@ -18,6 +19,8 @@ const PROCESS_TEST_MS = 240_000;
 const RUNS_PER_MINUTE = 40;
 /** Times the busiest worker is killed (kill -9) while runs execute, each at another moment. */
 const KILLS = 20;
+/** How long the kill tests wait for one step before calling it a hang (slowness of a loaded machine is not a failure). */
+const HANG_MS = 300_000;
 /** How long a worker stopped by SIGTERM lets its runs finish before handing them over. */
 const GRACE_MS = 1_500;
 /** WEFT_RUN_MAX_ATTEMPTS (the default): crashes with the same node invocation in flight before a run fails. */
@@ -76,8 +79,9 @@ describe("API and worker processes on Redis", () => {
     const row = await database.prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { claimedBy: true } });
     return Number(row.claimedBy?.split(":")[1]);
   };
-  const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> => {
-    const deadline = Date.now() + 60_000;
+  /** Polls until `done`; only a hang (nothing for `ms`, 60 s unless said) fails it, however slow the machine. */
+  const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 60_000): Promise<T> => {
+    const deadline = Date.now() + ms;
     for (;;) {
       const value = await read();
       if (done(value)) return value;
@@ -257,6 +261,37 @@ describe("API and worker processes on Redis", () => {
     }
   }, PROCESS_TEST_MS);
 
+  test(`kill -9 of the worker executing a run, ${KILLS} times at varied moments: every run resumes on another worker and completes, finished nodes are not executed again`, async () => {
+    //  in ──▶ g1 ──▶ v1 ──▶ e1 ──▶ out, and in ──▶ g2 ──▶ e1  (offline echo models, 300 ms each)
+    const workflow = arrows(["in->g1->v1->e1->out", "in->g2->e1"], { params: { delayMs: 300 } });
+    const workflowId = await seedWorkflow(database, workflow);
+    const read = (runId: string) => database.prisma.run.findUniqueOrThrow({ where: { id: runId }, include: { events: { orderBy: { seq: "asc" } } } });
+    for (let kill = 0; kill < KILLS; kill += 1) {
+      const runId = (await apis[kill % 2]!.admin.request(RunWorkflow, { workflowId, input: {} })).runWorkflow.run!.id;
+      await waitFor(() => read(runId), (run) => run.status !== "QUEUED", "the run to start", HANG_MS);
+      // Varied moments: from right after RUN_STARTED to well into the second layer of nodes.
+      await new Promise((resolve) => setTimeout(resolve, (kill * 67) % 900));
+      // The worker holding it now (on a loaded machine a lapsed lock may have moved it, maybe to a fresh
+      // worker not listed yet); none once the run has ended.
+      const held = await waitFor(
+        () => read(runId),
+        (run) => run.status !== "RUNNING" || workers.some((worker) => worker.pid === Number(run.claimedBy?.split(":")[1])),
+        "the run's worker to be one of ours",
+        HANG_MS,
+      );
+      const owner = held.status === "RUNNING" ? workers.find((worker) => worker.pid === Number(held.claimedBy?.split(":")[1])) : undefined;
+      if (owner) {
+        await owner.kill("SIGKILL");
+        workers = workers.filter((worker) => worker !== owner);
+        replacements.push(startWorker().then((worker) => void workers.push(worker)));
+      }
+      const run = (await waitFor(() => read(runId), (row) => row.status !== "RUNNING" && row.status !== "QUEUED", `run ${kill + 1} to end after its worker was killed`, HANG_MS)) as EndedRun;
+      // One kill per run: the crash rule cannot fail it, and takeovers from live workers (lapsed locks) count no crash.
+      expectResumedCleanly(run, workflow.nodes.map((node) => node.id));
+      expect(readCrashWatch(run.crashSuspects).crashes, `kill ${kill + 1}: ${JSON.stringify(run.crashSuspects)}`).toBeLessThanOrEqual(1);
+    }
+  }, PROCESS_TEST_MS * 5);
+
   test(`kill -9 of the busiest worker ${KILLS} times under load, each replaced by a fresh one: no run fails unless the same node invocation was in flight at each crash of its worker`, async () => {
     //  in ──▶ g1 ──▶ v1 ──▶ v2 ──▶ e1 ──▶ out  (offline echo models, 1.2 s each, as in the report)
     const workflow = arrows(["in->g1->v1->v2->e1->out"], { params: { delayMs: 1_200 } });
@@ -273,13 +308,14 @@ describe("API and worker processes on Redis", () => {
         async () => (workers.length >= 2 ? busiestWorker(load.runIds) : null),
         (worker) => worker !== null,
         "another live worker, and one executing a run",
+        HANG_MS,
       );
       await victim!.kill("SIGKILL");
       workers = workers.filter((worker) => worker !== victim);
       const asked = Date.now();
       replacements.push(startWorker().then((worker) => void (workers.push(worker), startups.push(Date.now() - asked))));
     }
-    const runs = await load.ended(180_000);
+    const runs = await load.ended(HANG_MS);
     const failed = runs.filter((run) => run.status === "FAILED");
     const completed = runs.filter((run) => run.status === "COMPLETED");
     const crashedThrice = runs.filter((run) => run.attempt - 1 - run.handovers >= MAX_ATTEMPTS).length;
@@ -292,7 +328,7 @@ describe("API and worker processes on Redis", () => {
     expect(completed.length + failed.length).toBe(runs.length);
     for (const run of failed) expectPoisoned(run, MAX_ATTEMPTS);
     for (const run of completed) expectResumedCleanly(run, workflow.nodes.map((node) => node.id));
-  }, PROCESS_TEST_MS * 3);
+  }, PROCESS_TEST_MS * 5);
 
   test(`a poison run (its model kills the worker executing it) fails RUN_ATTEMPTS_EXHAUSTED after ${MAX_ATTEMPTS} crashes with it in flight, naming it, and takes no other run with it`, async () => {
     //  in ──▶ g1 ──▶ v1 ──▶ out   (v1 kills its worker)
@@ -318,8 +354,8 @@ describe("API and worker processes on Redis", () => {
       const poison = startedPoison.runWorkflow.run!.id;
       const load = new RunLoad(database, [caller!], innocentId);
       await load.topUp(10);
-      const [run] = await new RunLoad(database, [], poisonId, [poison]).ended(180_000);
-      const others = await load.ended(180_000);
+      const [run] = await new RunLoad(database, [], poisonId, [poison]).ended(HANG_MS);
+      const others = await load.ended(HANG_MS);
       console.info(`poison run: ${run!.status} ${run!.error?.code} after ${deaths} worker deaths; ${others.filter((other) => other.status === "COMPLETED").length} of ${others.length} other runs completed`);
       expect(run).toMatchObject({ status: "FAILED", error: { code: "RUN_ATTEMPTS_EXHAUSTED", message: expect.stringContaining('node "v1"') } });
       expect(run!.crashSuspects).toEqual({ examined: expect.any(Number), crashes: MAX_ATTEMPTS, suspects: [{ nodeId: "v1", invocation: "" }] });
@@ -332,7 +368,7 @@ describe("API and worker processes on Redis", () => {
     } finally {
       supervising = false;
     }
-  }, PROCESS_TEST_MS * 2);
+  }, PROCESS_TEST_MS * 4);
 
   /** The worker holding the most running runs of `runIds`, or null while none runs. */
   async function busiestWorker(runIds: readonly string[]): Promise<ApiProcess | null> {

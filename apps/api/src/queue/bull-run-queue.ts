@@ -30,6 +30,8 @@ export interface BullRunQueueOptions {
   lockMs: number;
   /** WEFT_SHUTDOWN_GRACE_MS: how long `close` lets the runs executing here finish before handing them over. */
   graceMs: number;
+  /** This process's name in its run claims (WORKER_ID); its BullMQ worker connection carries it, so others can tell it is alive. */
+  workerId: string;
 }
 
 /**
@@ -90,6 +92,7 @@ export class BullRunQueue implements RunQueue {
         connection: this.#workerConnection,
         prefix: options.prefix,
         concurrency: options.concurrency,
+        name: options.workerId,
         lockDuration: options.lockMs,
         stalledInterval: options.lockMs,
         maxStalledCount: Number.MAX_SAFE_INTEGER,
@@ -169,6 +172,17 @@ export class BullRunQueue implements RunQueue {
       clearTimeout(timer);
       (unsubscribe as (() => void) | null)?.();
     }
+  }
+
+  /**
+   * Whether a worker process is alive: its BullMQ worker keeps a Redis connection named after it, and
+   * the kernel closes the connections of a process that dies, killed or not. Where Redis does not list
+   * its clients (this worker not among them), none counts as alive: the crash rule as without the check.
+   */
+  async workerAlive(workerId: string): Promise<boolean> {
+    const names = (await this.#queue.getWorkers()).map((client) => String(client["rawname"] ?? ""));
+    const listed = (id: string) => names.some((name) => name.endsWith(`:w:${id}`));
+    return this.#worker !== null && listed(this.#options.workerId) && listed(workerId);
   }
 
   stats(): RunQueueStats {

@@ -69,6 +69,11 @@ export class InProcessRunQueue implements RunQueue {
     return "aborted";
   }
 
+  /** One process executes every run: another worker that held a run was an earlier process, which has stopped. */
+  workerAlive(): Promise<boolean> {
+    return Promise.resolve(false);
+  }
+
   stats(): RunQueueStats {
     return { queued: this.#waiting.length + this.#retrying.size, running: this.#running.size };
   }

@@ -37,6 +37,11 @@ export interface RunQueue {
    */
   cancel(runId: string, reason: string): Promise<CancelResult>;
   stats(): RunQueueStats;
+  /**
+   * Whether the worker process named (WORKER_ID, a run's last claim) is still alive: a run taken over
+   * from it was not crashed (its job lock lapsed on a busy machine), so the crash rule does not count it.
+   */
+  workerAlive(workerId: string): Promise<boolean>;
   /** Stops taking jobs, aborts the running ones and waits for them to settle. */
   close(): Promise<void>;
 }

@@ -29,7 +29,7 @@ describeEachDatabase(
 
       const [busA, busB] = redisBusPair(redis().url);
       const prefix = `rec${Math.random().toString(36).slice(2, 8)}`;
-      const runs = new BullRunQueue({ url: redis().url, prefix, bus: busA, logger, worker: null, concurrency: 1, lockMs: 1_000, graceMs: 0 });
+      const runs = new BullRunQueue({ url: redis().url, prefix, bus: busA, logger, worker: null, concurrency: 1, lockMs: 1_000, graceMs: 0, workerId: "reconciler-test" });
       const ingestion = new BullIngestionQueue({ url: redis().url, prefix, bus: busB, logger, worker: null, concurrency: 1, lockMs: 1_000, hasPending: async () => false });
       const reconcilers = [0, 1].map(() => new RunReconciler(db, runs, logger, 3_600_000, ingestion));
       try {

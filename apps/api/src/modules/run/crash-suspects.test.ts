@@ -54,6 +54,13 @@ describe("the crash watch", () => {
     expect(afterCrashes(once, 3, poison)).toEqual({ examined: 3, crashes: 0, suspects: [] });
   });
 
+  test("a takeover from a worker still alive (its lock lapsed) is no crash: the count neither grows nor starts again", () => {
+    const twice = afterCrashes(afterCrashes(NO_CRASHES, 1, poison), 2, poison);
+    expect(afterCrashes(twice, 3, poison, true)).toEqual({ examined: 3, crashes: 2, suspects: poison });
+    expect(afterCrashes(afterCrashes(twice, 3, other, true), 4, poison)).toEqual({ examined: 4, crashes: 3, suspects: poison });
+    expect(afterCrashes(NO_CRASHES, 1, poison, true)).toEqual({ examined: 1, crashes: 0, suspects: [] });
+  });
+
   test("reads back what it stored, and anything else as no crash", () => {
     const watch = { examined: 2, crashes: 2, suspects: poison };
     expect(readCrashWatch(JSON.parse(JSON.stringify(watch)))).toEqual(watch);

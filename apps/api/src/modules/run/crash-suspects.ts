@@ -66,15 +66,19 @@ export function inFlight(events: readonly StoredEvent[], isComposite: (nodeType:
 
 /**
  * The watch after the crashes a new claim finds (`crashesSoFar` = attempt − 1 − handovers). Nothing
- * new (the last attempt handed the run over): unchanged. One new crash: the invocations in flight now
- * were in flight when that worker died, and are intersected with the suspects of the crashes before —
- * still one in common, the count goes on; none in common, a new count starts from what is in flight;
- * nothing in flight, no suspect. More than one: the later attempts died before they looked (the watch
- * is stored before anything executes), so they executed nothing of the run: no suspect.
+ * new (the last attempt handed the run over): unchanged. One new attempt whose worker is still alive
+ * (`lastWorkerAlive`: its job lock lapsed on a busy machine, or its execution threw, and the run was
+ * taken over): no crash — it is looked at and counts nothing, so a run on a slow worker is never
+ * failed by the rule. One new crash: the invocations in flight now were in flight when that worker
+ * died, and are intersected with the suspects of the crashes before — still one in common, the count
+ * goes on; none in common, a new count starts from what is in flight; nothing in flight, no suspect.
+ * More than one: the later attempts died before they looked (the watch is stored before anything
+ * executes), so they executed nothing of the run: no suspect.
  */
-export function afterCrashes(previous: CrashWatch, crashesSoFar: number, inFlightNow: readonly Invocation[]): CrashWatch {
+export function afterCrashes(previous: CrashWatch, crashesSoFar: number, inFlightNow: readonly Invocation[], lastWorkerAlive = false): CrashWatch {
   const fresh = crashesSoFar - previous.examined;
   if (fresh <= 0) return previous;
+  if (fresh === 1 && lastWorkerAlive) return { ...previous, examined: crashesSoFar };
   if (fresh > 1 || inFlightNow.length === 0) return { examined: crashesSoFar, crashes: 0, suspects: [] };
   const now = new Set(inFlightNow.map(keyOf));
   const common = previous.suspects.filter((suspect) => now.has(keyOf(suspect)));

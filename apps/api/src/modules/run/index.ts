@@ -9,3 +9,5 @@ export { RUN_EVENT_KINDS } from "./run-event-kinds.type.js";
 /** What was in flight at a worker crash, and the watch a run keeps: for the crash tests' own reading of the events. */
 export { inFlight, readCrashWatch } from "./crash-suspects.js";
 export { HumanActionObject } from "./run-event.type.js";
+/** This process's name in run claims: its run queue names its worker connection after it (crash rule). */
+export { WORKER_ID } from "./run-claim.js";

@@ -27,13 +27,13 @@ describeEachDatabase("run claims and fencing", (suite) => {
     const writer = new RunEventWriter(suite.db().raw);
 
     const first = await claimRun(db, runId, "worker-a");
-    expect(first).toEqual({ attempt: 1, status: "QUEUED", lastSeq: 0, handovers: 0, crashSuspects: null });
+    expect(first).toEqual({ attempt: 1, status: "QUEUED", lastSeq: 0, handovers: 0, crashSuspects: null, previousWorker: null });
     const zombie = new RunEventRecorder(writer, bus, { workflowId, version: null }, new Map(), first!.attempt);
     await zombie.record(warning(runId, 1));
     await zombie.stored();
 
     const second = await claimRun(db, runId, "worker-b");
-    expect(second).toEqual({ attempt: 2, status: "QUEUED", lastSeq: 1, handovers: 0, crashSuspects: null });
+    expect(second).toEqual({ attempt: 2, status: "QUEUED", lastSeq: 1, handovers: 0, crashSuspects: null, previousWorker: "worker-a" });
     const refused = await zombie.record(warning(runId, 2)).then(() => zombie.stored()).catch((error: unknown) => error);
     expect(isRunFenced(refused)).toBe(true);
 
@@ -67,7 +67,7 @@ describeEachDatabase("run claims and fencing", (suite) => {
     expect(await db.run.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ attempt: 1, handovers: 1, claimedBy: null, status: "QUEUED" });
 
     const second = await claimRun(db, runId, "worker-b");
-    expect(second).toMatchObject({ attempt: 2, handovers: 1 });
+    expect(second).toMatchObject({ attempt: 2, handovers: 1, previousWorker: null });
     expect(await releaseRun(db, runId, first!.attempt)).toBe(false);
     await terminateRun(db, runId, { kind: "cancelled", reason: "stop" }, { attempt: 2 });
     expect(await releaseRun(db, runId, second!.attempt)).toBe(false);

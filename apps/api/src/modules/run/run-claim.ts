@@ -18,19 +18,23 @@ export interface RunClaim {
   handovers: number;
   /** Run.crashSuspects as stored (crash-suspects.ts reads it). */
   crashSuspects: unknown;
+  /** The worker that held the run before this claim (WORKER_ID of its process); null after a handover or for a first claim. */
+  previousWorker: string | null;
 }
 
 /**
- * Claims an active run for this worker: one statement, under the run's row lock, counts a new attempt.
+ * Claims an active run for this worker: one statement, under the run's row lock, counts a new attempt
+ * and says which worker held the run before (the crash rule asks whether that one is still alive).
  * Every event write names its attempt and is refused once a later attempt has claimed the run (see
  * run-event-sql.ts), so a worker that lost its job but is still running (a zombie) can neither store
  * nor publish. Returns null when the run has finished (or was cancelled) in the meantime.
  */
 export async function claimRun(db: Pick<PrismaClient, "$queryRaw">, runId: string, workerId: string = WORKER_ID): Promise<RunClaim | null> {
   const rows = await db.$queryRaw<RunClaim[]>`
-    UPDATE "Run" SET attempt = attempt + 1, "claimedBy" = ${workerId}
-     WHERE id = ${runId} AND status IN ('QUEUED', 'RUNNING')
-    RETURNING attempt, status::text AS status, "lastSeq", handovers, "crashSuspects"`;
+    UPDATE "Run" AS run SET attempt = run.attempt + 1, "claimedBy" = ${workerId}
+      FROM (SELECT id, "claimedBy" FROM "Run" WHERE id = ${runId} FOR UPDATE) AS held
+     WHERE run.id = held.id AND run.status IN ('QUEUED', 'RUNNING')
+    RETURNING run.attempt, run.status::text AS status, run."lastSeq", run.handovers, run."crashSuspects", held."claimedBy" AS "previousWorker"`;
   return rows[0] ?? null;
 }
 
@@ -63,14 +67,16 @@ export interface ClaimedRun {
 export async function claimRunToExecute(db: Pick<PrismaClient, "$queryRaw">, runId: string, workerId: string = WORKER_ID): Promise<{ claim: RunClaim; run: ClaimedRun } | null> {
   const rows = await db.$queryRaw<(RunClaim & ClaimedRun)[]>(
     planned(Prisma.sql`
-      UPDATE "Run" SET attempt = attempt + 1, "claimedBy" = ${workerId}
-       WHERE id = ${runId} AND status IN ('QUEUED', 'RUNNING')
-      RETURNING attempt, status::text AS status, "lastSeq", handovers, "crashSuspects", "workflowId", "versionNumber", "editVersion", snapshot, request, "threadId"`),
+      UPDATE "Run" AS run SET attempt = run.attempt + 1, "claimedBy" = ${workerId}
+        FROM (SELECT id, "claimedBy" FROM "Run" WHERE id = ${runId} FOR UPDATE) AS held
+       WHERE run.id = held.id AND run.status IN ('QUEUED', 'RUNNING')
+      RETURNING run.attempt, run.status::text AS status, run."lastSeq", run.handovers, run."crashSuspects", held."claimedBy" AS "previousWorker",
+                run."workflowId", run."versionNumber", run."editVersion", run.snapshot, run.request, run."threadId"`),
   );
   const row = rows[0];
   if (!row) return null;
-  const { attempt, status, lastSeq, handovers, crashSuspects, ...run } = row;
-  return { claim: { attempt, status, lastSeq, handovers, crashSuspects }, run };
+  const { attempt, status, lastSeq, handovers, crashSuspects, previousWorker, ...run } = row;
+  return { claim: { attempt, status, lastSeq, handovers, crashSuspects, previousWorker }, run };
 }
 
 /**

@@ -16,17 +16,19 @@ import { RunEventWriter } from "./run-event-writer.js";
  * Attempts are played by hand: each claims the run and stores what an executing worker would (a start,
  * an end), then "crashes" by stopping without ending the run; the next claim judges what was in flight.
  */
-async function crashingRun(database: TestDatabase) {
+async function crashingRun(database: TestDatabase, alive: ReadonlySet<string> = new Set()) {
   const workflowId = await seedWorkflow(database, arrows(["in->g1->v1->out"]));
   const run = await database.prisma.run.create({ data: { workflowId, status: "QUEUED", request: {}, snapshot: {} } });
   const bus = new InProcessEventBus();
   const writer = new RunEventWriter(database.raw);
   const nodeTypes = new Map([["in", "input"], ["g1", "generation"], ["v1", "validation"], ["out", "output"]]);
-  const deps = { db: database.prisma, registry: builtInRegistry, logger: pino({ level: "silent" }), maxAttempts: 3 };
+  // Workers are named worker-1, worker-2, … by attempt; those in `alive` are still running when the next one claims.
+  const deps = { db: database.prisma, registry: builtInRegistry, logger: pino({ level: "silent" }), maxAttempts: 3, workerAlive: (id: string) => Promise.resolve(alive.has(id)) };
   let seq = 0;
+  let claims = 0;
   /** One attempt: claim, judge, then store its events and "crash". */
   const attempt = async (events: (runId: string) => Omit<RunEvent, "seq" | "runId" | "at">[]): Promise<CrashJudgement> => {
-    const claim = (await claimRun(database.prisma, run.id, `worker-${seq}`)) as RunClaim;
+    const claim = (await claimRun(database.prisma, run.id, `worker-${(claims += 1)}`)) as RunClaim;
     const judged = await judgeCrashes(deps, run.id, claim, claim.status === "RUNNING" ? await readStoredEvents(database.prisma, run.id, claim.lastSeq) : []);
     if (judged.kind !== "execute") return judged;
     const recorder = new RunEventRecorder(writer, bus, { workflowId, version: null }, nodeTypes, claim.attempt, judged.careful);
@@ -67,6 +69,20 @@ describeEachDatabase("the crash rule on the stored events", (suite) => {
     for (let crash = 4; crash <= 8; crash += 1) {
       expect(await attempt(() => [{ type: "RUN_RESUMED", attempt: crash } as never])).toMatchObject({ kind: "execute", watch: { crashes: 0, suspects: [] }, careful: true, alone: false });
     }
+  });
+
+  test("a run taken over from workers still alive (their locks lapsed) with the same node in flight each time is not failed: only deaths count", async () => {
+    const { attempt } = await crashingRun(suite.db(), new Set(["worker-2", "worker-3", "worker-4"]));
+    await attempt(() => [{ type: "RUN_STARTED", nodeIds: [] } as never, started("v1")]);
+    // worker-1 died with v1 in flight; workers 2, 3 and 4 lost the run with v1 in flight while alive.
+    for (let taken = 2; taken <= 5; taken += 1) {
+      expect(await attempt(() => [{ type: "RUN_RESUMED", attempt: taken } as never, started("v1")])).toMatchObject({
+        kind: "execute",
+        watch: { crashes: 1, suspects: [{ nodeId: "v1", invocation: "" }] },
+      });
+    }
+    // worker-5 dies with v1 in flight: the second crash.
+    expect(await attempt(() => [])).toMatchObject({ kind: "execute", watch: { examined: 5, crashes: 2 } });
   });
 
   test("with starts stored first, a NODE_STARTED is in the database when the recorder's promise for it settles", async () => {

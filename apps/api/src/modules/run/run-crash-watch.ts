@@ -2,7 +2,7 @@ import type { NodeTypeRegistry } from "@weft/engine";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../../logger.js";
 import { afterCrashes, inFlight, readCrashWatch, type CrashWatch, type StoredEvent } from "./crash-suspects.js";
-import { storeCrashSuspects, type RunClaim } from "./run-claim.js";
+import { storeCrashSuspects, WORKER_ID, type RunClaim } from "./run-claim.js";
 
 /** An event an earlier attempt stored, as read back for the resume and the crash watch. */
 export interface StoredEventRow {
@@ -36,6 +36,11 @@ export interface CrashWatchDeps {
   logger: Logger;
   /** WEFT_RUN_MAX_ATTEMPTS. */
   maxAttempts: number;
+  /**
+   * Whether the worker process that held the run before is still alive (the run queue knows its
+   * workers): a run taken over from a live worker was not crashed, whatever it had in flight.
+   */
+  workerAlive: (workerId: string) => Promise<boolean>;
 }
 
 /**
@@ -48,11 +53,25 @@ export async function judgeCrashes(deps: CrashWatchDeps, runId: string, claim: R
   const previous = readCrashWatch(claim.crashSuspects);
   const isComposite = (type: string) => deps.registry.get(type)?.body !== undefined;
   const stored: StoredEvent[] = events.map((row) => ({ type: row.type, nodeId: row.nodeKey, payload: (row.payload ?? {}) as Record<string, unknown> }));
-  const watch = afterCrashes(previous, crashesSoFar, inFlight(stored, isComposite));
+  const alive = crashesSoFar > previous.examined && (await lastWorkerAlive(deps, claim.previousWorker));
+  const watch = afterCrashes(previous, crashesSoFar, inFlight(stored, isComposite), alive);
   if (watch !== previous) {
     if (!(await storeCrashSuspects(deps.db, runId, claim.attempt, watch))) return { kind: "fenced" };
-    deps.logger.warn({ runId, attempt: claim.attempt, crashes: watch.crashes, suspects: watch.suspects }, "the run's worker stopped; what it was executing is noted");
+    if (alive) deps.logger.warn({ runId, attempt: claim.attempt, previousWorker: claim.previousWorker }, "the run was taken over from a worker that is still alive (its lock lapsed): not counted as a crash");
+    else deps.logger.warn({ runId, attempt: claim.attempt, crashes: watch.crashes, suspects: watch.suspects }, "the run's worker stopped; what it was executing is noted");
   }
   if (watch.crashes >= deps.maxAttempts) return { kind: "exhausted", watch };
   return { kind: "execute", watch, careful: crashesSoFar > 0, alone: watch.suspects.length > 0 };
+}
+
+/** This very process is alive; another is asked of the queue (a failed question counts it dead: the rule as without the check). */
+async function lastWorkerAlive(deps: CrashWatchDeps, workerId: string | null): Promise<boolean> {
+  if (workerId === null) return false;
+  if (workerId === WORKER_ID) return true;
+  try {
+    return await deps.workerAlive(workerId);
+  } catch (error) {
+    deps.logger.warn({ workerId, err: { message: (error as Error).message } }, "could not tell whether the run's last worker is alive; its stop counts as a crash");
+    return false;
+  }
 }

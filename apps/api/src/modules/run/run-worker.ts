@@ -50,6 +50,8 @@ export interface RunWorkerDeps {
   maxAttempts: number;
   /** Sees every event of the runs executed here (metrics, traces), the closing events of those it ends itself (endRun) included. */
   observe?: ((event: RunEvent) => void) | undefined;
+  /** Whether the worker process named (a run's last claim) is still alive: the run queue knows its workers. */
+  workerAlive: (workerId: string) => Promise<boolean>;
   /** WEFT_THREAD_MAX_MESSAGES / _AGE_DAYS: what threads keep. */
   threadRetention: ThreadRetention;
   /** Answers to tasks closed while this process executes their runs. */

@@ -125,6 +125,7 @@ export class RunService {
       logger: deps.logger,
       maxAttempts: deps.env.WEFT_RUN_MAX_ATTEMPTS,
       observe: observerOf(options.metrics ?? null, options.tracer ?? null),
+      workerAlive: (workerId: string) => this.queue.workerAlive(workerId),
       threadRetention: threadRetention(deps.env),
       liveAnswers: this.#liveAnswers,
       taskTimeouts: options.taskTimeouts ?? null,
