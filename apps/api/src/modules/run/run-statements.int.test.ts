@@ -23,7 +23,7 @@ const KINDS: [string, RegExp][] = [
   ["draft edges", /FROM "public"\."WorkflowEdge"/],
   ["run insert", /^(\/\* weft:planned \*\/)?\s*WITH run AS \(INSERT INTO "Run"/],
   ["draft row", /^(\/\* weft:planned \*\/)?\s*SELECT w\.\* FROM "Workflow" w WHERE w\.id = \$\d+\s*$/],
-  ["claim", /^(\/\* weft:planned \*\/)?\s*UPDATE "Run" SET attempt = attempt \+ 1/],
+  ["claim", /^(\/\* weft:planned \*\/)?\s*UPDATE "Run"( AS run)? SET attempt = (run\.)?attempt \+ 1/],
   ["event batch", /^(\/\* weft:planned \*\/)?\s*WITH fence AS/],
   ["commit", /COMMIT/],
 ];
