@@ -298,7 +298,7 @@ describe("admin UI in a real browser", () => {
     await ready.waitFor({ timeout: 60_000 });
     expect(Number(await ready.locator("td.num").textContent())).toBeGreaterThan(1);
 
-    // Upload: a non-text file is refused by name before anything is sent; a Markdown file is added.
+    // Upload: files are recognised by their content; a file that claims to be a PDF and is none fails with its reason.
     await add.getByRole("tab", { name: "Upload files" }).click();
     const files = add.locator('input[type="file"]');
     await files.setInputFiles([
@@ -306,11 +306,10 @@ describe("admin UI in a real browser", () => {
       { name: "Satin notes.md", mimeType: "text/markdown", buffer: Buffer.from("# Satin\n\nSatin floats the weft over four warp threads.") },
     ]);
     await add.getByRole("button", { name: "Add", exact: true }).click();
-    await poll(() => add.getByRole("alert").textContent()).toContain("scan.pdf is not a .txt or .md file");
-    await files.setInputFiles([{ name: "Satin notes.md", mimeType: "text/markdown", buffer: Buffer.from("# Satin\n\nSatin floats the weft over four warp threads.") }]);
-    await add.getByRole("button", { name: "Add", exact: true }).click();
     await poll(() => page.locator('tr[data-document-status="READY"]').count()).toBe(2);
     expect(await page.locator("tr[data-document-status]", { hasText: "Satin notes" }).textContent()).toContain("text/markdown");
+    const scan = page.locator('tr[data-document-status="FAILED"]', { hasText: "scan" });
+    await poll(() => scan.textContent()).toContain("DOCUMENT_INVALID");
 
     const guide = page.locator('tr[data-document-status="READY"]', { hasText: "Weaving guide" });
     await guide.getByRole("button", { name: "Chunks" }).click();
@@ -400,7 +399,8 @@ describe("admin UI in a real browser", () => {
     page.once("dialog", (dialog) => void dialog.accept());
     await satin.getByRole("button", { name: "Remove" }).click();
     await poll(() => satin.count()).toBe(0);
-    expect(await page.locator("tr[data-document-status]").count()).toBe(1);
+    // The weaving guide and the scan that failed remain.
+    expect(await page.locator("tr[data-document-status]").count()).toBe(2);
 
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Delete knowledge base" }).click();

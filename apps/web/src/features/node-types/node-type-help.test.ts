@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { describeNodeTypes, builtInRegistry } from "@weft/engine";
 import { koreanFieldHelp } from "./use-node-type-help";
 import { NODE_TYPE_HELP_KO } from "./node-type-help.ko";
+import { TYPE_LABEL_KEYS } from "./use-node-type-label";
 
 type Schema = { description?: string; properties?: Record<string, Schema>; items?: Schema };
 
@@ -18,6 +19,10 @@ describe("the Korean node-type help", () => {
 
   it("describes every built-in node type in Korean", () => {
     expect(types.filter((type) => !NODE_TYPE_HELP_KO.types[type.type]).map((type) => type.type)).toEqual([]);
+  });
+
+  it("names every built-in node type through a message (so it is translated), not the API's English label", () => {
+    expect(types.filter((type) => !TYPE_LABEL_KEYS[type.type]).map((type) => type.type)).toEqual([]);
   });
 
   it("explains every field of every built-in type in Korean", () => {

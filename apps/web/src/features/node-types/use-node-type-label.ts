@@ -3,7 +3,8 @@ import type { MessageKey } from "../../i18n/dictionary.type";
 import { useT } from "../../i18n/i18n-provider";
 import { NodeTypesContext } from "./node-types-context";
 
-const TYPE_LABEL_KEYS: Record<string, MessageKey> = {
+/** Every built-in type's translated name (a test checks none is missing). */
+export const TYPE_LABEL_KEYS: Record<string, MessageKey> = {
   input: "editor.nodeType.input",
   generation: "editor.nodeType.generation",
   ensemble: "editor.nodeType.ensemble",
@@ -26,6 +27,8 @@ const TYPE_LABEL_KEYS: Record<string, MessageKey> = {
   cache_store: "pipeline.type.cache_store",
   history: "pipeline.type.history",
   human: "pipeline.type.human",
+  agent: "pipeline.type.agent",
+  tool: "pipeline.type.tool",
 };
 
 /**

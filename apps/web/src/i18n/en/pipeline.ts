@@ -17,6 +17,8 @@ export const pipeline = {
   "type.cache_store": "Cache store",
   "type.history": "History",
   "type.human": "Human step",
+  "type.agent": "Agent",
+  "type.tool": "Tool",
   "node.ports": "Output ports",
   "node.items": "{count} items",
   "node.body": "body of {count} nodes",

@@ -19,6 +19,8 @@ export const pipeline: Messages<typeof en> = {
   "type.cache_store": "캐시 저장",
   "type.history": "대화 기록",
   "type.human": "사람 확인",
+  "type.agent": "에이전트",
+  "type.tool": "도구",
   "node.ports": "출력 포트",
   "node.items": "항목 {count}개",
   "node.body": "본문 노드 {count}개",
