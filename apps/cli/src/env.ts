@@ -27,6 +27,10 @@ const envSchema = z.object({
   WEFT_THREAD_MAX_MESSAGES: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
   /** `--thread` files drop messages older than this many days; 0: no limit. */
   WEFT_THREAD_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
+  /** `weft eval`: the Weft API it runs experiments on (the server, or its `/graphql` endpoint). */
+  WEFT_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** `weft eval`: the API key it sends (`Authorization: Bearer`); scopes read, write and run. */
+  WEFT_API_KEY: z.string().min(1).optional(),
   /** Nodes of one run executing at once. */
   WEFT_CONCURRENCY: z.coerce.number().int().min(1).max(1024).optional(),
 });

@@ -1,9 +1,9 @@
 /** Exit codes of the command line; documented in docs/cli.md. */
 export const EXIT = {
   OK: 0,
-  /** validate: the workflow breaks connection rules. run: the run failed. */
+  /** validate: the workflow breaks connection rules. run: the run failed. eval: a scorer is below its minimum. */
   FAILED: 1,
-  /** The file is unreadable, malformed or (for run) invalid; or the command line or environment is wrong. */
+  /** The file is unreadable, malformed or (for run) invalid; the command line or environment is wrong; the API refused (eval). */
   BAD_INPUT: 2,
   /** run: the run waits for a person (a `human` node's task) that neither `--answers` nor the terminal answered. */
   WAITING: 3,

@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 import { WeftError } from "@weft/engine";
+import { evalCommand } from "./commands/eval.command.js";
 import { runCommand } from "./commands/run.command.js";
 import { validateCommand } from "./commands/validate.command.js";
 import type { CliIo } from "./cli-io.js";
+import { ApiError } from "./eval/api-error.js";
 import { loadEnv } from "./env.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 import { USAGE } from "./usage.js";
 
-const COMMANDS = { validate: validateCommand, run: runCommand } as const;
+const COMMANDS = { validate: validateCommand, run: runCommand, eval: evalCommand } as const;
 
 async function main(argv: string[], io: CliIo): Promise<ExitCode> {
   const [name, ...rest] = argv;
@@ -24,7 +26,7 @@ async function main(argv: string[], io: CliIo): Promise<ExitCode> {
   }
 }
 
-/** Wrong usage and a bad environment are the user's to fix (exit 2); anything else is a bug (exit 70). */
+/** Wrong usage, a bad environment and an API refusal are the user's to fix (exit 2); anything else is a bug (exit 70). */
 function reportError(io: CliIo, error: unknown): ExitCode {
   const code = (error as { code?: unknown }).code;
   const message = error instanceof Error ? error.message : String(error);
@@ -34,6 +36,10 @@ function reportError(io: CliIo, error: unknown): ExitCode {
   }
   if (code === "ENV_INVALID") {
     io.stderr.write(`weft: ${message}\n`);
+    return EXIT.BAD_INPUT;
+  }
+  if (error instanceof ApiError) {
+    io.stderr.write(`weft: ${error.code}: ${message}\n`);
     return EXIT.BAD_INPUT;
   }
   if (error instanceof WeftError && error.audience === "user") {
