@@ -32,6 +32,14 @@ describe("loadEnv", () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  test("WEFT_HTTP_ALLOW allows nothing by default, reads hosts, addresses and ranges, and refuses an entry that is none of them", () => {
+    expect(loadEnv({}, {}).WEFT_HTTP_ALLOW).toEqual({ hosts: new Set(), ranges: [] });
+    const allow = loadEnv({}, { WEFT_HTTP_ALLOW: "api.internal, 10.0.0.0/8,::1" }).WEFT_HTTP_ALLOW;
+    expect([...allow.hosts]).toEqual(["api.internal"]);
+    expect(allow.ranges.map(([address, bits]) => `${address.toString()}/${bits}`)).toEqual(["10.0.0.0/8", "::1/128"]);
+    expect(() => loadEnv({}, { WEFT_HTTP_ALLOW: "10.0.0.0/40" })).toThrow(/WEFT_HTTP_ALLOW: "10.0.0.0\/40" is not a host name/);
+  });
+
   test("retrieval and provider settings default to the adapters' own defaults", () => {
     const env = loadEnv({}, {});
     expect(env).toMatchObject({ WEFT_HYBRID_ALPHA: 0.75, WEFT_CHUNK_SIZE: 800, MISTRAL_TIMEOUT_MS: 120_000, WEFT_PGVECTOR_EF_SEARCH: 100 });

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { DEFAULT_TOP_K, type TopKByIntensity } from "@weft/engine";
-import { resolveChunkingOptions } from "@weft/providers";
+import { parseHttpAllow, resolveChunkingOptions } from "@weft/providers";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
 
@@ -106,6 +106,16 @@ const envSchema = z.object({
   WEFT_PROVIDERS_FILE: z.string().min(1).optional(),
   /** One request to an MCP server (connect, tools/list, tools/call) at most this long: MCP_TIMEOUT. */
   WEFT_MCP_TIMEOUT_MS: integer(60_000, 1),
+  /**
+   * Host names, addresses and CIDR ranges the `http` node and `http` tools may reach although they are
+   * not public (loopback, private, link-local, metadata: HTTP_DESTINATION_FORBIDDEN otherwise; SPEC-V3 §3).
+   */
+  WEFT_HTTP_ALLOW: list.transform((entries, ctx) => {
+    const parsed = parseHttpAllow(entries);
+    if (parsed.ok) return parsed.allow;
+    for (const problem of parsed.problems) ctx.addIssue({ code: "custom", message: problem });
+    return z.NEVER;
+  }),
   WEAVIATE_URL: z.url().optional(),
   WEAVIATE_GRPC_PORT: integer(50051, 1),
   WEAVIATE_API_KEY: z.string().min(1).optional(),

@@ -194,6 +194,7 @@ export { cacheScopeKey, namespaceProblem, resolveCacheScope, SEMANTIC_CACHE_LIMI
 export type { ToolProviders } from "./providers/tool-providers.js";
 export type { WorkflowToolCall, WorkflowToolInfo, WorkflowToolRef, WorkflowToolResult, WorkflowTools } from "./providers/workflow-tools.js";
 export type { McpToolInfo, McpToolResult, McpTools } from "./providers/mcp-tools.js";
+export type { HttpClient, HttpMethod, HttpRequest, HttpResponse, SecretText } from "./providers/http-client.js";
 export {
   approximateTokens,
   fitMessages,

@@ -27,3 +27,6 @@ export * from "./config/providers-file.js";
 export * from "./config/openai-endpoints.js";
 export * from "./mcp/mcp-servers-config.js";
 export * from "./mcp/mcp-clients.js";
+export * from "./http/destination-guard.js";
+export * from "./http/guarded-http-client.js";
+export * from "./http/secret-redactor.js";

@@ -3,7 +3,7 @@ import "reflect-metadata";
 import type { AddressInfo } from "node:net";
 import type { Server as HttpServer } from "node:http";
 import type { LlmProvider, ToolProviders } from "@weft/engine";
-import { configureWebSearch, McpClients } from "@weft/providers";
+import { configureWebSearch, GuardedHttpClient, McpClients } from "@weft/providers";
 import { databaseOptionsFromEnv, openDatabase, type Database } from "../db/db.js";
 import type { Env } from "../env.js";
 import { createLogger, type Logger } from "../logger.js";
@@ -114,6 +114,8 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     knowledgeBases: retriever,
     webSearch: configureWebSearch({ tavilyApiKey: env.TAVILY_API_KEY, tavilyServerURL: env.TAVILY_SERVER_URL, tavilyTimeoutMs: env.TAVILY_TIMEOUT_MS }),
     ...(retrieval.semanticCache ? { cache: retrieval.semanticCache } : {}),
+    // The http node and http tools: the destination guard with WEFT_HTTP_ALLOW, {secret.NAME} read at each call.
+    http: new GuardedHttpClient({ allow: env.WEFT_HTTP_ALLOW, readSecret: secrets.read }),
   };
   // Expiries reach the task service, built after the runs it continues.
   let humanTasks: HumanTaskService | null = null;

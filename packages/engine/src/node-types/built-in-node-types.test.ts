@@ -7,7 +7,7 @@ const SEED = ["input", "generation", "ensemble", "validation", "output"];
 const PIPELINE = ["llm", "switch", "classify", "grade", "join", "template", "map", "subgraph"];
 const TOOLS = ["retrieve", "expand", "rerank", "web_search", "guardrail", "cache_lookup", "cache_store", "history"];
 const PEOPLE = ["human"];
-const AGENTS = ["agent", "tool"];
+const AGENTS = ["agent", "tool", "http"];
 const NEW = [...PIPELINE, ...TOOLS, ...PEOPLE, ...AGENTS];
 
 /** SPEC §2, written out as the pairs it allows among the seed types. */
@@ -61,7 +61,7 @@ describe("the seed types in builtInRegistry", () => {
 });
 
 describe("builtInRegistry", () => {
-  it("registers the seed types, then the pipeline types of SPEC-V2 §3, the tool types of §6, the human type of SPEC-V3 §2 and its agent and tool types of §3", () => {
+  it("registers the seed types, then the pipeline types of SPEC-V2 §3, the tool types of §6, the human type of SPEC-V3 §2 and its agent, tool and http types of §3", () => {
     expect(builtInRegistry.types()).toEqual([...SEED, ...NEW]);
   });
 

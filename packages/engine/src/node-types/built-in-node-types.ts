@@ -10,6 +10,7 @@ import { GENERATION_NODE_TYPE } from "./generation/generation.definition.js";
 import { GRADE_NODE_TYPE } from "./grade/grade.definition.js";
 import { GUARDRAIL_NODE_TYPE } from "./guardrail/guardrail.definition.js";
 import { HISTORY_NODE_TYPE } from "./history/history.definition.js";
+import { HTTP_NODE_TYPE } from "./http/http.definition.js";
 import { HUMAN_NODE_TYPE } from "./human/human.definition.js";
 import { INPUT_NODE_TYPE } from "./input/input.definition.js";
 import { JOIN_NODE_TYPE } from "./join/join.definition.js";
@@ -28,7 +29,7 @@ import { WEB_SEARCH_NODE_TYPE } from "./web-search/web-search.definition.js";
 /**
  * Every built-in node type, in the order the catalogue and the editor's palette show them: the seed
  * types of SPEC §2, the pipeline types of SPEC-V2 §3, the tool types of §6, the human type of SPEC-V3 §2,
- * the agent and tool types of SPEC-V3 §3.
+ * the agent, tool and http types of SPEC-V3 §3.
  * The one list: a new type is its folder beside this file and one line here (docs/adding-a-node-type.md).
  */
 export const BUILT_IN_NODE_TYPES: readonly NodeTypeDefinition[] = [
@@ -56,6 +57,7 @@ export const BUILT_IN_NODE_TYPES: readonly NodeTypeDefinition[] = [
   HUMAN_NODE_TYPE,
   AGENT_NODE_TYPE,
   TOOL_NODE_TYPE,
+  HTTP_NODE_TYPE,
 ];
 
 /**

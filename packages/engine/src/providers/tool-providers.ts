@@ -1,3 +1,4 @@
+import type { HttpClient } from "./http-client.js";
 import type { KnowledgeBaseSearch } from "./knowledge-base-search.js";
 import type { McpTools } from "./mcp-tools.js";
 import type { SemanticCache, WorkflowRevision } from "./semantic-cache.js";
@@ -28,4 +29,6 @@ export interface ToolProviders {
   workflows?: WorkflowTools;
   /** `mcp` tools: the MCP servers the operator configured. */
   mcp?: McpTools;
+  /** The `http` node and `http` tools: the host's client, with its destination guard and limits. */
+  http?: HttpClient;
 }

@@ -33,6 +33,12 @@ describe("node templates", () => {
     expect(renderTemplate('{"q": {state.plan.query}, "all": {state.plan.rewrites}}', values(), "json").text).toBe('{"q": "transformer", "all": ["attention","encoder"]}');
   });
 
+  it("fill {args} and {args.<name>} from an http tool's call arguments, and leave them as written elsewhere", () => {
+    const args = { city: "Seoul", filters: { days: 3 } };
+    expect(renderTemplate("{args.city} {args.filters.days} {args.missing}|{args}", values({ args })).text).toBe('Seoul 3 |{"city":"Seoul","filters":{"days":3}}');
+    expect(renderTemplate("{args.city} {input}", values()).text).toBe("{args.city} hello");
+  });
+
   it("name the channel, not the path, as a state reference", () => {
     expect(stateReferences("{state.plan.query} {state.count} {state.plan}")).toEqual(["plan", "count"]);
   });

@@ -8,7 +8,9 @@ import { RenderBudget } from "./render-budget.js";
  * `{input}`, `{input.<sourceNodeId>}`, `{state.<channel>}`, `{item}`, `{index}`, `{feedback}`,
  * `{iteration}`, and v1's `{input_data}`, `{context}`, `{output_format}`. `{state.<channel>}` and
  * `{item}` may go on into their value with field names and list indices (`{state.plan.rewrites.0}`,
- * `{item.query}`). Anything else in braces is left as written (JSON in a prompt needs no escaping).
+ * `{item.query}`). An `http` tool's request also sees the call's arguments as `{args}` and
+ * `{args.<name>}` (SPEC-V3 §3); elsewhere those stay as written. Anything else in braces is left as
+ * written (JSON in a prompt needs no escaping).
  */
 export interface TemplateValues {
   /** The node's input values in edge order. */
@@ -21,6 +23,8 @@ export interface TemplateValues {
   iteration: number;
   context: string | null;
   outputFormat: string;
+  /** An `http` tool's call arguments (`{args.<name>}`); absent elsewhere, where `{args…}` is left as written. */
+  args?: Readonly<Record<string, JsonValue>>;
   /** The longest text the rendering may make (a node output's limit): rendering stops with OUTPUT_TOO_LARGE past it. */
   maxLength?: number;
 }
@@ -31,7 +35,7 @@ export interface RenderedTemplate {
   empty: string[];
 }
 
-const PLACEHOLDER = /\{(input(?:\.[^{}\s]+)?|state\.[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*|item(?:\.[A-Za-z0-9_]+)*|index|feedback|iteration|input_data|context|output_format)\}/g;
+const PLACEHOLDER = /\{(input(?:\.[^{}\s]+)?|state\.[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*|item(?:\.[A-Za-z0-9_]+)*|args(?:\.[A-Za-z0-9_]+)*|index|feedback|iteration|input_data|context|output_format)\}/g;
 
 /**
  * `text` mode puts values in as text (strings as they are, other values as JSON); `json` mode puts every
@@ -42,6 +46,7 @@ export function renderTemplate(template: string, values: TemplateValues, mode: "
   const encode = mode === "json" ? (value: JsonValue) => JSON.stringify(value) : jsonText;
   const budget = new RenderBudget(template.length, values.maxLength);
   const text = template.replace(PLACEHOLDER, (match, name: string) => {
+    if (values.args === undefined && isArgsPlaceholder(name)) return match;
     const value = lookup(name, values);
     if (value === undefined || value === "") {
       if (name !== "feedback") empty.add(name);
@@ -60,6 +65,7 @@ function lookup(name: string, values: TemplateValues): JsonValue | undefined {
     return within(values.state[channel!], path);
   }
   if (name.startsWith("item")) return within(values.item, name.split(".").slice(1));
+  if (isArgsPlaceholder(name)) return within(values.args as JsonValue | undefined, name.split(".").slice(1));
   switch (name) {
     case "index":
       return values.index;
@@ -74,6 +80,10 @@ function lookup(name: string, values: TemplateValues): JsonValue | undefined {
     default:
       return undefined;
   }
+}
+
+function isArgsPlaceholder(name: string): boolean {
+  return name === "args" || name.startsWith("args.");
 }
 
 /** A field path into a value: object keys by name, list items by index; undefined where the path leads nowhere. */

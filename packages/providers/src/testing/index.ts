@@ -9,3 +9,4 @@ export * from "./vector-store.fixtures.js";
 export * from "./weaviate-server-per-file.js";
 export { docxWith, htmlPage, pdfWithText, scannedPdf } from "./document-fixtures.js";
 export * from "./mcp-test-server.js";
+export * from "./http-test-server.js";

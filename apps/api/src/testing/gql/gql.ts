@@ -86,6 +86,10 @@ type Documents = {
     "\n  mutation AgentKbAdd($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) { knowledgeBase { chunkCount } errors { code message } }\n  }\n": typeof types.AgentKbAddDocument,
     "\n  mutation AgentPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": typeof types.AgentPublishDocument,
     "\n  mutation AgentImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": typeof types.AgentImportDocument,
+    "\n  mutation HttpImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message path } } }\n": typeof types.HttpImportDocument,
+    "\n  query HttpRun($id: ID!) {\n    run(id: $id) { status result error { code message } nodeRuns { nodeId status output renderedPrompt error { code message } } }\n  }\n": typeof types.HttpRunDocument,
+    "\n  query HttpExport($id: ID!) { exportWorkflow(id: $id) }\n": typeof types.HttpExportDocument,
+    "\n  mutation HttpCreateSecret($name: String!, $value: String!) { createSecret(name: $name, value: $value) { errors { code } } }\n": typeof types.HttpCreateSecretDocument,
     "\n  fragment PipelineEvent on RunEvent {\n    seq\n    type\n    nodeId\n    invocation\n    output\n    value\n    reason\n    code\n    ports\n    skipped\n    loopId\n    iteration\n    max\n    feedback\n    exit\n    items\n    index\n    similarity\n    state\n    channel\n    error { code message }\n  }\n": typeof types.PipelineEventFragmentDoc,
     "\n  subscription PrEvents($runId: ID!, $afterSeq: Int!) { runEvents(runId: $runId, afterSeq: $afterSeq) { ...PipelineEvent } }\n": typeof types.PrEventsDocument,
     "\n  query PrRun($id: ID!) {\n    run(id: $id) {\n      status\n      result\n      state\n      error { code message }\n      nodeRuns { nodeId invocation nodeType status output value renderedPrompt error { code } }\n      events(limit: 200) { ...PipelineEvent }\n    }\n  }\n": typeof types.PrRunDocument,
@@ -275,6 +279,10 @@ const documents: Documents = {
     "\n  mutation AgentKbAdd($id: ID!, $documents: [DocumentInput!]!) {\n    addDocuments(knowledgeBaseId: $id, documents: $documents, waitForIndexing: true) { knowledgeBase { chunkCount } errors { code message } }\n  }\n": types.AgentKbAddDocument,
     "\n  mutation AgentPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": types.AgentPublishDocument,
     "\n  mutation AgentImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": types.AgentImportDocument,
+    "\n  mutation HttpImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message path } } }\n": types.HttpImportDocument,
+    "\n  query HttpRun($id: ID!) {\n    run(id: $id) { status result error { code message } nodeRuns { nodeId status output renderedPrompt error { code message } } }\n  }\n": types.HttpRunDocument,
+    "\n  query HttpExport($id: ID!) { exportWorkflow(id: $id) }\n": types.HttpExportDocument,
+    "\n  mutation HttpCreateSecret($name: String!, $value: String!) { createSecret(name: $name, value: $value) { errors { code } } }\n": types.HttpCreateSecretDocument,
     "\n  fragment PipelineEvent on RunEvent {\n    seq\n    type\n    nodeId\n    invocation\n    output\n    value\n    reason\n    code\n    ports\n    skipped\n    loopId\n    iteration\n    max\n    feedback\n    exit\n    items\n    index\n    similarity\n    state\n    channel\n    error { code message }\n  }\n": types.PipelineEventFragmentDoc,
     "\n  subscription PrEvents($runId: ID!, $afterSeq: Int!) { runEvents(runId: $runId, afterSeq: $afterSeq) { ...PipelineEvent } }\n": types.PrEventsDocument,
     "\n  query PrRun($id: ID!) {\n    run(id: $id) {\n      status\n      result\n      state\n      error { code message }\n      nodeRuns { nodeId invocation nodeType status output value renderedPrompt error { code } }\n      events(limit: 200) { ...PipelineEvent }\n    }\n  }\n": types.PrRunDocument,
@@ -691,6 +699,22 @@ export function graphql(source: "\n  mutation AgentPublish($id: ID!) { publishWo
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AgentImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n"): (typeof documents)["\n  mutation AgentImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation HttpImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message path } } }\n"): (typeof documents)["\n  mutation HttpImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message path } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query HttpRun($id: ID!) {\n    run(id: $id) { status result error { code message } nodeRuns { nodeId status output renderedPrompt error { code message } } }\n  }\n"): (typeof documents)["\n  query HttpRun($id: ID!) {\n    run(id: $id) { status result error { code message } nodeRuns { nodeId status output renderedPrompt error { code message } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query HttpExport($id: ID!) { exportWorkflow(id: $id) }\n"): (typeof documents)["\n  query HttpExport($id: ID!) { exportWorkflow(id: $id) }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation HttpCreateSecret($name: String!, $value: String!) { createSecret(name: $name, value: $value) { errors { code } } }\n"): (typeof documents)["\n  mutation HttpCreateSecret($name: String!, $value: String!) { createSecret(name: $name, value: $value) { errors { code } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

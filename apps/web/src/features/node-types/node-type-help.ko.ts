@@ -30,8 +30,14 @@ export const NODE_TYPE_HELP_KO = {
     human: "사람을 기다립니다: 제목, 안내, 필요하면 양식이 있는 작업을 열고, 사람이 고른 동작의 포트로 진행합니다.",
     agent: "도구(HTTP API, 게시된 워크플로, MCP 서버, 지식 베이스)를 단계마다 부르며 최종 답에 이를 때까지 일하는 모델입니다.",
     tool: "모델 없이 도구 하나(게시된 워크플로, MCP 서버의 도구, 지식 베이스)를 템플릿이나 CEL로 만든 인자로 부릅니다.",
+    http: "템플릿으로 만든 HTTP 요청을 보냅니다. {status, headers, body}를 ok(2xx) 또는 error(그 밖의 상태) 포트로 냅니다.",
   } as Record<string, string>,
   fields: {
+    method: "HTTP 메서드입니다.",
+    url: "URL(http 또는 https), 템플릿입니다. {secret.NAME}을 쓸 수 있습니다.",
+    headers: "이름별 요청 헤더. 값은 템플릿이며 {secret.NAME}을 쓸 수 있습니다.",
+    timeoutMs: "요청과 응답(리디렉션 포함)에 걸릴 수 있는 최대 밀리초입니다.",
+    maxResponseBytes: "읽을 응답 본문의 최대 바이트. 더 크면 HTTP_RESPONSE_TOO_LARGE로 실패합니다.",
     writes: "이 노드의 출력이 채널의 리듀서로 합쳐질 상태 채널입니다.",
     schema: "출력의 JSON 스키마: 답을 JSON으로 읽어 검증하고, 오류가 있으면 한 번 고치게 합니다.",
     knowledgeBase: "검색할 지식 베이스(이름). 기본값: 실행의 지식 베이스.",
@@ -89,6 +95,8 @@ export const NODE_TYPE_HELP_KO = {
     arguments: "호출의 인자: JSON 템플릿, 또는 인자마다 CEL 식. 기본값: 노드의 입력(JSON 객체일 때).",
   } as Record<string, string>,
   typeFields: {
+    "http.body": "요청 본문, 템플릿입니다. json이면 자리표시자를 JSON 값으로 채우고 결과가 JSON으로 읽혀야 합니다.",
+    "http.json": "본문을 JSON으로 보냅니다(헤더가 따로 정하지 않으면 Content-Type application/json).",
     "switch.mode": "first(기본): 처음 맞는 케이스; all: 맞는 모든 케이스.",
     "join.mode": "all(기본): 아직 올 수 있는 모든 입력을 기다립니다; first: 첫 입력으로 진행합니다.",
     "cache_lookup.threshold": "이 코사인 유사도 이상이면 캐시된 답이 hit입니다.",

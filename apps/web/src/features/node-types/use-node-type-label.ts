@@ -29,6 +29,7 @@ export const TYPE_LABEL_KEYS: Record<string, MessageKey> = {
   human: "pipeline.type.human",
   agent: "pipeline.type.agent",
   tool: "pipeline.type.tool",
+  http: "pipeline.type.http",
 };
 
 /**

@@ -19,6 +19,7 @@ export const pipeline = {
   "type.human": "Human step",
   "type.agent": "Agent",
   "type.tool": "Tool",
+  "type.http": "HTTP request",
   "node.ports": "Output ports",
   "node.items": "{count} items",
   "node.body": "body of {count} nodes",

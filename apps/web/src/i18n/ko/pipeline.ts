@@ -21,6 +21,7 @@ export const pipeline: Messages<typeof en> = {
   "type.human": "사람 확인",
   "type.agent": "에이전트",
   "type.tool": "도구",
+  "type.http": "HTTP 요청",
   "node.ports": "출력 포트",
   "node.items": "항목 {count}개",
   "node.body": "본문 노드 {count}개",
