@@ -4,6 +4,7 @@ import type { ExperimentService, PublishGateService } from "./modules/experiment
 import type { HumanTaskService } from "./modules/human-task/index.js";
 import type { KnowledgeBaseService } from "./modules/knowledge-base/index.js";
 import type { McpCatalogService } from "./modules/mcp/index.js";
+import type { McpToolsService, WorkflowMcpService } from "./modules/mcp-server/index.js";
 import type { ModelCatalogService } from "./modules/model/index.js";
 import type { RunService } from "./modules/run/index.js";
 import type { TemplateService } from "./modules/template/index.js";
@@ -26,6 +27,9 @@ export interface Services {
   versions: WorkflowVersionService;
   models: ModelCatalogService;
   mcp: McpCatalogService;
+  /** Workflows' MCP settings, and the tools the MCP server at /mcp offers. */
+  workflowMcp: WorkflowMcpService;
+  mcpTools: McpToolsService;
   knowledgeBases: KnowledgeBaseService;
   templates: TemplateService;
   threads: ThreadService;

@@ -33,6 +33,7 @@ import { demoWorkflow } from "./demo-workflow.js";
 import { createLlmProviders } from "./llm-providers.js";
 import { loadProviderConfig } from "./provider-config.js";
 import { McpCatalogService } from "../modules/mcp/index.js";
+import { McpToolsService, WorkflowMcpService } from "../modules/mcp-server/index.js";
 import { createNodeRegistry } from "./node-registry.js";
 import { checkVectorStores, startupTasks } from "./startup.js";
 import { closeRedis } from "../redis/redis-connection.js";
@@ -151,6 +152,8 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     apiKeys: new ApiKeyService(deps, bus),
     models,
     mcp: new McpCatalogService(mcpClients),
+    workflowMcp: new WorkflowMcpService(database.prisma),
+    mcpTools: new McpToolsService({ db: database.prisma, registry: deps.registry, versionContent: (versionId) => versions.content(versionId), runs, logger }),
     knowledgeBases,
     templates: new TemplateService({ workflows, knowledgeBases, demo: demoWorkflow, logger }),
     threads: new ThreadService(deps),

@@ -15,6 +15,7 @@ import type { RateLimits } from "../rate-limit/rate-limits.js";
 import type { Services } from "../services.js";
 import type { TriggerFiringService } from "../modules/trigger/index.js";
 import { webhookRouter } from "./webhook-route.js";
+import { mcpRouter } from "./mcp-route.js";
 import { localModeGuard } from "../auth/local-mode-guard.js";
 import { corsMiddleware } from "./cors.js";
 import { documentNestingGuard } from "./document-nesting-guard.js";
@@ -51,7 +52,8 @@ export interface HttpService {
 
 /**
  * The process's HTTP server: /healthz, /readyz and /metrics (Prometheus) in every role; in the api and all roles also GraphQL
- * (Apollo on express at /graphql) and graphql-ws on the same port and path. Not yet listening.
+ * (Apollo on express at /graphql) and graphql-ws on the same port and path, webhooks (/hooks/<id>) and the
+ * MCP server (/mcp). Not yet listening.
  */
 export async function createHttpService(parts: HttpParts): Promise<HttpService> {
   const { env, database, queue, logger } = parts;
@@ -88,6 +90,7 @@ async function serveGraphql(expressApp: Express, httpServer: HttpServer, parts: 
   const schema = await buildWeftSchema({ maxValueDepth: env.WEFT_MAX_VALUE_DEPTH });
   const apollo = await startApollo(schema, httpServer, env);
   expressApp.use(webhookRouter({ firing: parts.triggerFiring, rateLimits, maxBodyBytes: env.WEFT_MAX_BODY_BYTES }));
+  expressApp.use("/mcp", mcpRouter({ env, apiKeys: services.apiKeys, tools: services.mcpTools, rateLimits }));
   expressApp.use(
     "/graphql",
     express.json({ limit: env.WEFT_MAX_BODY_BYTES }),

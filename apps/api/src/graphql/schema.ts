@@ -11,6 +11,7 @@ import { HumanTaskResolver } from "../modules/human-task/index.js";
 import { ServerInfoResolver } from "../modules/common/server-info.resolver.js";
 import { KnowledgeBaseDocumentResolver, KnowledgeBaseResolver, KnowledgeBaseSubscriptionResolver } from "../modules/knowledge-base/index.js";
 import { McpResolver } from "../modules/mcp/index.js";
+import { WorkflowMcpResolver } from "../modules/mcp-server/index.js";
 import { ModelResolver } from "../modules/model/index.js";
 import { RUN_EVENT_KINDS, RunResolver, RunSubscriptionResolver, ThreadRunsResolver, WorkflowRunsResolver } from "../modules/run/index.js";
 import { TemplateResolver } from "../modules/template/index.js";
@@ -36,6 +37,7 @@ export const RESOLVERS: NonEmptyArray<ClassType> = [
   WorkflowDocumentsResolver,
   ModelResolver,
   McpResolver,
+  WorkflowMcpResolver,
   KnowledgeBaseResolver,
   KnowledgeBaseDocumentResolver,
   KnowledgeBaseSubscriptionResolver,

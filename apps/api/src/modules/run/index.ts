@@ -11,3 +11,5 @@ export { inFlight, readCrashWatch } from "./crash-suspects.js";
 export { HumanActionObject } from "./run-event.type.js";
 /** This process's name in run claims: its run queue names its worker connection after it (crash rule). */
 export { WORKER_ID } from "./run-claim.js";
+/** How a published workflow is described as a tool: agents' workflow tools and the MCP server's. */
+export { toolNameOf, workflowToolParameters, type WorkflowToolParameters } from "./workflow-tools.js";

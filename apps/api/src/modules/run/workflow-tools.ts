@@ -63,13 +63,10 @@ export class InlineWorkflowTools implements WorkflowTools {
   async describe(ref: WorkflowToolRef): Promise<WorkflowToolInfo> {
     const version = await this.#version(ref);
     const { workflow } = await this.deps.versionContent(version.id);
-    const inputs = this.#inputNodes(workflow);
-    const properties = Object.fromEntries(inputs.map((node) => [node.id, { type: "string", description: `The content of input "${node.id}".` }]));
-    const required = inputs.filter((node) => !node.content).map((node) => node.id);
     return {
       name: toolNameOf(version.workflowName),
       description: (version.description || `Runs the workflow "${version.workflowName}" (version ${version.number}) and returns its result.`).slice(0, DESCRIPTION_LENGTH),
-      parameters: { type: "object", properties, required, additionalProperties: false },
+      parameters: workflowToolParameters(workflow, this.deps.registry),
       version: version.number,
     };
   }
@@ -120,12 +117,27 @@ export class InlineWorkflowTools implements WorkflowTools {
     }
     return { id: row.id, number: row.number, workflowName: row.workflow.name, description: row.workflow.description };
   }
-
-  /** Its input nodes: the nodes no edge may enter (the registry says which types those are). */
-  #inputNodes(workflow: Workflow) {
-    return workflow.nodes.filter((node) => this.deps.registry.get(node.type)?.inDegree.max === 0);
-  }
 }
+
+/**
+ * A workflow's parameters as a JSON Schema object: one string per input node (the nodes no edge may
+ * enter; the registry says which types those are), required unless the node has content of its own.
+ * Agents' workflow tools and the MCP server's tools (SPEC-V3 §3) both describe a workflow with it.
+ */
+export function workflowToolParameters(workflow: Workflow, registry: NodeTypeRegistry): WorkflowToolParameters {
+  const inputs = workflow.nodes.filter((node) => registry.get(node.type)?.inDegree.max === 0);
+  const properties = Object.fromEntries(inputs.map((node) => [node.id, { type: "string" as const, description: `The content of input "${node.id}".` }]));
+  const required = inputs.filter((node) => !node.content).map((node) => node.id);
+  return { type: "object", properties, required, additionalProperties: false };
+}
+
+/** A type, not an interface: it must fit where a JSON Schema is any plain record. */
+export type WorkflowToolParameters = {
+  type: "object";
+  properties: Record<string, { type: "string"; description: string }>;
+  required: string[];
+  additionalProperties: false;
+};
 
 /** A name model APIs take (1–64 of letters, digits, `_` and `-`), from the workflow's name. */
 export function toolNameOf(name: string): string {

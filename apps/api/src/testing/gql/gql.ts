@@ -15,6 +15,10 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  mutation McpSetWorkflowMcp($workflowId: ID!, $input: WorkflowMcpInput!) {\n    setWorkflowMcp(workflowId: $workflowId, input: $input) { mcp { enabled toolName description } errors { code message path } }\n  }\n": typeof types.McpSetWorkflowMcpDocument,
+    "\n  mutation McpPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": typeof types.McpPublishDocument,
+    "\n  query McpRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount edges { node { id status version result error { code } } } } }\n": typeof types.McpRunsDocument,
+    "\n  query McpWorkflowMcp($id: ID!) { workflow(id: $id) { mcp { enabled toolName description } } }\n": typeof types.McpWorkflowMcpDocument,
     "\n  query OpenAiModels { models { id label models { id label testOnly inputUsdPerMTok outputUsdPerMTok } } }\n": typeof types.OpenAiModelsDocument,
     "\n  mutation OpenAiImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": typeof types.OpenAiImportDocument,
     "\n  subscription OpenAiEvents($runId: ID!, $afterSeq: Int!) { runEvents(runId: $runId, afterSeq: $afterSeq) { seq type nodeId text output error { code message } } }\n": typeof types.OpenAiEventsDocument,
@@ -208,6 +212,10 @@ type Documents = {
     "\n  mutation DeleteRun($id: ID!) {\n    deleteRun(id: $id) {\n      deletedRunId\n      errors { code message path }\n    }\n  }\n": typeof types.DeleteRunDocument,
 };
 const documents: Documents = {
+    "\n  mutation McpSetWorkflowMcp($workflowId: ID!, $input: WorkflowMcpInput!) {\n    setWorkflowMcp(workflowId: $workflowId, input: $input) { mcp { enabled toolName description } errors { code message path } }\n  }\n": types.McpSetWorkflowMcpDocument,
+    "\n  mutation McpPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": types.McpPublishDocument,
+    "\n  query McpRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount edges { node { id status version result error { code } } } } }\n": types.McpRunsDocument,
+    "\n  query McpWorkflowMcp($id: ID!) { workflow(id: $id) { mcp { enabled toolName description } } }\n": types.McpWorkflowMcpDocument,
     "\n  query OpenAiModels { models { id label models { id label testOnly inputUsdPerMTok outputUsdPerMTok } } }\n": types.OpenAiModelsDocument,
     "\n  mutation OpenAiImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": types.OpenAiImportDocument,
     "\n  subscription OpenAiEvents($runId: ID!, $afterSeq: Int!) { runEvents(runId: $runId, afterSeq: $afterSeq) { seq type nodeId text output error { code message } } }\n": types.OpenAiEventsDocument,
@@ -415,6 +423,22 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation McpSetWorkflowMcp($workflowId: ID!, $input: WorkflowMcpInput!) {\n    setWorkflowMcp(workflowId: $workflowId, input: $input) { mcp { enabled toolName description } errors { code message path } }\n  }\n"): (typeof documents)["\n  mutation McpSetWorkflowMcp($workflowId: ID!, $input: WorkflowMcpInput!) {\n    setWorkflowMcp(workflowId: $workflowId, input: $input) { mcp { enabled toolName description } errors { code message path } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation McpPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n"): (typeof documents)["\n  mutation McpPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query McpRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount edges { node { id status version result error { code } } } } }\n"): (typeof documents)["\n  query McpRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount edges { node { id status version result error { code } } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query McpWorkflowMcp($id: ID!) { workflow(id: $id) { mcp { enabled toolName description } } }\n"): (typeof documents)["\n  query McpWorkflowMcp($id: ID!) { workflow(id: $id) { mcp { enabled toolName description } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,0 +1,234 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Progress } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { seedWorkflow, startTestApp, type TestApp } from "../testing/app.js";
+import { openTestDatabase, type TestDatabase } from "../testing/database.js";
+import { graphql } from "../testing/gql/index.js";
+import { CreateApiKey, RunEvents } from "../testing/operations.js";
+import { arrows } from "../testing/workflows.js";
+
+export const SetWorkflowMcp = graphql(`
+  mutation McpSetWorkflowMcp($workflowId: ID!, $input: WorkflowMcpInput!) {
+    setWorkflowMcp(workflowId: $workflowId, input: $input) { mcp { enabled toolName description } errors { code message path } }
+  }
+`);
+
+export const McpPublish = graphql(`
+  mutation McpPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }
+`);
+
+const McpRuns = graphql(`
+  query McpRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount edges { node { id status version result error { code } } } } }
+`);
+
+const WorkflowMcp = graphql(`
+  query McpWorkflowMcp($id: ID!) { workflow(id: $id) { mcp { enabled toolName description } } }
+`);
+
+/**
+ * The MCP server at /mcp (SPEC-V3 §3) through the real API over real HTTP, with the official SDK's
+ * client: published workflows that opt in are its tools, a call is an ordinary run reported as progress,
+ * a failed run is a tool error with the run's code, and the API's keys guard it.
+ */
+describe("the MCP server at /mcp", () => {
+  let database: TestDatabase;
+  let api: TestApp;
+  let mcpUrl: URL;
+  let echo: string;
+  let broken: string;
+
+  const connect = async (key: string | null): Promise<Client> => {
+    const client = new Client({ name: "weft-mcp-test", version: "1.0.0" });
+    const headers: Record<string, string> = key === null ? {} : { Authorization: `Bearer ${key}` };
+    await client.connect(new StreamableHTTPClientTransport(mcpUrl, { requestInit: { headers } }));
+    return client;
+  };
+
+  const offer = async (workflowId: string, input: { enabled: boolean; toolName?: string; description?: string }) =>
+    (await api.admin.request(SetWorkflowMcp, { workflowId, input })).setWorkflowMcp;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("embedded");
+    api = await startTestApp(database);
+    mcpUrl = new URL("/mcp", api.app.url);
+    //  in (no content of its own) ──▶ g1 (echo) ──▶ out
+    echo = await seedWorkflow(database, arrows(["in->g1->out"], { name: "Echo answer", nodes: { in: { content: "" } } }));
+    //  in ──▶ g1 (invalid-json) ──▶ out
+    broken = await seedWorkflow(database, arrows(["in->g1->out"], { name: "Broken", nodes: { g1: { model: "invalid-json" } } }));
+    for (const id of [echo, broken]) expect((await api.admin.request(McpPublish, { id })).publishWorkflow.errors).toEqual([]);
+    expect((await offer(echo, { enabled: true, toolName: "echo_answer", description: "Echoes the question." })).errors).toEqual([]);
+    expect((await offer(broken, { enabled: true })).mcp).toEqual({ enabled: true, toolName: "Broken", description: null });
+  }, 120_000);
+  afterAll(async () => {
+    await api?.close();
+    await database?.close();
+  });
+
+  test("lists the published workflows that opt in, with their input nodes as parameters", async () => {
+    //  a published workflow that does not opt in, and one that opts in but was never published
+    const quiet = await seedWorkflow(database, arrows(["in->g1->out"], { name: "Quiet" }));
+    await api.admin.request(McpPublish, { id: quiet });
+    await offer(await seedWorkflow(database, arrows(["in->g1->out"], { name: "Unpublished" })), { enabled: true });
+    const client = await connect(api.adminKey);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(["Broken", "echo_answer"]);
+      expect(tools[1]).toMatchObject({
+        title: "Echo answer",
+        description: "Echoes the question.",
+        inputSchema: { type: "object", properties: { in: { type: "string" } }, required: ["in"], additionalProperties: false },
+      });
+      // An input with content of its own may be left out.
+      expect(tools[0]!.inputSchema).toMatchObject({ properties: { in: { type: "string" } }, required: [] });
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("a call runs the latest published version as an ordinary run, reports its events as progress and returns its output", async () => {
+    const client = await connect(api.adminKey);
+    const progress: Progress[] = [];
+    try {
+      const result = await client.callTool({ name: "echo_answer", arguments: { in: "Why is the sky blue?" } }, undefined, { onprogress: (report) => progress.push(report) });
+      expect(result.isError ?? false).toBe(false);
+      expect(result.content).toEqual([{ type: "text", text: "Why is the sky blue?" }]);
+      const runId = result._meta?.["weft/runId"];
+      const runs = (await api.admin.request(McpRuns, { workflowId: echo })).runs;
+      expect(runs.edges.map((edge) => edge.node)).toEqual([{ id: runId, status: "COMPLETED", version: 1, result: "Why is the sky blue?", error: null }]);
+      expect(progress.length).toBeGreaterThanOrEqual(3);
+      expect(progress.map((report) => report.progress)).toEqual(progress.map((_, index) => index + 1));
+      expect(progress.map((report) => report.message)).toContain("NODE_COMPLETED g1");
+      expect(progress.at(-1)!.message).toBe("RUN_COMPLETED");
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("a failed run is a tool error carrying the run's code, and the run is in the history", async () => {
+    const client = await connect(api.adminKey);
+    try {
+      const result = await client.callTool({ name: "Broken", arguments: {} });
+      expect(result.isError).toBe(true);
+      const run = (await api.admin.request(McpRuns, { workflowId: broken })).runs.edges[0]!.node;
+      expect(run).toMatchObject({ id: result._meta?.["weft/runId"], status: "FAILED" });
+      expect(run.error?.code).toBeTruthy();
+      expect(result._meta?.["weft/code"]).toBe(run.error!.code);
+      expect(result.content).toEqual([{ type: "text", text: expect.stringMatching(new RegExp(`^${run.error!.code}: `)) }]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  /** A workflow whose model waits ten minutes unless aborted:  in ──▶ g1 (echo, 10 min) ──▶ out */
+  const slowTool = async (name: string): Promise<string> => {
+    const slow = await seedWorkflow(database, arrows(["in->g1->out"], { name, params: { delayMs: 600_000 } }));
+    await api.admin.request(McpPublish, { id: slow });
+    await offer(slow, { enabled: true });
+    return slow;
+  };
+
+  const endedRun = async (workflowId: string) => {
+    const runId = (await api.admin.request(McpRuns, { workflowId })).runs.edges[0]!.node.id;
+    const ws = api.admin.ws();
+    await api.admin.subscribe(ws, RunEvents, { runId, afterSeq: 0 }).ended;
+    await ws.dispose();
+    return (await api.admin.request(McpRuns, { workflowId })).runs.edges[0]!.node;
+  };
+
+  test("a call the client leaves (closing its connection) cancels its run", async () => {
+    const slow = await slowTool("Left");
+    const leave = new AbortController();
+    const response = await fetch(mcpUrl, {
+      method: "POST",
+      signal: leave.signal,
+      headers: { authorization: `Bearer ${api.adminKey}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "Left", arguments: {}, _meta: { progressToken: "t" } } }),
+    });
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const reader = response.body!.getReader();
+    let text = "";
+    while (!text.includes("NODE_STARTED g1")) {
+      const chunk = await reader.read();
+      expect(chunk.done).toBe(false);
+      text += new TextDecoder().decode(chunk.value);
+    }
+    leave.abort();
+    expect(await endedRun(slow)).toMatchObject({ status: "CANCELLED", error: { code: "RUN_CANCELLED" } });
+  });
+
+  test("a call the client cancels cancels its run", async () => {
+    const slow = await slowTool("Slow");
+    const client = await connect(api.adminKey);
+    const abort = new AbortController();
+    try {
+      const call = client.callTool({ name: "Slow", arguments: {} }, undefined, {
+        signal: abort.signal,
+        timeout: 900_000,
+        onprogress: (report) => {
+          if (report.message === "NODE_STARTED g1") abort.abort();
+        },
+      });
+      await expect(call).rejects.toThrow();
+      // The SDK's client sends notifications/cancelled on a POST of its own and keeps the call's stream open.
+      expect(await endedRun(slow)).toMatchObject({ status: "CANCELLED", error: { code: "RUN_CANCELLED" } });
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("arguments off the schema and unknown tools are tool errors, and start no run", async () => {
+    const client = await connect(api.adminKey);
+    try {
+      const before = (await api.admin.request(McpRuns, { workflowId: echo })).runs.totalCount;
+      const wrong = await client.callTool({ name: "echo_answer", arguments: { in: 42 } });
+      expect(wrong).toMatchObject({ isError: true, _meta: { "weft/code": "TOOL_ARGUMENTS_INVALID" } });
+      const missing = await client.callTool({ name: "echo_answer", arguments: {} });
+      expect(missing.content).toEqual([{ type: "text", text: 'TOOL_ARGUMENTS_INVALID: missing required argument "in"' }]);
+      const tooLong = await client.callTool({ name: "echo_answer", arguments: { in: "x".repeat(200_001) } });
+      expect(tooLong).toMatchObject({ isError: true, _meta: { "weft/code": "LIMIT_EXCEEDED" } });
+      expect(await client.callTool({ name: "nothing_here", arguments: {} })).toMatchObject({ isError: true, _meta: { "weft/code": "NOT_FOUND" } });
+      expect((await api.admin.request(McpRuns, { workflowId: echo })).runs.totalCount).toBe(before);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("is refused without a key (401), with a bad key (401) and with a key lacking the run scope (403)", async () => {
+    await expect(connect(null)).rejects.toSatisfy((error) => error instanceof StreamableHTTPError && error.code === 401);
+    await expect(connect("weft_not_a_key")).rejects.toSatisfy((error) => error instanceof StreamableHTTPError && error.code === 401);
+    const readOnly = (await api.admin.request(CreateApiKey, { input: { name: "reader", scopes: ["read"] } })).createApiKey.key!;
+    await expect(connect(readOnly)).rejects.toSatisfy((error) => error instanceof StreamableHTTPError && error.code === 403);
+
+    const anonymous = await fetch(mcpUrl, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    expect(await anonymous.json()).toMatchObject({ jsonrpc: "2.0", error: { data: { code: "UNAUTHENTICATED" } } });
+
+    const runner = (await api.admin.request(CreateApiKey, { input: { name: "runner", scopes: ["run"] } })).createApiKey.key!;
+    const client = await connect(runner);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    await client.close();
+  });
+
+  test("refuses a body over WEFT_MAX_BODY_BYTES (413) and a GET stream (405)", async () => {
+    const headers = { authorization: `Bearer ${api.adminKey}`, "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { padding: "x".repeat(1_100_000) } });
+    const tooLarge = await fetch(mcpUrl, { method: "POST", headers, body });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({ error: { data: { code: "PAYLOAD_TOO_LARGE" } } });
+    const get = await fetch(mcpUrl, { headers: { authorization: headers.authorization, accept: "text/event-stream" } });
+    expect(get.status).toBe(405);
+  });
+
+  test("a workflow's MCP settings are checked: tool names fit model APIs and are unique", async () => {
+    const other = await seedWorkflow(database, arrows(["in->g1->out"], { name: "Other" }));
+    expect((await offer(other, { enabled: true, toolName: "has space" })).errors.map((error) => error.code)).toEqual(["MCP_TOOL_NAME_INVALID"]);
+    expect((await offer(other, { enabled: true, toolName: "echo_answer" })).errors).toMatchObject([{ code: "MCP_TOOL_NAME_TAKEN", path: ["input", "toolName"] }]);
+    expect((await offer(other, { enabled: true, description: "x".repeat(2_001) })).errors.map((error) => error.code)).toEqual(["LIMIT_EXCEEDED"]);
+    expect((await offer(other, { enabled: false, toolName: "other_tool" })).mcp).toEqual({ enabled: false, toolName: "other_tool", description: null });
+    // Left out, the name is kept.
+    expect((await offer(other, { enabled: true })).mcp).toEqual({ enabled: true, toolName: "other_tool", description: null });
+    expect((await api.admin.request(WorkflowMcp, { id: other })).workflow?.mcp).toEqual({ enabled: true, toolName: "other_tool", description: null });
+  });
+});

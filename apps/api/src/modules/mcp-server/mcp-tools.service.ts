@@ -1,0 +1,126 @@
+import type { NodeTypeRegistry } from "@weft/engine";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { AuthInfo } from "../../auth/auth-info.js";
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { Logger } from "../../logger.js";
+import type { RunEventMessage } from "../../pubsub.js";
+import { workflowToolParameters, type RunService } from "../run/index.js";
+import type { VersionContent } from "../workflow-version/index.js";
+import { InFlightCalls } from "./in-flight-calls.js";
+import { readToolArguments } from "./mcp-tool-arguments.js";
+
+/** Tools per tools/list page; the cursor is the last tool's name. */
+export const MCP_TOOLS_PAGE_SIZE = 100;
+
+export interface McpToolsDeps {
+  db: PrismaClient;
+  registry: NodeTypeRegistry;
+  versionContent(versionId: string): Promise<VersionContent>;
+  runs: RunService;
+  logger: Logger;
+}
+
+/** Who calls: the key's auth, and whose run budget the run spends (as runWorkflow's `caller`). */
+export interface McpCaller {
+  auth: AuthInfo;
+  caller: string;
+}
+
+/** A run event as a progress report: `progress` grows with every event (its sequence number). */
+export interface McpProgress {
+  progress: number;
+  message: string;
+}
+
+interface OfferedWorkflow {
+  id: string;
+  name: string;
+  description: string;
+  toolName: string;
+  toolDescription: string | null;
+  version: { id: string; number: number };
+}
+
+/**
+ * The MCP server's tools (SPEC-V3 §3): every workflow with `mcp.enabled` and a published version, its
+ * parameters its input nodes. A call is an ordinary run of the latest published version, started as
+ * runWorkflow starts one (the caller's key and run budget, the same checks), reported as it goes and
+ * answered with its result; a run that does not complete is a tool error carrying the run's code.
+ */
+export class McpToolsService {
+  /** This process's calls in flight, for cancellations that arrive on a request of their own. */
+  readonly inFlight = new InFlightCalls();
+
+  constructor(private readonly deps: McpToolsDeps) {}
+
+  async list(cursor: string | undefined): Promise<{ tools: Tool[]; nextCursor?: string }> {
+    const rows = await this.#offered(cursor === undefined ? {} : { mcpToolName: { gt: cursor } }, MCP_TOOLS_PAGE_SIZE + 1);
+    const page = rows.slice(0, MCP_TOOLS_PAGE_SIZE);
+    const tools = await Promise.all(page.map((row) => this.#describe(row)));
+    return rows.length > MCP_TOOLS_PAGE_SIZE ? { tools, nextCursor: page.at(-1)!.toolName } : { tools };
+  }
+
+  async call(toolName: string, args: unknown, who: McpCaller, report: (progress: McpProgress) => Promise<void>, signal: AbortSignal): Promise<CallToolResult> {
+    const [offered] = await this.#offered({ mcpToolName: toolName }, 1);
+    if (!offered) return toolError("NOT_FOUND", `no tool "${toolName.slice(0, 80)}": no published workflow is offered under this name`);
+    const { workflow } = await this.deps.versionContent(offered.version.id);
+    const inputs = readToolArguments(args, workflowToolParameters(workflow, this.deps.registry));
+    if (!inputs.ok) return toolError("TOOL_ARGUMENTS_INVALID", inputs.message);
+    const started = await this.deps.runs.start(offered.id, { version: offered.version.number, inputs: inputs.value }, who.auth, who.caller);
+    if (!started.ok) {
+      const first = started.errors[0]!;
+      return toolError(first.code, first.message);
+    }
+    const runId = started.value.id;
+    await this.#follow(runId, report, signal);
+    const run = await this.deps.runs.get(runId);
+    const meta = { "weft/runId": runId, "weft/version": offered.version.number };
+    if (run?.status === "COMPLETED") return { content: [{ type: "text", text: run.result ?? "" }], _meta: meta };
+    const error = run?.error ?? { code: "RUN_CANCELLED", message: `the run ended ${run?.status ?? "unknown"}` };
+    return { ...toolError(error.code, error.message), _meta: { ...meta, "weft/code": error.code } };
+  }
+
+  /** Reports the run's events until it ends; a call the client cancels (or leaves) cancels its run. */
+  async #follow(runId: string, report: (progress: McpProgress) => Promise<void>, signal: AbortSignal): Promise<void> {
+    const events = await this.deps.runs.streamEvents(runId, 0);
+    const stop = () => {
+      void events.return?.();
+      this.deps.runs.cancel(runId).catch((error: unknown) => this.deps.logger.warn({ err: error, runId }, "could not cancel the run of a cancelled MCP call"));
+    };
+    if (signal.aborted) stop();
+    signal.addEventListener("abort", stop, { once: true });
+    try {
+      for await (const event of events) await report({ progress: event.seq, message: progressMessage(event) });
+    } finally {
+      signal.removeEventListener("abort", stop);
+    }
+  }
+
+  async #describe(row: OfferedWorkflow): Promise<Tool> {
+    const { workflow } = await this.deps.versionContent(row.version.id);
+    const description = row.toolDescription ?? (row.description || `Runs the workflow "${row.name}" (version ${row.version.number}) and returns its result.`);
+    return { name: row.toolName, title: row.name, description, inputSchema: workflowToolParameters(workflow, this.deps.registry) };
+  }
+
+  async #offered(where: { mcpToolName?: string | { gt: string } }, take: number): Promise<OfferedWorkflow[]> {
+    const rows = await this.deps.db.workflow.findMany({
+      where: { mcpEnabled: true, mcpToolName: { not: null }, versions: { some: {} }, ...where },
+      orderBy: { mcpToolName: "asc" },
+      take,
+      select: { id: true, name: true, description: true, mcpToolName: true, mcpDescription: true, versions: { orderBy: { number: "desc" }, take: 1, select: { id: true, number: true } } },
+    });
+    return rows.flatMap((row) => {
+      const version = row.versions[0];
+      if (!version || row.mcpToolName === null) return [];
+      return [{ id: row.id, name: row.name, description: row.description, toolName: row.mcpToolName, toolDescription: row.mcpDescription, version }];
+    });
+  }
+}
+
+function toolError(code: string, message: string): CallToolResult {
+  return { isError: true, content: [{ type: "text", text: `${code}: ${message}` }], _meta: { "weft/code": code } };
+}
+
+function progressMessage(event: RunEventMessage): string {
+  return event.nodeId ? `${event.type} ${event.nodeId}` : event.type;
+}
