@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Makes sure the real services the test suite starts are installed: PostgreSQL 15, Redis 7, Chromium and
-# Python's websockets (for the third-party client test) from Debian's packages, and a Weaviate server
-# built from the Go module proxy (cached in ~/.cache/weft).
+# Python's websockets (for the third-party client test) from Debian's packages, a Weaviate server
+# built from the Go module proxy, and the Python `mcp` package from PyPI in a venv (both cached in ~/.cache/weft).
 # The tests start and stop their own instances on loopback; nothing here runs a server.
 set -euo pipefail
 WEAVIATE_VERSION="${WEAVIATE_VERSION:-v1.38.11}"
+# The MCP client test (apps/api/src/app/mcp-python-client.int.test.ts) reads the same version.
+MCP_PYTHON_VERSION="2.3.0"
 cache="${WEFT_CACHE_DIR:-$HOME/.cache/weft}"
 
 missing=()
@@ -14,6 +16,8 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 # The third-party client test is a Python script speaking GraphQL over HTTP and WebSocket.
 /usr/bin/python3 -c "import websockets" >/dev/null 2>&1 || missing+=(python3-websockets)
+# The MCP server's third-party client test uses the Python `mcp` package in a venv (below).
+/usr/bin/python3 -c "import ensurepip" >/dev/null 2>&1 || missing+=(python3-venv)
 # Korean text in the admin UI screenshots needs a Hangul font.
 [ -d /usr/share/fonts/truetype/nanum ] || missing+=(fonts-nanum)
 if [ ${#missing[@]} -gt 0 ]; then
@@ -37,4 +41,11 @@ if [ ! -x "$weaviate" ]; then
   mv "$tmp/weaviate-server" "$weaviate"
   rm -rf "$tmp"
 fi
-echo "weft: test services ready (postgres: $pg_bin, redis: $(command -v redis-server), weaviate: $weaviate, chromium: $(command -v chromium))" >&2
+mcp_venv="$cache/python-mcp-$MCP_PYTHON_VERSION"
+if ! "$mcp_venv/bin/python" -c "import mcp" >/dev/null 2>&1; then
+  echo "weft: installing the Python mcp package $MCP_PYTHON_VERSION from PyPI into $mcp_venv (once)" >&2
+  rm -rf "$mcp_venv"
+  /usr/bin/python3 -m venv "$mcp_venv" >&2
+  "$mcp_venv/bin/pip" install --quiet --disable-pip-version-check "mcp==$MCP_PYTHON_VERSION" >&2
+fi
+echo "weft: test services ready (postgres: $pg_bin, redis: $(command -v redis-server), weaviate: $weaviate, chromium: $(command -v chromium), python mcp: $mcp_venv)" >&2

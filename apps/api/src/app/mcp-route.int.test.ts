@@ -5,18 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seedWorkflow, startTestApp, type TestApp } from "../testing/app.js";
 import { openTestDatabase, type TestDatabase } from "../testing/database.js";
 import { graphql } from "../testing/gql/index.js";
-import { CreateApiKey, RunEvents } from "../testing/operations.js";
+import { CreateApiKey, McpPublish, RunEvents, SetWorkflowMcp } from "../testing/operations.js";
 import { arrows } from "../testing/workflows.js";
-
-export const SetWorkflowMcp = graphql(`
-  mutation McpSetWorkflowMcp($workflowId: ID!, $input: WorkflowMcpInput!) {
-    setWorkflowMcp(workflowId: $workflowId, input: $input) { mcp { enabled toolName description } errors { code message path } }
-  }
-`);
-
-export const McpPublish = graphql(`
-  mutation McpPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }
-`);
 
 const McpRuns = graphql(`
   query McpRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount edges { node { id status version result error { code } } } } }

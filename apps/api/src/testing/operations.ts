@@ -123,3 +123,14 @@ export const DeleteRun = graphql(`
     }
   }
 `);
+
+/** A workflow offered at /mcp (SPEC-V3 §3), and publishing it: the MCP server tests. */
+export const SetWorkflowMcp = graphql(`
+  mutation McpSetWorkflowMcp($workflowId: ID!, $input: WorkflowMcpInput!) {
+    setWorkflowMcp(workflowId: $workflowId, input: $input) { mcp { enabled toolName description } errors { code message path } }
+  }
+`);
+
+export const McpPublish = graphql(`
+  mutation McpPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }
+`);

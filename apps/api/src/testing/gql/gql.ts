@@ -15,8 +15,6 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  mutation McpSetWorkflowMcp($workflowId: ID!, $input: WorkflowMcpInput!) {\n    setWorkflowMcp(workflowId: $workflowId, input: $input) { mcp { enabled toolName description } errors { code message path } }\n  }\n": typeof types.McpSetWorkflowMcpDocument,
-    "\n  mutation McpPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": typeof types.McpPublishDocument,
     "\n  query McpRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount edges { node { id status version result error { code } } } } }\n": typeof types.McpRunsDocument,
     "\n  query McpWorkflowMcp($id: ID!) { workflow(id: $id) { mcp { enabled toolName description } } }\n": typeof types.McpWorkflowMcpDocument,
     "\n  query OpenAiModels { models { id label models { id label testOnly inputUsdPerMTok outputUsdPerMTok } } }\n": typeof types.OpenAiModelsDocument,
@@ -210,10 +208,10 @@ type Documents = {
     "\n  query ServerInfo {\n    serverInfo { version authRequired databaseMode limits { maxQueryDepth maxQueryComplexity maxBodyBytes maxPageSize } }\n  }\n": typeof types.ServerInfoDocument,
     "\n  query DeepRuns($first: Int) {\n    runs(first: $first) { edges { node { id nodeRuns { nodeId error { code } } } } }\n  }\n": typeof types.DeepRunsDocument,
     "\n  mutation DeleteRun($id: ID!) {\n    deleteRun(id: $id) {\n      deletedRunId\n      errors { code message path }\n    }\n  }\n": typeof types.DeleteRunDocument,
+    "\n  mutation McpSetWorkflowMcp($workflowId: ID!, $input: WorkflowMcpInput!) {\n    setWorkflowMcp(workflowId: $workflowId, input: $input) { mcp { enabled toolName description } errors { code message path } }\n  }\n": typeof types.McpSetWorkflowMcpDocument,
+    "\n  mutation McpPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": typeof types.McpPublishDocument,
 };
 const documents: Documents = {
-    "\n  mutation McpSetWorkflowMcp($workflowId: ID!, $input: WorkflowMcpInput!) {\n    setWorkflowMcp(workflowId: $workflowId, input: $input) { mcp { enabled toolName description } errors { code message path } }\n  }\n": types.McpSetWorkflowMcpDocument,
-    "\n  mutation McpPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": types.McpPublishDocument,
     "\n  query McpRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount edges { node { id status version result error { code } } } } }\n": types.McpRunsDocument,
     "\n  query McpWorkflowMcp($id: ID!) { workflow(id: $id) { mcp { enabled toolName description } } }\n": types.McpWorkflowMcpDocument,
     "\n  query OpenAiModels { models { id label models { id label testOnly inputUsdPerMTok outputUsdPerMTok } } }\n": types.OpenAiModelsDocument,
@@ -407,6 +405,8 @@ const documents: Documents = {
     "\n  query ServerInfo {\n    serverInfo { version authRequired databaseMode limits { maxQueryDepth maxQueryComplexity maxBodyBytes maxPageSize } }\n  }\n": types.ServerInfoDocument,
     "\n  query DeepRuns($first: Int) {\n    runs(first: $first) { edges { node { id nodeRuns { nodeId error { code } } } } }\n  }\n": types.DeepRunsDocument,
     "\n  mutation DeleteRun($id: ID!) {\n    deleteRun(id: $id) {\n      deletedRunId\n      errors { code message path }\n    }\n  }\n": types.DeleteRunDocument,
+    "\n  mutation McpSetWorkflowMcp($workflowId: ID!, $input: WorkflowMcpInput!) {\n    setWorkflowMcp(workflowId: $workflowId, input: $input) { mcp { enabled toolName description } errors { code message path } }\n  }\n": types.McpSetWorkflowMcpDocument,
+    "\n  mutation McpPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": types.McpPublishDocument,
 };
 
 /**
@@ -423,14 +423,6 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation McpSetWorkflowMcp($workflowId: ID!, $input: WorkflowMcpInput!) {\n    setWorkflowMcp(workflowId: $workflowId, input: $input) { mcp { enabled toolName description } errors { code message path } }\n  }\n"): (typeof documents)["\n  mutation McpSetWorkflowMcp($workflowId: ID!, $input: WorkflowMcpInput!) {\n    setWorkflowMcp(workflowId: $workflowId, input: $input) { mcp { enabled toolName description } errors { code message path } }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation McpPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n"): (typeof documents)["\n  mutation McpPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -1203,6 +1195,14 @@ export function graphql(source: "\n  query DeepRuns($first: Int) {\n    runs(fir
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteRun($id: ID!) {\n    deleteRun(id: $id) {\n      deletedRunId\n      errors { code message path }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteRun($id: ID!) {\n    deleteRun(id: $id) {\n      deletedRunId\n      errors { code message path }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation McpSetWorkflowMcp($workflowId: ID!, $input: WorkflowMcpInput!) {\n    setWorkflowMcp(workflowId: $workflowId, input: $input) { mcp { enabled toolName description } errors { code message path } }\n  }\n"): (typeof documents)["\n  mutation McpSetWorkflowMcp($workflowId: ID!, $input: WorkflowMcpInput!) {\n    setWorkflowMcp(workflowId: $workflowId, input: $input) { mcp { enabled toolName description } errors { code message path } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation McpPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n"): (typeof documents)["\n  mutation McpPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
