@@ -109,7 +109,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   const versions = new WorkflowVersionService(deps, models);
   const retriever = createKnowledgeBaseRetriever(database, retrieval);
   // The tool nodes' I/O (SPEC-V2 §6); each run adds the workflow version it executes (the cache scope).
-  const mcpClients = providerConfig.mcpServers.size > 0 ? new McpClients(providerConfig.mcpServers, { timeoutMs: env.WEFT_MCP_TIMEOUT_MS }) : null;
+  const mcpClients = providerConfig.mcpServers.size > 0 ? new McpClients(providerConfig.mcpServers, { timeoutMs: env.WEFT_MCP_TIMEOUT_MS, readSecret: secrets.read }) : null;
   const tools: ToolProviders = {
     ...(mcpClients ? { mcp: mcpClients } : {}),
     knowledgeBases: retriever,

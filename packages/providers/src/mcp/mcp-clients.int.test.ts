@@ -2,6 +2,7 @@ import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMcpTestServer, type McpTestServer } from "../testing/mcp-test-server.js";
 import { McpClients } from "./mcp-clients.js";
+import type { McpServerConfig } from "./mcp-servers-config.js";
 
 /** A loopback port nothing listens on: taken, then released. */
 async function closedPort(): Promise<number> {
@@ -48,6 +49,28 @@ describe("McpClients against a real MCP server over streamable HTTP", () => {
     expect(await clients.callTool("weather", "forecast", { city: "Gwangju" }, signal)).toEqual({ isError: false, content: "sunny in Gwangju" });
     expect(server.calls.at(-1)).toEqual({ tool: "forecast", args: { city: "Gwangju" }, authorization: "Bearer test-token" });
     expect(await clients.callTool("weather", "broken", {}, signal)).toEqual({ isError: true, content: "the weather station is down" });
+  });
+
+  it("fills {secret.NAME} in a server's headers at each request, so a replaced secret is sent with no reconnect, and names a missing one", async () => {
+    const stored: Record<string, string> = { MCP_TOKEN: "first-token-value" };
+    const servers = new Map<string, McpServerConfig>([
+      ["weather", { url: server.url, headers: { Authorization: "Bearer {secret.MCP_TOKEN}" } }],
+      ["unset", { url: server.url, headers: { "X-Key": "{secret.NOPE}" } }],
+    ]);
+    const withSecret = new McpClients(servers, {
+      timeoutMs: 30_000,
+      readSecret: async (name) => stored[name] ?? null,
+    });
+    try {
+      await withSecret.callTool("weather", "forecast", { city: "Busan" }, signal);
+      expect(server.calls.at(-1)!.authorization).toBe("Bearer first-token-value");
+      stored["MCP_TOKEN"] = "second-token-value";
+      await withSecret.callTool("weather", "forecast", { city: "Daegu" }, signal);
+      expect(server.calls.at(-1)!.authorization).toBe("Bearer second-token-value");
+      await expect(withSecret.listTools("unset", signal)).rejects.toMatchObject({ code: "MCP_UNAVAILABLE", message: expect.stringContaining("no secret is named NOPE") });
+    } finally {
+      await withSecret.close();
+    }
   });
 
   it("refuses a server that is not configured, and says a server that cannot be reached is unavailable", async () => {

@@ -3,6 +3,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isAbortError, WeftError, type JsonValue, type McpToolInfo, type McpToolResult, type McpTools } from "@weft/engine";
+import { fillSecretReferences, secretReferencesIn } from "../config/providers-file.js";
 import type { McpServerConfig } from "./mcp-servers-config.js";
 
 /** Bounds of what a server may hand us: pages of tools, tools in all, and how long one request may take. */
@@ -13,6 +14,8 @@ export interface McpClientsOptions {
   timeoutMs: number;
   /** The name and version Weft gives itself in the handshake. */
   clientInfo?: { name: string; version: string };
+  /** A stored secret's value (`{secret.NAME}` in a server's headers), read at each request; null when none is stored. */
+  readSecret?: (name: string) => Promise<string | null>;
 }
 
 /** What `mcpServers` shows of a configured server. */
@@ -105,7 +108,7 @@ export class McpClients implements McpTools {
   async #connect(server: string, config: McpServerConfig, signal: AbortSignal, onClose: () => void): Promise<Client> {
     const client = new Client(this.#options.clientInfo ?? { name: "weft", version: "0.1.0" });
     try {
-      await client.connect(transportOf(config), this.#request(signal));
+      await client.connect(transportOf(config, this.#options.readSecret ?? (async () => null)), this.#request(signal));
     } catch (error) {
       await client.close().catch(() => undefined);
       throw new WeftError("MCP_UNAVAILABLE", `cannot connect to MCP server "${server}": ${messageOf(error)}`, { audience: "operational" });
@@ -130,8 +133,20 @@ export class McpClients implements McpTools {
   }
 }
 
-function transportOf(config: McpServerConfig): Transport {
-  if ("url" in config) return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
+function transportOf(config: McpServerConfig, readSecret: (name: string) => Promise<string | null>): Transport {
+  if ("url" in config) {
+    const headers = config.headers ?? {};
+    const withSecrets = Object.entries(headers).filter(([, text]) => secretReferencesIn(text).length > 0);
+    if (withSecrets.length === 0) return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...headers } } });
+    // Secrets are filled at each request, so a replaced one is sent from the next request on, with no restart.
+    const fetchWithSecrets: typeof fetch = async (input, init) => {
+      const sent = new Headers(init?.headers);
+      for (const [name, text] of withSecrets) sent.set(name, await fillSecretReferences(text, readSecret));
+      return fetch(input, { ...init, headers: sent });
+    };
+    const plain = Object.fromEntries(Object.entries(headers).filter(([, text]) => secretReferencesIn(text).length === 0));
+    return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: plain }, fetch: fetchWithSecrets });
+  }
   // Only the configured variables and PATH: the server process sees none of Weft's own secrets.
   const env = { ...(process.env["PATH"] ? { PATH: process.env["PATH"] } : {}), ...config.env };
   return new StdioClientTransport({ command: config.command, args: config.args ?? [], env, stderr: "ignore" });

@@ -11,11 +11,19 @@ describe("parseMcpServers", () => {
     expect(parseMcpServers(undefined)).toEqual({ ok: true, servers: new Map() });
   });
 
-  it("reports every problem with its path: a bad URL, a server of neither kind, a bad name, a secret reference it cannot resolve yet", () => {
+  it("reports every problem with its path: a bad URL, a server of neither kind, a bad name, a secret it cannot name or resolve", () => {
     const parsed = parseMcpServers({ a: { url: "ftp://x" }, b: { url: "http://x", command: "y" }, "bad name": { command: "z" } });
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.problems.map((problem) => problem.split(":")[0])).toEqual(expect.arrayContaining(["mcp.a.url", "mcp.b", "mcp.bad name"]));
-    const secret = parseMcpServers({ s: { url: "http://x", headers: { Authorization: "Bearer {secret.TOKEN}" } } });
-    expect(secret).toEqual({ ok: false, problems: [expect.stringMatching(/^mcp\.s\.headers\.Authorization: \{secret\.NAME\} references are not supported yet/)] });
+    const secrets = parseMcpServers({ s: { url: "http://x", headers: { "X-Key": "{secret.1BAD}" } }, p: { command: "tool", env: { TOKEN: "{secret.TOKEN}" } } });
+    expect(secrets).toEqual({
+      ok: false,
+      problems: [expect.stringMatching(/^mcp\.s\.headers\.X-Key: "\{secret\.1BAD\}" does not name a secret/), expect.stringMatching(/^mcp\.p\.env\.TOKEN: \{secret\.NAME\} is not resolved in a stdio server's env/)],
+    });
+  });
+
+  it("takes {secret.NAME} in an HTTP server's headers", () => {
+    const parsed = parseMcpServers({ s: { url: "http://x", headers: { Authorization: "Bearer {secret.TOKEN}" } } });
+    expect(parsed.ok).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SECRET_NAME, secretReferencesIn } from "../config/providers-file.js";
 
 /** Bounds of the operator's MCP section: names, how many servers, header and argument sizes. */
 export const MCP_CONFIG_LIMITS = Object.freeze({ maxServers: 64, maxNameLength: 64, maxValueLength: 8_192, maxArgs: 64 });
@@ -30,9 +31,6 @@ export type McpHttpServerConfig = z.infer<typeof httpServer>;
 export type McpStdioServerConfig = z.infer<typeof stdioServer>;
 export type McpServerConfig = McpHttpServerConfig | McpStdioServerConfig;
 
-/** Secret references are resolved by the secrets feature; until then a header or variable may not hold one. */
-const SECRET_REFERENCE = /\{secret\.[^}]*\}/;
-
 /**
  * The `"mcp"` section of WEFT_PROVIDERS_FILE (`{"name": {"url", "headers"?}}` or `{"name": {"command",
  * "args"?, "env"?}}`), checked at start: every problem with its path, so a mistake stops the server
@@ -44,9 +42,13 @@ export function parseMcpServers(section: unknown): { ok: true; servers: Map<stri
   if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((issue) => `mcp${issue.path.map((part) => `.${String(part)}`).join("")}: ${issue.message}`) };
   const problems: string[] = [];
   for (const [name, server] of Object.entries(parsed.data)) {
+    // Headers of an HTTP server may name secrets (filled at each request); a stdio server's environment may not yet.
     const values = "url" in server ? Object.entries(server.headers ?? {}).map(([key, text]) => [`headers.${key}`, text] as const) : Object.entries(server.env ?? {}).map(([key, text]) => [`env.${key}`, text] as const);
     for (const [field, text] of values) {
-      if (SECRET_REFERENCE.test(text)) problems.push(`mcp.${name}.${field}: {secret.NAME} references are not supported yet; write the value (the file is the operator's)`);
+      for (const secret of secretReferencesIn(text)) {
+        if (!("url" in server)) problems.push(`mcp.${name}.${field}: {secret.NAME} is not resolved in a stdio server's env; write the value (the file is the operator's)`);
+        else if (!SECRET_NAME.test(secret)) problems.push(`mcp.${name}.${field}: "{secret.${secret}}" does not name a secret (a letter or _ then up to 63 letters, digits or _)`);
+      }
     }
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, servers: new Map(Object.entries(parsed.data)) };
