@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { startMcpTestServer } from "@weft/providers/testing";
+import { startHttpTestServer, startMcpTestServer } from "@weft/providers/testing";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { startTestApp, type TestApp } from "../../testing/app.js";
 import { describeEachDatabase } from "../../testing/database.js";
@@ -222,13 +222,16 @@ describeEachDatabase("agent runs", (suite) => {
     expect(runs.totalCount).toBe(0);
   });
 
-  test("an agent calls an MCP tool of a configured server and a workflow tool in one step; mcpServers lists the server's tools", async () => {
+  test("an agent calls an MCP tool, a workflow tool and an http tool in one step, with secrets in the MCP and HTTP headers; mcpServers lists the server's tools", async () => {
     const weather = await startMcpTestServer([{ name: "forecast", description: "The forecast of a city.", args: ["city"], answer: ({ city }) => `sunny in ${city}` }]);
+    const geo = await startHttpTestServer();
     const dir = await mkdtemp(path.join(os.tmpdir(), "weft-mcp-"));
     const file = path.join(dir, "providers.json");
-    await writeFile(file, JSON.stringify({ mcp: { weather: { url: weather.url, headers: { Authorization: "Bearer mcp-token" } } } }));
-    const app = await startTestApp(suite.db(), { env: { WEFT_PROVIDERS_FILE: file } });
+    await writeFile(file, JSON.stringify({ mcp: { weather: { url: weather.url, headers: { Authorization: "Bearer {secret.MCP_TOKEN}" } } } }));
+    // Loopback is refused unless allowed: the test's HTTP server is on 127.0.0.1.
+    const app = await startTestApp(suite.db(), { env: { WEFT_PROVIDERS_FILE: file, WEFT_HTTP_ALLOW: "127.0.0.1" } });
     try {
+      expect(await app.app.services.secrets.create("MCP_TOKEN", "mcp-token-5e2a9c")).toMatchObject({ ok: true });
       const { mcpServers } = await app.admin.request(McpServers, {});
       expect(mcpServers).toEqual([{ name: "weather", transport: "http", target: weather.url, error: null, tools: [{ name: "forecast", description: "The forecast of a city.", inputSchema: expect.objectContaining({ type: "object" }) }] }]);
       const shout = await app.admin.request(ImportWorkflow, { document: SHOUT });
@@ -236,8 +239,20 @@ describeEachDatabase("agent runs", (suite) => {
       expect((await app.admin.request(Publish, { id: shoutId })).publishWorkflow.errors).toEqual([]);
       const both = callerOf(shoutId);
       const agent = both.nodes[1] as Record<string, unknown>;
-      agent["tools"] = [{ type: "workflow", workflowId: shoutId }, { type: "mcp", server: "weather" }];
-      agent["params"] = { replies: [{ toolCalls: [{ name: "forecast", arguments: '{"city": "Gwangju"}' }, { name: "Shout_a_city", arguments: '{"city": "Gwangju"}' }] }, "Sunny, and shouted."] };
+      const geocode = {
+        type: "http",
+        name: "geocode",
+        description: "Where a city is.",
+        parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+        request: { url: `${geo.origin}/echo?city={args.city}`, headers: { "X-Key": "{secret.MCP_TOKEN}" } },
+      };
+      agent["tools"] = [{ type: "workflow", workflowId: shoutId }, { type: "mcp", server: "weather" }, geocode];
+      const toolCalls = [
+        { name: "forecast", arguments: '{"city": "Gwangju"}' },
+        { name: "Shout_a_city", arguments: '{"city": "Gwangju"}' },
+        { name: "geocode", arguments: '{"city": "Gwangju"}' },
+      ];
+      agent["params"] = { replies: [{ toolCalls }, "Sunny, and shouted."] };
       const imported = await app.admin.request(ImportWorkflow, { document: both });
       expect(imported.importWorkflow.errors).toEqual([]);
       const { runWorkflow } = await app.admin.request(RunWorkflow, { workflowId: imported.importWorkflow.workflow!.id });
@@ -249,12 +264,19 @@ describeEachDatabase("agent runs", (suite) => {
       expect(results.sort()).toEqual([
         ["caller@1.1", "forecast", true, "sunny in Gwangju"],
         ["caller@1.2", "Shout_a_city", true, "Gwangju!!! (loud)"],
+        ["caller@1.3", "geocode", true, expect.stringMatching(/^\{"status":200,"body":\{"method":"GET","path":"\/echo\?city=Gwangju"/)],
       ]);
-      expect(weather.calls).toEqual([{ tool: "forecast", args: { city: "Gwangju" }, authorization: "Bearer mcp-token" }]);
+      expect(weather.calls).toEqual([{ tool: "forecast", args: { city: "Gwangju" }, authorization: "Bearer mcp-token-5e2a9c" }]);
+      expect(geo.received.map((request) => [request.path, request.headers["x-key"]])).toEqual([["/echo?city=Gwangju", "mcp-token-5e2a9c"]]);
       const { run } = await app.admin.request(AgentStoredRun, { id: runWorkflow.run!.id });
       expect(run!.result).toBe("Sunny, and shouted.");
+      // The echoed secret is [secret] in the tool's result, and its value is stored nowhere.
+      const stored = JSON.stringify([collected.items, run, await suite.db().prisma.runEvent.findMany({}), await suite.db().prisma.nodeRun.findMany({})]);
+      expect(stored).toContain("[secret]");
+      expect(stored).not.toContain("mcp-token-5e2a9c");
     } finally {
       await app.close();
+      await geo.stop();
       await weather.stop();
       await rm(dir, { recursive: true, force: true });
     }

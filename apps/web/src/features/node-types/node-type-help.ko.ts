@@ -89,9 +89,9 @@ export const NODE_TYPE_HELP_KO = {
     onTimeout: "작업이 만료되면 택할 동작. null(기본)이면 노드가 HUMAN_TIMEOUT으로 실패합니다.",
     assignee: "처리할 사람 또는 역할. 받은 작업함에 보입니다.",
     system: "시스템 프롬프트: 에이전트가 누구이고 어떻게 일하는지, 자리표시자({input}, {state.<채널>} 등) 사용 가능.",
-    tools: "모델이 부를 수 있는 도구: {type: workflow | mcp | retrieve, …}.",
+    tools: "모델이 부를 수 있는 도구: {type: workflow | mcp | retrieve | http, …}.",
     maxSteps: "모델 호출 횟수의 상한. 마지막 단계에서도 도구를 부르면 노드가 AGENT_STEPS_EXHAUSTED로 실패합니다.",
-    tool: "부를 도구: {type: workflow | mcp | retrieve, …}. mcp 도구는 서버의 도구 하나를 지정합니다.",
+    tool: "부를 도구: {type: workflow | mcp | retrieve | http, …}. mcp 도구는 서버의 도구 하나를 지정합니다.",
     arguments: "호출의 인자: JSON 템플릿, 또는 인자마다 CEL 식. 기본값: 노드의 입력(JSON 객체일 때).",
   } as Record<string, string>,
   typeFields: {

@@ -14,7 +14,7 @@ export const agentConfig = nodeConfig({
     .array(toolSpec)
     .max(TOOL_LIMITS.maxToolsPerNode, `must hold at most ${TOOL_LIMITS.maxToolsPerNode} tools`)
     .optional()
-    .meta({ description: "The tools the model may call: {type: workflow | mcp | retrieve, …}." }),
+    .meta({ description: "The tools the model may call: {type: workflow | mcp | retrieve | http, …}." }),
   maxSteps: z
     .int()
     .min(AGENT_STEPS.min)

@@ -10,7 +10,7 @@ import { toolSpec } from "../common/tools/tool-spec.js";
 export const MAX_TOOL_ARGUMENTS = LIMITS.maxPorts;
 
 export const toolNodeConfig = nodeConfig({
-  tool: toolSpec.meta({ description: "The tool to call: {type: workflow | mcp | retrieve, …}; an mcp tool names one tool of its server." }),
+  tool: toolSpec.meta({ description: "The tool to call: {type: workflow | mcp | retrieve | http, …}; an mcp tool names one tool of its server." }),
   arguments: z
     .union([
       templateText.meta(kind("template", "A JSON template of the arguments: placeholders are filled with JSON values ({input}, {input.<id>}, {state.<channel>}, …).")),

@@ -1,8 +1,11 @@
+import { isSuccessStatus } from "../../../http/http-response-value.js";
 import { WeftError } from "../../../model/errors.js";
 import { jsonText, type JsonValue } from "../../../model/json-value.js";
 import type { NodeExecutionContext } from "../../../registry/node-type-definition.js";
 import { schemaMismatch } from "../../../schema/json-schema.check.js";
+import { templateValuesOf } from "../../../template/node-template.js";
 import { chunkValue } from "../chunk-value.js";
+import { callHttp } from "../http-call.js";
 import { toolUnavailable } from "../tool-inputs.js";
 import type { OfferedTool } from "./tool-set.js";
 
@@ -35,6 +38,14 @@ export async function callTool(context: NodeExecutionContext, tool: OfferedTool,
       const caller = { runId: context.runId, ...origin };
       const result = await workflows.call({ workflowId: tool.spec.workflowId, version: tool.version, arguments: args, caller }, context.signal);
       return result.output;
+    }
+    case "http": {
+      // The node's own template values, and the call's arguments as {args.<name>}.
+      const values = { ...templateValuesOf(context, context.settings.outputFormat, null), args };
+      const { status, output } = await callHttp(context, tool.spec.request, values, () => undefined);
+      if (!isSuccessStatus(status)) throw new WeftError("HTTP_STATUS", `${tool.definition.name} answered ${status}: ${clip(jsonText(output.body), 2_000)}`, { details: { status } });
+      // Status and body: what the model needs, without the headers' tokens.
+      return { status, body: output.body };
     }
     case "mcp": {
       const mcp = context.tools.mcp;

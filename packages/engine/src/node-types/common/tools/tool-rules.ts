@@ -23,7 +23,7 @@ export function toolRules(tools: JsonValue | undefined, field: string): NodeConf
 
 function knownName(tool: JsonValue): { name: string; field: string } | null {
   if (tool === null || typeof tool !== "object" || Array.isArray(tool)) return null;
-  if (tool["type"] === "workflow" && typeof tool["name"] === "string") return { name: tool["name"], field: ".name" };
+  if ((tool["type"] === "workflow" || tool["type"] === "http") && typeof tool["name"] === "string") return { name: tool["name"], field: ".name" };
   if (tool["type"] === "retrieve" && typeof tool["knowledgeBase"] === "string") return { name: fitToolName(`search_${tool["knowledgeBase"]}`), field: ".knowledgeBase" };
   return null;
 }

@@ -2,13 +2,14 @@ import { WeftError } from "../../../model/errors.js";
 import type { LlmToolDefinition } from "../../../providers/llm-provider.js";
 import type { NodeExecutionContext } from "../../../registry/node-type-definition.js";
 import { toolUnavailable } from "../tool-inputs.js";
-import { TOOL_LIMITS, type McpToolSpec, type RetrieveToolSpec, type ToolSpec, type WorkflowToolSpec } from "./tool-spec.js";
+import { TOOL_LIMITS, type HttpToolSpec, type McpToolSpec, type RetrieveToolSpec, type ToolSpec, type WorkflowToolSpec } from "./tool-spec.js";
 
 /** A tool ready to offer a model: its definition, and what a call of it reaches. */
 export type OfferedTool =
   | { definition: LlmToolDefinition; spec: WorkflowToolSpec; version: number }
   | { definition: LlmToolDefinition; spec: McpToolSpec; target: string }
-  | { definition: LlmToolDefinition; spec: RetrieveToolSpec };
+  | { definition: LlmToolDefinition; spec: RetrieveToolSpec }
+  | { definition: LlmToolDefinition; spec: HttpToolSpec };
 
 const UNFIT_NAME_CHARACTER = /[^A-Za-z0-9_-]/g;
 
@@ -38,6 +39,8 @@ async function offer(context: NodeExecutionContext, spec: ToolSpec): Promise<Off
   switch (spec.type) {
     case "retrieve":
       return [{ definition: retrieveDefinition(spec), spec }];
+    case "http":
+      return [{ definition: { name: spec.name, description: spec.description, parameters: spec.parameters as Record<string, unknown> }, spec }];
     case "workflow": {
       const workflows = context.tools.workflows;
       if (!workflows) throw toolUnavailable("TOOL_UNAVAILABLE", `workflow "${spec.workflowId}" as a tool (workflow tools need the API server)`);

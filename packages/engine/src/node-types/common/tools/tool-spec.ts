@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { httpRequestSettings } from "../../../http/http-request.schema.js";
 import { WORKFLOW_DOCUMENT_LIMITS as LIMITS } from "../../../model/workflow-document.limits.js";
+import { kind } from "../../../registry/node-config.schema.js";
+import { jsonSchemaField } from "../json-schema-field.js";
 
 /** Bounds of tool lists: what one node may declare, and what one agent may offer the model (OpenAI takes 128). */
 export const TOOL_LIMITS = Object.freeze({
@@ -38,9 +41,25 @@ export const retrieveToolSpec = z.strictObject({
   topK: z.int().min(1).max(TOOL_LIMITS.maxTopK).optional().meta({ description: "Passages returned; default: the run's top_k." }),
 });
 
-export const toolSpec = z.discriminatedUnion("type", [workflowToolSpec, mcpToolSpec, retrieveToolSpec]);
+/** The arguments of a tool are always an object: model APIs take nothing else as a function's parameters. */
+const objectSchema = jsonSchemaField.superRefine((schema, context) => {
+  const type = schema !== null && typeof schema === "object" && !Array.isArray(schema) ? (schema as Record<string, unknown>)["type"] : null;
+  if (type !== "object") context.addIssue({ code: "custom", message: 'must be an object schema ({"type": "object", "properties": …})' });
+});
+
+/** An HTTP request as a tool (SPEC-V3 §3): an http node's settings, whose templates see the call's arguments as {args.<name>}. */
+export const httpToolSpec = z.strictObject({
+  type: z.literal("http"),
+  name: toolName.meta({ description: "The name the model sees." }),
+  description: description.meta({ description: "What the model reads about the tool: what it does and when to call it." }),
+  parameters: objectSchema.meta(kind("jsonSchema", "The arguments, as a JSON Schema of an object; the request's templates see them as {args.<name>}.")),
+  request: httpRequestSettings.meta({ description: "The request: an http node's settings (method, url, headers, body, json, timeoutMs, maxResponseBytes)." }),
+});
+
+export const toolSpec = z.discriminatedUnion("type", [workflowToolSpec, mcpToolSpec, retrieveToolSpec, httpToolSpec]);
 
 export type WorkflowToolSpec = z.infer<typeof workflowToolSpec>;
 export type McpToolSpec = z.infer<typeof mcpToolSpec>;
 export type RetrieveToolSpec = z.infer<typeof retrieveToolSpec>;
+export type HttpToolSpec = z.infer<typeof httpToolSpec>;
 export type ToolSpec = z.infer<typeof toolSpec>;
