@@ -6,6 +6,7 @@ import {
   EMPTY_PROVIDERS_FILE,
   EmbeddingSemanticCache,
   ExactSemanticCache,
+  GuardedHttpClient,
   LocalEmbedder,
   MistralLlmProvider,
   openAiEndpoints,
@@ -20,8 +21,8 @@ export interface ConfiguredProviders {
   /** The provider/model pairs workflows may name (MODEL_UNAVAILABLE is checked against these). */
   models: AvailableModel[];
   /**
-   * For the tool nodes: web search (`offline` always, `tavily` with TAVILY_API_KEY) and a semantic cache
-   * in memory, which lasts as long as the command. Knowledge bases and the thread come per run (run-tools.ts).
+   * For the tool nodes: web search (`offline` always, `tavily` with TAVILY_API_KEY), a semantic cache
+   * in memory, which lasts as long as the command, and HTTP requests through the destination guard. Knowledge bases and the thread come per run (run-tools.ts).
    */
   tools: ToolProviders;
   /** The local embedder: the cache's and the folder knowledge bases'. */
@@ -53,6 +54,8 @@ export function configureProviders(env: CliEnv): ConfiguredProviders {
   const tools: ToolProviders = {
     webSearch: configureWebSearch({ tavilyApiKey: env.TAVILY_API_KEY, tavilyServerURL: env.TAVILY_SERVER_URL, tavilyTimeoutMs: env.TAVILY_TIMEOUT_MS }),
     cache: new EmbeddingSemanticCache(embedder, new ExactSemanticCache(embedder.model, embedder.dimension)),
+    // No secret store here: a {secret.NAME} in a request fails with SECRET_NOT_FOUND.
+    http: new GuardedHttpClient({ allow: env.WEFT_HTTP_ALLOW }),
   };
   return { providers, models: availableModelsOf(providers), tools, embedder };
 }

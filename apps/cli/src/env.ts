@@ -1,3 +1,4 @@
+import { parseHttpAllow } from "@weft/providers";
 import { z } from "zod";
 
 /** The only module that reads process.env. Every variable is listed in docs/cli.md. */
@@ -31,6 +32,16 @@ const envSchema = z.object({
   WEFT_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** `weft eval`: the API key it sends (`Authorization: Bearer`); scopes read, write and run. */
   WEFT_API_KEY: z.string().min(1).optional(),
+  /** Hosts, addresses and CIDR ranges `http` nodes and tools may reach although they are not public (as for the API). */
+  WEFT_HTTP_ALLOW: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const parsed = parseHttpAllow((text ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== ""));
+      if (parsed.ok) return parsed.allow;
+      for (const problem of parsed.problems) ctx.addIssue({ code: "custom", message: problem });
+      return z.NEVER;
+    }),
   /** Nodes of one run executing at once. */
   WEFT_CONCURRENCY: z.coerce.number().int().min(1).max(1024).optional(),
 });

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { MistralMockServer, OpenAiMockServer, TavilyMockServer } from "@weft/providers/testing";
+import { MistralMockServer, OpenAiMockServer, startHttpTestServer, TavilyMockServer } from "@weft/providers/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { start, weft } from "./testing/cli-process.js";
 
@@ -246,6 +246,32 @@ describe("weft run", () => {
       expect(mock.requests).toHaveLength(1);
     } finally {
       await mock.stop();
+    }
+  });
+
+  it("runs http nodes through the destination guard: loopback refused unless WEFT_HTTP_ALLOW allows it", async () => {
+    const server = await startHttpTestServer();
+    try {
+      // q ─► call (http) ─[ok]─► out
+      const path = await file({
+        format: "weft.workflow/v2",
+        name: "http",
+        nodes: [{ id: "q", type: "input", content: "weft" }, { id: "call", type: "http", url: `${server.origin}/echo?q={input}` }, { id: "out", type: "output" }],
+        edges: [
+          { source: "q", target: "call" },
+          { source: "call", sourcePort: "ok", target: "out" },
+        ],
+      });
+      const refused = await weft(["run", path]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain("HTTP_DESTINATION_FORBIDDEN");
+      expect(server.received).toEqual([]);
+      const allowed = await weft(["run", path], { WEFT_HTTP_ALLOW: "127.0.0.1" });
+      expect(allowed.code).toBe(0);
+      expect(JSON.parse(allowed.stdout)).toMatchObject({ status: 200, body: { path: "/echo?q=weft" } });
+      expect((await weft(["run", path], { WEFT_HTTP_ALLOW: "not a host" })).code).toBe(2);
+    } finally {
+      await server.stop();
     }
   });
 });
