@@ -1,6 +1,11 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { startHttpTestServer, type HttpTestServer } from "@weft/providers/testing";
-import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
-import { startTestApp, type TestApp } from "../../testing/app.js";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { startApiProcess } from "../../testing/api-process.js";
+import { startTestApp, TEST_SECRET_KEY, type TestApp } from "../../testing/app.js";
 import { describeEachDatabase } from "../../testing/database.js";
 import { graphql } from "../../testing/gql/index.js";
 import { RunEvents, RunWorkflow } from "../../testing/operations.js";
@@ -132,3 +137,28 @@ describeEachDatabase(
   },
   { modes: ["embedded"] },
 );
+
+describe("http node in an API process of its own", () => {
+  test("reads WEFT_HTTP_ALLOW from its environment: the allowed address is called, another loopback address behind a redirect is refused", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "weft-http-process-"));
+    const adminKey = `weft_test_${randomBytes(24).toString("base64url")}`;
+    const api = await startApiProcess("all", { WEFT_DATA_DIR: dir, WEFT_SECRET_KEY: TEST_SECRET_KEY, WEFT_SEED_DEMO: "false", WEFT_HTTP_ALLOW: "127.0.0.1/32" }, adminKey);
+    try {
+      const outcome = async (url: string) => {
+        const { importWorkflow } = await api.admin.request(HttpImport, { document: httpWorkflow({ url }) });
+        expect(importWorkflow.errors).toEqual([]);
+        const { runWorkflow } = await api.admin.request(RunWorkflow, { workflowId: importWorkflow.workflow!.id });
+        const ws = api.admin.ws();
+        await api.admin.subscribe(ws, RunEvents, { runId: runWorkflow.run!.id, afterSeq: 0 }).ended;
+        await ws.dispose();
+        const { run } = await api.admin.request(HttpRun, { id: runWorkflow.run!.id });
+        return { status: run!.status, error: run!.nodeRuns.find((nodeRun) => nodeRun.nodeId === "call")?.error?.code ?? null };
+      };
+      expect(await outcome(`${server.origin}/echo`)).toEqual({ status: "COMPLETED", error: null });
+      expect(await outcome(`${server.origin}/redirect?to=${encodeURIComponent(`http://127.0.0.2:${server.port}/echo`)}`)).toEqual({ status: "FAILED", error: "HTTP_DESTINATION_FORBIDDEN" });
+    } finally {
+      await api.kill();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
