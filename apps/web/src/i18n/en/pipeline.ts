@@ -41,6 +41,8 @@ export const pipeline = {
   "body.apply": "Apply to the enclosing body",
   "body.applyHelp": "Hands this body to the body it sits in; save that one to keep it.",
   "body.unsaved": "Unsaved changes",
+  "body.undo": "Undo the last edit on this canvas (Ctrl+Z)",
+  "body.redo": "Redo (Ctrl+Shift+Z)",
   "body.discard": "Leave the body without saving its changes?",
   "body.help": "The body runs once per item (map) or once per run of the node (subgraph): one input node receives the value, one output node gives the result. Select a node to edit it.",
   "run.state": "State channels",

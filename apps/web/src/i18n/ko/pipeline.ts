@@ -43,6 +43,8 @@ export const pipeline: Messages<typeof en> = {
   "body.apply": "바깥 본문에 적용",
   "body.applyHelp": "이 본문을 바깥 본문에 넘깁니다. 바깥 본문을 저장해야 유지됩니다.",
   "body.unsaved": "저장하지 않은 변경",
+  "body.undo": "이 캔버스의 마지막 편집 취소(Ctrl+Z)",
+  "body.redo": "다시 실행(Ctrl+Shift+Z)",
   "body.discard": "변경을 저장하지 않고 본문을 나갈까요?",
   "body.help": "본문은 항목마다(맵) 또는 노드가 실행될 때마다(서브그래프) 실행됩니다. 입력 노드 하나가 값을 받고 출력 노드 하나가 결과를 냅니다. 노드를 선택해 편집하세요.",
   "run.state": "상태 채널",

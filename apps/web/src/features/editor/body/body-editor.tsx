@@ -23,6 +23,7 @@ import { needsLayout } from "../../graph-view/auto-layout";
 import { useTidyUp } from "../graph/use-tidy-up";
 import { freshEdgeId, freshNodeId, portsOf, readBody, writeBody } from "./body-graph";
 import { withFreeBodyIds } from "../clipboard/graph-clipboard";
+import { useBodyHistory } from "./use-body-history";
 
 interface BodyEditorProps {
   /** The map or subgraph node whose body is edited. */
@@ -66,9 +67,23 @@ function BodyCanvas({ owner, takenIds, providers, knowledgeBases, channels, read
   const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(false);
   const getGraph = useCallback(() => flowToGraph(flow.getNodes(), flow.getEdges(), { loops }), [flow, loops]);
-  const change = () => setDirty(true);
   // A map or subgraph node inside this body, open on a canvas of its own over this one.
   const [innerOf, setInnerOf] = useState<string | null>(null);
+  const history = useBodyHistory({
+    snapshot: () => JSON.stringify(flowToGraph(nodes, edges, { loops })),
+    restore: (state, saved) => {
+      const graph = JSON.parse(state) as WorkflowGraph;
+      setNodes(graph.nodes.map((node) => toFlowNode(nodeTypes, node, portsOf(node))));
+      setEdges(graph.edges.map(toFlowEdge));
+      setLoops(graph.loops ?? []);
+      setDirty(!saved);
+    },
+    active: innerOf === null && pendingLoop === null,
+  });
+  const change = () => {
+    setDirty(true);
+    history.commit();
+  };
   const tidyUp = useTidyUp();
   // Bodies written by hand (the seed templates) carry no positions: laid out in layers once drawn.
   const measured = useNodesInitialized();
@@ -76,8 +91,9 @@ function BodyCanvas({ owner, takenIds, providers, knowledgeBases, channels, read
   useEffect(() => {
     if (laidOut.current || !measured || !needsLayout(initial.nodes)) return;
     laidOut.current = true;
-    void tidyUp();
-  }, [initial.nodes, measured, tidyUp]);
+    // The laid-out body is where undo stops: the layout is not an edit of the user's.
+    void tidyUp().then(history.rebase);
+  }, [initial.nodes, measured, tidyUp, history.rebase]);
 
   const addNode = (type: string) => {
     const refusal = checkAddNode(getGraph(), type, { registry: EDIT_REGISTRY, locked: readOnly })[0];
@@ -115,7 +131,10 @@ function BodyCanvas({ owner, takenIds, providers, knowledgeBases, channels, read
     const result = await onSave({ config: writeBody(owner.config, graph) });
     setBusy(false);
     setRefusals(result.errors);
-    if (result.ok) setDirty(false);
+    if (result.ok) {
+      setDirty(false);
+      history.saved();
+    }
   }
 
   const flagged = useMemo(() => new Set(refusals.flatMap((error) => error.nodeIds)), [refusals]);
@@ -144,6 +163,12 @@ function BodyCanvas({ owner, takenIds, providers, knowledgeBases, channels, read
         </nav>
         <span style={{ flex: 1 }} />
         {dirty ? <span className="muted">{t("pipeline.body.unsaved")}</span> : null}
+        <Button size="sm" disabled={readOnly || !history.canUndo} title={t("pipeline.body.undo")} onClick={history.undo} data-testid="body-undo">
+          {t("canvas.history.undo")}
+        </Button>
+        <Button size="sm" disabled={readOnly || !history.canRedo} title={t("pipeline.body.redo")} onClick={history.redo} data-testid="body-redo">
+          {t("canvas.history.redo")}
+        </Button>
         <Button size="sm" onClick={() => void tidyUp().then(change)} data-testid="tidy-up">
           {t("canvas.tidyUp")}
         </Button>
