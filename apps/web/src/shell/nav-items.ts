@@ -11,6 +11,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/inbox", label: "common.nav.inbox" },
   { href: "/knowledge-bases", label: "common.nav.knowledgeBases" },
   { href: "/api-keys", label: "common.nav.apiKeys" },
+  { href: "/secrets", label: "common.nav.secrets" },
   { href: "/settings", label: "common.nav.settings" },
 ];
 

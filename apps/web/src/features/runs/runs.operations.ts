@@ -93,6 +93,7 @@ export const RunDetailQuery = graphql(`
       promptTokens
       completionTokens
       totalTokens
+      costUsd
       lastSeq
       createdAt
       startedAt
@@ -120,6 +121,7 @@ export const RunDetailQuery = graphql(`
         promptTokens
         completionTokens
         totalTokens
+        costUsd
         retries
         startedAt
         finishedAt
@@ -195,6 +197,32 @@ export const RunEventFields = graphql(`
     }
     ... on CacheHitEvent {
       similarity
+    }
+    ... on AgentStepEvent {
+      step
+      text
+      finishReason
+      usage {
+        promptTokens
+        completionTokens
+        totalTokens
+      }
+      calls {
+        callId
+        tool
+        arguments
+      }
+    }
+    ... on ToolCalledEvent {
+      callId
+      tool
+      arguments
+    }
+    ... on ToolResultEvent {
+      callId
+      tool
+      ok
+      summary
     }
     ... on RunCompletedEvent {
       result

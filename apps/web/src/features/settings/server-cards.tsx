@@ -3,6 +3,7 @@
 import { useModelLabel } from "../node-types/model-labels";
 import { useT } from "@/i18n/i18n-provider";
 import { EmptyState } from "@/ui/state-views";
+import { formatUsd } from "@/ui/format-usd";
 
 const kib = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString()} KiB`;
 
@@ -44,7 +45,15 @@ export function ServerCard({ info }: { info: ServerInfoView }) {
 export interface ProviderView {
   id: string;
   label: string;
-  models: { id: string; label: string; testOnly: boolean }[];
+  models: { id: string; label: string; testOnly: boolean; inputUsdPerMTok?: number | null; outputUsdPerMTok?: number | null }[];
+}
+
+/** A model's price per million tokens, prompt and completion, or null when neither is configured (its cost is then unknown). */
+export function priceText(model: ProviderView["models"][number], unknown: string): string | null {
+  const input = model.inputUsdPerMTok ?? null;
+  const output = model.outputUsdPerMTok ?? null;
+  if (input === null && output === null) return null;
+  return `${input === null ? unknown : formatUsd(input)} / ${output === null ? unknown : formatUsd(output)}`;
 }
 
 /** One row per model, the provider named once beside its models; offline test models are labelled. */
@@ -62,6 +71,7 @@ export function ModelsCard({ providers }: { providers: readonly ProviderView[] }
             <tr>
               <th>{t("settings.models.provider")}</th>
               <th>{t("settings.models.model")}</th>
+              <th>{t("settings.models.price")}</th>
               <th>{t("settings.models.kind")}</th>
             </tr>
           </thead>
@@ -71,11 +81,14 @@ export function ModelsCard({ providers }: { providers: readonly ProviderView[] }
                 <tr key={`${provider.id}/${model.id}`}>
                   {i === 0 ? (
                     <td rowSpan={provider.models.length} style={{ verticalAlign: "top" }}>
-                      {modelLabel(provider.label, provider.id)} <code className="muted">{provider.id}</code>
+                      <span translate={provider.id === "offline" ? undefined : "no"}>{modelLabel(provider.label, provider.id)}</span> <code className="muted">{provider.id}</code>
                     </td>
                   ) : null}
                   <td>
-                    {modelLabel(model.label, provider.id, model.id)} <code className="muted">{model.id}</code>
+                    <span translate={provider.id === "offline" ? undefined : "no"}>{modelLabel(model.label, provider.id, model.id)}</span> <code className="muted">{model.id}</code>
+                  </td>
+                  <td className="num" data-price={`${provider.id}/${model.id}`}>
+                    {model.testOnly ? null : (priceText(model, "?") ?? <span className="muted">{t("settings.models.noPrice")}</span>)}
                   </td>
                   <td>{model.testOnly ? <span className="badge badge--cancelled">{t("settings.models.offline")}</span> : null}</td>
                 </tr>

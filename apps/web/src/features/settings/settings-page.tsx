@@ -7,6 +7,7 @@ import { browserStorage, clearApiUrlOverride, readApiUrlOverride } from "@/lib/a
 import { useApiEndpoint } from "@/lib/graphql-provider";
 import { Button } from "@/ui/button";
 import { LoadingState, QueryError } from "@/ui/state-views";
+import { McpServersCard } from "./mcp-servers-card";
 import { ModelsCard, ServerCard } from "./server-cards";
 import { ExecutionCard, RetrievalCard } from "./settings-cards";
 import { SettingsQuery } from "./settings.operations";
@@ -30,6 +31,7 @@ export function SettingsPage() {
           <RetrievalCard settings={data.serverInfo.retrieval} />
           <ExecutionCard settings={data.serverInfo.execution} />
           <ModelsCard providers={data.models} />
+          <McpServersCard />
         </>
       )}
       <ConnectionCard />

@@ -43,6 +43,23 @@ export const SettingsQuery = graphql(`
         id
         label
         testOnly
+        inputUsdPerMTok
+        outputUsdPerMTok
+      }
+    }
+  }
+`);
+
+/** Asked apart from the settings: listing a server's tools connects to it, which may take a while. */
+export const McpServersQuery = graphql(`
+  query McpServers {
+    mcpServers {
+      name
+      transport
+      target
+      error
+      tools {
+        name
       }
     }
   }

@@ -7,6 +7,7 @@ export const common = {
   "nav.inbox": "Inbox",
   "nav.knowledgeBases": "Knowledge bases",
   "nav.apiKeys": "API keys",
+  "nav.secrets": "Secrets",
   "nav.settings": "Settings",
   "nav.main": "Main navigation",
   "language.label": "Language",

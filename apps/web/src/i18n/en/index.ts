@@ -14,6 +14,8 @@ import { canvas } from "./canvas";
 import { runDialog } from "./run-dialog";
 import { triggers } from "./triggers";
 import { inbox } from "./inbox";
+import { agents } from "./agents";
+import { secrets } from "./secrets";
 
 /**
  * English is the reference dictionary: one namespace per feature, each in its own file, so features
@@ -36,4 +38,6 @@ export const en = {
   runDialog,
   triggers,
   inbox,
+  agents,
+  secrets,
 };

@@ -9,6 +9,7 @@ export const common: Messages<typeof en> = {
   "nav.inbox": "받은 작업",
   "nav.knowledgeBases": "지식 베이스",
   "nav.apiKeys": "API 키",
+  "nav.secrets": "비밀 값",
   "nav.settings": "설정",
   "nav.main": "주 메뉴",
   "language.label": "언어",

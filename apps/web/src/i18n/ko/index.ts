@@ -15,6 +15,8 @@ import { canvas } from "./canvas";
 import { runDialog } from "./run-dialog";
 import { triggers } from "./triggers";
 import { inbox } from "./inbox";
+import { agents } from "./agents";
+import { secrets } from "./secrets";
 
 export const ko: Dictionary = {
   common,
@@ -33,4 +35,6 @@ export const ko: Dictionary = {
   runDialog,
   triggers,
   inbox,
+  agents,
+  secrets,
 };

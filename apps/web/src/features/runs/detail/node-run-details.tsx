@@ -8,6 +8,7 @@ import { formatDuration } from "../status/format-duration";
 import type { TimelineRow } from "../timeline/run-timeline";
 import { formatScore, readScoredChunks } from "./scored-chunks";
 import { RichValue } from "../../../ui/rich-value";
+import { formatUsd } from "@/ui/format-usd";
 import { runDescriptionIn } from "../live/run-description.ko";
 import { useNodeTypeLabel } from "../../node-types/use-node-type-label";
 
@@ -29,6 +30,7 @@ export interface NodeRunView {
   promptTokens: number;
   completionTokens: number;
   totalTokens: number;
+  costUsd?: number | null;
   retries: number;
   durationMs?: number | null;
 }
@@ -105,6 +107,12 @@ export function NodeRunDetails({
             ? t("runs.detail.tokensSplit", { total: record.totalTokens, prompt: record.promptTokens, completion: record.completionTokens })
             : t("runs.node.empty")}
         </dd>
+        {record?.costUsd !== null && record?.costUsd !== undefined ? (
+          <>
+            <dt>{t("runs.node.cost")}</dt>
+            <dd>{formatUsd(record.costUsd)}</dd>
+          </>
+        ) : null}
         <dt>{t("runs.node.retries")}</dt>
         <dd>{record ? record.retries : t("runs.node.empty")}</dd>
         <dt>{t("runs.node.duration")}</dt>

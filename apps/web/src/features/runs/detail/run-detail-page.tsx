@@ -15,7 +15,9 @@ import { RunGraph } from "./run-graph";
 import { RunHeader } from "./run-header";
 import { snapshotGraphOf } from "./run-snapshot";
 import { RunSummary } from "./run-summary";
-import { buildRunView, latestRowOf, parseRowKey } from "./run-view";
+import { buildRunView, latestRowOf, parseRowKey, rowKey } from "./run-view";
+import { agentTrace, callIdOf, isToolCallInvocation } from "../live/agent-trace";
+import { AgentSteps, ToolCallOrigin } from "./agent-steps";
 import { RunStateValues } from "./run-state-values";
 import "../../admin-pages.css";
 import { RichValue } from "../../../ui/rich-value";
@@ -46,7 +48,7 @@ export function RunDetailPage({ runId }: { runId: string }) {
   const graphJson = run ? JSON.stringify({ nodes: run.nodes, edges: run.edges }) : null;
   const graph = useMemo(() => snapshotGraphOf(graphJson ? JSON.parse(graphJson) : { nodes: [], edges: [] }), [graphJson]);
   const records = useMemo(() => run?.nodeRuns ?? [], [run?.nodeRuns]);
-  const view = useMemo(() => buildRunView(graph, live.state.nodes, records, selected), [graph, live.state.nodes, records, selected]);
+  const view = useMemo(() => buildRunView(graph, live.state.nodes, records, selected, live.state.calls), [graph, live.state.nodes, records, selected, live.state.calls]);
 
   if (error && !run) return <QueryError error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} />;
   if (!data && fetching) return <LoadingState />;
@@ -56,7 +58,8 @@ export function RunDetailPage({ runId }: { runId: string }) {
   const focus = view.focus ? parseRowKey(view.focus) : null;
   const focusNode = focus ? graph.nodes.find((n) => n.id === focus.nodeId) : undefined;
   const focusRecord = focus ? (records.find((r) => r.nodeId === focus.nodeId && r.invocation === focus.invocation) ?? null) : null;
-  const focusLive = focus ? live.state.nodes[focus.nodeId] : undefined;
+  const focusCall = focus !== null && isToolCallInvocation(focus.invocation);
+  const focusLive = focus ? (focusCall ? live.state.calls[rowKey(focus.nodeId, focus.invocation)] : live.state.nodes[focus.nodeId]) : undefined;
   const result = run.result ?? live.state.result;
   const resumptionMarks = live.state.resumptions.map((resumed) => ({ key: `resumed-${resumed.seq}`, at: resumed.at, label: t("runs.timeline.resumed", { attempt: resumed.attempt ?? "?" }) }));
 
@@ -88,16 +91,20 @@ export function RunDetailPage({ runId }: { runId: string }) {
             </section>
           </div>
           <section className="run-panel" aria-label={t("runs.detail.nodes")}>
-            {focusNode ? (
-              <NodeRunDetails
-              nodeId={focusNode.id}
-              nodeType={focusNode.type}
-              invocation={focus?.invocation ?? ""}
-              executions={view.rows.filter((row) => row.nodeId === focusNode.id)}
-              onSelectExecution={setSelected}
-              record={focusRecord}
-              live={focusLive && focusLive.invocation === focus?.invocation ? focusLive : null}
-            />
+            {focusNode && focus ? (
+              <>
+                {focusCall ? <ToolCallOrigin nodeId={focusNode.id} invocation={focus.invocation} callId={callIdOf(live.events, focusNode.id, focus.invocation)} onSelect={setSelected} /> : null}
+                <NodeRunDetails
+                  nodeId={focusNode.id}
+                  nodeType={focusCall ? "tool" : focusNode.type}
+                  invocation={focus.invocation}
+                  executions={view.rows.filter((row) => row.nodeId === focusNode.id && isToolCallInvocation(row.invocation) === focusCall)}
+                  onSelectExecution={setSelected}
+                  record={focusRecord}
+                  live={focusLive && focusLive.invocation === focus.invocation ? focusLive : null}
+                />
+                {focusNode.type === "agent" && !focusCall ? <AgentSteps agentId={focusNode.id} steps={agentTrace(live.events, focusNode.id, focus.invocation)} onSelect={setSelected} /> : null}
+              </>
             ) : (
               <p className="muted">{t("runs.detail.selectNode")}</p>
             )}

@@ -25,6 +25,27 @@ function pipelineSummary(event: LiveEvent, t: ReturnType<typeof useT>): string |
   }
 }
 
+/**
+ * An agent's step and its tool calls, in words, and what of the run's data they name (tools, the result's
+ * first characters), marked as data; the arguments and whole results are on the agent's steps.
+ */
+function agentSummary(event: LiveEvent, t: ReturnType<typeof useT>): { text: string; data: string } | null {
+  const fields = event.agent;
+  if (!fields) return null;
+  switch (event.type) {
+    case "AGENT_STEP":
+      return fields.calls.length === 0
+        ? { text: t("agents.log.final", { step: fields.step ?? "?" }), data: "" }
+        : { text: t("agents.log.step", { step: fields.step ?? "?" }), data: fields.calls.map((call) => call.tool).join(", ") };
+    case "TOOL_CALLED":
+      return { text: t("agents.log.called"), data: `${fields.tool ?? "?"} ${event.pipeline?.invocation ?? ""}` };
+    case "TOOL_RESULT":
+      return { text: fields.ok ? t("agents.log.answered") : t("agents.log.failed"), data: `${fields.tool ?? "?"}: ${fields.summary ?? ""}` };
+    default:
+      return null;
+  }
+}
+
 function summary(event: LiveEvent, t: ReturnType<typeof useT>, language: string): string {
   if (event.type === "RUN_RESUMED") return t("runs.live.resumed", { attempt: event.attempt ?? "?" });
   const pipeline = pipelineSummary(event, t);
@@ -36,6 +57,22 @@ function summary(event: LiveEvent, t: ReturnType<typeof useT>, language: string)
   if (event.reason !== null) return event.reason;
   if (event.type === "RUN_COMPLETED" && event.output !== null) return event.output;
   return "";
+}
+
+function EventSummary({ text, agent, serverText }: { text: string; agent: { text: string; data: string } | null; serverText: boolean }) {
+  // An error's message is the server's (English) text about the run, shown as it came, like an output.
+  if (!agent) return <span className="muted" translate={serverText ? "no" : undefined}>{text.slice(0, 200)}</span>;
+  return (
+    <span className="muted">
+      {agent.text}
+      {agent.data ? (
+        <>
+          {" "}
+          <code translate="no">{agent.data.slice(0, 200)}</code>
+        </>
+      ) : null}
+    </span>
+  );
 }
 
 /** The run's events in order; streamed tokens are counted per node rather than listed one by one. */
@@ -60,7 +97,7 @@ export function RunEventLog({ events }: { events: readonly LiveEvent[] }) {
             <span className="muted num">#{event.seq}</span>
             <code>{event.type}</code>
             {event.nodeId ? <strong translate="no">{event.nodeId}</strong> : null}
-            <span className="muted">{summary(event, t, language).slice(0, 200)}</span>
+            <EventSummary text={summary(event, t, language)} agent={agentSummary(event, t)} serverText={event.error !== null} />
           </li>
         ))}
       </ol>

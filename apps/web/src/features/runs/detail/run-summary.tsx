@@ -5,6 +5,7 @@ import { useI18n } from "@/i18n/i18n-provider";
 import type { RunLiveState } from "../live/run-projection";
 import { elapsedMs, formatDateTime, formatDuration } from "../status/format-duration";
 import { RunVersionLabel } from "../status/run-version-label";
+import { formatUsd } from "@/ui/format-usd";
 
 export interface RunSummaryData {
   workflowId: string;
@@ -20,6 +21,8 @@ export interface RunSummaryData {
   totalTokens: number;
   promptTokens: number;
   completionTokens: number;
+  /** From the configured prices; null when no model it used has one. */
+  costUsd?: number | null;
   error: { code: string; message: string } | null;
 }
 
@@ -61,6 +64,12 @@ export function RunSummary({ run, warnings }: { run: RunSummaryData; warnings: R
           <span>{t("runs.detail.tokens")}</span>
           <span>{t("runs.detail.tokensSplit", { total: run.totalTokens, prompt: run.promptTokens, completion: run.completionTokens })}</span>
         </div>
+        {run.costUsd !== null && run.costUsd !== undefined ? (
+          <div>
+            <span>{t("runs.detail.cost")}</span>
+            <span data-testid="run-cost">{formatUsd(run.costUsd)}</span>
+          </div>
+        ) : null}
       </div>
       {run.error ? (
         <p className="notice notice--error" role="alert">

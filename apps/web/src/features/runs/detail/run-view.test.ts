@@ -62,4 +62,28 @@ describe("run view", () => {
     expect(latestRowOf(view.rows, "gen")).toBe("gen@regen#2");
     expect(latestRowOf(view.rows, "out")).toBe("out");
   });
+
+  //   in ──▶ gen (agent) ──▶ out        gen's step 1 asks for two tool calls: gen@1.1, gen@1.2
+  it("gives an agent's tool calls rows of their own, live before they are stored, and keeps the agent's card for the agent", () => {
+    const records: NodeRecordTimes[] = [
+      { nodeId: "in", invocation: "", status: "COMPLETED", startedAt: at(0), finishedAt: at(1) },
+      { nodeId: "gen", invocation: "gen@1.1", status: "COMPLETED", startedAt: at(3), finishedAt: at(4) },
+    ];
+    const calls = {
+      "gen@gen@1.1": { ...liveNode("COMPLETED", at(3)), invocation: "gen@1.1" },
+      "gen@gen@1.2": { ...liveNode("RUNNING", at(4)), invocation: "gen@1.2" },
+    };
+    const view = buildRunView(graph, { gen: liveNode("RUNNING", at(2)) }, records, null, calls);
+    expect(view.rows.map((r) => [r.id, r.type, r.status])).toEqual([
+      ["in", "input", "COMPLETED"],
+      ["gen", "generation", "RUNNING"],
+      ["gen@gen@1.1", "tool", "COMPLETED"],
+      ["gen@gen@1.2", "tool", "RUNNING"],
+      ["out", "output", "PENDING"],
+      ["val", "validation", "PENDING"],
+    ]);
+    expect(view.statuses.gen).toBe("RUNNING");
+    // The agent's card opens the agent, not its latest call.
+    expect(latestRowOf(view.rows, "gen")).toBe("gen");
+  });
 });

@@ -3,6 +3,7 @@
  * refetched only as nodes settle; one per node and invocation — a loop's iterations, a map's items) and
  * the live events (immediate). Live state wins where both exist.
  */
+import { isToolCallInvocation } from "../live/agent-trace";
 import type { NodeLiveState } from "../live/run-projection";
 import type { AnyStatus } from "../status/status-badge";
 import type { TimelineRow } from "../timeline/run-timeline";
@@ -38,6 +39,8 @@ export function buildRunView(
   live: Readonly<Record<string, NodeLiveState>>,
   records: readonly NodeRecordTimes[],
   selected: string | null,
+  /** Agents' tool calls live, by row id (RunLiveState.calls). */
+  calls: Readonly<Record<string, NodeLiveState>> = {},
 ): RunView {
   const byNode = new Map<string, NodeRecordTimes[]>();
   for (const record of records) byNode.set(record.nodeId, [...(byNode.get(record.nodeId) ?? []), record]);
@@ -51,10 +54,15 @@ export function buildRunView(
     const invocations = new Set(own.map((record) => record.invocation));
     for (const record of own) {
       // The live state describes the invocation under way; a stored record of it may lag behind.
-      const isLive = current !== undefined && current.invocation === record.invocation;
-      rows.push(row(node.id, node.type, record.invocation, isLive ? current.status : record.status, record.startedAt ?? (isLive ? current.startedAt : null), record.finishedAt ?? (isLive ? current.finishedAt : null)));
+      const call = calls[rowKey(node.id, record.invocation)];
+      const liveOne = call ?? (current !== undefined && current.invocation === record.invocation ? current : undefined);
+      rows.push(row(node.id, isToolCallInvocation(record.invocation) ? "tool" : node.type, record.invocation, liveOne?.status ?? record.status, record.startedAt ?? liveOne?.startedAt, record.finishedAt ?? liveOne?.finishedAt));
     }
     if (current && !invocations.has(current.invocation)) rows.push(row(node.id, node.type, current.invocation, current.status, current.startedAt, current.finishedAt));
+    for (const [key, call] of Object.entries(calls)) {
+      const { nodeId, invocation } = parseRowKey(key);
+      if (nodeId === node.id && !invocations.has(invocation)) rows.push(row(node.id, "tool", invocation, call.status, call.startedAt, call.finishedAt));
+    }
     if (!current && own.length === 0) rows.push(row(node.id, node.type, "", "PENDING", null, null));
   }
   const ordered = orderByStart(rows);
@@ -72,8 +80,12 @@ function row(nodeId: string, type: string, invocation: string, status: AnyStatus
   return { id: rowKey(nodeId, invocation), nodeId, invocation, type, status, startedAt: startedAt ?? null, finishedAt: finishedAt ?? null };
 }
 
-/** A node chosen on the graph: its latest execution's row. */
-export const latestRowOf = (rows: readonly TimelineRow[], nodeId: string): string | null => [...rows].reverse().find((r) => r.nodeId === nodeId && r.startedAt)?.id ?? rows.find((r) => r.nodeId === nodeId)?.id ?? null;
+/** A node chosen on the graph: its latest execution's row (an agent's own, not one of its tool calls). */
+export function latestRowOf(rows: readonly TimelineRow[], nodeId: string): string | null {
+  // An agent's card stands for the agent, not for the last tool call it made.
+  const own = rows.filter((r) => r.nodeId === nodeId && !isToolCallInvocation(r.invocation));
+  return [...own].reverse().find((r) => r.startedAt)?.id ?? own[0]?.id ?? null;
+}
 
 /** The timeline reads top to bottom in the order nodes started; nodes that never started go last. */
 function orderByStart(rows: TimelineRow[]): TimelineRow[] {

@@ -22,6 +22,25 @@ export function liveEvent(seq: number, type: string, payload: Record<string, unk
     error: error ? { code: text(error.code) ?? "UNKNOWN", message: text(error.message) ?? "" } : null,
     attempt: type === "RUN_RESUMED" && typeof payload.attempt === "number" ? payload.attempt : null,
     pipeline: pipelineOf(payload),
+    agent: agentOf(type, payload),
+  };
+}
+
+/** An agent event's fields (AGENT_STEP's calls as the model wrote their arguments: JSON text). */
+function agentOf(type: string, payload: Record<string, unknown>): LiveEvent["agent"] {
+  if (type !== "AGENT_STEP" && type !== "TOOL_CALLED" && type !== "TOOL_RESULT") return null;
+  const calls = Array.isArray(payload.calls) ? (payload.calls as { id?: unknown; callId?: unknown; name?: unknown; tool?: unknown; arguments?: unknown }[]) : [];
+  return {
+    step: num(payload.step),
+    text: type === "AGENT_STEP" ? text(payload.text) : null,
+    finishReason: text(payload.finishReason),
+    usage: (payload.usage as { promptTokens: number; completionTokens: number; totalTokens: number } | undefined) ?? null,
+    calls: calls.map((call) => ({ callId: String(call.callId ?? call.id), tool: String(call.tool ?? call.name), arguments: typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments ?? {}) })),
+    callId: text(payload.callId),
+    tool: text(payload.tool),
+    arguments: payload.arguments ?? null,
+    ok: typeof payload.ok === "boolean" ? payload.ok : null,
+    summary: text(payload.summary),
   };
 }
 

@@ -1,5 +1,6 @@
 /** The live view's state and events: what run-projection.ts and pipeline-events.ts fold and read. */
 
+import type { AgentEventFields } from "./agent-event.type";
 import type { PipelineEventFields } from "./pipeline-event.type";
 
 /** WAITING: the run waits for a person (a human task); no process holds it. */
@@ -29,6 +30,8 @@ export interface LiveEvent {
   attempt: number | null;
   /** weft.workflow/v2 (null otherwise): see pipeline-events.ts. */
   pipeline: PipelineEventFields | null;
+  /** AGENT_STEP, TOOL_CALLED, TOOL_RESULT (null otherwise): see agent-trace.ts. */
+  agent: AgentEventFields | null;
 }
 
 export interface NodeLiveState {
@@ -61,10 +64,15 @@ export interface RunLiveState {
   resumptions: { seq: number; at: string; attempt: number | null }[];
   result: string | null;
   error: { code: string; message: string } | null;
+  /**
+   * Agents' tool calls by `<nodeId>@<invocation>` (the timeline's row id): each call is an execution of
+   * its own under the agent's node id, kept apart so the agent's card keeps the agent's state.
+   */
+  calls: Record<string, NodeLiveState>;
 }
 
 export function initialRunLiveState(status: RunStatusValue = "QUEUED"): RunLiveState {
-  return { status, nodes: {}, loops: {}, warnings: [], resumptions: [], result: null, error: null };
+  return { status, nodes: {}, loops: {}, warnings: [], resumptions: [], result: null, error: null, calls: {} };
 }
 
 export const emptyNode = (): NodeLiveState => ({

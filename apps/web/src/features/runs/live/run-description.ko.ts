@@ -29,6 +29,9 @@ const PATTERNS: readonly [RegExp, (match: RegExpExecArray) => string][] = [
   [/^(\d+) earlier messages? of the thread$/, (m) => `대화의 이전 메시지 ${m[1]}개`],
   [/^passed$/, () => "통과"],
   [/^blocked: (.*)$/s, (m) => `차단됨: ${m[1]}`],
+  [/^answered in (\d+) steps? with (\d+) tool calls?: (\d+) characters$/, (m) => `${m[1]}단계, 도구 호출 ${m[2]}건으로 답했습니다: ${m[3]}자`],
+  [/^([\w-]{1,64}) answered: (\d+) characters$/, (m) => `${m[1]} 도구가 답했습니다: ${m[2]}자`],
+  [/^([\w-]{1,64}) answered$/, (m) => `${m[1]} 도구가 답했습니다`],
 ];
 
 /** Longer descriptions are a model's own words, not one of the engine's sentences. */

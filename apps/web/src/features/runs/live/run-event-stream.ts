@@ -4,6 +4,7 @@ import type { SharedSocket } from "@/lib/shared-socket";
 import { RunEventsSubscription } from "../runs.operations";
 import { receiveEvent, type EventSequenceState } from "./event-sequence.reducer";
 import { startResumableStream, type StreamStatus } from "./resumable-stream";
+import type { AgentEventFields } from "./agent-event.type";
 import type { PipelineEventFields } from "./pipeline-event.type";
 import type { LiveEvent } from "./run-projection";
 
@@ -46,6 +47,7 @@ const NO_FIELDS: Omit<LiveEvent, "seq" | "type" | "at" | "nodeId"> = {
   error: null,
   attempt: null,
   pipeline: null,
+  agent: null,
 };
 
 /** One received event for the live views, read from its kind's own fields (`__typename`). */
@@ -84,6 +86,12 @@ function kindFields(raw: RunEventFieldsFragment): Partial<LiveEvent> {
       return { pipeline: pipelineFields(raw.invocation, { index: raw.index }) };
     case "CacheHitEvent":
       return { pipeline: pipelineFields(raw.invocation, { similarity: raw.similarity }) };
+    case "AgentStepEvent":
+      return { pipeline: pipelineFields(raw.invocation), agent: agentFields({ step: raw.step, text: raw.text ?? null, finishReason: raw.finishReason ?? null, usage: raw.usage, calls: raw.calls }) };
+    case "ToolCalledEvent":
+      return { pipeline: pipelineFields(raw.invocation), agent: agentFields({ callId: raw.callId, tool: raw.tool, arguments: raw.arguments ?? null }) };
+    case "ToolResultEvent":
+      return { pipeline: pipelineFields(raw.invocation), agent: agentFields({ callId: raw.callId, tool: raw.tool, ok: raw.ok, summary: raw.summary }) };
     case "RunCompletedEvent":
       return { output: raw.result };
     case "RunFailedEvent":
@@ -94,6 +102,11 @@ function kindFields(raw: RunEventFieldsFragment): Partial<LiveEvent> {
       // NODE_STARTED, STATE_UPDATED, CACHE_MISS: an execution, nothing more.
       return "invocation" in raw ? { pipeline: pipelineFields(raw.invocation) } : {};
   }
+}
+
+/** An agent event's fields (see agent-event.type.ts), the others null. */
+function agentFields(fields: Partial<AgentEventFields>): AgentEventFields {
+  return { step: null, text: null, finishReason: null, usage: null, calls: [], callId: null, tool: null, arguments: null, ok: null, summary: null, ...fields };
 }
 
 /** The weft.workflow/v2 fields of an event about one execution (see pipeline-event.type.ts). */

@@ -4,7 +4,8 @@
  * live page and the tests fold the same way.
  */
 
-import { initialRunLiveState, withNode, type LiveEvent, type RunLiveState, type RunStatusValue } from "./live-state";
+import { isToolCallInvocation } from "./agent-trace";
+import { emptyNode, initialRunLiveState, withNode, type LiveEvent, type RunLiveState, type RunStatusValue } from "./live-state";
 import { applyPipelineEvent } from "./pipeline-events";
 
 export { initialRunLiveState } from "./live-state";
@@ -12,6 +13,20 @@ export type { LiveEvent, NodeLiveState, NodeStatusValue, RunLiveState, RunStatus
 
 /** Applies one event. Unknown event types are ignored, so newer servers don't break older pages. */
 export function applyRunEvent(state: RunLiveState, event: LiveEvent): RunLiveState {
+  const invocation = event.pipeline?.invocation ?? "";
+  if (event.nodeId && event.type.startsWith("NODE_") && isToolCallInvocation(invocation)) return applyCallEvent(state, event.nodeId, invocation, event);
+  return applyEvent(state, event);
+}
+
+/** A tool call's NODE_* event folds into its own entry of `calls`, the same way a node's does. */
+function applyCallEvent(state: RunLiveState, nodeId: string, invocation: string, event: LiveEvent): RunLiveState {
+  const key = `${nodeId}@${invocation}`;
+  const alone: RunLiveState = { ...initialRunLiveState(state.status), nodes: { [nodeId]: state.calls[key] ?? emptyNode() } };
+  const folded = applyEvent(alone, event).nodes[nodeId];
+  return folded ? { ...state, calls: { ...state.calls, [key]: folded } } : state;
+}
+
+function applyEvent(state: RunLiveState, event: LiveEvent): RunLiveState {
   const nodeId = event.nodeId;
   switch (event.type) {
     case "RUN_STARTED": {

@@ -58,7 +58,8 @@ export function useLiveRun(runId: string | null): LiveRun {
         .filter(([, node]) => node.status === "COMPLETED" || node.status === "FAILED" || node.status === "SKIPPED")
         .map(([id]) => id)
         .sort()
-        .join(","),
+        .join(",") +
+      `:${Object.values(state.calls).filter((call) => call.status === "COMPLETED" || call.status === "FAILED").length}`,
     [state],
   );
 

@@ -1,0 +1,5 @@
+import { SecretsPage } from "@/features/secrets/secrets-page";
+
+export default function SecretsRoute() {
+  return <SecretsPage />;
+}

@@ -1,0 +1,58 @@
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { I18nProvider, LANGUAGE_STORAGE_KEY } from "@/i18n/i18n-provider";
+import type { AgentStepView } from "../live/agent-trace";
+import { AgentSteps, ToolCallOrigin } from "./agent-steps";
+
+const steps: AgentStepView[] = [
+  {
+    step: 1,
+    text: "Let me look.",
+    finishReason: "tool_calls",
+    usage: { promptTokens: 10, completionTokens: 2, totalTokens: 12 },
+    calls: [
+      { callId: "call_1_1", tool: "lookup", invocation: "research@1.1", arguments: { q: "sky" }, status: "ok", summary: "\"blue\"" },
+      { callId: "call_1_2", tool: "lookup", invocation: "research@1.2", arguments: "{bad", status: "failed", summary: "TOOL_ARGUMENTS_INVALID: not a JSON object" },
+    ],
+  },
+  { step: 2, text: "The sky is blue.", finishReason: "stop", usage: { promptTokens: 18, completionTokens: 2, totalTokens: 20 }, calls: [] },
+];
+
+afterEach(() => window.localStorage.clear());
+
+describe("agent steps", () => {
+  it("shows each step's reply and tokens, and each call's arguments and result or error, and opens a call's node run", () => {
+    const onSelect = vi.fn();
+    render(
+      <I18nProvider>
+        <AgentSteps agentId="research" steps={steps} onSelect={onSelect} />
+      </I18nProvider>,
+    );
+    const panel = screen.getByRole("region", { name: "Agent steps" });
+    expect(panel.textContent).toContain("2 steps · 32 tokens");
+    const [first, second] = within(panel).getAllByRole("listitem").filter((item) => item.classList.contains("agent-step"));
+    expect(first!.textContent).toContain("Let me look.");
+    expect(first!.textContent).toContain("12 (10 prompt + 2 completion)");
+    const failed = first!.querySelector("[data-call-id=call_1_2]")!;
+    expect(failed.getAttribute("data-call-status")).toBe("failed");
+    expect(failed.querySelector(".pre--error")?.textContent).toBe("TOOL_ARGUMENTS_INVALID: not a JSON object");
+    expect(failed.textContent).toContain("{bad");
+    expect(first!.querySelector("[data-call-id=call_1_1]")?.textContent).toContain("\"blue\"");
+    expect(second!.textContent).toContain("Final answer");
+    fireEvent.click(within(failed as HTMLElement).getByRole("button", { name: /Open the call/ }));
+    expect(onSelect).toHaveBeenCalledWith("research@research@1.2");
+  });
+
+  it("names a tool call's agent, step and call, and goes back to the agent", () => {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, "ko");
+    const onSelect = vi.fn();
+    render(
+      <I18nProvider>
+        <ToolCallOrigin nodeId="research" invocation="regen#2/research@3.2" callId="call_3_2" onSelect={onSelect} />
+      </I18nProvider>,
+    );
+    expect(screen.getByTestId("tool-call-origin").textContent).toContain("3단계, 2번째 호출");
+    fireEvent.click(screen.getByRole("button", { name: /에이전트로 돌아가기/ }));
+    expect(onSelect).toHaveBeenCalledWith("research@regen#2");
+  });
+});

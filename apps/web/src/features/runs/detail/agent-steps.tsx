@@ -1,0 +1,104 @@
+"use client";
+
+import { useT } from "@/i18n/i18n-provider";
+import { RichValue } from "../../../ui/rich-value";
+import { parseCallInvocation, stepTokens, type AgentStepView, type ToolCallStatus, type ToolCallView } from "../live/agent-trace";
+import { rowKey } from "./run-view";
+import "./agent-steps.css";
+
+const CALL_TONE: Record<ToolCallStatus, string> = { waiting: "queued", running: "running", ok: "completed", failed: "failed" };
+
+/** A call's arguments: JSON as a tree, the model's text (when it was not an object) as it is. */
+function Arguments({ value }: { value: unknown }) {
+  if (typeof value === "string") {
+    try {
+      return <RichValue value={JSON.parse(value) as unknown} />;
+    } catch {
+      return <pre className="pre">{value}</pre>;
+    }
+  }
+  return <RichValue value={value} />;
+}
+
+function ToolCall({ agentId, call, onSelect }: { agentId: string; call: ToolCallView; onSelect: (row: string) => void }) {
+  const t = useT();
+  return (
+    <li className="agent-call" data-call-id={call.callId} data-call-status={call.status}>
+      <div className="agent-call__head">
+        <code translate="no">{call.tool}</code>
+        <span className={`badge badge--${CALL_TONE[call.status]}`}>{t(`agents.call.status.${call.status}`)}</span>
+        <button type="button" className="agent-link" onClick={() => onSelect(rowKey(agentId, call.invocation))}>
+          {t("agents.call.open")} <code translate="no">{call.invocation}</code>
+        </button>
+      </div>
+      <div className="agent-call__body">
+        <span className="muted">{t("agents.call.arguments")}</span>
+        <Arguments value={call.arguments} />
+        {call.summary !== null ? (
+          <>
+            <span className="muted">{call.status === "failed" ? t("agents.call.error") : t("agents.call.result")}</span>
+            <pre className={call.status === "failed" ? "pre pre--error" : "pre"} translate="no">
+              {call.summary}
+            </pre>
+          </>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * An agent's steps, in order and live while the run streams: each step's reply, tokens and why the model
+ * stopped, and the tool calls it asked for with their arguments and result or error. A call opens its
+ * own node run (it has the whole result; the events carry at most 200 characters).
+ */
+export function AgentSteps({ agentId, steps, onSelect }: { agentId: string; steps: readonly AgentStepView[]; onSelect: (row: string) => void }) {
+  const t = useT();
+  return (
+    <section className="agent-steps" aria-label={t("agents.steps.title")} data-testid="agent-steps">
+      <h3>
+        {t("agents.steps.title")} <span className="muted">{t("agents.steps.summary", { steps: steps.length, tokens: stepTokens(steps) })}</span>
+      </h3>
+      {steps.length === 0 ? <p className="muted">{t("agents.steps.none")}</p> : null}
+      <ol className="agent-steps__list">
+        {steps.map((step) => (
+          <li key={step.step} className="agent-step" data-step={step.step}>
+            <div className="agent-step__head">
+              <strong>{t("agents.step.title", { step: step.step })}</strong>
+              {step.calls.length === 0 ? <span className="badge badge--completed">{t("agents.step.final")}</span> : <span className="badge">{t("agents.step.calls", { calls: step.calls.length })}</span>}
+              {step.usage ? <span className="muted">{t("runs.detail.tokensSplit", { total: step.usage.totalTokens, prompt: step.usage.promptTokens, completion: step.usage.completionTokens })}</span> : null}
+              {step.finishReason ? (
+                <span className="muted">
+                  {t("agents.step.finish")} <code>{step.finishReason}</code>
+                </span>
+              ) : null}
+            </div>
+            {step.text ? <div className="agent-step__text"><RichValue value={step.text} /></div> : <p className="muted">{t("agents.step.noText")}</p>}
+            {step.calls.length > 0 ? (
+              <ul className="agent-step__calls">
+                {step.calls.map((call) => (
+                  <ToolCall key={call.invocation} agentId={agentId} call={call} onSelect={onSelect} />
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Above a tool call's node run: which agent, step and call it was, and the way back to the agent. */
+export function ToolCallOrigin({ nodeId, invocation, callId, onSelect }: { nodeId: string; invocation: string; callId: string | null; onSelect: (row: string) => void }) {
+  const t = useT();
+  const call = parseCallInvocation(invocation);
+  if (!call) return null;
+  return (
+    <p className="notice agent-call-origin" data-testid="tool-call-origin">
+      {t("agents.call.origin", { step: call.step, index: call.index })} {callId ? <code translate="no">{callId}</code> : null}{" "}
+      <button type="button" className="agent-link" onClick={() => onSelect(rowKey(nodeId, call.parent))}>
+        {t("agents.call.back")} <code translate="no">{nodeId}</code>
+      </button>
+    </p>
+  );
+}

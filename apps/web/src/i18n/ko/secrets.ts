@@ -1,0 +1,32 @@
+import type { secrets as english } from "../en/secrets";
+import type { Messages } from "../messages.type";
+
+export const secrets: Messages<typeof english> = {
+  "title": "비밀 값",
+  "intro": "비밀 값은 설정에 직접 쓰지 않고 이름으로 가리키는 키입니다: 제공자의 apiKey, HTTP 헤더, MCP 서버 헤더. 서버는 값을 암호화해 보관하며 여기서도, 실행·로그·내보내기에서도 다시 보여 주지 않습니다.",
+  "usage": "비밀 값을 받는 설정에 {reference}처럼 씁니다. 값은 호출할 때마다 읽으므로 바꾼 값은 재시작 없이 적용됩니다.",
+  "empty": "아직 비밀 값이 없습니다.",
+  "col.name": "이름",
+  "col.created": "생성일",
+  "col.updated": "값 설정일",
+  "create.title": "새 비밀 값",
+  "create.name": "이름",
+  "create.nameHelp": "영문자나 _로 시작하고 영문자·숫자·_ 63자까지.",
+  "create.value": "값",
+  "create.valueHelp": "16 KiB까지. 한 번 보내면 다시 보이지 않습니다.",
+  "create.submit": "비밀 값 저장",
+  "created": "{name}을(를) 저장했습니다.",
+  "replace": "값 바꾸기",
+  "replace.title": "{name}의 새 값",
+  "replace.submit": "바꾸기",
+  "replaced": "{name}의 값을 바꿨습니다.",
+  "cancel": "취소",
+  "delete": "삭제",
+  "deleteConfirm": "비밀 값 {name}을(를) 삭제할까요? 이 이름을 쓰는 설정은 다시 저장할 때까지 실패합니다.",
+  "deleted": "{name}을(를) 삭제했습니다.",
+  "error.SECRET_KEY_REQUIRED": "서버에 비밀 키가 없어 비밀 값을 저장할 수 없습니다. WEFT_SECRET_KEY를 설정하고 서버를 다시 시작하세요.",
+  "error.SECRET_NAME_INVALID": "이름은 영문자나 _로 시작하고 영문자·숫자·_ 63자까지입니다.",
+  "error.SECRET_VALUE_INVALID": "값은 1~16,384바이트입니다.",
+  "error.NOT_FOUND": "그 이름의 비밀 값이 없습니다(그사이 삭제되었을 수 있습니다).",
+  "error.FORBIDDEN": "비밀 값에는 admin 권한이 있는 API 키가 필요합니다.",
+};
