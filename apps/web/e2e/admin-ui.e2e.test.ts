@@ -371,7 +371,7 @@ describe("admin UI in a real browser", () => {
     expect(await row.getByRole("button", { name: "Revoke" }).count()).toBe(0);
 
     await page.getByRole("navigation").getByRole("link", { name: "Settings" }).click();
-    const server = page.getByRole("region", { name: "Server" });
+    const server = page.getByRole("region", { name: "Server", exact: true });
     await server.waitFor();
     expect(await server.locator("[data-mode]").getAttribute("data-mode")).toBe("embedded");
     expect(await page.getByRole("region", { name: "Knowledge-base retrieval" }).locator("[data-store]").getAttribute("data-store")).toBe("pgvector");

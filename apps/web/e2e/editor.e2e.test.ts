@@ -5,6 +5,7 @@ import type { Locator, Page } from "playwright-core";
 import type { BrowserSession } from "./harness/browser.js";
 import { canvasNodeIds, dragConnection, nodeCard, runFromEditor } from "./harness/canvas-gestures.js";
 import { graphqlRequest } from "./harness/graphql-request.js";
+import { englishLeftOnPage } from "./harness/korean-leftovers.js";
 import { browserSuiteHooks } from "./harness/suite-hooks.js";
 import { repoRoot, type WeftStack } from "./harness/weft-stack.js";
 import { createFromTemplate, openOnWorkflows } from "./harness/workflow-pages.js";
@@ -19,6 +20,7 @@ import { createFromTemplate, openOnWorkflows } from "./harness/workflow-pages.js
  *   ─▶ copy and paste a selection with its edge (ids renamed) ─▶ paste it into another workflow
  *   ─▶ duplicate a loop's two ends: the loop edge and a renamed loop come along; undone, redone
  *   ─▶ Ctrl+K finds a node, ? lists the shortcuts, right-click menus, drag from the palette
+ *   ─▶ a subgraph in a map body: an add and a move undone and redone on the body's own canvas
  *
  * Screenshots go to test-artifacts/e2e/ (prefixed "editor-").
  */
@@ -90,35 +92,6 @@ async function overlappingCards(within: Locator = page.locator("body")): Promise
 }
 
 const press = (keys: string) => page.keyboard.press(keys);
-
-/**
- * Words in Latin letters the page shows in its own voice: text outside what users and runs wrote (marked
- * translate="no", or code, pre, inputs, rendered outputs), outside identifiers (tokens with _ / . = : or
- * digits, camelCase, CAPITALS), outside the names of the data itself (`dataWords`: node ids, ports,
- * channels, workflow and knowledge-base names) and outside the names that stay as they are in Korean.
- */
-const KEPT_IN_KOREAN = new Set(
-  "Weft LLM JSON CEL API ID RAG Self-RAG Markdown Mistral Tavily Weaviate PGlite PostgreSQL pgvector Redis GraphQL WebSocket Bearer Ctrl Shift Alt Esc Escape Enter Space Delete Backspace Tab ms echo scripted offline flaky invalid-json CodeWeaver".split(" "),
-);
-async function englishLeftOnPage(dataWords: ReadonlySet<string>): Promise<string[]> {
-  const text = await page.evaluate(() => {
-    const skip = "code, pre, kbd, textarea, input, select, script, style, [translate='no'], .markdown, .json, .react-flow__attribution";
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    const parts: string[] = [];
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || parent.closest(skip) || parent.closest("[hidden]")) continue;
-      parts.push(node.textContent ?? "");
-    }
-    return parts.join(" ");
-  });
-  const identifier = (token: string) => /[_/.=:{}()@<>\d]/.test(token) || /[a-z][A-Z]/.test(token) || /^[A-Z]{2,}$/.test(token);
-  const words = text
-    .split(/\s+/)
-    .filter((token) => token && !identifier(token))
-    .flatMap((token) => token.match(/[A-Za-z]+(?:-[A-Za-z]+)*/g) ?? []);
-  return [...new Set(words.filter((word) => word.length > 1 && !KEPT_IN_KOREAN.has(word) && !dataWords.has(word.toLowerCase())))];
-}
 
 /** The words of what users named: workflows, their nodes, ports, channels and loops, knowledge bases. */
 async function namesOfTheData(workflowId: string): Promise<Set<string>> {
@@ -345,7 +318,8 @@ describe("the editor in a real browser", () => {
     await clickPane();
     await press("Control+z");
     await poll(async () => (await serverGraph(looped)).nodes.length).toBe(7);
-    expect((await serverGraph(looped)).loops.map((loop) => loop.id)).toEqual(["regen"]);
+    // The loop is dropped after its nodes are removed (a save of its own): waited for, not read at once.
+    await poll(async () => (await serverGraph(looped)).loops.map((loop) => loop.id)).toEqual(["regen"]);
     await press("Control+Shift+z");
     await poll(async () => between(await serverGraph(looped))).toEqual(between(duplicated));
     expect((await serverGraph(looped)).loops).toEqual(duplicated.loops);
@@ -396,7 +370,7 @@ describe("the editor in a real browser", () => {
     await shot("dropped");
   });
 
-  it("opens a subgraph inside a map body on its own canvas, with a breadcrumb back", async () => {
+  it("opens a subgraph inside a map body on its own canvas, undoes edits there, and has a breadcrumb back", async () => {
     await openTemplate("seed-004-codeweaver");
     // The map's menu opens its body.
     await nodeCard(page, "run_single_question_worker").click({ button: "right" });
@@ -415,6 +389,36 @@ describe("the editor in a real browser", () => {
     expect(await inner.getByTestId("body-breadcrumb").textContent()).toMatch(/Workflow.*Body of run_single_question_worker.*Body of search_subgraph/);
     expect(await inner.locator(".react-flow__node").count()).toBe(4);
     await shot("subgraph-in-map-body");
+    // Edits on a body's canvas are undone and redone there: Ctrl+Z, Ctrl+Shift+Z and the toolbar's buttons.
+    const innerCards = inner.locator(".react-flow__node");
+    await inner.locator('.palette [data-node-type="template"]').click();
+    await poll(() => innerCards.count()).toBe(5);
+    await inner.getByText("Unsaved changes").waitFor();
+    await press("Control+z");
+    await poll(() => innerCards.count()).toBe(4);
+    expect(await inner.getByText("Unsaved changes").count()).toBe(0);
+    await press("Control+Shift+z");
+    await poll(() => innerCards.count()).toBe(5);
+    const moved = innerCards.first();
+    const placedAt = await moved.evaluate((node) => (node as HTMLElement).style.transform);
+    const box = (await moved.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 8);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 60, box.y + 48, { steps: 8 });
+    await page.mouse.up();
+    await poll(() => moved.evaluate((node) => (node as HTMLElement).style.transform)).not.toBe(placedAt);
+    await shot("body-edited");
+    await inner.getByTestId("body-undo").click();
+    await poll(() => innerCards.first().evaluate((node) => (node as HTMLElement).style.transform)).toBe(placedAt);
+    expect(await innerCards.count()).toBe(5);
+    await inner.getByTestId("body-undo").click();
+    await poll(() => innerCards.count()).toBe(4);
+    expect(await inner.getByTestId("body-undo").isDisabled()).toBe(true);
+    await inner.getByTestId("body-redo").click();
+    await poll(() => innerCards.count()).toBe(5);
+    await press("Control+z");
+    await poll(() => innerCards.count()).toBe(4);
+    expect(await inner.getByText("Unsaved changes").count()).toBe(0);
     // Back one level, then to the workflow.
     await inner.getByTestId("body-breadcrumb").getByRole("button", { name: "Body of run_single_question_worker" }).click();
     await poll(() => bodies.count()).toBe(1);
@@ -462,6 +466,7 @@ describe("the editor in a real browser", () => {
       ["knowledge-bases", "/knowledge-bases"],
       ["settings", "/settings"],
       ["api-keys", "/api-keys"],
+      ["secrets", "/secrets"],
       ["threads", `/workflows/${ids.seed3}/threads`],
     ];
     const dataWords = await namesOfTheData(ids.seed3);
@@ -475,7 +480,7 @@ describe("the editor in a real browser", () => {
         await nodeCard(page, "vector_retrieval").click();
       }
       await browser.screenshot(`editor-korean-${name}`);
-      const words = await englishLeftOnPage(dataWords);
+      const words = await englishLeftOnPage(page, dataWords);
       if (words.length > 0) leftovers.push(`${name}: ${words.join(", ")}`);
     }
     await page.getByLabel("언어").selectOption("en");
