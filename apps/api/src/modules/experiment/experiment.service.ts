@@ -10,7 +10,7 @@ import type { StartExperimentInput } from "./experiment.input.js";
 import { storedScores, toExperimentObject, toExperimentResultObject } from "./experiment.mapper.js";
 import { ExperimentProgressChannel } from "./experiment-progress.js";
 import { runExperiment, type ExperimentRuns, type RunnerDeps } from "./experiment-runner.js";
-import { compareExperiments } from "./experiment-comparison.js";
+import { compareExperiments, RESULT_FIGURES, type Summarize } from "./experiment-comparison.js";
 import type { ExperimentComparisonObject, ExperimentObject, ExperimentResultObject } from "./experiment.type.js";
 
 export const EXPERIMENT_LIMITS = {
@@ -212,18 +212,13 @@ export class ExperimentService {
 
   /** Means, pass rates, latency percentiles and tokens over the results so far, in one pass. */
   async summary(experiment: ExperimentObject): Promise<ExperimentSummary> {
-    const rows = await this.#db.experimentResult.findMany({ where: { experimentId: experiment.id }, select: { completed: true, latencyMs: true, tokens: true, costUsd: true, scores: true } });
-    const ids = scorerIds(experiment.scorers);
-    return summarizeResults(
-      experiment.rows,
-      ids,
-      rows.map((row) => ({ completed: row.completed, latencyMs: row.latencyMs, tokens: row.tokens, costUsd: row.costUsd, scores: storedScores(row.scores) })),
-    );
+    const rows = await this.#db.experimentResult.findMany({ where: { experimentId: experiment.id }, select: RESULT_FIGURES });
+    return summarize(experiment, rows.map((row) => ({ ...row, scores: storedScores(row.scores) })));
   }
 
   /** compareExperiments: a the baseline, b the candidate (experiment-comparison.ts). */
   compare(a: string, b: string): Promise<Outcome<ExperimentComparisonObject>> {
-    return compareExperiments(this.#db, (experiment) => this.summary(experiment), a, b);
+    return compareExperiments(this.#db, summarize, a, b);
   }
 
   /** The experimentProgress subscription: the stored state, then every step until it finishes. */
@@ -262,6 +257,8 @@ export class ExperimentService {
     await Promise.allSettled(running.map(({ done }) => done));
   }
 }
+
+const summarize: Summarize = (experiment, results) => summarizeResults(experiment.rows, scorerIds(experiment.scorers), results);
 
 /** The scorer ids of a stored list (checked at start). */
 export function scorerIds(scorers: unknown): string[] {
