@@ -1,11 +1,13 @@
 import { execFile } from "node:child_process";
-import { homedir } from "node:os";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { stringifyWorkflow } from "@weft/engine";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { seedWorkflow, startTestApp, type TestApp } from "../testing/app.js";
-import { openTestDatabase, type TestDatabase } from "../testing/database.js";
+import { startApiProcess, type ApiProcess } from "../testing/api-process.js";
 import { McpPublish, SetWorkflowMcp } from "../testing/operations.js";
 import { arrows } from "../testing/workflows.js";
 
@@ -25,37 +27,43 @@ interface ClientReport {
 
 /**
  * A client that is not ours — the Python `mcp` package, the protocol's Python SDK
- * (testing/clients/mcp-client.py) — lists and calls a workflow at /mcp with a key, and is refused without one.
+ * (testing/clients/mcp-client.py) — against the API in its own process (src/main.ts, embedded database):
+ * it lists and calls a workflow at /mcp with a key, and is refused without one.
  */
 describe("the MCP server with a third-party client", () => {
-  let database: TestDatabase;
-  let api: TestApp;
-  let workflowId: string;
+  const adminKey = `weft_test_${randomBytes(24).toString("base64url")}`;
+  let dataDir: string;
+  let api: ApiProcess;
   beforeAll(async () => {
-    database = await openTestDatabase("embedded");
-    api = await startTestApp(database);
+    dataDir = await mkdtemp(join(tmpdir(), "weft-mcp-python-"));
+    api = await startApiProcess("all", { WEFT_DATA_DIR: dataDir }, adminKey);
     //  in (no content of its own) ──▶ g1 (echo) ──▶ out
-    workflowId = await seedWorkflow(database, arrows(["in->g1->out"], { name: "Echo", nodes: { in: { content: "" } } }));
+    const imported = await api.admin.request<{ importWorkflow: { workflow: { id: string }; errors: unknown[] } }, unknown>(
+      "mutation ($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }",
+      { document: stringifyWorkflow(arrows(["in->g1->out"], { name: "Echo", nodes: { in: { content: "" } } })) },
+    );
+    expect(imported.importWorkflow.errors).toEqual([]);
+    const workflowId = imported.importWorkflow.workflow.id;
     expect((await api.admin.request(McpPublish, { id: workflowId })).publishWorkflow.errors).toEqual([]);
     const offered = await api.admin.request(SetWorkflowMcp, { workflowId, input: { enabled: true, toolName: "echo", description: "Says it back." } });
     expect(offered.setWorkflowMcp.errors).toEqual([]);
-  }, 120_000);
+  }, 180_000);
   afterAll(async () => {
-    await api?.close();
-    await database?.close();
-  });
+    await api?.kill();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
 
   test("the Python mcp package lists and calls a workflow with a key, sees its progress, and is refused without one", async () => {
-    const url = new URL("/mcp", api.app.url).toString();
-    const { stdout } = await run(PYTHON, [CLIENT, url, api.adminKey, "echo", "in", "Bonjour"], { timeout: 120_000 });
+    const url = new URL("/mcp", api.url).toString();
+    const { stdout } = await run(PYTHON, [CLIENT, url, adminKey, "echo", "in", "Bonjour"], { timeout: 120_000 });
     const report = JSON.parse(stdout) as ClientReport;
     expect(report.server).toBe("weft");
     expect(report.tools).toEqual([
       { name: "echo", description: "Says it back.", inputSchema: { type: "object", properties: { in: { type: "string", description: 'The content of input "in".' } }, required: ["in"], additionalProperties: false } },
     ]);
     expect(report.call).toMatchObject({ isError: false, text: ["Bonjour"], meta: { "weft/version": 1 } });
-    const runId = report.call.meta["weft/runId"];
-    expect((await database.prisma.run.findUniqueOrThrow({ where: { id: String(runId) } })).status).toBe("COMPLETED");
+    const stored = await api.admin.request<{ run: { status: string; result: string } }, unknown>("query ($id: ID!) { run(id: $id) { status result } }", { id: report.call.meta["weft/runId"] });
+    expect(stored.run).toEqual({ status: "COMPLETED", result: "Bonjour" });
     expect(report.progress.map((item) => item.progress)).toEqual(report.progress.map((_, index) => index + 1));
     expect(report.progress.at(-1)?.message).toBe("RUN_COMPLETED");
     expect(report.wrongArguments).toMatchObject({ isError: true, meta: { "weft/code": "TOOL_ARGUMENTS_INVALID" } });

@@ -7,6 +7,8 @@ import { openTestDatabase, type TestDatabase } from "../testing/database.js";
 import { graphql } from "../testing/gql/index.js";
 import { CreateApiKey, McpPublish, RunEvents, SetWorkflowMcp } from "../testing/operations.js";
 import { arrows } from "../testing/workflows.js";
+import { McpToolsService } from "../modules/mcp-server/index.js";
+import { createNodeRegistry } from "./node-registry.js";
 
 const McpRuns = graphql(`
   query McpRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount edges { node { id status version result error { code } } } } }
@@ -74,6 +76,23 @@ describe("the MCP server at /mcp", () => {
     } finally {
       await client.close();
     }
+  });
+
+  test("tools/list pages through the offered workflows by name, the cursor being the last name", async () => {
+    const { services, database: db, logger } = api.app;
+    const onePerPage = new McpToolsService({ db: db.prisma, registry: createNodeRegistry(), versionContent: (id) => services.versions.content(id), runs: services.runs, logger, pageSize: 1 });
+    const names: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await onePerPage.list(cursor);
+      expect(page.tools.length).toBe(1);
+      names.push(page.tools[0]!.name);
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    const client = await connect(api.adminKey);
+    expect(names).toEqual((await client.listTools()).tools.map((tool) => tool.name));
+    await client.close();
+    expect(names.length).toBeGreaterThanOrEqual(2);
   });
 
   test("a call runs the latest published version as an ordinary run, reports its events as progress and returns its output", async () => {
@@ -220,5 +239,47 @@ describe("the MCP server at /mcp", () => {
     // Left out, the name is kept.
     expect((await offer(other, { enabled: true })).mcp).toEqual({ enabled: true, toolName: "other_tool", description: null });
     expect((await api.admin.request(WorkflowMcp, { id: other })).workflow?.mcp).toEqual({ enabled: true, toolName: "other_tool", description: null });
+  });
+});
+
+describe("the MCP server's rate limits", () => {
+  let database: TestDatabase;
+  let api: TestApp;
+  let runner: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase("embedded");
+    api = await startTestApp(database, { env: { WEFT_RATE_LIMIT_REQUESTS_PER_MINUTE: "3", WEFT_RATE_LIMIT_RUNS_PER_MINUTE: "1" } });
+    //  in ──▶ g1 (echo) ──▶ out
+    const workflowId = await seedWorkflow(database, arrows(["in->g1->out"], { name: "Echo" }));
+    await api.admin.request(McpPublish, { id: workflowId });
+    await api.admin.request(SetWorkflowMcp, { workflowId, input: { enabled: true } });
+    // The admin key has spent its 3 requests: the calls use a key of their own.
+    runner = (await api.admin.request(CreateApiKey, { input: { name: "runner", scopes: ["run"] } })).createApiKey.key!;
+  }, 120_000);
+  afterAll(async () => {
+    await api?.close();
+    await database?.close();
+  });
+
+  /** One tools/call POST without a session (the server is stateless); the JSON-RPC answer from its SSE or JSON body. */
+  const call = async (id: number) => {
+    const response = await fetch(new URL("/mcp", api.app.url), {
+      method: "POST",
+      headers: { authorization: `Bearer ${runner}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "Echo", arguments: {} } }),
+    });
+    const text = await response.text();
+    const json = text.startsWith("{") ? text : text.split("\n").find((line) => line.startsWith("data: ") && line.includes(`"id":${id}`))!.slice(6);
+    return { status: response.status, retryAfter: response.headers.get("retry-after"), body: JSON.parse(json) as { result?: { isError?: boolean; _meta?: Record<string, unknown> }; error?: { data?: { code?: string } } } };
+  };
+
+  test("a call spends the key's run budget (a RATE_LIMITED tool error) and every POST its request budget (429 with Retry-After)", async () => {
+    expect((await call(1)).body.result).toMatchObject({ _meta: { "weft/runId": expect.any(String) } });
+    expect((await call(2)).body.result).toMatchObject({ isError: true, _meta: { "weft/code": "RATE_LIMITED" } });
+    expect((await call(3)).status).toBe(200);
+    const refused = await call(4);
+    expect(refused).toMatchObject({ status: 429, body: { error: { data: { code: "RATE_LIMITED" } } } });
+    expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
   });
 });

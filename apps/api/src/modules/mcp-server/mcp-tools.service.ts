@@ -18,6 +18,8 @@ export interface McpToolsDeps {
   versionContent(versionId: string): Promise<VersionContent>;
   runs: RunService;
   logger: Logger;
+  /** Tools per tools/list page (MCP_TOOLS_PAGE_SIZE). */
+  pageSize?: number;
 }
 
 /** Who calls: the key's auth, and whose run budget the run spends (as runWorkflow's `caller`). */
@@ -54,10 +56,11 @@ export class McpToolsService {
   constructor(private readonly deps: McpToolsDeps) {}
 
   async list(cursor: string | undefined): Promise<{ tools: Tool[]; nextCursor?: string }> {
-    const rows = await this.#offered(cursor === undefined ? {} : { mcpToolName: { gt: cursor } }, MCP_TOOLS_PAGE_SIZE + 1);
-    const page = rows.slice(0, MCP_TOOLS_PAGE_SIZE);
+    const size = this.deps.pageSize ?? MCP_TOOLS_PAGE_SIZE;
+    const rows = await this.#offered(cursor === undefined ? {} : { mcpToolName: { gt: cursor } }, size + 1);
+    const page = rows.slice(0, size);
     const tools = await Promise.all(page.map((row) => this.#describe(row)));
-    return rows.length > MCP_TOOLS_PAGE_SIZE ? { tools, nextCursor: page.at(-1)!.toolName } : { tools };
+    return rows.length > size ? { tools, nextCursor: page.at(-1)!.toolName } : { tools };
   }
 
   async call(toolName: string, args: unknown, who: McpCaller, report: (progress: McpProgress) => Promise<void>, signal: AbortSignal): Promise<CallToolResult> {
