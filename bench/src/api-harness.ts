@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { LlmProvider, LlmReply, LlmRequest, LlmStreamChunk } from "@weft/engine";
+import { createNewWorkflow, stringifyWorkflow, type LlmProvider, type LlmReply, type LlmRequest, type LlmStreamChunk } from "@weft/engine";
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
 // The API's public entry point, as built (`@weft/api` resolves to its dist): the code production runs,
@@ -80,3 +80,17 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** Imports and publishes `in ──▶ g1 (offline echo) ──▶ out` (`in` without content of its own); its id. */
+export async function importPublishedEcho(api: ApiHarness, name: string): Promise<string> {
+  const workflow = {
+    ...createNewWorkflow(name),
+    nodes: [{ id: "in", type: "input", content: "" }, { id: "g1", type: "generation", provider: "offline", model: "echo" }, { id: "out", type: "output", content: "" }],
+    edges: [{ id: "e1", source: "in", target: "g1" }, { id: "e2", source: "g1", target: "out" }],
+  };
+  const imported = await api.request<{ importWorkflow: { workflow: { id: string } } }>(
+    "mutation ($document: JSON!) { importWorkflow(document: $document, publish: true) { workflow { id } } }",
+    { document: stringifyWorkflow(workflow) },
+  );
+  return imported.importWorkflow.workflow.id;
+}

@@ -1,7 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { createNewWorkflow, stringifyWorkflow } from "@weft/engine";
-import { percentile, round, startApi, type ApiHarness } from "./api-harness.js";
+import { importPublishedEcho, percentile, round, startApi, type ApiHarness } from "./api-harness.js";
 import { machineInfo, machineLine } from "./machine-info.js";
 import { writeDocSection, writeResult } from "./results-writer.js";
 
@@ -65,16 +64,7 @@ export async function run(): Promise<unknown> {
 }
 
 async function offeredWorkflow(api: ApiHarness): Promise<string> {
-  const workflow = {
-    ...createNewWorkflow("mcp bench"),
-    nodes: [{ id: "in", type: "input", content: "" }, { id: "g1", type: "generation", provider: "offline", model: "echo" }, { id: "out", type: "output", content: "" }],
-    edges: [{ id: "e1", source: "in", target: "g1" }, { id: "e2", source: "g1", target: "out" }],
-  };
-  const imported = await api.request<{ importWorkflow: { workflow: { id: string } } }>(
-    "mutation ($document: JSON!) { importWorkflow(document: $document, publish: true) { workflow { id } } }",
-    { document: stringifyWorkflow(workflow) },
-  );
-  const workflowId = imported.importWorkflow.workflow.id;
+  const workflowId = await importPublishedEcho(api, "mcp bench");
   const offered = await api.request<{ setWorkflowMcp: { errors: unknown[] } }>(
     'mutation ($id: ID!) { setWorkflowMcp(workflowId: $id, input: { enabled: true, toolName: "echo" }) { errors { code message } } }',
     { id: workflowId },

@@ -1,6 +1,5 @@
 import { createHmac } from "node:crypto";
-import { createNewWorkflow, stringifyWorkflow } from "@weft/engine";
-import { percentile, round, startApi } from "./api-harness.js";
+import { importPublishedEcho, percentile, round, startApi } from "./api-harness.js";
 import { machineInfo, machineLine } from "./machine-info.js";
 import { writeDocSection, writeResult } from "./results-writer.js";
 
@@ -19,18 +18,10 @@ const MEASURE_S = 30;
 export async function run(): Promise<unknown> {
   const api = await startApi({ env: { WEFT_PROCESS_CONCURRENCY: "32" } });
   try {
-    const workflow = {
-      ...createNewWorkflow("webhook bench"),
-      nodes: [{ id: "in", type: "input", content: "" }, { id: "g1", type: "generation", provider: "offline", model: "echo" }, { id: "out", type: "output", content: "" }],
-      edges: [{ id: "e1", source: "in", target: "g1" }, { id: "e2", source: "g1", target: "out" }],
-    };
-    const imported = await api.request<{ importWorkflow: { workflow: { id: string } } }>(
-      "mutation ($document: JSON!) { importWorkflow(document: $document, publish: true) { workflow { id } } }",
-      { document: stringifyWorkflow(workflow) },
-    );
+    const workflowId = await importPublishedEcho(api, "webhook bench");
     const created = await api.request<{ createWebhookTrigger: { url: string; secret: string } }>(
       'mutation ($id: ID!) { createWebhookTrigger(workflowId: $id, input: { inputs: [{ nodeId: "in", from: "body.text" }] }) { url secret } }',
-      { id: imported.importWorkflow.workflow.id },
+      { id: workflowId },
     );
     const { url, secret } = created.createWebhookTrigger;
     const call = async (index: number): Promise<{ ms: number; ok: boolean }> => {
