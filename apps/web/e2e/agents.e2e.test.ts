@@ -16,8 +16,10 @@ import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
  *   q ─► caller (agent, offline scripted) ─► out     step 1 calls the tool twice at once (the second
  *                                                    with a wrong argument), step 2 answers
  *
+ *   q ─► gate (human: go) ─go─► caller ─► out       the same agent behind a person's go-ahead
+ *
  * The run page shows the agent's steps with each call's arguments and result or error, opens a call's
- * own node run and comes back; the secrets page stores, refuses, replaces and deletes a secret without
+ * own node run and comes back, and draws them live on a page opened while the run waits at the gate; the secrets page stores, refuses, replaces and deletes a secret without
  * ever showing its value; the settings page lists a configured endpoint's models with their prices.
  * Screenshots go to test-artifacts/e2e/ (prefixed "agents-").
  */
@@ -62,6 +64,21 @@ const callerOf = (workflowId: string) => ({
   ],
 });
 
+/** The caller behind a human step: its run waits until the task is completed, with its page open. */
+const gatedCallerOf = (workflowId: string) => {
+  const caller = callerOf(workflowId);
+  return {
+    ...caller,
+    name: "Agent behind a go-ahead",
+    nodes: [...caller.nodes, { id: "gate", type: "human", title: "Let the agent go", actions: [{ id: "go", label: "Go" }] }],
+    edges: [
+      { id: "e1", source: "q", target: "gate" },
+      { id: "e2", source: "gate", target: "caller", sourcePort: "go" },
+      { id: "e3", source: "caller", target: "out" },
+    ],
+  };
+};
+
 /**
  * An OpenAI-compatible endpoint the settings page lists (nothing here calls it), and an MCP server on a
  * loopback port nothing listens on: listed with why its tools could not be.
@@ -88,6 +105,7 @@ let browser: BrowserSession;
 let page: Page;
 let configDir = "";
 let runId = "";
+let shoutId = "";
 
 const poll = <T>(read: () => Promise<T> | T, timeout = 60_000) => expect.poll(read, { timeout, interval: 150 });
 const graphqlRequest = <T>(query: string, variables: Record<string, unknown> = {}) => graphqlRequestTo<T>(stack.apiUrl, query, variables);
@@ -109,7 +127,7 @@ beforeAll(async () => {
   browser = await openBrowser();
   page = browser.page;
   stack = await startWeftStack({ env: { WEFT_PROVIDERS_FILE: providersFile, WEFT_SECRET_KEY: "e2e-secret-key-of-at-least-32-characters" } });
-  const shoutId = await importWorkflow(SHOUT);
+  shoutId = await importWorkflow(SHOUT);
   await graphqlRequest("mutation ($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code } } }", { id: shoutId });
   const callerId = await importWorkflow(callerOf(shoutId));
   const started = await graphqlRequest<{ runWorkflow: { run: { id: string } | null } }>("mutation ($id: ID!) { runWorkflow(workflowId: $id) { run { id } errors { code } } }", { id: callerId });
@@ -160,6 +178,28 @@ describe("agents, secrets and providers in a real browser", () => {
     await origin.getByRole("button", { name: /Back to the agent/ }).click();
     await stepsPanel().waitFor();
     expect(await page.locator(".node-details [data-invocation]").count()).toBe(0);
+  });
+
+  it("draws the agent's steps live on a page opened while its run waits, as the run goes on", async () => {
+    const gatedId = await importWorkflow(gatedCallerOf(shoutId));
+    const started = await graphqlRequest<{ runWorkflow: { run: { id: string } } }>("mutation ($id: ID!) { runWorkflow(workflowId: $id) { run { id } } }", { id: gatedId });
+    const gatedRun = started.runWorkflow.run.id;
+    const task = async () =>
+      (await graphqlRequest<{ humanTasks: { edges: { node: { id: string } }[] } }>("query ($id: ID!) { humanTasks(workflowId: $id, status: [OPEN]) { edges { node { id } } } }", { id: gatedId })).humanTasks.edges[0]?.node.id ?? null;
+    await poll(task).not.toBeNull();
+    await page.goto(`${stack.webUrl}/runs/${gatedRun}`);
+    await page.locator(".react-flow__node[data-id=caller]").click();
+    await stepsPanel().getByText("The model has not answered a step yet.").waitFor();
+    expect(await stepsPanel().locator(".agent-step").count()).toBe(0);
+    await shot("live-before");
+    // The person goes ahead through the API; the page, never reloaded, follows the run's events.
+    const done = await graphqlRequest<{ completeHumanTask: { errors: { code: string }[] } }>("mutation ($id: ID!) { completeHumanTask(id: $id, input: { action: \"go\" }) { errors { code } } }", { id: await task() });
+    expect(done.completeHumanTask.errors).toEqual([]);
+    await poll(() => stepsPanel().locator(".agent-step").count()).toBe(2);
+    await poll(() => call("call_1_1").getAttribute("data-call-status")).toBe("ok");
+    expect(await call("call_1_2").getAttribute("data-call-status")).toBe("failed");
+    await poll(() => page.locator(".run-header [data-status]").first().getAttribute("data-status")).toBe("COMPLETED");
+    await shot("live-after");
   });
 
   it("stores, refuses, replaces and deletes a secret on the secrets page, never showing its value", async () => {

@@ -62,6 +62,7 @@ export function NodeRunDetails({
   onSelectExecution,
   record,
   live,
+  afterOutput,
 }: {
   nodeId: string;
   nodeType: string;
@@ -72,6 +73,8 @@ export function NodeRunDetails({
   onSelectExecution?: (row: string) => void;
   record: NodeRunView | null;
   live: NodeLiveState | null;
+  /** What the node's type adds after its output (an agent's steps). */
+  afterOutput?: ReactNode;
 }) {
   const t = useT();
   const { language } = useI18n();
@@ -129,6 +132,7 @@ export function NodeRunDetails({
       <Block title={t("runs.node.output")}>
         {record?.output ?? live?.output ? <RichValue value={record?.output ?? live?.output} /> : <Text value={null} />}
       </Block>
+      {afterOutput}
       {live?.skipReason ? (
         <Block title={t("pipeline.run.skipReason")}>
           <Text value={live.skipReason} />

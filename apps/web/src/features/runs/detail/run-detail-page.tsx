@@ -102,8 +102,8 @@ export function RunDetailPage({ runId }: { runId: string }) {
                   onSelectExecution={setSelected}
                   record={focusRecord}
                   live={focusLive && focusLive.invocation === focus.invocation ? focusLive : null}
+                  afterOutput={focusNode.type === "agent" && !focusCall ? <AgentSteps agentId={focusNode.id} steps={agentTrace(live.events, focusNode.id, focus.invocation)} onSelect={setSelected} /> : null}
                 />
-                {focusNode.type === "agent" && !focusCall ? <AgentSteps agentId={focusNode.id} steps={agentTrace(live.events, focusNode.id, focus.invocation)} onSelect={setSelected} /> : null}
               </>
             ) : (
               <p className="muted">{t("runs.detail.selectNode")}</p>
