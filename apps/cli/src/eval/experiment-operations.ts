@@ -1,4 +1,6 @@
-/** The GraphQL documents `weft eval` sends (apps/api/schema.graphql; docs/evaluations.md). */
+import type { ExperimentSummary, Score } from "@weft/engine";
+
+/** The GraphQL documents `weft eval` sends (apps/api/schema.graphql; docs/evaluations.md), and what they answer. */
 
 const USER_ERRORS = "errors { code message path }";
 
@@ -32,23 +34,6 @@ export const EXPERIMENT_RESULTS = `query ($id: ID!, $after: String) {
 
 export type ExperimentStatus = "RUNNING" | "COMPLETED" | "CANCELLED" | "FAILED";
 
-export interface ScorerSummary {
-  scorer: string;
-  mean: number | null;
-  passRate: number | null;
-}
-
-export interface ExperimentSummary {
-  rows: number;
-  completed: number;
-  failed: number;
-  scores: ScorerSummary[];
-  latencyP50Ms: number | null;
-  latencyP95Ms: number | null;
-  tokens: number;
-  costUsd: number | null;
-}
-
 export interface ExperimentView {
   id: string;
   workflowId: string;
@@ -68,7 +53,7 @@ export interface ResultRow {
   error: string | null;
   output: string | null;
   expected: unknown;
-  scores: { scorer: string; score: number; pass: boolean; reason: string }[];
+  scores: Score[];
 }
 
 export interface ResultsPage {
