@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontex
 import type { Progress } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seedWorkflow, startTestApp, type TestApp } from "../testing/app.js";
-import { openTestDatabase, type TestDatabase } from "../testing/database.js";
+import { acquirePostgres, databaseModes, openTestDatabase, releasePostgres, type TestDatabase } from "../testing/database.js";
 import { graphql } from "../testing/gql/index.js";
 import { CreateApiKey, McpPublish, RunEvents, SetWorkflowMcp } from "../testing/operations.js";
 import { arrows } from "../testing/workflows.js";
@@ -23,7 +23,7 @@ const WorkflowMcp = graphql(`
  * client: published workflows that opt in are its tools, a call is an ordinary run reported as progress,
  * a failed run is a tool error with the run's code, and the API's keys guard it.
  */
-describe("the MCP server at /mcp", () => {
+describe.each(databaseModes)("the MCP server at /mcp (%s database)", (mode) => {
   let database: TestDatabase;
   let api: TestApp;
   let mcpUrl: URL;
@@ -41,7 +41,8 @@ describe("the MCP server at /mcp", () => {
     (await api.admin.request(SetWorkflowMcp, { workflowId, input })).setWorkflowMcp;
 
   beforeAll(async () => {
-    database = await openTestDatabase("embedded");
+    if (mode === "server") await acquirePostgres();
+    database = await openTestDatabase(mode);
     api = await startTestApp(database);
     mcpUrl = new URL("/mcp", api.app.url);
     //  in (no content of its own) ──▶ g1 (echo) ──▶ out
@@ -55,6 +56,7 @@ describe("the MCP server at /mcp", () => {
   afterAll(async () => {
     await api?.close();
     await database?.close();
+    if (mode === "server") await releasePostgres();
   });
 
   test("lists the published workflows that opt in, with their input nodes as parameters", async () => {
