@@ -128,6 +128,14 @@ export const RunDetailQuery = graphql(`
         durationMs
       }
     }
+    models {
+      id
+      models {
+        id
+        inputUsdPerMTok
+        outputUsdPerMTok
+      }
+    }
   }
 `);
 

@@ -6,6 +6,7 @@ export const agents = {
   "step.title": "Step {step}",
   "step.final": "Final answer",
   "step.calls": "{calls} tool calls",
+  "step.cost": "{cost} at the configured price",
   "step.finish": "stopped:",
   "step.noText": "The model wrote no text in this step.",
   "call.arguments": "Arguments",

@@ -8,6 +8,7 @@ export const agents: Messages<typeof english> = {
   "step.title": "{step}단계",
   "step.final": "최종 답변",
   "step.calls": "도구 호출 {calls}건",
+  "step.cost": "설정된 가격으로 {cost}",
   "step.finish": "멈춘 이유:",
   "step.noText": "이 단계에서 모델이 쓴 글이 없습니다.",
   "call.arguments": "인수",

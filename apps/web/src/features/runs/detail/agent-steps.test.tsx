@@ -43,6 +43,23 @@ describe("agent steps", () => {
     expect(onSelect).toHaveBeenCalledWith("research@research@1.2");
   });
 
+  it("gives each step's cost at the model's configured prices, and none without them", () => {
+    const { unmount } = render(
+      <I18nProvider>
+        <AgentSteps agentId="research" steps={steps} price={{ inputUsdPerMTok: 3, outputUsdPerMTok: 15 }} onSelect={() => undefined} />
+      </I18nProvider>,
+    );
+    // Step 1: 10 prompt and 2 completion tokens → (10 × 3 + 2 × 15) / 1,000,000 dollars.
+    expect([...document.querySelectorAll("[data-step-cost]")].map((cost) => cost.textContent)).toEqual(["$0.00006 at the configured price", "$0.000084 at the configured price"]);
+    unmount();
+    render(
+      <I18nProvider>
+        <AgentSteps agentId="research" steps={steps} onSelect={() => undefined} />
+      </I18nProvider>,
+    );
+    expect(document.querySelectorAll("[data-step-cost]")).toHaveLength(0);
+  });
+
   it("names a tool call's agent, step and call, and goes back to the agent", () => {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, "ko");
     const onSelect = vi.fn();

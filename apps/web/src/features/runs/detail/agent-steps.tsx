@@ -2,6 +2,8 @@
 
 import { useT } from "@/i18n/i18n-provider";
 import { RichValue } from "../../../ui/rich-value";
+import { usageCost, type ModelPrice } from "@weft/engine";
+import { formatUsd } from "@/ui/format-usd";
 import { parseCallInvocation, stepTokens, type AgentStepView, type ToolCallStatus, type ToolCallView } from "../live/agent-trace";
 import { rowKey } from "./run-view";
 import "./agent-steps.css";
@@ -52,8 +54,10 @@ function ToolCall({ agentId, call, onSelect }: { agentId: string; call: ToolCall
  * stopped, and the tool calls it asked for with their arguments and result or error. A call opens its
  * own node run (it has the whole result; the events carry at most 200 characters).
  */
-export function AgentSteps({ agentId, steps, onSelect }: { agentId: string; steps: readonly AgentStepView[]; onSelect: (row: string) => void }) {
+export function AgentSteps({ agentId, steps, price = null, onSelect }: { agentId: string; steps: readonly AgentStepView[]; price?: ModelPrice | null; onSelect: (row: string) => void }) {
   const t = useT();
+  // At the model's configured prices (the engine's own formula); the node run's cost is what was recorded.
+  const costOf = (usage: AgentStepView["usage"]) => (price && usage ? usageCost(usage, price) : null);
   return (
     <section className="agent-steps" aria-label={t("agents.steps.title")} data-testid="agent-steps">
       <h3>
@@ -67,6 +71,11 @@ export function AgentSteps({ agentId, steps, onSelect }: { agentId: string; step
               <strong>{t("agents.step.title", { step: step.step })}</strong>
               {step.calls.length === 0 ? <span className="badge badge--completed">{t("agents.step.final")}</span> : <span className="badge">{t("agents.step.calls", { calls: step.calls.length })}</span>}
               {step.usage ? <span className="muted">{t("runs.detail.tokensSplit", { total: step.usage.totalTokens, prompt: step.usage.promptTokens, completion: step.usage.completionTokens })}</span> : null}
+              {costOf(step.usage) !== null ? (
+                <span className="muted" data-step-cost>
+                  {t("agents.step.cost", { cost: formatUsd(costOf(step.usage)!) })}
+                </span>
+              ) : null}
               {step.finishReason ? (
                 <span className="muted">
                   {t("agents.step.finish")} <code>{step.finishReason}</code>

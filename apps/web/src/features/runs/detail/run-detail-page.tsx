@@ -16,7 +16,7 @@ import { RunHeader } from "./run-header";
 import { snapshotGraphOf } from "./run-snapshot";
 import { RunSummary } from "./run-summary";
 import { buildRunView, latestRowOf, parseRowKey, rowKey } from "./run-view";
-import { agentTrace, callIdOf, isToolCallInvocation } from "../live/agent-trace";
+import { agentTrace, callIdOf, isToolCallInvocation, priceOf } from "../live/agent-trace";
 import { AgentSteps, ToolCallOrigin } from "./agent-steps";
 import { RunStateValues } from "./run-state-values";
 import "../../admin-pages.css";
@@ -59,6 +59,7 @@ export function RunDetailPage({ runId }: { runId: string }) {
   const focusNode = focus ? graph.nodes.find((n) => n.id === focus.nodeId) : undefined;
   const focusRecord = focus ? (records.find((r) => r.nodeId === focus.nodeId && r.invocation === focus.invocation) ?? null) : null;
   const focusCall = focus !== null && isToolCallInvocation(focus.invocation);
+  const focusModel = focus ? run.nodes.find((node) => node.id === focus.nodeId) : undefined;
   const focusLive = focus ? (focusCall ? live.state.calls[rowKey(focus.nodeId, focus.invocation)] : live.state.nodes[focus.nodeId]) : undefined;
   const result = run.result ?? live.state.result;
   const resumptionMarks = live.state.resumptions.map((resumed) => ({ key: `resumed-${resumed.seq}`, at: resumed.at, label: t("runs.timeline.resumed", { attempt: resumed.attempt ?? "?" }) }));
@@ -102,7 +103,7 @@ export function RunDetailPage({ runId }: { runId: string }) {
                   onSelectExecution={setSelected}
                   record={focusRecord}
                   live={focusLive && focusLive.invocation === focus.invocation ? focusLive : null}
-                  afterOutput={focusNode.type === "agent" && !focusCall ? <AgentSteps agentId={focusNode.id} steps={agentTrace(live.events, focusNode.id, focus.invocation)} onSelect={setSelected} /> : null}
+                  afterOutput={focusNode.type === "agent" && !focusCall ? <AgentSteps agentId={focusNode.id} steps={agentTrace(live.events, focusNode.id, focus.invocation)} price={priceOf(data?.models ?? [], focusModel?.provider, focusModel?.model)} onSelect={setSelected} /> : null}
                 />
               </>
             ) : (

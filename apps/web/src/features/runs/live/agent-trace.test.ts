@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { agentTrace, callIdOf, parseCallInvocation } from "./agent-trace";
+import { agentTrace, callIdOf, parseCallInvocation, priceOf } from "./agent-trace";
 import { liveEvent } from "./live-event.test-helpers";
 import { projectRun, type LiveEvent } from "./run-projection";
 
@@ -89,5 +89,13 @@ describe("agent trace", () => {
     expect(midway.calls["research@research@1.1"]).toMatchObject({ status: "COMPLETED", invocation: "research@1.1", output: "blue" });
     expect(midway.calls["research@research@1.2"]).toMatchObject({ status: "FAILED", error: { code: "TOOL_ARGUMENTS_INVALID" } });
     expect(projectRun(events).nodes.research).toMatchObject({ status: "COMPLETED", output: "The sky is blue." });
+  });
+
+  it("finds a model's prices only when both are configured", () => {
+    const providers = [{ id: "local", models: [{ id: "small", inputUsdPerMTok: 0.15, outputUsdPerMTok: 0.6 }, { id: "half", inputUsdPerMTok: 1, outputUsdPerMTok: null }] }];
+    expect(priceOf(providers, "local", "small")).toEqual({ inputUsdPerMTok: 0.15, outputUsdPerMTok: 0.6 });
+    expect(priceOf(providers, "local", "half")).toBeNull();
+    expect(priceOf(providers, "offline", "scripted")).toBeNull();
+    expect(priceOf(providers, null, null)).toBeNull();
   });
 });

@@ -7,6 +7,7 @@
  * (`"regen#2/research@2.1"` in a loop's second iteration); their NODE_* events carry the agent's node id.
  */
 
+import type { ModelPrice } from "@weft/engine";
 import type { LiveEvent } from "./live-state";
 
 /** running: TOOL_CALLED came, its TOOL_RESULT not yet; waiting: asked for, not started (or never: the agent failed first). */
@@ -94,4 +95,15 @@ export const stepTokens = (steps: readonly AgentStepView[]): number => steps.red
 export function callIdOf(events: readonly LiveEvent[], nodeId: string, invocation: string): string | null {
   const called = events.find((event) => event.type === "TOOL_CALLED" && event.nodeId === nodeId && event.pipeline?.invocation === invocation);
   return called?.agent?.callId ?? null;
+}
+
+/** A model's configured prices (the `models` query), when both are set: what its calls cost is then known. */
+export function priceOf(
+  providers: readonly { id: string; models: readonly { id: string; inputUsdPerMTok?: number | null; outputUsdPerMTok?: number | null }[] }[],
+  provider: string | null | undefined,
+  model: string | null | undefined,
+): ModelPrice | null {
+  const found = providers.find((candidate) => candidate.id === provider)?.models.find((candidate) => candidate.id === model);
+  if (typeof found?.inputUsdPerMTok !== "number" || typeof found.outputUsdPerMTok !== "number") return null;
+  return { inputUsdPerMTok: found.inputUsdPerMTok, outputUsdPerMTok: found.outputUsdPerMTok };
 }
