@@ -111,6 +111,10 @@ describe.each(databaseModes)("the MCP server at /mcp (%s database)", (mode) => {
       expect(progress.map((report) => report.progress)).toEqual(progress.map((_, index) => index + 1));
       expect(progress.map((report) => report.message)).toContain("NODE_COMPLETED g1");
       expect(progress.at(-1)!.message).toBe("RUN_COMPLETED");
+      expect(result.structuredContent).toBeUndefined();
+      // A result that is a JSON object comes as structuredContent too.
+      const json = await client.callTool({ name: "echo_answer", arguments: { in: '{"answer": 42}' } });
+      expect(json).toMatchObject({ content: [{ type: "text", text: '{"answer": 42}' }], structuredContent: { answer: 42 } });
     } finally {
       await client.close();
     }

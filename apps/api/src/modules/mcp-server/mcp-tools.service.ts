@@ -4,7 +4,7 @@ import type { AuthInfo } from "../../auth/auth-info.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../../logger.js";
 import type { RunEventMessage } from "../../pubsub.js";
-import { workflowToolParameters, type RunService } from "../run/index.js";
+import { runResultValue, workflowToolParameters, type RunService } from "../run/index.js";
 import type { VersionContent } from "../workflow-version/index.js";
 import { InFlightCalls } from "./in-flight-calls.js";
 import { readToolArguments } from "./mcp-tool-arguments.js";
@@ -78,7 +78,7 @@ export class McpToolsService {
     await this.#follow(runId, report, signal);
     const run = await this.deps.runs.get(runId);
     const meta = { "weft/runId": runId, "weft/version": offered.version.number };
-    if (run?.status === "COMPLETED") return { content: [{ type: "text", text: run.result ?? "" }], _meta: meta };
+    if (run?.status === "COMPLETED") return completed(run.result, meta);
     const error = run?.error ?? { code: "RUN_CANCELLED", message: `the run ended ${run?.status ?? "unknown"}` };
     return { ...toolError(error.code, error.message), _meta: { ...meta, "weft/code": error.code } };
   }
@@ -118,6 +118,13 @@ export class McpToolsService {
       return [{ id: row.id, name: row.name, description: row.description, toolName: row.mcpToolName, toolDescription: row.mcpDescription, version }];
     });
   }
+}
+
+/** The result as text, and a JSON object result also as structuredContent (clients that read JSON need not parse the text). */
+function completed(result: string | null, meta: Record<string, unknown>): CallToolResult {
+  const value = runResultValue(result);
+  const structured = value !== null && typeof value === "object" && !Array.isArray(value) ? { structuredContent: value as Record<string, unknown> } : {};
+  return { content: [{ type: "text", text: result ?? "" }], ...structured, _meta: meta };
 }
 
 function toolError(code: string, message: string): CallToolResult {

@@ -13,3 +13,5 @@ export { HumanActionObject } from "./run-event.type.js";
 export { WORKER_ID } from "./run-claim.js";
 /** How a published workflow is described as a tool: agents' workflow tools and the MCP server's. */
 export { toolNameOf, workflowToolParameters, type WorkflowToolParameters } from "./workflow-tools.js";
+/** A run's result as JSON when it is a JSON object or array, else its text (webhook answers, MCP results). */
+export { runResultValue } from "./run-result-value.js";

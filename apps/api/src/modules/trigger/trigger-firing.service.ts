@@ -3,7 +3,7 @@ import type { PrismaClient, Trigger as TriggerRow } from "../../generated/prisma
 import type { UserError } from "../../errors/user-error.type.js";
 import type { Logger } from "../../logger.js";
 import type { SecretBox } from "../../secrets/secret-box.js";
-import type { RunService, TriggerFiringLink } from "../run/index.js";
+import { runResultValue, type RunService, type TriggerFiringLink } from "../run/index.js";
 import { ACTIVE_RUN_STATUSES } from "../common/run-status.js";
 import { isUuid } from "../common/uuid.js";
 import { claimFiring, findWebhookTrigger, recordFiring, settleFiring, type FiringOutcome, type WebhookTrigger } from "./trigger-firing.store.js";
@@ -103,7 +103,7 @@ export class TriggerFiringService {
     if (row.mode !== "SYNC") return { status: 202, body: { runId } };
     const run = await this.runs.awaitEnd(runId, row.timeoutMs ?? 30_000);
     if (!run || run.status === "QUEUED" || run.status === "RUNNING") return { status: 202, body: { runId, status: run?.status ?? "QUEUED" } };
-    return { status: 200, body: { runId, status: run.status, output: syncOutput(run.result), ...(run.error ? { error: run.error } : {}) } };
+    return { status: 200, body: { runId, status: run.status, output: runResultValue(run.result), ...(run.error ? { error: run.error } : {}) } };
   }
 
   /**
@@ -145,21 +145,6 @@ export class TriggerFiringService {
   /** Records `tick` as handled (never moving back), so a start-up does not catch it up again. */
   async #advance(triggerId: string, tick: Date): Promise<void> {
     await this.db.trigger.updateMany({ where: { id: triggerId, OR: [{ lastTickAt: null }, { lastTickAt: { lt: tick } }] }, data: { lastTickAt: tick } });
-  }
-}
-
-/**
- * A SYNC answer's `output`: the run's result as the JSON it is when it is a JSON object or array (a
- * structured output, a JSON output node), else its text — so `"42"` or `"true"` said by a model stay text.
- */
-export function syncOutput(result: string | null): unknown {
-  if (result === null) return null;
-  const start = result.trimStart()[0];
-  if (start !== "{" && start !== "[") return result;
-  try {
-    return JSON.parse(result) as unknown;
-  } catch {
-    return result;
   }
 }
 
