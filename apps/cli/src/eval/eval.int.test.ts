@@ -74,6 +74,22 @@ describe("weft eval on files", () => {
   }, PROCESS_TEST_MS);
 });
 
+describe("weft eval on a CSV file", () => {
+  it("reads a dataset file ending in .csv as CSV", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "weft-eval-"));
+    try {
+      await writeFile(join(dir, "three.csv"), "country,expected,tags\nFrance,Europe,europe\nKenya,Africa,africa\nEgypt,Africa,africa\n");
+      const result = await weft(["eval", WORKFLOW_FILE, "--dataset", join(dir, "three.csv"), "--scorer", "exact", "--json"], env);
+      expect(result.code).toBe(0);
+      const report = JSON.parse(result.stdout) as JsonReport;
+      expect(report.summary).toMatchObject({ rows: 3, completed: 3, scores: [{ scorer: "exact", passRate: 2 / 3 }] });
+      expect(report.failingRows.map((row) => [row.position, row.output, row.expected])).toEqual([[3, "Asia", "Africa"]]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, PROCESS_TEST_MS);
+});
+
 describe("weft eval interrupted", () => {
   it("cancels the experiment on the server at Ctrl-C, prints what ran and exits 130, deleting its uploads", async () => {
     // The example with every answer held 10 minutes: no row can finish before the interruption.
