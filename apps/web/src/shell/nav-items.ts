@@ -9,6 +9,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/workflows", label: "common.nav.workflows" },
   { href: "/runs", label: "common.nav.runs" },
   { href: "/inbox", label: "common.nav.inbox" },
+  { href: "/datasets", label: "common.nav.datasets" },
   { href: "/knowledge-bases", label: "common.nav.knowledgeBases" },
   { href: "/api-keys", label: "common.nav.apiKeys" },
   { href: "/secrets", label: "common.nav.secrets" },

@@ -8,6 +8,9 @@ import { useT } from "@/i18n/i18n-provider";
 import { Button } from "@/ui/button";
 import { useToast } from "@/ui/toast";
 import { useReportOutcome } from "@/ui/user-errors";
+import { readGateRefusal } from "../evaluations/gate-refusal";
+import { GateRefusalNotice } from "../evaluations/gate-refusal-notice";
+import { usePublishDialog } from "./publish-dialog-store";
 import { DraftComparisonQuery, PublishWorkflowMutation } from "./versions.operations";
 import "./versions.css";
 
@@ -29,9 +32,9 @@ export function PublishControl({ workflowId, published: initiallyPublished, onRe
   const toast = useToast();
   const report = useReportOutcome();
   const [published, setPublished] = useState(initiallyPublished);
-  const [open, setOpen] = useState(false);
-  const [note, setNote] = useState("");
-  const [state, publish] = useMutation(PublishWorkflowMutation);
+  // The gate's refusal stays in the dialog (what failed, links to the experiments) until the next try.
+  const [{ open, note, publishing, refusal }, update] = usePublishDialog(workflowId);
+  const [, publish] = useMutation(PublishWorkflowMutation);
   const [comparison, compare] = useQuery({ query: DraftComparisonQuery, variables: { workflowId, from: published ?? 0 }, pause: published === null, requestPolicy: "network-only" });
   useEffect(() => {
     if (published !== null && revision > 0) compare({ requestPolicy: "network-only" });
@@ -41,18 +44,21 @@ export function PublishControl({ workflowId, published: initiallyPublished, onRe
   async function submit(event: FormEvent) {
     event.preventDefault();
     onStart?.();
+    update({ publishing: true, refusal: null });
     const result = await publish({ id: workflowId, note: note.trim() });
     const payload = result.data?.publishWorkflow;
+    const gateRefusal = readGateRefusal(payload?.errors);
+    update({ publishing: false, refusal: gateRefusal });
+    if (gateRefusal) return;
     // Rule violations name nodes and edges: the editor shows them where they are.
     if (payload && payload.errors.some((error) => error.nodeIds.length > 0 || error.edgeIds.length > 0)) {
-      setOpen(false);
+      update({ open: false });
       onRefused(payload.errors);
       return;
     }
     if (!report(t("versions.publish.refused"), { error: result.error, errors: payload?.errors }) || !payload?.version) return;
     setPublished(payload.version.number);
-    setOpen(false);
-    setNote("");
+    update({ open: false, note: "" });
     toast.show({ tone: "success", message: t("versions.publish.done", { number: payload.version.number }) });
   }
 
@@ -61,12 +67,15 @@ export function PublishControl({ workflowId, published: initiallyPublished, onRe
       <Link href={`/workflows/${workflowId}/versions`} className="publish__versions" data-testid="published-version">
         {published === null ? t("versions.notPublished") : t("versions.published", { number: published })}
       </Link>
+      <Link href={`/workflows/${workflowId}/experiments`} className="publish__versions" data-testid="experiments-link" title={t("evaluations.linkHelp")}>
+        {t("evaluations.link")}
+      </Link>
       {differs ? (
         <Link href={`/workflows/${workflowId}/compare?from=${published}`} className="publish__differs" data-testid="draft-differs" title={t("versions.draftDiffersHelp", { number: published })}>
           {t("versions.draftDiffers")}
         </Link>
       ) : null}
-      <Button onClick={() => setOpen((value) => !value)} aria-expanded={open}>
+      <Button onClick={() => update({ open: !open, refusal: null })} aria-expanded={open}>
         {t("versions.publish.button")}
       </Button>
       {open ? (
@@ -75,16 +84,17 @@ export function PublishControl({ workflowId, published: initiallyPublished, onRe
           <p className="hint">{t("versions.publish.help")}</p>
           <label className="field">
             <span>{t("versions.publish.note")}</span>
-            <textarea name="publish-note" rows={3} maxLength={2000} value={note} placeholder={t("versions.publish.notePlaceholder")} onChange={(e) => setNote(e.target.value)} autoFocus />
+            <textarea name="publish-note" rows={3} maxLength={2000} value={note} placeholder={t("versions.publish.notePlaceholder")} onChange={(e) => update({ note: e.target.value })} autoFocus />
           </label>
           <div className="row">
-            <Button type="submit" variant="primary" busy={state.fetching}>
+            <Button type="submit" variant="primary" busy={publishing}>
               {t("versions.publish.submit")}
             </Button>
-            <Button variant="ghost" onClick={() => setOpen(false)}>
+            <Button variant="ghost" onClick={() => update({ open: false })}>
               {t("versions.publish.cancel")}
             </Button>
           </div>
+          {refusal ? <GateRefusalNotice workflowId={workflowId} refusal={refusal} /> : null}
         </form>
       ) : null}
     </div>

@@ -138,6 +138,9 @@ function VersionRow({ workflowId, workflowName, version, latest, previous }: { w
         <Link className="btn btn--sm" href={`/runs?workflow=${workflowId}&version=${version.number}`}>
           {t("versions.action.runs")}
         </Link>
+        <Link className="btn btn--sm" href={`/workflows/${workflowId}/experiments?version=${version.number}`}>
+          {t("evaluations.versionLink")}
+        </Link>
         <Button size="sm" busy={exporting} onClick={() => void onExport()}>
           {t("versions.action.export")}
         </Button>

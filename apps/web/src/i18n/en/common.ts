@@ -5,6 +5,7 @@ export const common = {
   "nav.workflows": "Workflows",
   "nav.runs": "Runs",
   "nav.inbox": "Inbox",
+  "nav.datasets": "Datasets",
   "nav.knowledgeBases": "Knowledge bases",
   "nav.apiKeys": "API keys",
   "nav.secrets": "Secrets",

@@ -16,6 +16,7 @@ import { triggers } from "./triggers";
 import { inbox } from "./inbox";
 import { agents } from "./agents";
 import { secrets } from "./secrets";
+import { evaluations } from "./evaluations";
 
 /**
  * English is the reference dictionary: one namespace per feature, each in its own file, so features
@@ -40,4 +41,5 @@ export const en = {
   inbox,
   agents,
   secrets,
+  evaluations,
 };

@@ -7,6 +7,7 @@ export const common: Messages<typeof en> = {
   "nav.workflows": "워크플로",
   "nav.runs": "실행 기록",
   "nav.inbox": "받은 작업",
+  "nav.datasets": "데이터셋",
   "nav.knowledgeBases": "지식 베이스",
   "nav.apiKeys": "API 키",
   "nav.secrets": "비밀 값",

@@ -17,6 +17,7 @@ import { triggers } from "./triggers";
 import { inbox } from "./inbox";
 import { agents } from "./agents";
 import { secrets } from "./secrets";
+import { evaluations } from "./evaluations";
 
 export const ko: Dictionary = {
   common,
@@ -37,4 +38,5 @@ export const ko: Dictionary = {
   inbox,
   agents,
   secrets,
+  evaluations,
 };
