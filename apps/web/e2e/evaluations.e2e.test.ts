@@ -201,7 +201,7 @@ describe("evaluations in a real browser", () => {
     expect(await refusal.getByTestId("gate-refusal-scorers").textContent()).toBe("Scorers below the minimum mean: exact, exact-2");
     expect(await experimentCount()).toBe(experimentsBefore + 2);
     expect(await refusal.getByTestId("gate-refusal-rows").textContent()).toBe("Rows that regressed: 1");
-    expect(await refusal.textContent()).toMatch(/rows 1$|rows 1\b/);
+    expect(await refusal.locator("li").last().textContent()).toMatch(/1 rows regressed against version 1 .*: rows 1$/);
     const versions = await graphqlRequest<{ workflow: { publishedVersion: { number: number } } }>("query ($id: ID!) { workflow(id: $id) { publishedVersion { number } } }", { id: workflowId });
     expect(versions.workflow.publishedVersion.number).toBe(1);
     await browser.screenshot("evaluations-gate-refused");

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useT } from "@/i18n/i18n-provider";
 import { experimentsNamed, type GateRefusal } from "./gate-refusal";
+import "../admin-pages.css";
 import "./evaluations.css";
 
 /**
