@@ -6,9 +6,8 @@ import { useT } from "@/i18n/i18n-provider";
 import { Button } from "@/ui/button";
 import { useToast } from "@/ui/toast";
 import { SetPublishGateMutation } from "./evaluations.operations";
-import { DEFAULT_SCORERS_TEXT, readScorerList } from "./scorer-list";
-import { ScorersField } from "./scorers-field";
-import { useScorerProblem, type DatasetChoice } from "./start-experiment-form";
+import { DEFAULT_SCORERS_TEXT } from "./scorer-list";
+import { DatasetSelect, ScorersField, useScorersText, type DatasetChoice } from "./scorers-field";
 import { useFormErrors, UserErrorList } from "./user-error-list";
 
 interface Gate {
@@ -32,22 +31,19 @@ interface PublishGateFormProps {
 export function PublishGateForm({ workflowId, gate, datasets, onSaved }: PublishGateFormProps) {
   const t = useT();
   const toast = useToast();
-  const describeProblem = useScorerProblem();
   const [datasetId, setDatasetId] = useState(gate?.datasetId ?? datasets[0]?.id ?? "");
-  const [scorers, setScorers] = useState(gate ? JSON.stringify(gate.scorers, null, 2) : DEFAULT_SCORERS_TEXT);
+  const scorers = useScorersText(gate ? JSON.stringify(gate.scorers, null, 2) : DEFAULT_SCORERS_TEXT);
   const [minMean, setMinMean] = useState(gate?.minMean === null || gate?.minMean === undefined ? "" : String(gate.minMean));
   const [noRegression, setNoRegression] = useState(gate?.noRegression ?? true);
-  const [problem, setProblem] = useState<string | null>(null);
   const [state, save] = useMutation(SetPublishGateMutation);
   const { errors, settle } = useFormErrors("evaluations.gate.failed");
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const reading = readScorerList(scorers);
-    setProblem(describeProblem(reading));
-    if (!reading.ok) return;
+    const list = scorers.read();
+    if (!list) return;
     const mean = minMean.trim() === "" ? null : Number(minMean);
-    const result = await save({ workflowId, gate: { datasetId, scorers: reading.scorers, minMean: mean, noRegression } });
+    const result = await save({ workflowId, gate: { datasetId, scorers: list, minMean: mean, noRegression } });
     if (!settle(result.error, result.data?.setPublishGate.errors)) return;
     toast.show({ tone: "success", message: t("evaluations.gate.saved") });
     onSaved();
@@ -65,16 +61,7 @@ export function PublishGateForm({ workflowId, gate, datasets, onSaved }: Publish
       <h2>{t("evaluations.gate.title")}</h2>
       <p className="hint">{gate ? t("evaluations.gate.on") : t("evaluations.gate.off")}</p>
       <div className="row">
-        <label className="field">
-          <span>{t("evaluations.start.dataset")}</span>
-          <select value={datasetId} onChange={(event) => setDatasetId(event.target.value)}>
-            {datasets.map((dataset) => (
-              <option key={dataset.id} value={dataset.id} translate="no">
-                {t("evaluations.start.datasetOption", { name: dataset.name, count: dataset.rowCount })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <DatasetSelect datasets={datasets} value={datasetId} onChange={setDatasetId} />
         <label className="field">
           <span>{t("evaluations.gate.minMean")}</span>
           <input type="number" min={0} max={1} step={0.01} value={minMean} placeholder={t("evaluations.gate.minMeanNone")} onChange={(event) => setMinMean(event.target.value)} />
@@ -84,7 +71,7 @@ export function PublishGateForm({ workflowId, gate, datasets, onSaved }: Publish
           {t("evaluations.gate.noRegression")}
         </label>
       </div>
-      <ScorersField value={scorers} onChange={setScorers} problem={problem} />
+      <ScorersField value={scorers.text} onChange={scorers.setText} problem={scorers.problem} />
       <div className="row">
         <Button type="submit" variant="primary" busy={state.fetching} disabled={datasetId === ""}>
           {t("evaluations.gate.save")}

@@ -1,9 +1,52 @@
 "use client";
 
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useT } from "@/i18n/i18n-provider";
 import { Button } from "@/ui/button";
-import { addScorer, SCORER_TYPES } from "./scorer-list";
+import { addScorer, readScorerList, SCORER_TYPES } from "./scorer-list";
+
+export interface DatasetChoice {
+  id: string;
+  name: string;
+  rowCount: number;
+}
+
+/**
+ * The scorers' text of a form, and `read`: the list to send, or null after showing (in the user's
+ * language) why the text is not a list.
+ */
+export function useScorersText(initial: string) {
+  const t = useT();
+  const [text, setText] = useState(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const read = (): unknown[] | null => {
+    const reading = readScorerList(text);
+    if (reading.ok) {
+      setProblem(null);
+      return reading.scorers;
+    }
+    setProblem(reading.problem === "notJson" ? t("evaluations.scorers.notJson", { message: reading.message ?? "" }) : t(`evaluations.scorers.${reading.problem}` as const));
+    return null;
+  };
+  return { text, setText, problem, read };
+}
+
+/** A dataset to run on, by name and size. */
+export function DatasetSelect({ datasets, value, onChange }: { datasets: readonly DatasetChoice[]; value: string; onChange: (id: string) => void }) {
+  const t = useT();
+  return (
+    <label className="field">
+      <span>{t("evaluations.start.dataset")}</span>
+      <select value={value} required onChange={(event) => onChange(event.target.value)}>
+        {datasets.map((dataset) => (
+          <option key={dataset.id} value={dataset.id} translate="no">
+            {t("evaluations.start.datasetOption", { name: dataset.name, count: dataset.rowCount })}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 /** The scorers as a JSON list to edit, and a button per type that adds one with the settings it needs. */
 export function ScorersField({ value, onChange, problem }: { value: string; onChange: (text: string) => void; problem: string | null }) {

@@ -6,15 +6,9 @@ import { useMutation } from "urql";
 import { useT } from "@/i18n/i18n-provider";
 import { Button } from "@/ui/button";
 import { StartExperimentMutation } from "./evaluations.operations";
-import { DEFAULT_SCORERS_TEXT, readScorerList, type ScorerListReading } from "./scorer-list";
-import { ScorersField } from "./scorers-field";
+import { DEFAULT_SCORERS_TEXT } from "./scorer-list";
+import { DatasetSelect, ScorersField, useScorersText, type DatasetChoice } from "./scorers-field";
 import { useFormErrors, UserErrorList } from "./user-error-list";
-
-export interface DatasetChoice {
-  id: string;
-  name: string;
-  rowCount: number;
-}
 
 interface StartExperimentFormProps {
   workflowId: string;
@@ -25,32 +19,23 @@ interface StartExperimentFormProps {
   initialVersion: number | null;
 }
 
-/** The problem to show under the scorers, in the user's language; null when the text is a list. */
-export function useScorerProblem(): (reading: ScorerListReading) => string | null {
-  const t = useT();
-  return (reading) => (reading.ok ? null : reading.problem === "notJson" ? t("evaluations.scorers.notJson", { message: reading.message ?? "" }) : t(`evaluations.scorers.${reading.problem}` as const));
-}
-
 /** Runs the draft or a published version over a dataset with the scorers and concurrency given; opens it. */
 export function StartExperimentForm({ workflowId, datasets, versions, initialVersion }: StartExperimentFormProps) {
   const t = useT();
   const router = useRouter();
-  const describeProblem = useScorerProblem();
   const [datasetId, setDatasetId] = useState(datasets[0]?.id ?? "");
   const [target, setTarget] = useState(initialVersion === null ? "draft" : String(initialVersion));
   const [concurrency, setConcurrency] = useState(4);
-  const [scorers, setScorers] = useState(DEFAULT_SCORERS_TEXT);
-  const [problem, setProblem] = useState<string | null>(null);
+  const scorers = useScorersText(DEFAULT_SCORERS_TEXT);
   const [state, start] = useMutation(StartExperimentMutation);
   const { errors, settle } = useFormErrors("evaluations.start.failed");
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const reading = readScorerList(scorers);
-    setProblem(describeProblem(reading));
-    if (!reading.ok) return;
+    const list = scorers.read();
+    if (!list) return;
     const which = target === "draft" ? { draft: true } : { version: Number(target) };
-    const result = await start({ input: { workflowId, datasetId, scorers: reading.scorers, concurrency, ...which } });
+    const result = await start({ input: { workflowId, datasetId, scorers: list, concurrency, ...which } });
     const experiment = result.data?.startExperiment.experiment;
     if (settle(result.error, result.data?.startExperiment.errors) && experiment) router.push(`/workflows/${workflowId}/experiments/${experiment.id}`);
   }
@@ -59,16 +44,7 @@ export function StartExperimentForm({ workflowId, datasets, versions, initialVer
     <form className="card eval-form" aria-label={t("evaluations.start.title")} onSubmit={(event) => void submit(event)}>
       <h2>{t("evaluations.start.title")}</h2>
       <div className="row">
-        <label className="field">
-          <span>{t("evaluations.start.dataset")}</span>
-          <select value={datasetId} required onChange={(event) => setDatasetId(event.target.value)}>
-            {datasets.map((dataset) => (
-              <option key={dataset.id} value={dataset.id} translate="no">
-                {t("evaluations.start.datasetOption", { name: dataset.name, count: dataset.rowCount })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <DatasetSelect datasets={datasets} value={datasetId} onChange={setDatasetId} />
         <label className="field">
           <span>{t("evaluations.start.target")}</span>
           <select value={target} onChange={(event) => setTarget(event.target.value)}>
@@ -85,7 +61,7 @@ export function StartExperimentForm({ workflowId, datasets, versions, initialVer
           <input type="number" min={1} max={20} value={concurrency} onChange={(event) => setConcurrency(Number(event.target.value))} />
         </label>
       </div>
-      <ScorersField value={scorers} onChange={setScorers} problem={problem} />
+      <ScorersField value={scorers.text} onChange={scorers.setText} problem={scorers.problem} />
       <div className="row">
         <Button type="submit" variant="primary" busy={state.fetching} disabled={datasetId === ""}>
           {t("evaluations.start.submit")}
