@@ -13,7 +13,8 @@ import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
  * rows imported from a JSONL file (a broken CSV refused with its code and nothing added); version 1 and
  * the draft each run over it as an experiment; their comparison names the regressed and the improved row;
  * the publish gate set on its page refuses the draft in the editor's publish dialog with the failing
- * scorer and the regressed row; a slow experiment is cancelled while it runs; the pages speak Korean.
+ * scorer and the regressed row; the gate's dataset cannot be deleted (CONFLICT shown), another one can; a
+ * slow experiment is cancelled while it runs; the pages speak Korean.
  *
  *   question ─► answer (llm, offline scripted) ─► result
  *   version 1 answers only "alpha" right, the draft only "bravo" (the model says "wrong" otherwise)
@@ -208,6 +209,26 @@ describe("evaluations in a real browser", () => {
     await refusal.getByRole("link", { name: "Compare the two experiments" }).click();
     await page.getByRole("heading", { name: "Comparison: Version 1 → Draft", level: 1 }).waitFor();
     expect(await page.getByTestId("regressions").textContent()).toBe("1 regressed");
+  });
+
+  it("refuses to delete the dataset the gate names, with its code in words, and deletes another one", async () => {
+    page.on("dialog", (dialog) => void dialog.accept());
+    await page.goto(`${stack.webUrl}/datasets/${datasetId}`);
+    await page.getByRole("button", { name: "Delete dataset" }).click();
+    const refusal = page.getByRole("alert").filter({ hasText: "Conflict" });
+    await refusal.waitFor();
+    expect(await refusal.locator("li").getAttribute("data-code")).toBe("CONFLICT");
+    expect((await graphqlRequest<{ dataset: { id: string } | null }>("query ($id: ID!) { dataset(id: $id) { id } }", { id: datasetId })).dataset).not.toBeNull();
+
+    await page.goto(`${stack.webUrl}/datasets`);
+    const create = page.getByRole("form", { name: "New dataset" });
+    await create.getByLabel("Name", { exact: true }).fill("scratch");
+    await create.getByRole("button", { name: "Create" }).click();
+    await page.getByRole("heading", { name: "scratch", level: 1 }).waitFor();
+    await page.getByRole("button", { name: "Delete dataset" }).click();
+    await page.getByRole("heading", { name: "Datasets", level: 1 }).waitFor();
+    await poll(() => page.getByRole("table", { name: "Datasets" }).locator("tbody tr").allTextContents()).toEqual([expect.stringContaining("greek")]);
+    page.removeAllListeners("dialog");
   });
 
   it("shows a slow experiment running live and cancels it", async () => {
