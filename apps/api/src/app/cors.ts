@@ -11,9 +11,10 @@ export function corsMiddleware(allowed: readonly string[]): RequestHandler {
     if (origin && isAllowedOrigin(origin, allowed)) {
       res.setHeader("Access-Control-Allow-Origin", origin);
       res.setHeader("Vary", "Origin");
-      res.setHeader("Access-Control-Allow-Headers", "Authorization, Content-Type, Apollo-Require-Preflight, X-Request-Id");
+      // Mcp-Protocol-Version: MCP clients send it on every request after the handshake (the MCP server at /mcp).
+      res.setHeader("Access-Control-Allow-Headers", "Authorization, Content-Type, Apollo-Require-Preflight, X-Request-Id, Mcp-Protocol-Version");
       res.setHeader("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
-      res.setHeader("Access-Control-Expose-Headers", "X-Request-Id");
+      res.setHeader("Access-Control-Expose-Headers", "X-Request-Id, WWW-Authenticate");
       res.setHeader("Access-Control-Max-Age", "600");
     }
     if (req.method === "OPTIONS") {

@@ -226,6 +226,15 @@ describe.each(databaseModes)("the MCP server at /mcp (%s database)", (mode) => {
     await client.close();
   });
 
+  test("lets browser clients from allowed origins send MCP's headers (the preflight allows Mcp-Protocol-Version)", async () => {
+    const preflight = await fetch(mcpUrl, {
+      method: "OPTIONS",
+      headers: { origin: "http://localhost:6274", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type, mcp-protocol-version" },
+    });
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("http://localhost:6274");
+    expect(preflight.headers.get("access-control-allow-headers")).toMatch(/\bMcp-Protocol-Version\b/);
+  });
+
   test("refuses a body over WEFT_MAX_BODY_BYTES (413) and a GET stream (405)", async () => {
     const headers = { authorization: `Bearer ${api.adminKey}`, "content-type": "application/json", accept: "application/json, text/event-stream" };
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { padding: "x".repeat(1_100_000) } });
