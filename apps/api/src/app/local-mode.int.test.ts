@@ -1,4 +1,6 @@
 import { request } from "node:http";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import WebSocket from "ws";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../testing/database.js";
@@ -109,4 +111,15 @@ test("with authentication on, the Host is not restricted: keys protect the API",
 test("with WEFT_AUTH=disabled (local mode) introspection needs no key", async () => {
   const response = await post(local.app.url, { host: `127.0.0.1:${port}` }, JSON.stringify({ query: `{ __schema { queryType { name } } }` }));
   expect([response.status, response.json.data]).toEqual([200, { __schema: { queryType: { name: "Query" } } }]);
+});
+
+test("with WEFT_AUTH=disabled the MCP server at /mcp answers loopback callers without a key and refuses another host", async () => {
+  const mcpUrl = new URL("/mcp", local.app.url);
+  const listTools = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+  const refused = await post(mcpUrl.toString(), { host: `rebind.example:${port}`, accept: "application/json, text/event-stream" }, listTools);
+  expect([refused.status, codeOf(refused.json)]).toEqual([403, "HOST_NOT_ALLOWED"]);
+  const client = new Client({ name: "local", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(mcpUrl));
+  expect((await client.listTools()).tools).toEqual([]);
+  await client.close();
 });
