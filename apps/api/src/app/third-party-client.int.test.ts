@@ -1,14 +1,5 @@
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestApp, type TestApp } from "../testing/app.js";
-import { openTestDatabase, type TestDatabase } from "../testing/database.js";
-
-const run = promisify(execFile);
-const CLIENT = fileURLToPath(new URL("../testing/clients/pipeline-client.py", import.meta.url));
-/** Debian's python3 with its python3-websockets package (scripts/ensure-test-services.sh installs both). */
-const PYTHON = process.env["WEFT_TEST_PYTHON"] ?? "/usr/bin/python3";
+import { describe, expect, test } from "vitest";
+import { pythonClientOfApi } from "../testing/python-client.js";
 
 interface ClientReport {
   ports: Record<string, string[]>;
@@ -24,20 +15,10 @@ interface ClientReport {
  * weft.workflow/v2 graph through the real API, has an edit refused, runs the graph and follows it.
  */
 describe("a third-party client", () => {
-  let database: TestDatabase;
-  let api: TestApp;
-  beforeAll(async () => {
-    database = await openTestDatabase("embedded");
-    api = await startTestApp(database);
-  }, 120_000);
-  afterAll(async () => {
-    await api?.close();
-    await database?.close();
-  });
+  const runClient = pythonClientOfApi<ClientReport>("pipeline-client.py");
 
   test("builds a looping graph edit by edit over HTTP, runs it and follows its events over WebSocket", async () => {
-    const { stdout } = await run(PYTHON, [CLIENT, api.app.url, api.app.wsUrl, api.adminKey], { timeout: 120_000 });
-    const report = JSON.parse(stdout) as ClientReport;
+    const report = await runClient();
     expect(report.ports).toMatchObject({ route: ["short", "default"], check: ["pass", "retry", "fail"], draft: ["out"] });
     expect(report.refused).toEqual(["LOOP_NOT_DECLARED"]);
     expect(report.valid).toBe(true);

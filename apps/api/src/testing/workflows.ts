@@ -41,3 +41,33 @@ export function fanOut(width: number, options: ArrowOptions = {}): Workflow {
   const specs = Array.from({ length: width }, (_, index) => `in->g${index + 1}->e1`);
   return arrows([...specs, "e1->out"], options);
 }
+
+/**
+ * A v2 document with one human step and its two ways out, as the human-step tests import it; `review`
+ * adds to or replaces the human node's settings (form, timeoutSeconds, onTimeout, …).
+ *
+ *  draft ─► review (human) ─[approve]─► published ─► done (join) ─► result
+ *                          └─[reject]──► rejected ──┘
+ */
+export function approvalDocument(name: string, review: Record<string, unknown> = {}) {
+  return {
+    format: "weft.workflow/v2",
+    name,
+    nodes: [
+      { id: "draft", type: "input", content: "The sky is blue." },
+      { id: "review", type: "human", title: "Check: {input}", ...review },
+      { id: "published", type: "template", template: "published: {input}" },
+      { id: "rejected", type: "template", template: "rejected" },
+      { id: "done", type: "join" },
+      { id: "result", type: "output" },
+    ],
+    edges: [
+      { source: "draft", target: "review" },
+      { source: "review", sourcePort: "approve", target: "published" },
+      { source: "review", sourcePort: "reject", target: "rejected" },
+      { source: "published", target: "done" },
+      { source: "rejected", target: "done" },
+      { source: "done", target: "result" },
+    ],
+  };
+}

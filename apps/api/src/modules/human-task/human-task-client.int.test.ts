@@ -1,14 +1,5 @@
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestApp, type TestApp } from "../../testing/app.js";
-import { openTestDatabase, type TestDatabase } from "../../testing/database.js";
-
-const run = promisify(execFile);
-const CLIENT = fileURLToPath(new URL("../../testing/clients/human-client.py", import.meta.url));
-/** Debian's python3 with its python3-websockets package (scripts/ensure-test-services.sh installs both). */
-const PYTHON = process.env["WEFT_TEST_PYTHON"] ?? "/usr/bin/python3";
+import { describe, expect, test } from "vitest";
+import { pythonClientOfApi } from "../../testing/python-client.js";
 
 type Refusal = { code: string; path: string[] | null }[];
 interface ClientReport {
@@ -27,20 +18,10 @@ interface ClientReport {
  * completion), completes both tasks — the first with edited data — and follows the run to its end.
  */
 describe("a third-party client of the inbox", () => {
-  let database: TestDatabase;
-  let api: TestApp;
-  beforeAll(async () => {
-    database = await openTestDatabase("embedded");
-    api = await startTestApp(database);
-  }, 120_000);
-  afterAll(async () => {
-    await api?.close();
-    await database?.close();
-  });
+  const runClient = pythonClientOfApi<ClientReport>("human-client.py");
 
   test("answers a run's tasks over HTTP as they open and follows the run and the inbox over WebSocket", async () => {
-    const { stdout } = await run(PYTHON, [CLIENT, api.app.url, api.app.wsUrl, api.adminKey], { timeout: 120_000 });
-    const report = JSON.parse(stdout) as ClientReport;
+    const report = await runClient();
     expect(report.inbox.totalCount).toBe(1);
     expect(report.inbox.edges[0]!.node).toMatchObject({ nodeId: "review", title: "Review: The sky is blue.", input: "The sky is blue.", editable: true, assignee: "editors", status: "OPEN" });
     expect(report.refusals).toEqual([

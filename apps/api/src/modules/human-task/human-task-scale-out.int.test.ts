@@ -3,6 +3,7 @@ import { startRedisServer, type RedisServer } from "@weft/test-services";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startApiProcess, type ApiProcess } from "../../testing/api-process.js";
 import { acquirePostgres, openTestDatabase, releasePostgres, type TestDatabase } from "../../testing/database.js";
+import { approvalDocument } from "../../testing/workflows.js";
 
 /**
  * People in the loop across processes (issue 25): one API process and worker processes (`main.ts --role
@@ -13,32 +14,6 @@ import { acquirePostgres, openTestDatabase, releasePostgres, type TestDatabase }
  */
 const PROCESS_TEST_MS = 300_000;
 
-/**
- *  draft ─► review (human) ─[approve]─► published ─► done (join) ─► result
- *                          └─[reject]──► rejected ──┘
- */
-function approval(name: string, review: Record<string, unknown> = {}) {
-  return {
-    format: "weft.workflow/v2",
-    name,
-    nodes: [
-      { id: "draft", type: "input", content: "The sky is blue." },
-      { id: "review", type: "human", title: "Check: {input}", ...review },
-      { id: "published", type: "template", template: "published: {input}" },
-      { id: "rejected", type: "template", template: "rejected" },
-      { id: "done", type: "join" },
-      { id: "result", type: "output" },
-    ],
-    edges: [
-      { source: "draft", target: "review" },
-      { source: "review", sourcePort: "approve", target: "published" },
-      { source: "review", sourcePort: "reject", target: "rejected" },
-      { source: "published", target: "done" },
-      { source: "rejected", target: "done" },
-      { source: "done", target: "result" },
-    ],
-  };
-}
 
 const IMPORT = "mutation ($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }";
 const RUN = "mutation ($id: ID!) { runWorkflow(workflowId: $id) { run { id } errors { code message } } }";
@@ -118,7 +93,7 @@ describe("human tasks with API and worker processes on Redis", () => {
     "runs parked by one worker go on on another after it was killed, and a task completed with no worker up waits for the next one",
     async () => {
       const first = await startWorker();
-      const runIds = await start(approval("across workers"), 3);
+      const runIds = await start(approvalDocument("across workers"), 3);
       await until(runIds, "WAITING");
       await stopWorker(first, "SIGKILL");
       const second = await startWorker();
@@ -131,7 +106,7 @@ describe("human tasks with API and worker processes on Redis", () => {
         expect(events.filter((event) => event.type === "HUMAN_TASK_COMPLETED")).toHaveLength(1);
       }
 
-      const later = await start(approval("no worker up"), 2);
+      const later = await start(approvalDocument("no worker up"), 2);
       await until(later, "WAITING");
       await stopWorker(second, "SIGTERM");
       await complete(later, "reject");
@@ -150,7 +125,7 @@ describe("human tasks with API and worker processes on Redis", () => {
     async () => {
       await Promise.all([...workers].map((worker) => stopWorker(worker, "SIGTERM")));
       await startWorker();
-      const [runId] = await start(approval("timeout across workers", { timeoutSeconds: 3, onTimeout: "reject" }), 1);
+      const [runId] = await start(approvalDocument("timeout across workers", { timeoutSeconds: 3, onTimeout: "reject" }), 1);
       await until([runId!], "WAITING");
       await Promise.all([...workers].map((worker) => stopWorker(worker, "SIGKILL")));
       const task = await database.prisma.humanTask.findFirstOrThrow({ where: { runId: runId! } });

@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from "../../testing/app.js";
 import { describeEachDatabase } from "../../testing/database.js";
 import { graphql } from "../../testing/gql/index.js";
 import { CancelRun, RunWorkflow } from "../../testing/operations.js";
+import { approvalDocument } from "../../testing/workflows.js";
 
 /**
  * Human steps through the real server on both databases (SPEC-V3 §2): a run that reaches a human node
@@ -56,32 +57,7 @@ const DeleteRun = graphql(`
 
 type Review = Record<string, unknown>;
 
-/**
- *  draft ─► review (human) ─[approve]─► published ─► done (join) ─► result
- *                          └─[reject]──► rejected ──┘
- */
-function approval(review: Review = {}) {
-  return {
-    format: "weft.workflow/v2",
-    name: "Approve the draft",
-    nodes: [
-      { id: "draft", type: "input", content: "The sky is blue." },
-      { id: "review", type: "human", title: "Check: {input}", assignee: "editors", ...review },
-      { id: "published", type: "template", template: "published: {input}" },
-      { id: "rejected", type: "template", template: "rejected" },
-      { id: "done", type: "join" },
-      { id: "result", type: "output" },
-    ],
-    edges: [
-      { source: "draft", target: "review" },
-      { source: "review", sourcePort: "approve", target: "published" },
-      { source: "review", sourcePort: "reject", target: "rejected" },
-      { source: "published", target: "done" },
-      { source: "rejected", target: "done" },
-      { source: "done", target: "result" },
-    ],
-  };
-}
+const approval = (review: Review = {}) => approvalDocument("Approve the draft", { assignee: "editors", ...review });
 
 describeEachDatabase("human steps over the API", (suite) => {
   let api: TestApp;
