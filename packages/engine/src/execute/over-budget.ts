@@ -16,6 +16,14 @@ export function overBudget(event: RunEventDraft): RunEventDraft | null {
       return { ...event, details: { ...emptyNodeDetails([]), startedAt: event.details.startedAt, finishedAt: event.details.finishedAt } };
     case "WARNING":
       return { ...event, message: event.message.slice(0, 200) };
+    // An agent's step, its calls and their results carry the model's text and the tools' arguments: the
+    // skeleton keeps who called what. The run ends RUN_TOO_LARGE, so nothing replays these records.
+    case "AGENT_STEP":
+      return { ...event, text: "", calls: event.calls.map((call) => ({ ...call, arguments: "" })) };
+    case "TOOL_CALLED":
+      return { ...event, arguments: null };
+    case "TOOL_RESULT":
+      return { ...event, summary: event.summary.slice(0, 200) };
     default:
       return event;
   }

@@ -12,6 +12,7 @@ export class RunCostMeter implements RunCost {
   #spent: number;
   #priced: boolean;
   #held = 0;
+  readonly #unpriced = new Set<string>();
 
   constructor(
     readonly limitUsd: number | null,
@@ -25,6 +26,12 @@ export class RunCostMeter implements RunCost {
   /** What the run's priced calls cost; null while none was priced. */
   get spentUsd(): number | null {
     return this.#priced ? this.#spent : null;
+  }
+
+  firstUnpriced(model: string): boolean {
+    if (this.#unpriced.has(model)) return false;
+    this.#unpriced.add(model);
+    return true;
   }
 
   reserve(estimateUsd: number, nodeId: string): CostReservation {

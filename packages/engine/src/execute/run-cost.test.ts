@@ -79,13 +79,14 @@ describe("limits.maxCostUsd", () => {
     expect(run.outcome).toMatchObject({ status: "FAILED", error: { code: "RUN_COST_EXCEEDED", message: expect.stringContaining("held by calls in flight") } });
   });
 
-  it("warns that calls of a model without prices are not counted, except the offline test models", async () => {
+  it("warns once that calls of a model without prices are not counted, except the offline test models", async () => {
     const unpriced = new FakeLlmProvider((request) => request.prompt, "plain", { models: [{ id: "u", label: "u" }] });
     const workflow = pipeline()
       .input("q", "hi")
       .node("a", "llm", {}, { provider: "plain", model: "u" })
+      .node("b", "llm", {}, { provider: "plain", model: "u" })
       .model("t", "llm", ["x"])
-      .edges("q>a", "a>t")
+      .edges("q>a", "a>b", "b>t")
       .maxCostUsd(1)
       .build();
     const run = await runPipeline({ workflow, providers: [unpriced] });

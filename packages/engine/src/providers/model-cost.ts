@@ -79,9 +79,11 @@ export interface RunCost {
    * would pass the limit.
    */
   reserve(estimateUsd: number, nodeId: string): CostReservation;
+  /** True the first time a run asks about this model without a price: its COST_UNKNOWN warning is given once. */
+  firstUnpriced(model: string): boolean;
 }
 
 const NOTHING_HELD: CostReservation = { settle: () => undefined, release: () => undefined };
 
 /** For code that runs executors outside a run (benchmarks' reference schedulers): nothing is limited or counted. */
-export const UNMETERED_COST: RunCost = { limitUsd: null, reserve: () => NOTHING_HELD };
+export const UNMETERED_COST: RunCost = { limitUsd: null, reserve: () => NOTHING_HELD, firstUnpriced: () => false };

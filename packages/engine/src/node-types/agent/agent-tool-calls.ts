@@ -6,6 +6,7 @@ import { emptyNodeDetails, NodeFailure } from "../../registry/node-failure.js";
 import type { ChildInvocation, ChildInvocationOutcome, NodeExecutionContext, NodeExecutionResult } from "../../registry/node-type-definition.js";
 import { callTool, clip } from "../common/tools/tool-call.js";
 import type { OfferedTool } from "../common/tools/tool-set.js";
+import { TOOL_LIMITS } from "../common/tools/tool-spec.js";
 
 /** TOOL_RESULT's summary: a short text of what came back. */
 const SUMMARY_LENGTH = 200;
@@ -19,16 +20,23 @@ const SUMMARY_LENGTH = 200;
  */
 export async function runToolCalls(context: NodeExecutionContext, tools: readonly OfferedTool[], step: number, calls: readonly LlmToolCall[]): Promise<LlmMessage[]> {
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
+  // One reply may ask for any number of calls: the first maxCallsPerStep run; every call still gets its
+  // answer (the model APIs want one per call), the ones after it an error saying to ask again.
+  const executed = calls.slice(0, TOOL_LIMITS.maxCallsPerStep);
   const outcomes = await context.runInvocations(
-    calls.map((call, k) => ({
+    executed.map((call, k) => ({
       segment: `${context.node.id}@${step}.${k + 1}`,
       nodeType: "tool",
       work: (child: ChildInvocation) => callOne(context, byName, call, child),
     })),
   );
   context.signal.throwIfAborted();
-  return calls.map((call, k) => ({ role: "tool", toolCallId: call.id, name: call.name, content: resultMessage(outcomes[k]!) }));
+  return calls.map((call, k) => ({ role: "tool", toolCallId: call.id, name: call.name, content: k < executed.length ? resultMessage(outcomes[k]!) : CALLS_LIMIT_MESSAGE }));
 }
+
+const CALLS_LIMIT_MESSAGE = JSON.stringify({
+  error: { code: "TOOL_CALLS_LIMIT", message: `not executed: at most ${TOOL_LIMITS.maxCallsPerStep} tool calls of one reply are executed; ask for this one again in the next step` },
+});
 
 async function callOne(context: NodeExecutionContext, tools: ReadonlyMap<string, OfferedTool>, call: LlmToolCall, child: ChildInvocation): Promise<NodeExecutionResult> {
   const nodeId = context.node.id;

@@ -11,6 +11,7 @@ import { FakeKnowledgeBases } from "../../testing/fake-tools.js";
 import { runPipeline, startPipeline } from "../../testing/pipeline-harness.js";
 import { body, pipeline } from "../../testing/pipeline-builder.js";
 import { builtInRegistry } from "../built-in-node-types.js";
+import { TOOL_LIMITS } from "../common/tools/tool-spec.js";
 
 /** The offline provider, recording what each model call was sent. */
 class RecordingOffline implements LlmProvider {
@@ -137,6 +138,38 @@ describe("agent node (SPEC-V3 §3)", () => {
     expect(mcp.calls).toEqual([{ server: "weather", tool: "forecast", args: { city: "Atlantis" } }]);
     const toolMessages = model.requests[1]!.messages!.filter((message) => message.role === "tool");
     expect(JSON.parse((toolMessages[2] as { content: string }).content)).toEqual({ error: { code: "TOOL_FAILED", message: 'forecast failed: no forecast for Atlantis' } });
+  });
+
+  it("refuses a tool's result over a node output's limit before reading it, and tells the model", async () => {
+    const model = new RecordingOffline();
+    const mcp = weather(() => "x".repeat(20_000));
+    const run = await runPipeline({ workflow: agentWorkflow([calls(["forecast", { city: "Gwangju" }]), "No forecast."]), providers: [model], tools: { knowledgeBases: docs(), mcp }, options: { limits: { maxNodeOutputBytes: 10_000 } } });
+    expect(run.outcome.status).toBe("COMPLETED");
+    expect(run.of("NODE_FAILED").map((event) => [event.invocation, event.error.code])).toEqual([["research@1.1", "OUTPUT_TOO_LARGE"]]);
+    const answer = model.requests[1]!.messages!.find((message) => message.role === "tool") as { content: string };
+    expect(answer.content.length).toBeLessThan(1_000);
+  });
+
+  it("refuses an MCP tool whose input schema nests deeper than the run's values may", async () => {
+    let deep: JsonValue = { type: "string" };
+    for (let level = 0; level < 80; level += 1) deep = { type: "object", properties: { inner: deep } };
+    const mcp = new FakeMcpTools({ weather: [{ name: "forecast", description: "The forecast.", inputSchema: deep as Record<string, JsonValue>, call: () => "sunny" }] });
+    const run = await runPipeline({ workflow: agentWorkflow(["unused"]), providers: [new RecordingOffline()], tools: { knowledgeBases: docs(), mcp } });
+    expect(run.outcome.status).toBe("FAILED");
+    expect(run.of("NODE_FAILED").map((event) => event.error.code)).toEqual(["VALUE_TOO_DEEP"]);
+  });
+
+  it("executes at most maxCallsPerStep calls of one reply and answers the others with TOOL_CALLS_LIMIT", async () => {
+    const model = new RecordingOffline();
+    const mcp = weather();
+    const many = Array.from({ length: TOOL_LIMITS.maxCallsPerStep + 3 }, (_, k): [string, JsonValue] => ["forecast", { city: `city ${k}` }]);
+    const run = await runPipeline({ workflow: agentWorkflow([calls(...many), "Done."]), providers: [model], tools: { knowledgeBases: docs(), mcp } });
+    expect(run.outcome.status).toBe("COMPLETED");
+    expect(mcp.calls).toHaveLength(TOOL_LIMITS.maxCallsPerStep);
+    expect(run.of("TOOL_CALLED")).toHaveLength(TOOL_LIMITS.maxCallsPerStep);
+    const answers = model.requests[1]!.messages!.filter((message) => message.role === "tool") as { content: string }[];
+    expect(answers).toHaveLength(many.length);
+    expect(answers.slice(TOOL_LIMITS.maxCallsPerStep).map((answer) => (JSON.parse(answer.content) as { error: { code: string } }).error.code)).toEqual(["TOOL_CALLS_LIMIT", "TOOL_CALLS_LIMIT", "TOOL_CALLS_LIMIT"]);
   });
 
   it("fails with AGENT_STEPS_EXHAUSTED when the model still calls tools at maxSteps, without running those calls", async () => {

@@ -133,6 +133,8 @@ function addCost(context: NodeExecutionContext, details: PartialNodeDetails, rep
 /** A run with a cost limit calls a model without prices: its calls are not counted (the offline test models cost nothing). */
 function warnUncounted(context: NodeExecutionContext, provider: LlmProvider, model: string): void {
   if (context.cost.limitUsd === null || provider.models.find((info) => info.id === model)?.testOnly) return;
+  // Once per model and run: an agent's steps and a map's items would each say it again.
+  if (!context.cost.firstUnpriced(`${provider.id}/${model}`)) return;
   const message = `${provider.id}/${model} has no price: its calls are not counted against limits.maxCostUsd (set prices in WEFT_PROVIDERS_FILE)`;
   context.emit({ type: "WARNING", nodeId: context.node.id, code: "COST_UNKNOWN", message });
 }
@@ -145,9 +147,14 @@ function toolCallsLength(reply: LlmReply): number {
 
 async function streamReply(context: NodeExecutionContext, provider: LlmProvider, request: LlmRequest): Promise<LlmReply> {
   let reply: LlmReply | null = null;
+  let streamed = 0;
   for await (const chunk of provider.stream(request, context.signal)) {
-    if (chunk.type === "token") context.emit({ type: "NODE_TOKEN", nodeId: context.node.id, text: chunk.text });
-    else reply = chunk.reply;
+    if (chunk.type === "token") {
+      // Refused as it streams, not once whole: leaving the loop ends the provider's stream.
+      streamed += chunk.text.length;
+      gateTextLength(streamed, context.limits, "the model's reply");
+      context.emit({ type: "NODE_TOKEN", nodeId: context.node.id, text: chunk.text });
+    } else reply = chunk.reply;
   }
   if (!reply) {
     throw new ProviderError("PROVIDER_ERROR", `provider "${provider.id}" ended its stream without a final reply`, {

@@ -175,6 +175,32 @@ describe("model node provider", () => {
     expect(trace.slice(4, 9)).toEqual(["NODE_STARTED g", "NODE_TOKEN g", "NODE_TOKEN g", "NODE_DESCRIPTION g", "NODE_COMPLETED g"]);
   });
 
+  it("ends a streamed reply once its tokens pass a node output's limit, without reading the rest", async () => {
+    let ended = false;
+    let sent = 0;
+    const endless = new FakeLlmProvider();
+    endless.stream = async function* () {
+      try {
+        for (;;) {
+          sent += 1;
+          yield { type: "token", text: "x".repeat(1_000) };
+        }
+      } finally {
+        ended = true;
+      }
+    };
+    const { outcome, of } = await run({
+      workflow: chain("x", "p {input_data}").build(),
+      provider: endless,
+      request: { streamTokens: true },
+      options: { limits: { maxNodeOutputBytes: 10_000 } },
+    });
+    expect(outcome.status).toBe("FAILED");
+    expect(of("NODE_FAILED")[0]!.error.code).toBe("OUTPUT_TOO_LARGE");
+    expect(ended).toBe(true);
+    expect(sent).toBe(11);
+  });
+
   it("records the node run: inputs, rendered prompt, raw reply, provider, model, usage", async () => {
     const { of } = await run({ workflow: chain("x", "p {input_data}").build(), provider: new FakeLlmProvider() });
     expect(of("NODE_COMPLETED")[1]).toMatchObject({

@@ -1,4 +1,5 @@
 import { isSuccessStatus } from "../../../http/http-response-value.js";
+import { gateValue } from "../../../limits/value-gate.js";
 import { WeftError } from "../../../model/errors.js";
 import { jsonText, type JsonValue } from "../../../model/json-value.js";
 import type { NodeExecutionContext } from "../../../registry/node-type-definition.js";
@@ -23,6 +24,14 @@ export interface ToolCallOrigin {
 export async function callTool(context: NodeExecutionContext, tool: OfferedTool, args: Record<string, JsonValue>, origin: ToolCallOrigin): Promise<JsonValue> {
   const mismatch = schemaMismatch(tool.definition.parameters as JsonValue, args);
   if (mismatch !== null) throw new WeftError("TOOL_ARGUMENTS_INVALID", `the arguments do not match the parameters of ${tool.definition.name}: ${mismatch}`);
+  const result = await reach(context, tool, args, origin);
+  // A tool's answer (an MCP server's above all) is anyone's value: measured before anything reads or
+  // serializes it, like a node's output.
+  gateValue(result, context.limits, `the result of ${tool.definition.name}`);
+  return result;
+}
+
+async function reach(context: NodeExecutionContext, tool: OfferedTool, args: Record<string, JsonValue>, origin: ToolCallOrigin): Promise<JsonValue> {
   switch (tool.spec.type) {
     case "retrieve": {
       const search = context.tools.knowledgeBases;
@@ -51,7 +60,10 @@ export async function callTool(context: NodeExecutionContext, tool: OfferedTool,
       const mcp = context.tools.mcp;
       if (!mcp || !("target" in tool)) throw toolUnavailable("TOOL_UNAVAILABLE", `MCP server "${tool.spec.server}"`);
       const result = await mcp.callTool(tool.spec.server, tool.target, args, context.signal);
-      if (result.isError) throw new WeftError("TOOL_FAILED", `${tool.definition.name} failed: ${clip(jsonText(result.content), 2_000)}`, { details: { content: result.content } });
+      if (result.isError) {
+        gateValue(result.content, context.limits, `the error of ${tool.definition.name}`);
+        throw new WeftError("TOOL_FAILED", `${tool.definition.name} failed: ${clip(jsonText(result.content), 2_000)}`);
+      }
       return result.content;
     }
   }

@@ -1,3 +1,4 @@
+import { gateValue } from "../../../limits/value-gate.js";
 import { WeftError } from "../../../model/errors.js";
 import type { LlmToolDefinition } from "../../../providers/llm-provider.js";
 import type { NodeExecutionContext } from "../../../registry/node-type-definition.js";
@@ -54,11 +55,12 @@ async function offer(context: NodeExecutionContext, spec: ToolSpec): Promise<Off
       const listed = await mcp.listTools(spec.server, context.signal);
       const chosen = spec.tool === undefined ? listed : listed.filter((tool) => tool.name === spec.tool);
       if (spec.tool !== undefined && chosen.length === 0) throw new WeftError("TOOL_NOT_FOUND", `MCP server "${spec.server}" has no tool "${spec.tool}"`);
-      return chosen.map((tool) => ({
-        definition: { name: fitToolName(tool.name), description: tool.description, parameters: objectSchema(tool.inputSchema) },
-        spec,
-        target: tool.name,
-      }));
+      return chosen.map((tool) => {
+        // The server's schema goes into every step's request and checks every call: bounded like a value.
+        gateValue(tool.inputSchema, { maxValueDepth: context.limits.maxValueDepth, maxNodeOutputBytes: TOOL_LIMITS.maxSchemaBytes }, `the input schema of MCP tool "${tool.name}"`);
+        const description = tool.description.slice(0, TOOL_LIMITS.maxDescriptionLength);
+        return { definition: { name: fitToolName(tool.name), description, parameters: objectSchema(tool.inputSchema) }, spec, target: tool.name };
+      });
     }
   }
 }

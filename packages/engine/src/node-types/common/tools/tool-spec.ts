@@ -9,7 +9,11 @@ export const TOOL_LIMITS = Object.freeze({
   maxToolsPerNode: 32,
   maxOfferedTools: 128,
   maxDescriptionLength: 2_000,
+  /** An MCP tool's input schema, as JSON. */
+  maxSchemaBytes: 64 * 1024,
   maxTopK: 50,
+  /** Tool calls of one model reply that are executed; the ones after are answered with TOOL_CALLS_LIMIT. */
+  maxCallsPerStep: 16,
 });
 
 const toolName = z
