@@ -39,15 +39,32 @@ export function canonicalJson(value: JsonValue): string {
   return JSON.stringify(value);
 }
 
+/** Comparisons one jsonContains may make: a list searched in a list costs the product of their lengths. */
+export const JSON_CONTAINS_BUDGET = 1_000_000;
+
 /**
  * Whether `part` is found in `whole`: equal scalars; an object whose every key of `part` holds a value
- * containing part's; a list whose every item of `part` is contained by some item of `whole`.
+ * containing part's; a list whose every item of `part` is contained by some item of `whole`. Null when
+ * deciding it would take more than `budget` comparisons (large lists of large lists): the values come
+ * from a dataset and a run's output, so the scorer's time has a bound like an expression's.
  */
-export function jsonContains(whole: JsonValue, part: JsonValue): boolean {
-  if (Array.isArray(part)) return Array.isArray(whole) && part.every((item) => whole.some((candidate) => jsonContains(candidate, item)));
-  if (isJsonObject(part)) return isJsonObject(whole) && Object.keys(part).every((key) => Object.hasOwn(whole, key) && jsonContains(whole[key]!, part[key]!));
-  return whole === part;
+export function jsonContains(whole: JsonValue, part: JsonValue, budget = JSON_CONTAINS_BUDGET): boolean | null {
+  let left = budget;
+  const contains = (inWhole: JsonValue, inPart: JsonValue): boolean => {
+    if ((left -= 1) < 0) throw OVER_BUDGET;
+    if (Array.isArray(inPart)) return Array.isArray(inWhole) && inPart.every((item) => inWhole.some((candidate) => contains(candidate, item)));
+    if (isJsonObject(inPart)) return isJsonObject(inWhole) && Object.keys(inPart).every((key) => Object.hasOwn(inWhole, key) && contains(inWhole[key]!, inPart[key]!));
+    return inWhole === inPart;
+  };
+  try {
+    return contains(whole, part);
+  } catch (error) {
+    if (error === OVER_BUDGET) return null;
+    throw error;
+  }
 }
+
+const OVER_BUDGET = Symbol("over budget");
 
 /** A value as the text it is compared as: a string itself, anything else its canonical JSON. */
 export function comparableText(value: JsonValue): string {

@@ -83,6 +83,13 @@ describe("the contains scorer", () => {
     expect(await score({ type: "contains" }, output, { city: "Paris", facts: [{ river: "Seine" }] })).toMatchObject({ score: 1 });
     expect(await score({ type: "contains" }, output, { facts: [{ river: "Rhône" }] })).toMatchObject({ score: 0 });
   });
+
+  it("stops after its comparison budget on a list of lists searched in another, with a score of 0 that says why", async () => {
+    // Each of 2,000 expected items is found only near the end of 2,000: millions of comparisons.
+    const output = JSON.stringify(Array.from({ length: 2_000 }, (_, k) => [k]));
+    const expected = Array.from({ length: 2_000 }, (_, k) => [1_999 - k]).reverse().map(([k]) => [1_999 - k!]);
+    expect(await score({ type: "contains" }, output, expected)).toMatchObject({ score: 0, reason: expect.stringContaining("too large to search") });
+  });
 });
 
 describe("the regex scorer", () => {

@@ -1,4 +1,4 @@
-import { canonicalJson, jsonContains, quote, readOutput } from "../output-reading.js";
+import { canonicalJson, JSON_CONTAINS_BUDGET, jsonContains, quote, readOutput } from "../output-reading.js";
 import type { ContainsScorerSpec } from "../scorer-spec.js";
 import type { Scorer } from "./scorer.js";
 
@@ -12,6 +12,7 @@ export const containsScorer: Scorer<ContainsScorerSpec> = (spec, { output, expec
   if (reading.kind === "unusable") return { score: 0, reason: reading.reason };
   if (reading.kind === "json") {
     const found = jsonContains(reading.output, reading.expected);
+    if (found === null) return { score: 0, reason: `the output is too large to search for the expected value (over ${JSON_CONTAINS_BUDGET.toLocaleString("en")} comparisons)` };
     return { score: found ? 1 : 0, reason: found ? "" : `${quote(canonicalJson(reading.expected))} is not in the output` };
   }
   const haystack = spec.ignoreCase ? reading.output.toLowerCase() : reading.output;
