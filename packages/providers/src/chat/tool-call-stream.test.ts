@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { finishReasonOf, ToolCallStream } from "./tool-call-stream.js";
+import { finishReasonOf, TOOL_CALL_STREAM_LIMITS, ToolCallStream } from "./tool-call-stream.js";
 
 describe("ToolCallStream", () => {
   it("assembles calls streamed in pieces, in index order", () => {
@@ -24,6 +24,19 @@ describe("ToolCallStream", () => {
     const stream = new ToolCallStream();
     stream.add([{ index: 0, name: "lookup", arguments: "{}" }]);
     expect(() => stream.calls("OpenAI")).toThrow(expect.objectContaining({ code: "PROVIDER_UNAVAILABLE", retryable: true }));
+  });
+
+  it("ends a stream whose calls or arguments pass its bounds instead of holding them", () => {
+    const long = new ToolCallStream();
+    const piece = "x".repeat(1024 * 1024);
+    const feed = () => {
+      for (let k = 0; k <= TOOL_CALL_STREAM_LIMITS.maxArgumentChars / piece.length; k += 1) long.add([{ index: 0, id: "a", name: "lookup", arguments: piece }]);
+    };
+    expect(feed).toThrow(expect.objectContaining({ code: "PROVIDER_ERROR", retryable: false }));
+    const many = new ToolCallStream();
+    expect(() => many.add(Array.from({ length: TOOL_CALL_STREAM_LIMITS.maxCalls + 1 }, (_, index) => ({ index, id: `c${index}`, name: "lookup" })))).toThrow(
+      expect.objectContaining({ code: "PROVIDER_ERROR" }),
+    );
   });
 });
 

@@ -10,6 +10,9 @@ export interface ToolCallDelta {
   arguments?: string | Record<string, unknown> | null | undefined;
 }
 
+/** What one streamed reply's tool calls may hold. */
+export const TOOL_CALL_STREAM_LIMITS = Object.freeze({ maxCalls: 1_000, maxArgumentChars: 16 * 1024 * 1024 });
+
 /**
  * Assembles the tool calls of a streamed reply: the first piece of a call brings its id and name, the
  * following ones more of its arguments. A call that ends without an id or a name is the server's fault
@@ -17,6 +20,7 @@ export interface ToolCallDelta {
  */
 export class ToolCallStream {
   readonly #calls = new Map<number, { id: string; name: string; arguments: string }>();
+  #length = 0;
 
   add(deltas: readonly ToolCallDelta[]): void {
     deltas.forEach((delta, position) => {
@@ -25,9 +29,27 @@ export class ToolCallStream {
       if (delta.id) call.id = delta.id;
       // Servers send the name once (some repeat it with every piece): it is set, never appended.
       if (delta.name) call.name = delta.name;
-      if (delta.arguments !== undefined && delta.arguments !== null) call.arguments += argumentsText(delta.arguments);
+      if (delta.arguments !== undefined && delta.arguments !== null) {
+        const piece = argumentsText(delta.arguments);
+        this.#length += piece.length;
+        call.arguments += piece;
+      }
       this.#calls.set(index, call);
+      this.#checkBounds();
     });
+  }
+
+  /**
+   * A stream is the server's to end: calls and argument text past these bounds end it with an error
+   * instead of growing in memory (the engine refuses a reply over a node output's limit anyway).
+   */
+  #checkBounds(): void {
+    if (this.#calls.size <= TOOL_CALL_STREAM_LIMITS.maxCalls && this.#length <= TOOL_CALL_STREAM_LIMITS.maxArgumentChars) return;
+    throw new ProviderError(
+      "PROVIDER_ERROR",
+      `the stream's tool calls passed ${TOOL_CALL_STREAM_LIMITS.maxCalls} calls or ${TOOL_CALL_STREAM_LIMITS.maxArgumentChars} characters of arguments`,
+      { retryable: false },
+    );
   }
 
   /** The calls in index order; empty when the reply asked for none. */
