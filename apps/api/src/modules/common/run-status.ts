@@ -22,3 +22,8 @@ export const ACTIVE_RUN_STATUS_LIST = Prisma.raw(`(${ACTIVE_RUN_STATUSES.map((st
 export function isActiveRunStatus(status: string): status is ActiveRunStatus {
   return (ACTIVE_RUN_STATUSES as readonly string[]).includes(status);
 }
+
+/** Whether a process executes the run or is about to (QUEUED, RUNNING): not ended, not waiting for a person. */
+export function isExecutingRunStatus(status: string): boolean {
+  return (EXECUTING_RUN_STATUSES as readonly string[]).includes(status);
+}

@@ -11,7 +11,7 @@ import type { TriggerKind } from "../common/trigger-kind.type.js";
 import { afterCursorWhere, badPageArgument, buildPage, readBound, readPage, type Page } from "../common/pagination.js";
 import type { CallerBudget } from "../../rate-limit/caller-budget.js";
 import { retryAfterSeconds } from "../../rate-limit/rate-limits.js";
-import { EXECUTING_RUN_STATUSES, isActiveRunStatus } from "../common/run-status.js";
+import { EXECUTING_RUN_STATUSES, isActiveRunStatus, isExecutingRunStatus } from "../common/run-status.js";
 import { DraftSnapshots } from "../workflow/index.js";
 import { replayThenLive } from "./run-event-stream.js";
 import { RunEventReplays, toEventMessage } from "./run-event-replay.js";
@@ -176,8 +176,9 @@ export class RunService {
   }
 
   /**
-   * The run once it has ended, or as it is when `timeoutMs` passes (a webhook in SYNC mode). Subscribes
-   * before reading, so an end published in between is not missed.
+   * The run once it has stopped executing — ended, or WAITING for a person, which may take days — or as
+   * it is when `timeoutMs` passes (a webhook in SYNC mode, an experiment's row). Subscribes before
+   * reading, so a change published in between is not missed.
    */
   async awaitEnd(runId: string, timeoutMs: number): Promise<RunObject | null> {
     let unsubscribe: (() => void) | null = null;
@@ -185,10 +186,10 @@ export class RunService {
     const ended = new Promise<void>((resolve) => (wake = resolve));
     try {
       unsubscribe = await this.bus.subscribe("runStatus", ALL_RUNS, (message) => {
-        if (message.runId === runId && !isActiveRunStatus(message.status)) wake();
+        if (message.runId === runId && !isExecutingRunStatus(message.status)) wake();
       });
       const now = await this.get(runId);
-      if (!now || !isActiveRunStatus(now.status)) return now;
+      if (!now || !isExecutingRunStatus(now.status)) return now;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
       clearTimeout(timer);

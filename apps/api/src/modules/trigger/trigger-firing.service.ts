@@ -4,7 +4,7 @@ import type { UserError } from "../../errors/user-error.type.js";
 import type { Logger } from "../../logger.js";
 import type { SecretBox } from "../../secrets/secret-box.js";
 import { runResultValue, type RunService, type TriggerFiringLink } from "../run/index.js";
-import { ACTIVE_RUN_STATUSES } from "../common/run-status.js";
+import { ACTIVE_RUN_STATUSES, isActiveRunStatus } from "../common/run-status.js";
 import { isUuid } from "../common/uuid.js";
 import { claimFiring, findWebhookTrigger, recordFiring, settleFiring, type FiringOutcome, type WebhookTrigger } from "./trigger-firing.store.js";
 import { mapInputs } from "./trigger-mapping.js";
@@ -98,11 +98,14 @@ export class TriggerFiringService {
     return { runId: null, outcome: { status: "FAILED", runId: null, error: plainError(first) }, answer: { status: 422, body: { errors: outcome.errors.map(asHttpError) } } };
   }
 
-  /** ASYNC: 202 {runId}. SYNC: 200 {runId, status, output} once the run ended, 202 {runId, status} when timeoutMs passes first. */
+  /**
+   * ASYNC: 202 {runId}. SYNC: 200 {runId, status, output} once the run ended, 202 {runId, status} when
+   * timeoutMs passes first or the run waits for a person (WAITING: it has not ended).
+   */
   async #answer(row: FiringTrigger, runId: string): Promise<WebhookAnswer> {
     if (row.mode !== "SYNC") return { status: 202, body: { runId } };
     const run = await this.runs.awaitEnd(runId, row.timeoutMs ?? 30_000);
-    if (!run || run.status === "QUEUED" || run.status === "RUNNING") return { status: 202, body: { runId, status: run?.status ?? "QUEUED" } };
+    if (!run || isActiveRunStatus(run.status)) return { status: 202, body: { runId, status: run?.status ?? "QUEUED" } };
     return { status: 200, body: { runId, status: run.status, output: runResultValue(run.result), ...(run.error ? { error: run.error } : {}) } };
   }
 

@@ -3,7 +3,7 @@ import { afterEach, expect, test } from "vitest";
 import { describeEachDatabase } from "../../testing/database.js";
 import { seedWorkflow, startTestApp, type TestApp } from "../../testing/app.js";
 import { graphql } from "../../testing/gql/index.js";
-import { arrows } from "../../testing/workflows.js";
+import { approvalDocument, arrows } from "../../testing/workflows.js";
 
 const CreateWebhook = graphql(`
   mutation CreateWebhook($workflowId: ID!, $input: CreateWebhookTriggerInput!) {
@@ -27,6 +27,10 @@ const TriggerRuns = graphql(`
     triggers(workflowId: $workflowId) { id url lastFiredAt firings { status runId key error } }
     runs(triggerId: $triggerId) { totalCount edges { node { id trigger { id kind } } } }
   }
+`);
+
+const ImportWorkflow = graphql(`
+  mutation WebhookImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code } } }
 `);
 
 const Publish = graphql(`
@@ -130,6 +134,19 @@ describeEachDatabase("webhooks", (suite) => {
     const response = await call(hook.url, body, { "x-weft-signature": sign(hook.secret, body) });
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ runId: expect.any(String), status: expect.stringMatching(/^(QUEUED|RUNNING)$/) });
+  });
+
+  test("SYNC: a run that stops to wait for a person answers 202 {runId, status: WAITING} without waiting for timeoutMs", async () => {
+    api = await startTestApp(suite.db());
+    const { importWorkflow } = await api.admin.request(ImportWorkflow, { document: approvalDocument("Approve a hook's text") });
+    const workflowId = importWorkflow.workflow!.id;
+    const { createWebhookTrigger: created } = await api.admin.request(CreateWebhook, { workflowId, input: { mode: "SYNC", timeoutMs: 120_000, inputs: [{ nodeId: "draft", from: "body.text" }] } });
+    expect(created.errors).toEqual([]);
+    const body = JSON.stringify({ text: "publish me" });
+    // A hang here (the run waits for days) fails the test at its own timeout, long before timeoutMs.
+    const response = await call(created.url!, body, { "x-weft-signature": sign(created.secret!, body) });
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ runId: expect.any(String), status: "WAITING" });
   });
 
   test.each(modes)("%s: a bad or missing signature is refused with 401 and nothing is stored", async (mode) => {
