@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, test } from "vitest";
 import { describeEachDatabase } from "../../testing/database.js";
 import { seedWorkflow, startTestApp, type TestApp } from "../../testing/app.js";
 import { graphql } from "../../testing/gql/index.js";
-import { arrows } from "../../testing/workflows.js";
+import { approvalDocument, arrows } from "../../testing/workflows.js";
 
 const CreateDataset = graphql(`
   mutation ExperimentDataset($input: CreateDatasetInput!) { createDataset(input: $input) { dataset { id } errors { code message } } }
@@ -37,6 +37,16 @@ const ExperimentDetails = graphql(`
       }
     }
   }
+`);
+
+const RegressedResults = graphql(`
+  query RegressedResults($id: ID!) {
+    experiment(id: $id) { results(regressionsOnly: true) { totalCount edges { node { position output } } } }
+  }
+`);
+
+const ImportForExperiment = graphql(`
+  mutation ImportForExperiment($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code } } }
 `);
 
 const ExperimentRuns = graphql(`
@@ -184,6 +194,23 @@ describeEachDatabase("experiments over the API", (suite) => {
       [-1, true, false],
       [1, false, true],
     ]);
+    // results(regressionsOnly): b against the workflow's previous completed experiment on the dataset, a.
+    const regressed = (await api.admin.request(RegressedResults, { id: b })).experiment!.results;
+    expect(regressed).toMatchObject({ totalCount: 1, edges: [{ node: { position: 2 } }] });
+    expect((await api.admin.request(RegressedResults, { id: a })).experiment!.results.totalCount).toBe(0);
+  }, 120_000);
+
+  test("a row whose run stops at a human step is cancelled and fails RUN_WAITING: the experiment still ends", async () => {
+    const { importWorkflow } = await api.admin.request(ImportForExperiment, { document: approvalDocument("Needs a person") });
+    const workflowId = importWorkflow.workflow!.id;
+    const datasetId = await dataset([{ inputs: [{ nodeId: "draft", content: "x" }], expected: "published: x" }]);
+    const { startExperiment } = await api.admin.request(StartExperiment, { input: { workflowId, draft: true, datasetId, scorers: SCORERS } });
+    const id = startExperiment.experiment!.id;
+    expect(await finished(id)).toMatchObject({ status: "COMPLETED", completed: 0, failed: 1 });
+    const { experiment } = await api.admin.request(ExperimentDetails, { id });
+    expect(experiment!.results.edges.map(({ node }) => node.error?.split(":")[0])).toEqual(["RUN_WAITING"]);
+    const runs = await suite.db().prisma.run.findMany({ where: { experimentId: id }, select: { status: true } });
+    expect(runs).toEqual([{ status: "CANCELLED" }]);
   }, 120_000);
 
   test("bad starts are refused with every reason and start nothing", async () => {

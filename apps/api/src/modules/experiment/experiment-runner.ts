@@ -148,7 +148,11 @@ async function runRow(deps: RunnerDeps, experiment: RunningExperiment, row: Row,
   return completed;
 }
 
-/** The run once it ended; on an abort it is cancelled first (its row is then stored as not completed). */
+/**
+ * The run once it ended; on an abort it is cancelled first (its row is then stored as not completed). A
+ * run that stops to wait for a person (a human step) is cancelled too: an experiment has no one to answer,
+ * and a waiting row would hold its slot, and a publish gate, for as long as the task stays open.
+ */
 async function waitForEnd(runs: ExperimentRuns, runId: string, signal: AbortSignal): Promise<FinishedRun | null> {
   const onAbort = () => void runs.cancel(runId).catch(() => undefined);
   signal.addEventListener("abort", onAbort, { once: true });
@@ -156,6 +160,10 @@ async function waitForEnd(runs: ExperimentRuns, runId: string, signal: AbortSign
     if (signal.aborted) onAbort();
     for (;;) {
       const run = await runs.awaitEnd(runId, RUN_WAIT_MS);
+      if (run?.status === "WAITING") {
+        await runs.cancel(runId);
+        return { ...run, status: "WAITING", error: { code: "RUN_WAITING", message: "the run stopped at a human step; experiments run without people, so it was cancelled" } };
+      }
       if (!run || !isActiveRunStatus(run.status)) return run;
     }
   } finally {

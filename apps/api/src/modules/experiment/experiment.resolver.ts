@@ -66,8 +66,14 @@ export class ExperimentResolver {
   }
 
   @FieldResolver(() => ExperimentResultConnection, { description: "Results in the dataset's row order (first: 1..500, default 50)." })
-  results(@Root() experiment: ExperimentObject, @Args(() => PaginationArgs) args: PaginationArgs, @Ctx() context: ExperimentContext): Promise<Page<ExperimentResultObject>> {
-    return context.services.experiments.results(experiment, args);
+  results(
+    @Root() experiment: ExperimentObject,
+    @Args(() => PaginationArgs) args: PaginationArgs,
+    @Arg("regressionsOnly", () => Boolean, { nullable: true, description: "Only the rows that regressed (a scorer's pass turned into a fail) against the workflow's previous completed experiment on the same dataset; none without one." })
+    regressionsOnly: boolean | null,
+    @Ctx() context: ExperimentContext,
+  ): Promise<Page<ExperimentResultObject>> {
+    return context.services.experiments.results(experiment, { ...args, regressionsOnly });
   }
 }
 

@@ -10,7 +10,7 @@ import type { StartExperimentInput } from "./experiment.input.js";
 import { storedScores, toExperimentObject, toExperimentResultObject } from "./experiment.mapper.js";
 import { ExperimentProgressChannel } from "./experiment-progress.js";
 import { runExperiment, type ExperimentRuns, type RunnerDeps } from "./experiment-runner.js";
-import { compareExperiments, RESULT_FIGURES, type Summarize } from "./experiment-comparison.js";
+import { compareExperiments, regressedPositions, RESULT_FIGURES, type Summarize } from "./experiment-comparison.js";
 import type { ExperimentComparisonObject, ExperimentObject, ExperimentResultObject } from "./experiment.type.js";
 
 export const EXPERIMENT_LIMITS = {
@@ -117,24 +117,30 @@ export class ExperimentService {
     const abort = new AbortController();
     const experiment = { id: row.id, workflowId: row.workflowId, version: row.versionNumber, datasetId: row.datasetId, rows: row.rows, concurrency: row.concurrency, scorers };
     const done = (async () => {
-      // A cancel through another process arrives on the bus.
-      const unlisten = await this.progress.listen(row.id, (message) => {
-        if (message.status === "CANCELLED") abort.abort(new Error("the experiment was cancelled"));
-      });
+      let unlisten: () => void = () => undefined;
       try {
+        // A cancel through another process arrives on the bus.
+        unlisten = await this.progress.listen(row.id, (message) => {
+          if (message.status === "CANCELLED") abort.abort(new Error("the experiment was cancelled"));
+        });
         const counts = await runExperiment(this.#runner, experiment, abort.signal);
-        const status = abort.signal.aborted ? "CANCELLED" : "COMPLETED";
-        await this.#finish(row.id, status, null);
+        // A row whose result could not be stored (logged by the runner) leaves the experiment incomplete:
+        // it ends FAILED, so neither its summary nor a publish gate reads a part of the dataset as the whole.
+        const missing = row.rows - counts.completed - counts.failed;
+        const status = abort.signal.aborted ? "CANCELLED" : missing > 0 ? "FAILED" : "COMPLETED";
+        await this.#finish(row.id, status, status === "FAILED" ? `${missing} of ${row.rows} rows have no stored result (see the server's log)` : null);
         this.progress.publish({ experimentId: row.id, status, rows: row.rows, ...counts });
       } catch (error) {
         this.#runner.logger.error({ err: error, experimentId: row.id }, "an experiment failed");
-        await this.#finish(row.id, "FAILED", error instanceof Error ? error.message : String(error)).catch(() => undefined);
-        this.progress.publish({ experimentId: row.id, status: "FAILED", ...(await this.#counts(row.id, row.rows)) });
+        // The database may be what failed: what cannot be recorded now is ended by the next start's recovery.
+        await this.#finish(row.id, "FAILED", "the experiment stopped on an internal error (see the server's log)").catch(() => undefined);
+        const counts = await this.#counts(row.id, row.rows).catch(() => ({ rows: row.rows, completed: 0, failed: 0 }));
+        this.progress.publish({ experimentId: row.id, status: "FAILED", ...counts });
       } finally {
         unlisten();
         this.#running.delete(row.id);
       }
-    })();
+    })().catch((error: unknown) => this.#runner.logger.error({ err: error, experimentId: row.id }, "an experiment could not be ended"));
     this.#running.set(row.id, { abort, done });
   }
 
@@ -196,16 +202,21 @@ export class ExperimentService {
     return buildPage(rows, page.size, totalCount, (row) => row.createdAt, toExperimentObject);
   }
 
-  /** Results in the dataset's row order, each with its row's expected value. */
-  async results(experiment: ExperimentObject, args: { first?: number | null; after?: string | null }): Promise<Page<ExperimentResultObject>> {
+  /**
+   * Results in the dataset's row order, each with its row's expected value; with `regressionsOnly`, only
+   * the rows that regressed against the workflow's previous completed experiment on the dataset.
+   */
+  async results(experiment: ExperimentObject, args: { first?: number | null; after?: string | null; regressionsOnly?: boolean | null }): Promise<Page<ExperimentResultObject>> {
     const size = readBound("first", args.first, { max: EXPERIMENT_LIMITS.maxResultsPerPage, fallback: 50 });
     const after = readOffsetCursor(RESULT_CURSOR, args.after);
-    const rows = await this.#db.experimentResult.findMany({ where: { experimentId: experiment.id, position: { gt: after } }, orderBy: { position: "asc" }, take: size + 1 });
+    const only = args.regressionsOnly ? await regressedPositions(this.#db, experiment) : null;
+    const where = { experimentId: experiment.id, ...(only ? { position: { gt: after, in: only } } : { position: { gt: after } }) };
+    const rows = await this.#db.experimentResult.findMany({ where, orderBy: { position: "asc" }, take: size + 1 });
     const visible = rows.slice(0, size);
     const expected = new Map(
       (await this.#db.datasetRow.findMany({ where: { id: { in: visible.map((row) => row.rowId) } }, select: { id: true, expected: true } })).map((row) => [row.id, row.expected]),
     );
-    const totalCount = await this.#db.experimentResult.count({ where: { experimentId: experiment.id } });
+    const totalCount = only ? only.length : await this.#db.experimentResult.count({ where: { experimentId: experiment.id } });
     const edges = visible.map((row) => ({ cursor: encodeOffsetCursor(RESULT_CURSOR, row.position), node: toExperimentResultObject(row, expected.get(row.rowId) ?? null) }));
     return { edges, pageInfo: { hasNextPage: rows.length > size, endCursor: edges.at(-1)?.cursor ?? null }, totalCount };
   }

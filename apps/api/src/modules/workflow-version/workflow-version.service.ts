@@ -58,7 +58,7 @@ export class WorkflowVersionService {
       this.#db,
       workflowId,
       async (tx, { workflow, editVersion }): Promise<VersionHead> => {
-        const violations = validateWorkflow(workflow, { registry: this.#deps.registry, models: this.models.availableModels() });
+        const violations = this.#violations(workflow);
         if (violations.length > 0) refuse(...violations.map(violationToUserError));
         // The gate passed what its experiment ran: an edit since then is published only after its own.
         if (gate.testedHash !== null && contentHash(documentOf(workflow)) !== gate.testedHash) {
@@ -76,9 +76,19 @@ export class WorkflowVersionService {
     this.#gate = gate;
   }
 
+  /**
+   * The draft's content hash for its publish gate, or null when there is nothing to test: no draft, or one
+   * the rules refuse — no experiment runs for it, and the validation under the lock refuses it with its
+   * violations instead of a gate's verdict.
+   */
   async #draftHash(workflowId: string): Promise<string | null> {
     const workflow = await readWorkflow(this.#db, workflowId);
-    return workflow && contentHash(documentOf(workflow));
+    if (!workflow || this.#violations(workflow).length > 0) return null;
+    return contentHash(documentOf(workflow));
+  }
+
+  #violations(workflow: Parameters<typeof validateWorkflow>[0]) {
+    return validateWorkflow(workflow, { registry: this.#deps.registry, models: this.models.availableModels() });
   }
 
   /**

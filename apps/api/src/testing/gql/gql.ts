@@ -37,6 +37,8 @@ type Documents = {
     "\n  mutation CancelExperiment($id: ID!) { cancelExperiment(id: $id) { experiment { id status } errors { code message } } }\n": typeof types.CancelExperimentDocument,
     "\n  subscription ExperimentProgress($id: ID!) { experimentProgress(id: $id) { status rows completed failed } }\n": typeof types.ExperimentProgressDocument,
     "\n  query ExperimentDetails($id: ID!, $first: Int, $after: String) {\n    experiment(id: $id) {\n      status progress\n      summary { rows completed failed scores { scorer mean passRate } latencyP50Ms latencyP95Ms tokens costUsd }\n      results(first: $first, after: $after) {\n        totalCount pageInfo { hasNextPage endCursor }\n        edges { node { position runId output expected completed error scores { scorer score pass reason } } }\n      }\n    }\n  }\n": typeof types.ExperimentDetailsDocument,
+    "\n  query RegressedResults($id: ID!) {\n    experiment(id: $id) { results(regressionsOnly: true) { totalCount edges { node { position output } } } }\n  }\n": typeof types.RegressedResultsDocument,
+    "\n  mutation ImportForExperiment($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code } } }\n": typeof types.ImportForExperimentDocument,
     "\n  query ExperimentRuns($workflowId: ID, $experimentId: ID, $status: [RunStatus!]) {\n    runs(workflowId: $workflowId, experimentId: $experimentId, status: $status, first: 100) { totalCount edges { node { experimentId } } }\n  }\n": typeof types.ExperimentRunsDocument,
     "\n  query CompareExperiments($a: ID!, $b: ID!) {\n    compareExperiments(a: $a, b: $b) {\n      regressions improvements\n      summaryA { scores { scorer passRate } } summaryB { scores { scorer passRate } }\n      rows { rowId delta regressed improved scoresA { scorer pass } scoresB { scorer pass } }\n    }\n  }\n": typeof types.CompareExperimentsDocument,
     "\n  mutation GateDataset($input: CreateDatasetInput!) { createDataset(input: $input) { dataset { id } errors { code } } }\n": typeof types.GateDatasetDocument,
@@ -139,6 +141,7 @@ type Documents = {
     "\n  mutation CreateWebhook($workflowId: ID!, $input: CreateWebhookTriggerInput!) {\n    createWebhookTrigger(workflowId: $workflowId, input: $input) {\n      trigger { id kind enabled mode timeoutMs inputs { nodeId from } }\n      url\n      secret\n      errors { code message path field position }\n    }\n  }\n": typeof types.CreateWebhookDocument,
     "\n  mutation UpdateTrigger($id: ID!, $input: UpdateTriggerInput!) {\n    updateTrigger(id: $id, input: $input) { trigger { id enabled } errors { code message path } }\n  }\n": typeof types.UpdateTriggerDocument,
     "\n  query TriggerRuns($workflowId: ID!, $triggerId: ID!) {\n    triggers(workflowId: $workflowId) { id url lastFiredAt firings { status runId key error } }\n    runs(triggerId: $triggerId) { totalCount edges { node { id trigger { id kind } } } }\n  }\n": typeof types.TriggerRunsDocument,
+    "\n  mutation WebhookImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code } } }\n": typeof types.WebhookImportDocument,
     "\n  mutation WebhookPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code } } }\n": typeof types.WebhookPublishDocument,
     "\n  mutation VerPublish($id: ID!, $note: String) {\n    publishWorkflow(id: $id, note: $note) {\n      version { id workflowId number note contentHash editVersion publishedBy publishedAt }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": typeof types.VerPublishDocument,
     "\n  query VerList($workflowId: ID!, $first: Int, $after: String) {\n    workflowVersions(workflowId: $workflowId, first: $first, after: $after) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { node { number note editVersion contentHash } }\n    }\n    workflow(id: $workflowId) {\n      version\n      publishedVersion { number }\n      versions(first: 2) { totalCount edges { node { number } } }\n    }\n  }\n": typeof types.VerListDocument,
@@ -234,6 +237,8 @@ const documents: Documents = {
     "\n  mutation CancelExperiment($id: ID!) { cancelExperiment(id: $id) { experiment { id status } errors { code message } } }\n": types.CancelExperimentDocument,
     "\n  subscription ExperimentProgress($id: ID!) { experimentProgress(id: $id) { status rows completed failed } }\n": types.ExperimentProgressDocument,
     "\n  query ExperimentDetails($id: ID!, $first: Int, $after: String) {\n    experiment(id: $id) {\n      status progress\n      summary { rows completed failed scores { scorer mean passRate } latencyP50Ms latencyP95Ms tokens costUsd }\n      results(first: $first, after: $after) {\n        totalCount pageInfo { hasNextPage endCursor }\n        edges { node { position runId output expected completed error scores { scorer score pass reason } } }\n      }\n    }\n  }\n": types.ExperimentDetailsDocument,
+    "\n  query RegressedResults($id: ID!) {\n    experiment(id: $id) { results(regressionsOnly: true) { totalCount edges { node { position output } } } }\n  }\n": types.RegressedResultsDocument,
+    "\n  mutation ImportForExperiment($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code } } }\n": types.ImportForExperimentDocument,
     "\n  query ExperimentRuns($workflowId: ID, $experimentId: ID, $status: [RunStatus!]) {\n    runs(workflowId: $workflowId, experimentId: $experimentId, status: $status, first: 100) { totalCount edges { node { experimentId } } }\n  }\n": types.ExperimentRunsDocument,
     "\n  query CompareExperiments($a: ID!, $b: ID!) {\n    compareExperiments(a: $a, b: $b) {\n      regressions improvements\n      summaryA { scores { scorer passRate } } summaryB { scores { scorer passRate } }\n      rows { rowId delta regressed improved scoresA { scorer pass } scoresB { scorer pass } }\n    }\n  }\n": types.CompareExperimentsDocument,
     "\n  mutation GateDataset($input: CreateDatasetInput!) { createDataset(input: $input) { dataset { id } errors { code } } }\n": types.GateDatasetDocument,
@@ -336,6 +341,7 @@ const documents: Documents = {
     "\n  mutation CreateWebhook($workflowId: ID!, $input: CreateWebhookTriggerInput!) {\n    createWebhookTrigger(workflowId: $workflowId, input: $input) {\n      trigger { id kind enabled mode timeoutMs inputs { nodeId from } }\n      url\n      secret\n      errors { code message path field position }\n    }\n  }\n": types.CreateWebhookDocument,
     "\n  mutation UpdateTrigger($id: ID!, $input: UpdateTriggerInput!) {\n    updateTrigger(id: $id, input: $input) { trigger { id enabled } errors { code message path } }\n  }\n": types.UpdateTriggerDocument,
     "\n  query TriggerRuns($workflowId: ID!, $triggerId: ID!) {\n    triggers(workflowId: $workflowId) { id url lastFiredAt firings { status runId key error } }\n    runs(triggerId: $triggerId) { totalCount edges { node { id trigger { id kind } } } }\n  }\n": types.TriggerRunsDocument,
+    "\n  mutation WebhookImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code } } }\n": types.WebhookImportDocument,
     "\n  mutation WebhookPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code } } }\n": types.WebhookPublishDocument,
     "\n  mutation VerPublish($id: ID!, $note: String) {\n    publishWorkflow(id: $id, note: $note) {\n      version { id workflowId number note contentHash editVersion publishedBy publishedAt }\n      errors { code message nodeIds edgeIds path }\n    }\n  }\n": types.VerPublishDocument,
     "\n  query VerList($workflowId: ID!, $first: Int, $after: String) {\n    workflowVersions(workflowId: $workflowId, first: $first, after: $after) {\n      totalCount\n      pageInfo { hasNextPage endCursor }\n      edges { node { number note editVersion contentHash } }\n    }\n    workflow(id: $workflowId) {\n      version\n      publishedVersion { number }\n      versions(first: 2) { totalCount edges { node { number } } }\n    }\n  }\n": types.VerListDocument,
@@ -511,6 +517,14 @@ export function graphql(source: "\n  subscription ExperimentProgress($id: ID!) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ExperimentDetails($id: ID!, $first: Int, $after: String) {\n    experiment(id: $id) {\n      status progress\n      summary { rows completed failed scores { scorer mean passRate } latencyP50Ms latencyP95Ms tokens costUsd }\n      results(first: $first, after: $after) {\n        totalCount pageInfo { hasNextPage endCursor }\n        edges { node { position runId output expected completed error scores { scorer score pass reason } } }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ExperimentDetails($id: ID!, $first: Int, $after: String) {\n    experiment(id: $id) {\n      status progress\n      summary { rows completed failed scores { scorer mean passRate } latencyP50Ms latencyP95Ms tokens costUsd }\n      results(first: $first, after: $after) {\n        totalCount pageInfo { hasNextPage endCursor }\n        edges { node { position runId output expected completed error scores { scorer score pass reason } } }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RegressedResults($id: ID!) {\n    experiment(id: $id) { results(regressionsOnly: true) { totalCount edges { node { position output } } } }\n  }\n"): (typeof documents)["\n  query RegressedResults($id: ID!) {\n    experiment(id: $id) { results(regressionsOnly: true) { totalCount edges { node { position output } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ImportForExperiment($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code } } }\n"): (typeof documents)["\n  mutation ImportForExperiment($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -919,6 +933,10 @@ export function graphql(source: "\n  mutation UpdateTrigger($id: ID!, $input: Up
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query TriggerRuns($workflowId: ID!, $triggerId: ID!) {\n    triggers(workflowId: $workflowId) { id url lastFiredAt firings { status runId key error } }\n    runs(triggerId: $triggerId) { totalCount edges { node { id trigger { id kind } } } }\n  }\n"): (typeof documents)["\n  query TriggerRuns($workflowId: ID!, $triggerId: ID!) {\n    triggers(workflowId: $workflowId) { id url lastFiredAt firings { status runId key error } }\n    runs(triggerId: $triggerId) { totalCount edges { node { id trigger { id kind } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation WebhookImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code } } }\n"): (typeof documents)["\n  mutation WebhookImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
