@@ -120,7 +120,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   };
   // Expiries reach the task service, built after the runs it continues.
   let humanTasks: HumanTaskService | null = null;
-  const taskTimers = createTaskTimers(env, role, database.prisma, async (taskId) => humanTasks?.expire(taskId), logger);
+  const taskTimers = createTaskTimers(env, role, database.prisma, async (taskId) => (humanTasks ? humanTasks.expire(taskId) : null), logger);
   const runs = new RunService(deps, {
     versionContent: (versionId) => versions.content(versionId),
     retriever,

@@ -13,7 +13,7 @@ import { connectRedis } from "../redis/redis-connection.js";
 import { RedisEventBus } from "../redis/redis-event-bus.js";
 import { executesRuns, type ProcessRole } from "./process-role.js";
 import { BullTriggerScheduler, InProcessTriggerScheduler, type TriggerScheduler } from "../modules/trigger/index.js";
-import { BullHumanTaskTimers, InProcessHumanTaskTimers, type HumanTaskTimers } from "../modules/human-task/index.js";
+import { BullHumanTaskTimers, InProcessHumanTaskTimers, type ExpireTask, type HumanTaskTimers } from "../modules/human-task/index.js";
 import { WORKER_ID } from "../modules/run/index.js";
 
 /**
@@ -106,7 +106,7 @@ export function createTriggerScheduler(
  * Timeouts of tasks for people: BullMQ delayed jobs with Redis (kept by Redis; processes that execute
  * runs fire them), else timers in this process restored from the database at start.
  */
-export function createTaskTimers(env: Env, role: ProcessRole, db: PrismaClient, expire: (taskId: string) => Promise<void>, logger: Logger): HumanTaskTimers {
+export function createTaskTimers(env: Env, role: ProcessRole, db: PrismaClient, expire: ExpireTask, logger: Logger): HumanTaskTimers {
   if (!env.REDIS_URL) return new InProcessHumanTaskTimers(db, expire, logger);
   return new BullHumanTaskTimers({ url: env.REDIS_URL, prefix: env.WEFT_REDIS_PREFIX, db, logger, expire: executesRuns(role) ? expire : null });
 }

@@ -1,4 +1,4 @@
-import { Queue, Worker, type Job } from "bullmq";
+import { DelayedError, Queue, Worker, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../../logger.js";
@@ -33,7 +33,14 @@ export class BullHumanTaskTimers implements HumanTaskTimers {
     this.#queue.on("error", quiet);
     if (options.expire) {
       const expire = options.expire;
-      this.#worker = new Worker(HUMAN_TASK_TIMEOUT_QUEUE_NAME, (job: Job<{ taskId: string }>) => expire(job.data.taskId), {
+      const fire = async (job: Job<{ taskId: string }>, token?: string) => {
+        const due = await expire(job.data.taskId);
+        if (!due) return;
+        // Fired before the task is due (clocks of processes differ): the same job waits again.
+        await job.moveToDelayed(due.getTime(), token);
+        throw new DelayedError();
+      };
+      this.#worker = new Worker(HUMAN_TASK_TIMEOUT_QUEUE_NAME, fire, {
         connection: this.#connect("worker"),
         prefix: options.prefix,
         concurrency: 4,

@@ -15,7 +15,11 @@ export interface HumanTaskTimers {
   close(): Promise<void>;
 }
 
-export type ExpireTask = (taskId: string) => Promise<void>;
+/**
+ * Expires the task if it is open and due. Returns when it is due instead if it is still open but not yet
+ * due — a timer that fired early (another process's clock, a rounded delay): the timer is set again.
+ */
+export type ExpireTask = (taskId: string) => Promise<Date | null>;
 
 /** setTimeout takes at most 2^31 − 1 ms (about 24.8 days): longer waits are chained. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -43,7 +47,10 @@ export class InProcessHumanTaskTimers implements HumanTaskTimers {
     const timer = setTimeout(() => {
       this.#timers.delete(taskId);
       if (wait > MAX_TIMER_MS) return this.schedule(taskId, expiresAt);
-      this.expire(taskId).catch((error: unknown) => this.logger.error({ err: error, taskId }, "a task could not be expired; it is tried again at the next start"));
+      this.expire(taskId).then(
+        (due) => due && this.schedule(taskId, due),
+        (error: unknown) => this.logger.error({ err: error, taskId }, "a task could not be expired; it is tried again at the next start"),
+      );
     }, Math.min(wait, MAX_TIMER_MS));
     // A pending timeout never keeps the process alive: it is restored at the next start.
     timer.unref();

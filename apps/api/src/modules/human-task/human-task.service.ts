@@ -80,12 +80,20 @@ export class HumanTaskService {
     return success(toHumanTaskObject(closed));
   }
 
-  /** A timer's turn: an open task past its expiresAt expires (once, whoever else tries). */
-  async expire(taskId: string): Promise<void> {
-    const expired = await expireOpenTask(this.deps.db, taskId, new Date());
-    if (!expired) return;
+  /**
+   * A timer's turn: an open task past its expiresAt expires (once, whoever else tries). One still open
+   * and not yet due (the timer fired early) answers when it is due, for its timer to be set again.
+   */
+  async expire(taskId: string): Promise<Date | null> {
+    const now = new Date();
+    const expired = await expireOpenTask(this.deps.db, taskId, now);
+    if (!expired) {
+      const open = await this.deps.db.humanTask.findUnique({ where: { id: taskId }, select: { status: true, expiresAt: true } });
+      return open?.status === "OPEN" && open.expiresAt && open.expiresAt > now ? open.expiresAt : null;
+    }
     this.deps.logger.info({ taskId, runId: expired.runId, action: expired.action }, "task expired");
     await this.#closed(expired.id, expired.runId, expired.workflowId, "EXPIRED");
+    return null;
   }
 
   /** Every change of a task (opened, completed, expired, cancelled), or only those of one workflow's runs. */

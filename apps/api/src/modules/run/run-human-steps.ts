@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { Logger } from "../../logger.js";
 import { HumanTaskAnswers, type ResumeRecord, type RunEvent, type RunEventHandler } from "@weft/engine";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { ALL_RUNS, type EventBus } from "../../pubsub.js";
@@ -27,6 +28,7 @@ export interface HumanStepDeps {
   bus: EventBus;
   live: LiveAnswers;
   timeouts: TaskTimeouts | null;
+  logger: Logger;
 }
 
 /**
@@ -69,13 +71,24 @@ export class ExecutionHumanSteps {
     return (event: RunEvent) => {
       if (event.type === "NODE_WAITING") {
         this.#open.add(event.taskId);
-        if (event.expiresAt !== null) this.deps.timeouts?.opened(event.taskId, new Date(event.expiresAt));
-        if (!this.#detach) void this.#listen();
-      } else if (event.type === "HUMAN_TASK_COMPLETED") {
-        this.#open.delete(event.taskId);
+        if (!this.#detach) this.#listen().catch((error: unknown) => this.#listenFailed(error));
+        // The timeout is set once the task is stored (the event's record stores it), so a timer due at
+        // once finds its task.
+        const recorded = record(event);
+        const expiresAt = event.expiresAt;
+        if (expiresAt === null) return recorded;
+        const timeouts = this.deps.timeouts;
+        return Promise.resolve(recorded).then(() => timeouts?.opened(event.taskId, new Date(expiresAt)));
       }
+      if (event.type === "HUMAN_TASK_COMPLETED") this.#open.delete(event.taskId);
       return record(event);
     };
+  }
+
+  /** Live answers could not be followed (the bus is away): parking the run still reads every answer from the database. */
+  #listenFailed(error: unknown): void {
+    this.#detach = null;
+    this.deps.logger.warn({ err: error, runId: this.run.id }, "live answers to this run's tasks are not followed; the run parks and continues from the database");
   }
 
   /** The execution ended: no more live answers; a run that ended (not WAITING) announces the tasks its end closed. */

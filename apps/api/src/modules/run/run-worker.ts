@@ -162,7 +162,7 @@ async function execute(deps: RunWorkerDeps, run: RunRow, { claim, recorder, node
   if (resume?.record.waiting?.size) deps.logger.info({ runId: run.id, attempt: claim.attempt, lastSeq: claim.lastSeq }, "continuing a run that waited for a person");
   else if (resume) deps.logger.warn({ runId: run.id, attempt: claim.attempt, lastSeq: claim.lastSeq }, "resuming a run whose worker stopped");
   const thread = threadOf(deps, run.threadId, { runId: run.id, attempt: claim.attempt, prepared });
-  const steps = await ExecutionHumanSteps.start({ db: deps.db, bus: deps.bus, live: deps.liveAnswers, timeouts: deps.taskTimeouts }, run, resume?.record ?? null);
+  const steps = await ExecutionHumanSteps.start({ db: deps.db, bus: deps.bus, live: deps.liveAnswers, timeouts: deps.taskTimeouts, logger: deps.logger }, run, resume?.record ?? null);
   const record = steps.handler(observed(deps.observe, thread ? thread.onEvent(recorder.record) : recorder.record));
   const outcome = await runWorkflow({
     runId: run.id,
