@@ -79,6 +79,7 @@ export const pipeline = {
   "loops.save": "Save loops",
   "limits.title": "Limits",
   "limits.maxInvocations": "Most node invocations per run (empty: 1,000 or the node count)",
+  "limits.maxCostUsd": "Most a run may spend on priced model calls, in USD (empty: no limit)",
   "limits.save": "Save limits",
   "config.title": "Settings of this node",
   "config.save": "Save settings",

@@ -81,6 +81,7 @@ export const pipeline: Messages<typeof en> = {
   "loops.save": "루프 저장",
   "limits.title": "한도",
   "limits.maxInvocations": "실행당 최대 노드 호출 수 (비우면 1,000 또는 노드 수)",
+  "limits.maxCostUsd": "실행당 유료 모델 호출 비용 한도 (USD, 비우면 제한 없음)",
   "limits.save": "한도 저장",
   "config.title": "이 노드의 설정",
   "config.save": "설정 저장",

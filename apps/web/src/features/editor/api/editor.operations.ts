@@ -47,6 +47,7 @@ export const EditorPipelineSettingsFields = graphql(`
     }
     limits {
       maxInvocations
+      maxCostUsd
     }
   }
 `);

@@ -40,6 +40,15 @@ describe("the workflow's state channels, loops and limits", () => {
     fireEvent.click(within(form).getByRole("button", { name: "Save loops" }));
     expect(save).toHaveBeenCalledWith({ loops: [{ id: "regen", max: 5, exit: "fail" }] });
   });
+
+  it("saves the limits together, so changing one keeps the other (the cost limit is kept when the invocations change)", () => {
+    const save = vi.fn(async () => ({ ok: true as const }));
+    render(wrap(<PipelineSettingsPanel settings={{ loops: [], state: {}, limits: { maxInvocations: 200, maxCostUsd: 0.5 } }} readOnly={false} save={save} />));
+    const form = screen.getByRole("form", { name: "Limits" });
+    fireEvent.change(within(form).getByLabelText(/Most node invocations/), { target: { value: "300" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save limits" }));
+    expect(save).toHaveBeenCalledWith({ limits: { maxInvocations: 300, maxCostUsd: 0.5 } });
+  });
 });
 
 describe("closing a loop from a router's port", () => {

@@ -30,6 +30,8 @@ export function PipelineSettingsPanel({ settings, readOnly, save }: PipelineSett
   const [channels, setChannels] = useState(() => channelRows(settings.state));
   const [loops, setLoops] = useState(() => loopRows(settings.loops));
   const [maxInvocations, setMaxInvocations] = useState(settings.limits.maxInvocations === undefined ? "" : String(settings.limits.maxInvocations));
+  const [maxCostUsd, setMaxCostUsd] = useState(settings.limits.maxCostUsd === undefined ? "" : String(settings.limits.maxCostUsd));
+  const limits = () => ({ ...(maxInvocations ? { maxInvocations: Number(maxInvocations) } : {}), ...(maxCostUsd ? { maxCostUsd: Number(maxCostUsd) } : {}) });
 
   async function submit(event: FormEvent, input: Partial<PipelineSettings>) {
     event.preventDefault();
@@ -101,11 +103,15 @@ export function PipelineSettingsPanel({ settings, readOnly, save }: PipelineSett
           </Button>
         </div>
       </form>
-      <form onSubmit={(event) => void submit(event, { limits: maxInvocations ? { maxInvocations: Number(maxInvocations) } : {} })} aria-label={t("pipeline.limits.title")}>
+      <form onSubmit={(event) => void submit(event, { limits: limits() })} aria-label={t("pipeline.limits.title")}>
         <h3>{t("pipeline.limits.title")}</h3>
         <label className="field">
           <span>{t("pipeline.limits.maxInvocations")}</span>
           <input type="number" min={1} value={maxInvocations} placeholder="1000" readOnly={readOnly} onChange={(e) => setMaxInvocations(e.target.value)} />
+        </label>
+        <label className="field">
+          <span>{t("pipeline.limits.maxCostUsd")}</span>
+          <input type="number" min={0} step="any" value={maxCostUsd} readOnly={readOnly} onChange={(e) => setMaxCostUsd(e.target.value)} />
         </label>
         <Button size="sm" type="submit" variant="primary" disabled={readOnly}>
           {t("pipeline.limits.save")}

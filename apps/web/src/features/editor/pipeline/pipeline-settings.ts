@@ -19,7 +19,10 @@ export function toPipelineSettings(api: EditorPipelineSettingsFragment): Pipelin
   return {
     loops: api.loops.map((loop) => ({ id: loop.id, exit: loop.exit ?? null, ...(loop.max != null ? { max: loop.max } : {}) })),
     state,
-    limits: api.limits.maxInvocations != null ? { maxInvocations: api.limits.maxInvocations } : {},
+    limits: {
+      ...(api.limits.maxInvocations != null ? { maxInvocations: api.limits.maxInvocations } : {}),
+      ...(api.limits.maxCostUsd != null ? { maxCostUsd: api.limits.maxCostUsd } : {}),
+    },
   };
 }
 

@@ -27,7 +27,8 @@ export function usePipelineSettings(workflowId: string, initial: PipelineSetting
         input: {
           ...(input.loops ? { loops: input.loops.map((loop) => ({ id: loop.id, max: loop.max ?? null, exit: loop.exit })) } : {}),
           ...(input.state ? { state: stateChannelInputs(input.state).map(({ name, reducer, key, scope }) => ({ name, reducer, key, scope })) } : {}),
-          ...(input.limits ? { limits: { maxInvocations: input.limits.maxInvocations ?? null } } : {}),
+          // The limits are saved together (one left out is cleared): every one is sent.
+          ...(input.limits ? { limits: { maxInvocations: input.limits.maxInvocations ?? null, maxCostUsd: input.limits.maxCostUsd ?? null } } : {}),
         },
       });
       const payload = result.data?.updateWorkflow;
