@@ -26,15 +26,20 @@ export function RichValue({ value, label }: { value: unknown; label?: string }) 
   if (typeof value === "string") {
     const parsed = parseJsonValue(value);
     if (parsed !== undefined && parsed !== null && typeof parsed === "object") return <JsonTree value={parsed} label={label} />;
-    if (value.length > RICH_VALUE_LIMITS.maxLength) return <pre className="pre">{value}</pre>;
-    return (
-      <div className="markdown" data-testid="markdown">
-        <ReactMarkdown skipHtml>{value}</ReactMarkdown>
-      </div>
-    );
+    return <MarkdownText text={value} />;
   }
   if (value !== null && typeof value === "object") return <JsonTree value={value} label={label} />;
   return <code className="json__scalar">{JSON.stringify(value ?? null)}</code>;
+}
+
+/** Text as Markdown, without its raw HTML; too long to render as Markdown, as plain text. */
+export function MarkdownText({ text }: { text: string }) {
+  if (text.length > RICH_VALUE_LIMITS.maxLength) return <pre className="pre">{text}</pre>;
+  return (
+    <div className="markdown" data-testid="markdown">
+      <ReactMarkdown skipHtml>{text}</ReactMarkdown>
+    </div>
+  );
 }
 
 /** A JSON value as a tree: objects and lists open at the first two levels and fold below. */

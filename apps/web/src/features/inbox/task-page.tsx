@@ -1,10 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import ReactMarkdown from "react-markdown";
 import { useQuery } from "urql";
 import { useI18n } from "@/i18n/i18n-provider";
-import { RichValue } from "@/ui/rich-value";
+import { MarkdownText, RichValue } from "@/ui/rich-value";
 import { EmptyState, LoadingState, QueryError } from "@/ui/state-views";
 import { formatDateTime } from "../runs/status/format-duration";
 import { HumanTaskQuery } from "./inbox.operations";
@@ -36,7 +35,7 @@ export function TaskPage({ taskId }: { taskId: string }) {
       </p>
       {task.instructions ? (
         <div className="task-page__instructions">
-          <ReactMarkdown>{task.instructions}</ReactMarkdown>
+          <MarkdownText text={task.instructions} />
         </div>
       ) : null}
       <section className="task-card">
