@@ -371,7 +371,7 @@ describe("the editor in a real browser", () => {
   });
 
   it("opens a subgraph inside a map body on its own canvas, undoes edits there, and has a breadcrumb back", async () => {
-    await openTemplate("seed-004-codeweaver");
+    const codeweaver = await openTemplate("seed-004-codeweaver");
     // The map's menu opens its body.
     await nodeCard(page, "run_single_question_worker").click({ button: "right" });
     await page.getByTestId("menu-open-body").click();
@@ -419,6 +419,21 @@ describe("the editor in a real browser", () => {
     await press("Control+z");
     await poll(() => innerCards.count()).toBe(4);
     expect(await inner.getByText("Unsaved changes").count()).toBe(0);
+    // A delete of a card with its two edges, undone: all three come back.
+    const innerEdges = inner.locator(".react-flow__edge");
+    const edgesBefore = await innerEdges.count();
+    await inner.getByTestId("node-filter_and_score").click();
+    await press("Delete");
+    await poll(() => innerCards.count()).toBe(3);
+    await poll(() => innerEdges.count()).toBe(edgesBefore - 2);
+    await press("Control+z");
+    await poll(() => innerCards.count()).toBe(4);
+    await poll(() => innerEdges.count()).toBe(edgesBefore);
+    expect(await inner.getByText("Unsaved changes").count()).toBe(0);
+    // Delete was the top canvas' alone: the canvases under it (the map's body, the workflow) kept their
+    // selected nodes, and the server's graph still has the map.
+    expect(await bodies.count()).toBe(2);
+    expect((await serverGraph(codeweaver)).nodes.map((node) => node.id)).toContain("run_single_question_worker");
     // Back one level, then to the workflow.
     await inner.getByTestId("body-breadcrumb").getByRole("button", { name: "Body of run_single_question_worker" }).click();
     await poll(() => bodies.count()).toBe(1);

@@ -275,6 +275,7 @@ export function WorkflowEditor({ workflow, providers, knowledgeBases, followRunI
         />
       ) : null}
       <EditorCanvas
+        keysActive={!bodyOf}
         nodes={shownNodes}
         edges={shownEdges}
         onNodesChange={guardedNodesChange}

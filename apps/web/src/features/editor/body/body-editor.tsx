@@ -178,6 +178,7 @@ function BodyCanvas({ owner, takenIds, providers, knowledgeBases, channels, read
       </div>
       <NodePalette disabled={readOnly} onAdd={addNode} />
       <EditorCanvas
+        keysActive={innerOf === null}
         nodes={shown}
         edges={edges}
         onNodesChange={(changes) => {

@@ -37,6 +37,11 @@ interface EditorCanvasProps {
   onDropType?: (type: string, position: { x: number; y: number }) => void;
   /** Drawn over the canvas (its toolbar). */
   children?: ReactNode;
+  /**
+   * Whether Delete and Backspace delete this canvas' selection (default true). ReactFlow listens on the
+   * whole document, so a canvas under a body opened over it must not: the key is the top canvas'.
+   */
+  keysActive?: boolean;
 }
 
 /** The drag-and-drop data type a palette entry carries: the node type's name. */
@@ -52,7 +57,7 @@ const MINIMAP_SIZE = { width: 168, height: 104 };
  * parent then asks the server, whose answer wins.
  */
 export function EditorCanvas(props: EditorCanvasProps) {
-  const { nodes, edges, onNodesChange, onEdgesChange, locked, getGraph, onConnectPlan, onDeleted, onMoved, onMenu, onDropType, children } = props;
+  const { nodes, edges, onNodesChange, onEdgesChange, locked, getGraph, onConnectPlan, onDeleted, onMoved, onMenu, onDropType, children, keysActive = true } = props;
   const t = useT();
   const toast = useToast();
   const flow = useReactFlow();
@@ -132,7 +137,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
         selectionMode={SelectionMode.Partial}
         multiSelectionKeyCode={MULTI_SELECT_KEYS}
         nodesConnectable={!locked}
-        deleteKeyCode={DELETE_KEYS}
+        deleteKeyCode={keysActive ? DELETE_KEYS : null}
         minZoom={0.2}
         ariaLabelConfig={ariaLabels}
       >
