@@ -240,13 +240,13 @@ describe("the editor in a real browser", () => {
     await settings.getByRole("button", { name: "Save settings" }).click();
     await poll(async () => (await serverGraph(ids.scratch)).name).toBe("Undo, paste and settings");
     const limits = page.getByRole("form", { name: "Limits" });
-    await limits.getByRole("spinbutton").fill("40");
+    await limits.getByLabel("Most node invocations per run").fill("40");
     await limits.getByRole("button", { name: "Save limits" }).click();
     await poll(async () => (await serverGraph(ids.scratch)).limits.maxInvocations).toBe(40);
     await clickPane();
     await press("Control+z");
     await poll(async () => (await serverGraph(ids.scratch)).limits.maxInvocations).toBeNull();
-    await poll(() => page.getByRole("form", { name: "Limits" }).getByRole("spinbutton").inputValue()).toBe("");
+    await poll(() => page.getByRole("form", { name: "Limits" }).getByLabel("Most node invocations per run").inputValue()).toBe("");
     await press("Control+z");
     await poll(async () => (await serverGraph(ids.scratch)).name).toBe("Undo and paste");
     await poll(() => settings.getByLabel("Name", { exact: true }).inputValue()).toBe("Undo and paste");
