@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { openBrowser, type BrowserSession } from "./harness/browser.js";
-import { graphqlRequest as graphqlRequestTo } from "./harness/graphql-request.js";
+import { graphqlRequest as graphqlRequestTo, importWorkflow as importWorkflowTo } from "./harness/graphql-request.js";
 import { englishLeftOnPage } from "./harness/korean-leftovers.js";
 import { browserSuiteHooks } from "./harness/suite-hooks.js";
 import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
@@ -111,14 +111,7 @@ const poll = <T>(read: () => Promise<T> | T, timeout = 60_000) => expect.poll(re
 const graphqlRequest = <T>(query: string, variables: Record<string, unknown> = {}) => graphqlRequestTo<T>(stack.apiUrl, query, variables);
 const shot = (name: string) => browser.screenshot(`agents-${name}`);
 
-async function importWorkflow(document: unknown): Promise<string> {
-  const imported = await graphqlRequest<{ importWorkflow: { workflow: { id: string } | null; errors: unknown[] } }>(
-    "mutation ($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }",
-    { document },
-  );
-  if (!imported.importWorkflow.workflow) throw new Error(`import refused: ${JSON.stringify(imported.importWorkflow.errors)}`);
-  return imported.importWorkflow.workflow.id;
-}
+const importWorkflow = (document: unknown) => importWorkflowTo(stack.apiUrl, document);
 
 beforeAll(async () => {
   configDir = mkdtempSync(path.join(tmpdir(), "weft-e2e-agents-"));

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import type { BrowserSession } from "./harness/browser.js";
 import { canvasNodeIds, dragConnection, nodeCard, runFromEditor } from "./harness/canvas-gestures.js";
-import { graphqlRequest } from "./harness/graphql-request.js";
+import { graphqlRequest, importWorkflow } from "./harness/graphql-request.js";
 import { englishLeftOnPage } from "./harness/korean-leftovers.js";
 import { browserSuiteHooks } from "./harness/suite-hooks.js";
 import { repoRoot, type WeftStack } from "./harness/weft-stack.js";
@@ -49,16 +49,7 @@ const serverGraph = async (id: string) =>
     )
   ).workflow;
 
-async function importExample(file: string): Promise<string> {
-  const document = JSON.parse(readFileSync(path.join(repoRoot, "examples", file), "utf8")) as unknown;
-  const imported = await graphqlRequest<{ importWorkflow: { workflow: { id: string } | null; errors: unknown[] } }>(
-    stack.apiUrl,
-    "mutation ($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }",
-    { document },
-  );
-  if (!imported.importWorkflow.workflow) throw new Error(`import refused: ${JSON.stringify(imported.importWorkflow.errors)}`);
-  return imported.importWorkflow.workflow.id;
-}
+const importExample = (file: string): Promise<string> => importWorkflow(stack.apiUrl, JSON.parse(readFileSync(path.join(repoRoot, "examples", file), "utf8")) as unknown);
 
 const openTemplate = (templateId: string) => createFromTemplate(page, stack.webUrl, templateId);
 
