@@ -13,6 +13,10 @@ export interface Measurement {
   /** Median wall time of one run, in milliseconds. */
   medianMs: number;
   minMs: number;
+  /** 95th percentile of the timed runs' wall time. */
+  p95Ms: number;
+  /** Median CPU time (user + system, this process) of one run: what the run cost the machine, waits aside. */
+  cpuMedianMs: number;
   iterations: number;
   /** Set when the budget ran out before the planned iterations. */
   truncated: boolean;
@@ -31,16 +35,23 @@ export async function measure(run: () => Promise<unknown>, plan: MeasurePlan): P
   const started = performance.now();
   for (let i = 0; i < plan.warmup && performance.now() - started < plan.budgetMs / 2; i += 1) await run();
   const samples: number[] = [];
+  const cpu: number[] = [];
   while (samples.length < plan.iterations) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     await run();
     samples.push(performance.now() - t0);
+    const used = process.cpuUsage(c0);
+    cpu.push((used.user + used.system) / 1000);
     if (performance.now() - started > plan.budgetMs) break;
   }
   samples.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
   return {
     medianMs: samples[Math.floor(samples.length / 2)]!,
     minMs: samples[0]!,
+    p95Ms: samples[Math.min(samples.length - 1, Math.floor(samples.length * 0.95))]!,
+    cpuMedianMs: cpu[Math.floor(cpu.length / 2)]!,
     iterations: samples.length,
     truncated: samples.length < plan.iterations,
   };
