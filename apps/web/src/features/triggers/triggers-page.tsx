@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useQuery } from "urql";
 import { useT } from "@/i18n/i18n-provider";
 import { ErrorState, LoadingState, QueryError } from "@/ui/state-views";
+import { McpToolSection } from "../mcp-tool/mcp-tool-section";
 import { CreateTriggerForm } from "./create-trigger-form";
 import { CreatedWebhookNotice } from "./created-webhook-notice";
 import { TriggerCard } from "./trigger-card";
@@ -37,6 +38,7 @@ export function TriggersPage({ workflowId }: { workflowId: string }) {
       {data.triggers.map((trigger) => (
         <TriggerCard key={trigger.id} trigger={trigger} inputNodeIds={inputNodeIds} onDeleted={refresh} />
       ))}
+      <McpToolSection workflowId={workflowId} />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { inbox } from "./inbox";
 import { agents } from "./agents";
 import { secrets } from "./secrets";
 import { evaluations } from "./evaluations";
+import { mcpTool } from "./mcp-tool";
 
 /**
  * English is the reference dictionary: one namespace per feature, each in its own file, so features
@@ -42,4 +43,5 @@ export const en = {
   agents,
   secrets,
   evaluations,
+  mcpTool,
 };

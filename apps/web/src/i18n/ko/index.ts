@@ -18,6 +18,7 @@ import { inbox } from "./inbox";
 import { agents } from "./agents";
 import { secrets } from "./secrets";
 import { evaluations } from "./evaluations";
+import { mcpTool } from "./mcp-tool";
 
 export const ko: Dictionary = {
   common,
@@ -39,4 +40,5 @@ export const ko: Dictionary = {
   agents,
   secrets,
   evaluations,
+  mcpTool,
 };
