@@ -1,4 +1,5 @@
 import { builtInRegistry, runWorkflow, validateWorkflow, type Workflow } from "@weft/engine";
+import { renderAgentSection, type AgentRow, type Measured, type Side } from "./agent-overhead-section.js";
 import { FINAL_ANSWER, InMemoryLookupServer, scriptedProvider, type AgentScript } from "./agent-script.js";
 import { reactAgentRun } from "./langgraph-react-agent.js";
 import { machineInfo, machineLine } from "./machine-info.js";
@@ -20,21 +21,6 @@ const SCRIPTS: AgentScript[] = [
   { steps: 20, width: 4 },
 ];
 const PLAN: MeasurePlan = { warmup: 50, iterations: 300, budgetMs: 20_000 };
-
-interface Side extends Measurement {
-  /** Median run ÷ model turns (steps + the answer). */
-  usPerTurn: number;
-  p95UsPerTurn: number;
-  cpuUsPerTurn: number;
-}
-
-export interface AgentRow extends AgentScript {
-  turns: number;
-  weft: Side;
-  langgraph: Side | { error: string };
-  ratio: number | null;
-  cpuRatio: number | null;
-}
 
 function agentWorkflow(script: AgentScript): Workflow {
   const agent = {
@@ -83,26 +69,25 @@ function perTurn(measurement: Measurement, turns: number): Side {
   return { ...measurement, usPerTurn: us(measurement.medianMs), p95UsPerTurn: us(measurement.p95Ms), cpuUsPerTurn: us(measurement.cpuMedianMs) };
 }
 
+async function measureSide(run: () => Promise<void>, turns: number): Promise<Measured> {
+  try {
+    return perTurn(await measure(run, PLAN), turns);
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 async function measureRow(script: AgentScript): Promise<AgentRow> {
   const turns = script.steps + 1;
   const weft = perTurn(await measure(weftAgentRun(script), PLAN), turns);
-  let langgraph: AgentRow["langgraph"];
-  try {
-    langgraph = perTurn(await measure(reactAgentRun(script), PLAN), turns);
-  } catch (error) {
-    langgraph = { error: error instanceof Error ? error.message : String(error) };
-  }
-  const ratioOf = (a: number, b: number) => Number((a / b).toPrecision(2));
-  const measured = "usPerTurn" in langgraph ? langgraph : null;
-  return {
-    ...script,
-    turns,
-    weft,
-    langgraph,
-    ratio: measured ? ratioOf(weft.usPerTurn, measured.usPerTurn) : null,
-    cpuRatio: measured ? ratioOf(weft.cpuUsPerTurn, measured.cpuUsPerTurn) : null,
-  };
+  const langgraph = { v1: await measureSide(reactAgentRun(script, "v1"), turns), v2: await measureSide(reactAgentRun(script, "v2"), turns) };
+  const measured = [langgraph.v1, langgraph.v2].filter((side): side is Side => "usPerTurn" in side);
+  const ratioTo = (pick: (side: Side) => number) =>
+    measured.length === 0 ? null : Number((pick(weft) / Math.min(...measured.map(pick))).toPrecision(2));
+  return { ...script, turns, weft, langgraph, ratio: ratioTo((side) => side.usPerTurn), cpuRatio: ratioTo((side) => side.cpuUsPerTurn) };
 }
+
+const printed = (side: Measured) => ("usPerTurn" in side ? `${side.usPerTurn} µs/step (cpu ${side.cpuUsPerTurn})` : `failed: ${side.error}`);
 
 export async function run(): Promise<AgentRow[]> {
   const machine = machineInfo();
@@ -111,69 +96,12 @@ export async function run(): Promise<AgentRow[]> {
   for (const script of SCRIPTS) {
     const row = await measureRow(script);
     rows.push(row);
-    const lg = "usPerTurn" in row.langgraph ? `${row.langgraph.usPerTurn} µs/step (cpu ${row.langgraph.cpuUsPerTurn})` : `failed: ${row.langgraph.error}`;
-    console.log(`  ${script.steps} steps × ${script.width} calls  weft ${row.weft.usPerTurn} µs/step (cpu ${row.weft.cpuUsPerTurn})  langgraph ${lg}  ratio ${row.ratio ?? "n/a"}`);
+    console.log(
+      `  ${script.steps} steps × ${script.width} calls  weft ${printed(row.weft)}  langgraph v1 ${printed(row.langgraph.v1)}, v2 ${printed(row.langgraph.v2)}  ratio ${row.ratio ?? "n/a"} (cpu ${row.cpuRatio ?? "n/a"})`,
+    );
   }
   const after = machineInfo();
   writeResult("agent-overhead", { machine, loadAverageAfter: after.loadAverage, model: "scripted, zero latency", rows });
   writeDocSection("agent-overhead", renderAgentSection(`${machineLine(machine)} · load average ${machine.loadAverage} before, ${after.loadAverage} after`, rows));
   return rows;
-}
-
-/** Per added step, from the 5- and 20-step runs of one width: the run's fixed costs cancel out. */
-function marginalUsPerStep(rows: AgentRow[], width: number, side: "weft" | "langgraph"): number | null {
-  const [short, long] = [5, 20].map((steps) => rows.find((row) => row.width === width && row.steps === steps)?.[side]);
-  if (!short || !long || !("medianMs" in short) || !("medianMs" in long)) return null;
-  return round(((long.medianMs - short.medianMs) * 1000) / 15);
-}
-
-export function renderAgentSection(machine: string, rows: AgentRow[]): string {
-  const cell = (side: Side | { error: string }, pick: (side: Side) => number) => ("usPerTurn" in side ? `${pick(side)}` : `— (${side.error})`);
-  const lines = rows.map(
-    (row) =>
-      `| ${row.steps} × ${row.width} | ${row.weft.usPerTurn} / ${row.weft.p95UsPerTurn} | ${cell(row.langgraph, (side) => side.usPerTurn)} / ${cell(row.langgraph, (side) => side.p95UsPerTurn)} | ${row.ratio ?? "—"} | ` +
-      `${row.weft.cpuUsPerTurn} | ${cell(row.langgraph, (side) => side.cpuUsPerTurn)} | ${row.cpuRatio ?? "—"} | ${row.weft.iterations} / ${"iterations" in row.langgraph ? row.langgraph.iterations : "—"} |`,
-  );
-  const marginal = [1, 4].map((width) => {
-    const weft = marginalUsPerStep(rows, width, "weft");
-    const langgraph = marginalUsPerStep(rows, width, "langgraph");
-    const ratio = weft !== null && langgraph !== null ? Number((weft / langgraph).toPrecision(2)) : "—";
-    return `| ${width} | ${weft ?? "—"} | ${langgraph ?? "—"} | ${ratio} |`;
-  });
-  const worstOf = (ratios: Array<number | null>) => Math.max(...ratios.filter((ratio): ratio is number => ratio !== null));
-  const [wall, cpu] = [worstOf(rows.map((row) => row.ratio)), worstOf(rows.map((row) => row.cpuRatio))];
-  const verdict = Number.isFinite(wall)
-    ? `Worst ratio: wall ${wall}, CPU ${cpu} (goal ≤ 0.1${Math.max(wall, cpu) <= 0.1 ? ", met by both" : ", NOT met"}).`
-    : "LangGraph.js could not be measured.";
-  return [
-    "## Agent overhead per step",
-    "",
-    `Measured ${machine}. Command: \`pnpm bench -- agent-overhead\` (results in \`bench/results/agent-overhead.json\`).`,
-    "",
-    "Both agents run in one process against the same scripted, zero-latency model and the same trivial tool",
-    "(`bench/src/agent-script.ts`): for `steps` turns the model asks for `width` calls of `lookup` at once",
-    "(each checked against the same JSON Schema, answered at once), then it gives the final answer. Weft:",
-    "`runWorkflow` on `in → agent → out`, the agent's tool an in-memory MCP server (no I/O), every call its own",
-    "invocation with its events, events to a no-op handler. LangGraph.js 1.2.0: the prebuilt",
-    "`createReactAgent` (its default v1 graph: `agent` and `tools` nodes, the ToolNode running a turn's calls",
-    "in parallel), the same model as a LangChain chat model and `lookup` as a LangChain `tool`; built once,",
-    "`invoke` timed. A step is one model turn (steps + the answer); µs/step = run time ÷ turns, median and",
-    "p95 of the timed runs after warm-up and a full garbage collection; CPU = this process's user + system",
-    "time of a run (median). The machine is shared with other engineers' builds and tests: the load above",
-    "is other work, and wall figures move with it. A long run is more often taken off the CPU than a short",
-    "one, which inflates the wall figures of LangGraph.js (whose runs take milliseconds) more than Weft's",
-    "(fractions of one); the CPU columns leave that time out and are the fairer comparison on a loaded machine.",
-    "",
-    "| steps × parallel calls | Weft µs/step p50 / p95 | LangGraph.js µs/step p50 / p95 | ratio (goal ≤ 0.1) | Weft CPU µs/step | LangGraph.js CPU µs/step | CPU ratio | timed runs (Weft / LangGraph) |",
-    "|---|---|---|---|---|---|---|---|",
-    ...lines,
-    "",
-    "Per added step (median run at 20 steps − at 5 steps, ÷ 15), which leaves out each run's fixed costs:",
-    "",
-    "| parallel calls | Weft µs/step | LangGraph.js µs/step | ratio |",
-    "|---|---|---|---|",
-    ...marginal,
-    "",
-    verdict,
-  ].join("\n");
 }

@@ -35,12 +35,13 @@ export const lookupTool = tool(async (args: { key: string }) => lookup(args), {
 });
 
 /**
- * LangGraph.js's prebuilt ReAct agent (`createReactAgent`, its default v1 graph: an `agent` node and a
- * `tools` node whose ToolNode runs a turn's calls in parallel) over the scripted model and `lookup`.
+ * LangGraph.js's prebuilt ReAct agent (`createReactAgent`) over the scripted model and `lookup`: an
+ * `agent` node and a `tools` node. In its default graph (v1) one ToolNode task runs a turn's calls in
+ * parallel; in v2 each call is a task of its own (Send), as each is an invocation of its own in Weft.
  * Returns one run: the agent answers the task, and the run checks it reached the final answer.
  */
-export function reactAgentRun(script: AgentScript): () => Promise<void> {
-  const agent = createReactAgent({ llm: new ScriptedChatModel(script), tools: [lookupTool] });
+export function reactAgentRun(script: AgentScript, version: "v1" | "v2"): () => Promise<void> {
+  const agent = createReactAgent({ llm: new ScriptedChatModel(script), tools: [lookupTool], version });
   // Each turn is two supersteps (agent, tools), and the answer one more.
   const recursionLimit = script.steps * 2 + 5;
   return async () => {
