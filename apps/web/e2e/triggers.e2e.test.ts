@@ -1,8 +1,11 @@
 import { createHmac } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Page } from "playwright-core";
 import { openBrowser, type BrowserSession } from "./harness/browser.js";
 import { graphqlRequest as graphqlRequestTo } from "./harness/graphql-request.js";
+import { englishLeftOnPage } from "./harness/korean-leftovers.js";
 import { browserSuiteHooks } from "./harness/suite-hooks.js";
 import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
 
@@ -155,5 +158,61 @@ describe("webhooks in a real browser", () => {
     const signature = `sha256=${createHmac("sha256", hook.secret).update(body).digest("hex")}`;
     expect((await fetch(hook.url, { method: "POST", headers: { "content-type": "application/json", "x-weft-signature": signature }, body })).status).toBe(404);
     await shot("disabled");
+  });
+
+  it("serves the workflow as an MCP tool: refusals at the field, a note until a version is published, then listed and called over /mcp", async () => {
+    await page.goto(`${stack.webUrl}/workflows/${workflowId}/triggers`);
+    const card = page.getByTestId("mcp-tool");
+    await card.waitFor();
+    await card.getByTestId("mcp-unpublished").waitFor();
+    await card.getByTestId("mcp-enabled").check();
+    await card.getByTestId("mcp-tool-name").fill("weave answers");
+    await card.getByRole("button", { name: "Save MCP settings" }).click();
+    const refusal = card.getByTestId("mcp-tool-name").locator("xpath=..").getByRole("alert");
+    await poll(() => refusal.getAttribute("data-code")).toBe("MCP_TOOL_NAME_INVALID");
+    await shot("mcp-refused");
+    await card.getByTestId("mcp-tool-name").fill("weave_answers");
+    await card.getByTestId("mcp-description").fill("Answers questions about weaves.");
+    await card.getByRole("button", { name: "Save MCP settings" }).click();
+    await poll(() => refusal.count()).toBe(0);
+    // Saved but not offered: tools/list only lists workflows with a published version.
+    await poll(() => card.getByTestId("mcp-state").textContent()).toBe("Not offered at /mcp.");
+    const stored = await graphqlRequest<{ workflow: { mcp: unknown } }>("query ($id: ID!) { workflow(id: $id) { mcp { enabled toolName description } } }", { id: workflowId });
+    expect(stored.workflow.mcp).toEqual({ enabled: true, toolName: "weave_answers", description: "Answers questions about weaves." });
+
+    const endpoint = await card.getByTestId("mcp-endpoint").inputValue();
+    expect(endpoint).toBe(`${stack.apiUrl}/mcp`);
+    // The server runs without keys here (local mode), so the configuration has no header.
+    expect(JSON.parse((await card.getByTestId("mcp-config-json").textContent()) ?? "")).toEqual({ mcpServers: { weft: { url: endpoint } } });
+    const client = new McpClient({ name: "weft-e2e", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain("weave_answers");
+      await graphqlRequest("mutation ($id: ID!) { publishWorkflow(id: $id) { errors { code message } } }", { id: workflowId });
+      await page.reload();
+      await poll(() => card.getByTestId("mcp-state").textContent()).toBe("Offered at /mcp as weave_answers.");
+      expect(await card.getByTestId("mcp-unpublished").count()).toBe(0);
+      await shot("mcp-offered");
+      const tool = (await client.listTools()).tools.find((listed) => listed.name === "weave_answers");
+      expect(tool?.description).toBe("Answers questions about weaves.");
+      const result = await client.callTool({ name: "weave_answers", arguments: { question: "Which weave makes diagonal ribs?" } });
+      expect(result.isError).toBeFalsy();
+      expect(JSON.stringify(result.content)).toContain("Which weave makes diagonal ribs?");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("leaves no English on the triggers page with its MCP card in Korean", async () => {
+    await page.goto(`${stack.webUrl}/workflows/${workflowId}/triggers`);
+    await page.getByLabel("Language").selectOption("ko");
+    await page.getByTestId("mcp-tool").waitFor();
+    await page.waitForLoadState("networkidle");
+    await shot("korean");
+    // Besides the workflow's own words: CEL's variables (body, headers, query) and cron, which the Korean
+    // trigger form names as users write them.
+    const words = await englishLeftOnPage(page, new Set(["hooked", "answers", "question", "weave", "body", "headers", "query", "cron"]));
+    await page.getByLabel("언어").selectOption("en");
+    expect(words).toEqual([]);
   });
 });

@@ -46,8 +46,13 @@ export function McpClientSnippet({ endpointUrl, authRequired }: { endpointUrl: s
         <span className="row">
           <CopyButton text={config} testId="copy-mcp-config" />
           <span className="hint">
-            {authRequired ? t("mcpTool.configHelp") : t("mcpTool.configHelpLocal")}
-            {authRequired ? <> <Link href="/api-keys">{t("mcpTool.keysLink")}</Link></> : null}
+            {authRequired ? (
+              <>
+                {t("mcpTool.configHelp")} <code translate="no">run</code> <Link href="/api-keys">{t("mcpTool.keysLink")}</Link>
+              </>
+            ) : (
+              t("mcpTool.configHelpLocal")
+            )}
           </span>
         </span>
       </div>

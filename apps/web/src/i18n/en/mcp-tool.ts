@@ -15,7 +15,7 @@ export const mcpTool = {
   "unpublished": "This workflow has no published version: tools/list only lists published workflows, so it is not offered until you publish one.",
   "endpoint": "MCP endpoint of this server",
   "config": "Client configuration (mcp.json)",
-  "configHelp": "Paste it into the client's mcpServers and replace weft_… with an API key that has the scope run.",
+  "configHelp": "Paste it into the client's mcpServers and replace weft_… with an API key that has this scope:",
   "configHelpLocal": "This server runs without keys (local mode): clients on this machine need no header.",
   "keysLink": "Create a key",
   "copy": "Copy",
