@@ -1,28 +1,20 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
 import { useT } from "@/i18n/i18n-provider";
 import { Button } from "@/ui/button";
+import { useClipboard } from "@/ui/use-clipboard";
 import { mcpClientConfig } from "./mcp-client-config";
 
 function CopyButton({ text, testId }: { text: string; testId: string }) {
   const t = useT();
-  const [state, setState] = useState<"" | "copied" | "failed">("");
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      setState("copied");
-    } catch {
-      setState("failed");
-    }
-  }
+  const { copied, copy } = useClipboard();
   return (
     <>
-      <Button size="sm" onClick={() => void copy()} data-testid={testId}>
-        {state === "copied" ? t("mcpTool.copied") : t("mcpTool.copy")}
+      <Button size="sm" onClick={() => void copy(text, "text")} data-testid={testId}>
+        {copied === "text" ? t("mcpTool.copied") : t("mcpTool.copy")}
       </Button>
-      {state === "failed" ? <span className="field__error">{t("mcpTool.copyFailed")}</span> : null}
+      {copied === "failed" ? <span className="field__error">{t("mcpTool.copyFailed")}</span> : null}
     </>
   );
 }

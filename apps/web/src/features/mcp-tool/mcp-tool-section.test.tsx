@@ -94,4 +94,16 @@ describe("serving a workflow as an MCP tool", () => {
     expect(JSON.parse(within(card).getByTestId("mcp-config-json").textContent ?? "")).toEqual({ mcpServers: { weft: { url: "http://127.0.0.1:4000/mcp" } } });
     expect(within(card).getByRole("button", { name: "MCP 설정 저장" })).toBeTruthy();
   });
+
+  it("copies the client configuration, and says so when the browser refuses", async () => {
+    const writeText = vi.fn(async (_text: string) => undefined);
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    const { card } = show(mockedApi(null).client);
+    fireEvent.click(within(card).getByTestId("copy-mcp-config"));
+    await waitFor(() => expect(within(card).getByTestId("copy-mcp-config").textContent).toBe("Copied"));
+    expect(JSON.parse(writeText.mock.calls[0]?.[0] ?? "")).toEqual({ mcpServers: { weft: { url: "http://127.0.0.1:4000/mcp", headers: { Authorization: "Bearer weft_…" } } } });
+    writeText.mockRejectedValueOnce(new Error("denied"));
+    fireEvent.click(within(card).getByTestId("copy-mcp-endpoint"));
+    expect(await within(card).findByText("Copying failed; select the text and copy it yourself.")).toBeTruthy();
+  });
 });
