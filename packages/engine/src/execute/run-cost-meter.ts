@@ -6,7 +6,8 @@ import type { CostReservation, RunCost } from "../providers/model-cost.js";
  * What a run has spent on priced model calls (SPEC-V3 §3 cost), and its `limits.maxCostUsd`. A call's
  * estimate is held while it is in flight, so parallel calls cannot together pass the limit; when the
  * call ends, its actual cost (from its usage) replaces the estimate. A resumed run starts from what
- * its earlier attempts recorded.
+ * its earlier attempts recorded. A run started by a workflow tool also reserves every call from its
+ * caller's budget (`outer`): the call must fit both limits, and what it costs is spent in both runs.
  */
 export class RunCostMeter implements RunCost {
   #spent: number;
@@ -18,6 +19,7 @@ export class RunCostMeter implements RunCost {
     readonly limitUsd: number | null,
     private readonly stop: (error: EventError, nodeId: string) => void,
     restoredUsd: number | null = null,
+    private readonly outer: RunCost | null = null,
   ) {
     this.#spent = restoredUsd ?? 0;
     this.#priced = restoredUsd !== null;
@@ -44,6 +46,8 @@ export class RunCostMeter implements RunCost {
       this.stop(error, nodeId);
       throw new WeftError(error.code, message);
     }
+    // Refused by the caller's budget: the caller stops, and this run's node fails with its error.
+    const outer = this.outer?.reserve(estimateUsd, nodeId) ?? null;
     this.#held += estimateUsd;
     let open = true;
     const end = (actualUsd: number) => {
@@ -52,7 +56,21 @@ export class RunCostMeter implements RunCost {
       this.#held -= estimateUsd;
       this.#spent += actualUsd;
     };
-    return { settle: (actualUsd) => end(actualUsd ?? 0), release: () => end(0) };
+    return {
+      settle: (actualUsd) => {
+        end(actualUsd ?? 0);
+        outer?.settle(actualUsd);
+      },
+      release: () => {
+        end(0);
+        outer?.release();
+      },
+    };
+  }
+
+  restore(spentUsd: number): void {
+    this.#priced = true;
+    this.#spent += spentUsd;
   }
 }
 

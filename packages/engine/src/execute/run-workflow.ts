@@ -1,6 +1,7 @@
 import { DEFAULT_RUN_LIMITS } from "../limits/run-limits.js";
 import { WeftError } from "../model/errors.js";
 import type { LlmProviders } from "../providers/llm-provider.js";
+import type { RunCost } from "../providers/model-cost.js";
 import type { Retriever } from "../providers/retrieval.js";
 import type { ToolProviders } from "../providers/tool-providers.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
@@ -61,6 +62,11 @@ export interface RunWorkflowInput {
    * those closed while it executes. Without it, a run that reaches a `human` node ends WAITING.
    */
   humanAnswers?: HumanTaskAnswers;
+  /**
+   * A workflow tool's run (WorkflowTools.call): its caller's budget (`WorkflowToolCall.cost`). Every
+   * priced call of this run must fit this run's `limits.maxCostUsd` and the caller's, and counts in both.
+   */
+  callerCost?: RunCost | null;
 }
 
 /**
@@ -104,5 +110,6 @@ export async function runWorkflow(input: RunWorkflowInput): Promise<RunOutcome> 
     limits: prepared.limits ?? DEFAULT_RUN_LIMITS,
     humanAnswers: input.humanAnswers ?? new HumanTaskAnswers(),
     taskId: options.taskId ?? null,
+    callerCost: input.callerCost ?? null,
   }).run();
 }

@@ -17,6 +17,7 @@ import type { RunLimits } from "../limits/run-limits.js";
 import { RunBytes } from "../limits/value-gate.js";
 import { overBudget } from "./over-budget.js";
 import { RunCostMeter } from "./run-cost-meter.js";
+import type { RunCost } from "../providers/model-cost.js";
 import { nextTurn, sliceSpent } from "./turn-clock.js";
 import { alreadyEmitted, invocationKey, recordedCost, type FinishedInvocation, type RunResume } from "./run-resume.js";
 import { ChildInvocations, type ChildInvocationHost } from "./child-invocations.js";
@@ -78,6 +79,8 @@ export interface RunnerDeps {
   recordInFlight: boolean;
   /** Set when an earlier attempt of the run had started it (run-resume.ts). */
   resume?: RunResume | null;
+  /** A workflow tool's run: its caller's budget, which every priced call of this run also reserves from. */
+  callerCost?: RunCost | null;
   /** What every value of the run must stay within (SPEC-V3 §1). */
   limits: RunLimits;
   /** Answers to the run's tasks, given before or while it executes. */
@@ -137,7 +140,7 @@ export class WorkflowRunner implements ScopeHost, ChildInvocationHost {
     this.#bytes = new RunBytes(deps.limits.maxRunBytes);
     // A refused call stops the run after the step that asked (the node is in the middle of its execution).
     const stopForCost = (error: EventError, nodeId: string) => queueMicrotask(() => this.#stop(error, "UPSTREAM_FAILED", nodeId));
-    this.#cost = new RunCostMeter(deps.maxCostUsd ?? null, stopForCost, deps.resume ? recordedCost(deps.resume.record) : null);
+    this.#cost = new RunCostMeter(deps.maxCostUsd ?? null, stopForCost, deps.resume ? recordedCost(deps.resume.record) : null, deps.callerCost ?? null);
     this.runInputs = runInputsOf(deps.plan, deps.suppliedInputs);
     this.#top = new ScopeRun(this, deps.plan, topScopeOptions(() => this.#finish()));
     this.#waits = new HumanWaits(this, deps.humanAnswers, deps.resume?.record ?? null, deps.taskId);

@@ -81,9 +81,14 @@ export interface RunCost {
   reserve(estimateUsd: number, nodeId: string): CostReservation;
   /** True the first time a run asks about this model without a price: its COST_UNKNOWN warning is given once. */
   firstUnpriced(model: string): boolean;
+  /**
+   * Counts what an earlier attempt of this run spent and recorded only in events (a resumed agent's
+   * replayed steps): spent, never refused, as those calls were made.
+   */
+  restore(spentUsd: number): void;
 }
 
 const NOTHING_HELD: CostReservation = { settle: () => undefined, release: () => undefined };
 
 /** For code that runs executors outside a run (benchmarks' reference schedulers): nothing is limited or counted. */
-export const UNMETERED_COST: RunCost = { limitUsd: null, reserve: () => NOTHING_HELD, firstUnpriced: () => false };
+export const UNMETERED_COST: RunCost = { limitUsd: null, reserve: () => NOTHING_HELD, firstUnpriced: () => false, restore: () => undefined };

@@ -1,4 +1,6 @@
 import type { JsonValue } from "../model/json-value.js";
+import type { TokenUsage } from "./llm-provider.js";
+import type { RunCost } from "./model-cost.js";
 
 /**
  * Published workflows as tools (SPEC-V3 §3 `{"type": "workflow"}`): the host (the API) looks them up
@@ -35,10 +37,18 @@ export interface WorkflowToolCall {
   arguments: Readonly<Record<string, JsonValue>>;
   /** The call: the same caller always gets the same child run (a resumed run repeating a call finds it). */
   caller: { runId: string; nodeId: string; invocation: string };
+  /**
+   * The calling run's budget, for the called run's `runWorkflow({callerCost})`: each of its priced model
+   * calls reserves from it too, so it counts on the calling node run and run and is refused
+   * (RUN_COST_EXCEEDED, the caller stopped) when it could take the caller past its `limits.maxCostUsd`.
+   */
+  cost: RunCost;
 }
 
 export interface WorkflowToolResult {
   /** The child run's result (its output node's output). */
   output: JsonValue;
   runId: string;
+  /** The called run's model tokens: added to the calling node run's usage. */
+  usage: TokenUsage;
 }

@@ -1,5 +1,6 @@
 import { WeftError } from "../model/errors.js";
 import type { JsonValue } from "../model/json-value.js";
+import { addUsage, emptyUsage, type TokenUsage } from "../providers/llm-provider.js";
 import type { McpToolInfo, McpToolResult, McpTools } from "../providers/mcp-tools.js";
 import type { WorkflowToolCall, WorkflowToolInfo, WorkflowToolRef, WorkflowToolResult, WorkflowTools } from "../providers/workflow-tools.js";
 
@@ -11,6 +12,8 @@ export interface FakeWorkflow {
   /** Input node ids: the parameters. */
   inputs: string[];
   version?: number;
+  /** Priced model calls a run makes before it answers: each reserves its estimate from the caller's budget, then costs `usd`. */
+  pricedCalls?: { estimateUsd: number; usd: number; usage: TokenUsage }[];
   run: Answer<JsonValue>;
 }
 
@@ -29,8 +32,14 @@ export class FakeWorkflowTools implements WorkflowTools {
 
   async call(call: WorkflowToolCall, signal: AbortSignal): Promise<WorkflowToolResult> {
     this.calls.push(call);
-    const output = await this.#workflow(call.workflowId).run(call.arguments, signal);
-    return { output, runId: `child-${this.calls.length}` };
+    const workflow = this.#workflow(call.workflowId);
+    let usage = emptyUsage();
+    for (const priced of workflow.pricedCalls ?? []) {
+      call.cost.reserve(priced.estimateUsd, "fake-model").settle(priced.usd);
+      usage = addUsage(usage, priced.usage);
+    }
+    const output = await workflow.run(call.arguments, signal);
+    return { output, runId: `child-${this.calls.length}`, usage };
   }
 
   #workflow(id: string): FakeWorkflow {

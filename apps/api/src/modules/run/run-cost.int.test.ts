@@ -11,11 +11,14 @@ import { RunEvents, RunWorkflow } from "../../testing/operations.js";
 /**
  * Cost through the real API: two OpenAI-compatible endpoints with prices in WEFT_PROVIDERS_FILE (local
  * servers speaking OpenAI's protocol), a run over both, its node runs' and its own costUsd, the metric,
- * and limits.maxCostUsd refusing the call that could pass it.
+ * and limits.maxCostUsd refusing the call that could pass it — also when a workflow tool makes it.
  */
 
 const CostImport = graphql(`
   mutation CostImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message field } } }
+`);
+const CostPublish = graphql(`
+  mutation CostPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }
 `);
 const CostRun = graphql(`
   query CostRun($id: ID!) {
@@ -64,6 +67,37 @@ const document = (limits?: { maxCostUsd: number }) => ({
   ],
 });
 
+/** colour ─► name (cheap/small) ─► named: the published workflow a tool node calls. */
+const NAMER = {
+  format: "weft.workflow/v2",
+  name: "Name a colour",
+  nodes: [
+    { id: "colour", type: "input", content: "" },
+    { id: "name", type: "llm", provider: "cheap", model: "small", prompt: "Name {input}.", params: { maxTokens: 500 } },
+    { id: "named", type: "output" },
+  ],
+  edges: [
+    { source: "colour", target: "name" },
+    { source: "name", target: "named" },
+  ],
+};
+
+/** q ─► call (tool: the Name-a-colour workflow) ─► out */
+const callerOf = (workflowId: string, limits?: { maxCostUsd: number }) => ({
+  format: "weft.workflow/v2",
+  name: "A workflow tool's cost",
+  ...(limits ? { limits } : {}),
+  nodes: [
+    { id: "q", type: "input", content: "blue" },
+    { id: "call", type: "tool", tool: { type: "workflow", workflowId }, arguments: { colour: "input" } },
+    { id: "out", type: "output" },
+  ],
+  edges: [
+    { source: "q", target: "call" },
+    { source: "call", target: "out" },
+  ],
+});
+
 describeEachDatabase("the cost of runs", (suite) => {
   let api: TestApp | undefined;
   afterEach(async () => {
@@ -108,5 +142,36 @@ describeEachDatabase("the cost of runs", (suite) => {
     expect(run).toMatchObject({ status: "FAILED", error: { code: "RUN_COST_EXCEEDED" } });
     expect(run.costUsd).toBeCloseTo(0.002, 12);
     expect(run.nodeRuns.find((nodeRun) => nodeRun.nodeId === "b")).toMatchObject({ status: "FAILED", costUsd: null, error: { code: "RUN_COST_EXCEEDED" } });
+  });
+
+  async function publishedNamer(): Promise<string> {
+    const { importWorkflow } = await api!.admin.request(CostImport, { document: NAMER });
+    expect(importWorkflow.errors).toEqual([]);
+    const { publishWorkflow } = await api!.admin.request(CostPublish, { id: importWorkflow.workflow!.id });
+    expect(publishWorkflow.errors).toEqual([]);
+    return importWorkflow.workflow!.id;
+  }
+
+  test("a workflow tool's priced calls count on the calling node run and in the calling run's costUsd", async () => {
+    api = await startTestApp(suite.db(), { env: { WEFT_PROVIDERS_FILE: file } });
+    const namer = await publishedNamer();
+    cheap.enqueueChat({ kind: "reply", text: "Cobalt.", usage: { promptTokens: 1_000, completionTokens: 500 } });
+    const run = await runToEnd(callerOf(namer));
+    expect(run.status).toBe("COMPLETED");
+    expect(run.nodeRuns.find((nodeRun) => nodeRun.nodeId === "call")!.costUsd).toBeCloseTo(0.002, 12);
+    expect(run.costUsd).toBeCloseTo(0.002, 12);
+  });
+
+  test("a caller's limits.maxCostUsd stops the workflow tool's call that could pass it, with RUN_COST_EXCEEDED", async () => {
+    api = await startTestApp(suite.db(), { env: { WEFT_PROVIDERS_FILE: file } });
+    const namer = await publishedNamer();
+    const before = cheap.requests.length;
+    // The called workflow has no limit of its own; its call may write 500 tokens at $2 per million:
+    // $0.001 (and the prompt) does not fit the caller's $0.0005.
+    const run = await runToEnd(callerOf(namer, { maxCostUsd: 0.0005 }));
+    expect(cheap.requests.length).toBe(before);
+    expect(run).toMatchObject({ status: "FAILED", error: { code: "RUN_COST_EXCEEDED" } });
+    expect(run.error!.message).toMatch(/^node "call" would make a model call estimated at up to \$\S+, taking the run past its limit of \$0\.000500/);
+    expect(run.nodeRuns.find((nodeRun) => nodeRun.nodeId === "call")).toMatchObject({ status: "FAILED", error: { code: "RUN_COST_EXCEEDED" } });
   });
 });

@@ -49,8 +49,9 @@ interface PublishedVersion {
  * Published workflows as tools (SPEC-V3 §3 `{"type": "workflow"}`), run as an **invocation of the
  * calling run**: the version's graph executes in the caller's process, inside the call, with the
  * caller's providers and the process's node slots (the calling agent holds none meanwhile), and its
- * own limits. The call's node run in the calling run records the arguments and the result; the called
- * workflow's own events are not stored (it is not a run in the history). A call the caller's worker did
+ * own limits; each of its priced model calls must also fit the caller's `limits.maxCostUsd` (what the
+ * caller has left), and its tokens and cost count on the call's node run and the calling run. The
+ * call's node run in the calling run records the arguments and the result; the called workflow's own events are not stored (it is not a run in the history). A call the caller's worker did
  * not finish before dying runs again when the run resumes; a finished one is replayed, never repeated.
  * Its parameters are the version's input nodes; its result is the version's result (output node).
  */
@@ -97,8 +98,10 @@ export class InlineWorkflowTools implements WorkflowTools {
       },
       signal,
       options: { limiter: this.deps.limiter },
+      // Its priced calls count on the calling node run and run, within both runs' limits.maxCostUsd.
+      callerCost: call.cost,
     });
-    if (outcome.status === "COMPLETED") return { output: outcome.result ?? "", runId };
+    if (outcome.status === "COMPLETED") return { output: outcome.result ?? "", runId, usage: outcome.usage };
     if (outcome.status === "WAITING") throw new WeftError("TOOL_FAILED", `workflow "${version.workflowName}" waits for a person, which a tool call cannot`);
     const error: EventError = failure ?? outcome.error ?? { code: "TOOL_FAILED", message: `the run ended ${outcome.status}` };
     throw new WeftError(error.code, `workflow "${version.workflowName}" failed: ${error.message}`);

@@ -100,6 +100,7 @@ type Documents = {
     "\n  mutation PrImport($document: JSON!) { importWorkflow(document: $document) { workflow { id version } errors { code message field } } }\n": typeof types.PrImportDocument,
     "\n  mutation PrUpdate($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code } } }\n": typeof types.PrUpdateDocument,
     "\n  mutation CostImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message field } } }\n": typeof types.CostImportDocument,
+    "\n  mutation CostPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": typeof types.CostPublishDocument,
     "\n  query CostRun($id: ID!) {\n    run(id: $id) { status costUsd error { code message } nodeRuns { nodeId status costUsd provider model error { code } } }\n  }\n": typeof types.CostRunDocument,
     "\n  fragment TypedEvent on RunEvent {\n    __typename\n    seq\n    type\n    nodeId\n    output\n    text\n    description\n    reason\n    error { code message }\n    ... on NodeEvent { invocation }\n    ... on RunStartedEvent { nodeIds }\n    ... on NodeStartedEvent { nodeType }\n    ... on NodeDescriptionEvent { description }\n    ... on NodeCompletedEvent {\n      description\n      output\n      ports\n      details { provider model retries startedAt finishedAt usage { promptTokens completionTokens totalTokens } }\n    }\n    ... on NodeSkippedEvent { reason blockedBy }\n    ... on WarningEvent { code message }\n    ... on BranchTakenEvent { ports skipped }\n    ... on LoopIterationEvent { invocation loopId iteration max feedback }\n    ... on RunCompletedEvent { result outputs { nodeId output } usage { totalTokens } state }\n  }\n": typeof types.TypedEventFragmentDoc,
     "\n  subscription TypedRunEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { ...TypedEvent } }\n": typeof types.TypedRunEventsDocument,
@@ -300,6 +301,7 @@ const documents: Documents = {
     "\n  mutation PrImport($document: JSON!) { importWorkflow(document: $document) { workflow { id version } errors { code message field } } }\n": types.PrImportDocument,
     "\n  mutation PrUpdate($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code } } }\n": types.PrUpdateDocument,
     "\n  mutation CostImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message field } } }\n": types.CostImportDocument,
+    "\n  mutation CostPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": types.CostPublishDocument,
     "\n  query CostRun($id: ID!) {\n    run(id: $id) { status costUsd error { code message } nodeRuns { nodeId status costUsd provider model error { code } } }\n  }\n": types.CostRunDocument,
     "\n  fragment TypedEvent on RunEvent {\n    __typename\n    seq\n    type\n    nodeId\n    output\n    text\n    description\n    reason\n    error { code message }\n    ... on NodeEvent { invocation }\n    ... on RunStartedEvent { nodeIds }\n    ... on NodeStartedEvent { nodeType }\n    ... on NodeDescriptionEvent { description }\n    ... on NodeCompletedEvent {\n      description\n      output\n      ports\n      details { provider model retries startedAt finishedAt usage { promptTokens completionTokens totalTokens } }\n    }\n    ... on NodeSkippedEvent { reason blockedBy }\n    ... on WarningEvent { code message }\n    ... on BranchTakenEvent { ports skipped }\n    ... on LoopIterationEvent { invocation loopId iteration max feedback }\n    ... on RunCompletedEvent { result outputs { nodeId output } usage { totalTokens } state }\n  }\n": types.TypedEventFragmentDoc,
     "\n  subscription TypedRunEvents($runId: ID!) { runEvents(runId: $runId, afterSeq: 0) { ...TypedEvent } }\n": types.TypedRunEventsDocument,
@@ -769,6 +771,10 @@ export function graphql(source: "\n  mutation PrUpdate($workflowId: ID!, $nodeId
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CostImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message field } } }\n"): (typeof documents)["\n  mutation CostImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message field } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CostPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n"): (typeof documents)["\n  mutation CostPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -6,6 +6,7 @@ import type { PartialNodeDetails } from "../../registry/node-failure.js";
 import type { NodeExecutionContext, RecordedEvent } from "../../registry/node-type-definition.js";
 import { readJsonReply, type JsonReplyReading } from "../../result-parser/json-reply-repair.js";
 import { callModel, type OpenedModelCall } from "../common/model-call.js";
+import { modelPrice, usageCost } from "../../providers/model-cost.js";
 import type { OfferedTool } from "../common/tools/tool-set.js";
 import type { AgentSettings } from "./agent.config.js";
 import { runToolCalls } from "./agent-tool-calls.js";
@@ -48,7 +49,7 @@ export async function runAgentSteps(context: NodeExecutionContext, task: AgentTa
   const { maxSteps, schema } = task.settings;
   const system = systemPrompt(task.system ?? "", schema);
   const messages: LlmMessage[] = [...(system === "" ? [] : [{ role: "system" as const, content: system }]), { role: "user", content: task.prompt }];
-  const recorded = recordedTurns(context, task.details);
+  const recorded = recordedTurns(context, task);
   let calls = 0;
   for (let step = 1; step <= maxSteps; step += 1) {
     const turn = recorded.get(step) ?? (await askModel(context, task, messages, step));
@@ -99,10 +100,13 @@ function finalAnswer(text: string, schema: JsonValue | undefined, maxDepth: numb
 
 /**
  * The steps an earlier attempt recorded (AGENT_STEP), by step, with their tokens added to the node's
- * usage (they were spent). A record that is not what this code writes is left out: that step asks the
- * model again.
+ * usage and, for a priced model, their cost to the node's and the run's (they were spent: the run counts
+ * them against `limits.maxCostUsd` as if it had not stopped). A record that is not what this code
+ * writes is left out: that step asks the model again.
  */
-function recordedTurns(context: NodeExecutionContext, details: PartialNodeDetails): Map<number, StepTurn> {
+function recordedTurns(context: NodeExecutionContext, task: AgentTask): Map<number, StepTurn> {
+  const { details } = task;
+  const price = context.node.model === undefined ? null : modelPrice(task.call.provider, context.node.model);
   const turns = new Map<number, StepTurn>();
   for (const event of context.recorded("AGENT_STEP")) {
     const turn = readTurn(event);
@@ -110,6 +114,11 @@ function recordedTurns(context: NodeExecutionContext, details: PartialNodeDetail
     turns.set(turn.step, turn);
     details.usage = addUsage(details.usage ?? emptyUsage(), turn.usage);
     details.rawReply = turn.text;
+    if (price && turn.usage) {
+      const spent = usageCost(turn.usage, price);
+      details.costUsd = (details.costUsd ?? 0) + spent;
+      context.cost.restore(spent);
+    }
   }
   return turns;
 }

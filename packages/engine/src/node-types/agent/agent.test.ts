@@ -200,7 +200,7 @@ describe("agent node (SPEC-V3 §3)", () => {
     const tools = [{ type: "workflow", workflowId: "wf_sum", version: 3 }];
     const run = await runPipeline({ workflow: agentWorkflow([calls(["summarize", { text: "a long text" }]), "done"], { tools }), tools: { workflows } });
     expect(run.outcome.status).toBe("COMPLETED");
-    expect(workflows.calls).toEqual([{ workflowId: "wf_sum", version: 3, arguments: { text: "a long text" }, caller: { runId: "run-1", nodeId: "research", invocation: "research@1.1" } }]);
+    expect(workflows.calls).toEqual([{ workflowId: "wf_sum", version: 3, arguments: { text: "a long text" }, caller: { runId: "run-1", nodeId: "research", invocation: "research@1.1" }, cost: expect.anything() }]);
     expect(run.of("TOOL_RESULT")[0]).toMatchObject({ ok: true, summary: "summary of a long text" });
   });
 

@@ -9,6 +9,9 @@ import { chunkValue } from "../chunk-value.js";
 import { callHttp } from "../http-call.js";
 import { toolUnavailable } from "../tool-inputs.js";
 import type { OfferedTool } from "./tool-set.js";
+import { WorkflowToolCost } from "./workflow-tool-cost.js";
+import { addUsage, emptyUsage } from "../../../providers/llm-provider.js";
+import type { PartialNodeDetails } from "../../../registry/node-failure.js";
 
 /** Where a call comes from: a workflow tool's child run is found again by it. */
 export interface ToolCallOrigin {
@@ -20,18 +23,31 @@ export interface ToolCallOrigin {
  * Calls one tool with arguments (an object): they must match the tool's parameters first
  * (TOOL_ARGUMENTS_INVALID, the tool is not reached). Resolves with the tool's result; a tool's own
  * failure (an MCP tool's `isError`, a workflow run that failed) throws TOOL_FAILED or the run's error.
+ * A workflow tool's model tokens and cost are added to `details` (the calling node run's).
  */
-export async function callTool(context: NodeExecutionContext, tool: OfferedTool, args: Record<string, JsonValue>, origin: ToolCallOrigin): Promise<JsonValue> {
+export async function callTool(
+  context: NodeExecutionContext,
+  tool: OfferedTool,
+  args: Record<string, JsonValue>,
+  origin: ToolCallOrigin,
+  details: PartialNodeDetails,
+): Promise<JsonValue> {
   const mismatch = schemaMismatch(tool.definition.parameters as JsonValue, args);
   if (mismatch !== null) throw new WeftError("TOOL_ARGUMENTS_INVALID", `the arguments do not match the parameters of ${tool.definition.name}: ${mismatch}`);
-  const result = await reach(context, tool, args, origin);
+  const result = await reach(context, tool, args, origin, details);
   // A tool's answer (an MCP server's above all) is anyone's value: measured before anything reads or
   // serializes it, like a node's output.
   gateValue(result, context.limits, `the result of ${tool.definition.name}`);
   return result;
 }
 
-async function reach(context: NodeExecutionContext, tool: OfferedTool, args: Record<string, JsonValue>, origin: ToolCallOrigin): Promise<JsonValue> {
+async function reach(
+  context: NodeExecutionContext,
+  tool: OfferedTool,
+  args: Record<string, JsonValue>,
+  origin: ToolCallOrigin,
+  details: PartialNodeDetails,
+): Promise<JsonValue> {
   switch (tool.spec.type) {
     case "retrieve": {
       const search = context.tools.knowledgeBases;
@@ -45,8 +61,15 @@ async function reach(context: NodeExecutionContext, tool: OfferedTool, args: Rec
       const workflows = context.tools.workflows;
       if (!workflows || !("version" in tool)) throw toolUnavailable("TOOL_UNAVAILABLE", `workflow "${tool.spec.workflowId}" as a tool`);
       const caller = { runId: context.runId, ...origin };
-      const result = await workflows.call({ workflowId: tool.spec.workflowId, version: tool.version, arguments: args, caller }, context.signal);
-      return result.output;
+      // The called run spends from the caller's budget: counted here even when it fails after spending.
+      const cost = new WorkflowToolCost(context.cost, origin.nodeId);
+      try {
+        const result = await workflows.call({ workflowId: tool.spec.workflowId, version: tool.version, arguments: args, caller, cost }, context.signal);
+        details.usage = addUsage(details.usage ?? emptyUsage(), result.usage);
+        return result.output;
+      } finally {
+        if (cost.spentUsd !== null) details.costUsd = (details.costUsd ?? 0) + cost.spentUsd;
+      }
     }
     case "http": {
       // The node's own template values, and the call's arguments as {args.<name>}.
