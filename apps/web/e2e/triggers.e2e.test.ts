@@ -193,6 +193,8 @@ describe("webhooks in a real browser", () => {
       await poll(() => card.getByTestId("mcp-state").textContent()).toBe("Offered at /mcp as weave_answers.");
       expect(await card.getByTestId("mcp-unpublished").count()).toBe(0);
       await shot("mcp-offered");
+      await page.goto(`${stack.webUrl}/workflows`);
+      await poll(() => page.locator(`[data-workflow-id="${workflowId}"]`).getByTestId("mcp-link").getAttribute("title")).toBe("Offered at /mcp as weave_answers.");
       const tool = (await client.listTools()).tools.find((listed) => listed.name === "weave_answers");
       expect(tool?.description).toBe("Answers questions about weaves.");
       const result = await client.callTool({ name: "weave_answers", arguments: { question: "Which weave makes diagonal ribs?" } });

@@ -118,6 +118,7 @@ function WorkflowPage({ after, search, first, last, onChanged, onMore }: Workflo
             activeRunId: node.activeRunId ?? null,
             nodeCount: node.nodes.length,
             publishedVersion: node.publishedVersion?.number ?? null,
+            mcpToolName: node.mcp.enabled ? node.mcp.toolName : null,
           }}
         />
       ))}

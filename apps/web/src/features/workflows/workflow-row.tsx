@@ -21,6 +21,8 @@ export interface WorkflowRowData {
   /** The latest published version's number; null while none is. */
   publishedVersion: number | null;
   nodeCount: number;
+  /** The MCP tool's name while the workflow opts in to /mcp (offered once a version is published); else null. */
+  mcpToolName?: string | null;
 }
 
 /** One workflow with its actions; every action reports the server's refusal in a toast. */
@@ -97,6 +99,11 @@ export function WorkflowRow({ workflow, onChanged }: { workflow: WorkflowRowData
               </Link>
             ) : null}
             <Link href={`/workflows/${workflow.id}/triggers`} className="badge" data-testid="triggers-link">{t("triggers.link")}</Link>
+            {workflow.mcpToolName && workflow.publishedVersion !== null ? (
+              <Link href={`/workflows/${workflow.id}/triggers`} className="badge" data-testid="mcp-link" title={t("mcpTool.state.offered", { name: workflow.mcpToolName })}>
+                MCP
+              </Link>
+            ) : null}
             {workflow.description ? <span className="cell-sub" translate="no">{workflow.description}</span> : null}
           </div>
         )}

@@ -14,6 +14,10 @@ export const WorkflowListQuery = graphql(`
           publishedVersion {
             number
           }
+          mcp {
+            enabled
+            toolName
+          }
           nodes {
             id
           }
