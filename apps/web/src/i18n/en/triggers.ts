@@ -5,7 +5,7 @@ export const triggers = {
   "back": "Back to the editor",
   "refresh": "Refresh",
   "notFound": "This workflow does not exist.",
-  "help": "Runs can start from outside: a webhook (a signed POST to its URL) or a cron schedule. Runs execute the latest published version (the draft while none is published).",
+  "help": "Runs can start from outside: a webhook (a signed POST to its URL), a cron schedule, or an MCP client calling it as a tool (below). Runs execute the latest published version (the draft while none is published).",
   "empty": "No triggers yet.",
   "kind.WEBHOOK": "Webhook",
   "kind.SCHEDULE": "Schedule",

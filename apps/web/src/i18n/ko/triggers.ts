@@ -8,7 +8,7 @@ export const triggers: Messages<typeof en> = {
   "back": "편집기로 돌아가기",
   "refresh": "새로 고침",
   "notFound": "이 워크플로가 없습니다.",
-  "help": "실행은 외부에서도 시작할 수 있습니다. 웹훅(URL로 보내는 서명된 POST) 또는 cron 일정입니다. 실행은 최신 게시 버전(게시된 버전이 없으면 초안)을 실행합니다.",
+  "help": "실행은 외부에서도 시작할 수 있습니다. 웹훅(URL로 보내는 서명된 POST), cron 일정, 또는 도구로 호출하는 MCP 클라이언트(아래)입니다. 실행은 최신 게시 버전(게시된 버전이 없으면 초안)을 실행합니다.",
   "empty": "아직 트리거가 없습니다.",
   "kind.WEBHOOK": "웹훅",
   "kind.SCHEDULE": "일정",
