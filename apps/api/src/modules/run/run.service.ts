@@ -111,7 +111,9 @@ export class RunService {
     const limiter = new ConcurrencyLimiter(deps.env.WEFT_PROCESS_CONCURRENCY);
     const retriever = options.retriever ?? null;
     const tools = options.tools ?? {};
-    const workflows = new InlineWorkflowTools({ ...this.#start, llm: deps.llm, retriever, tools, limiter });
+    const metrics = options.metrics ?? null;
+    // The metrics see a workflow tool's node events too: its models' tokens and cost count by model.
+    const workflows = new InlineWorkflowTools({ ...this.#start, llm: deps.llm, retriever, tools, limiter, observe: metrics ? (event) => metrics.observeEvent(event) : null });
     this.#liveAnswers = new LiveAnswers(deps.db, options.bus, deps.logger);
     const workerDeps = {
       db: deps.db,

@@ -7,6 +7,7 @@ import {
   type LlmProviders,
   type NodeTypeRegistry,
   type Retriever,
+  type RunEvent,
   type RunPolicy,
   type ToolProviders,
   type Workflow,
@@ -36,6 +37,8 @@ export interface WorkflowToolDeps {
   tools: Omit<ToolProviders, "workflowVersion" | "workflows">;
   /** The process-wide cap on node executions: the called workflow's nodes take slots like any run's. */
   limiter: ConcurrencyLimiter;
+  /** Sees the called workflow's events (they are not stored): the metrics count its nodes, tokens and cost. */
+  observe?: ((event: RunEvent) => void) | null;
 }
 
 interface PublishedVersion {
@@ -95,6 +98,7 @@ export class InlineWorkflowTools implements WorkflowTools {
       tools: { ...this.deps.tools, workflows: new InlineWorkflowTools(this.deps, this.depth + 1), workflowVersion: { workflowId: call.workflowId, version: version.number } },
       onEvent: (event) => {
         if (event.type === "NODE_FAILED" && failure === null) failure = event.error;
+        this.deps.observe?.(event);
       },
       signal,
       options: { limiter: this.deps.limiter },

@@ -48,7 +48,7 @@ async function callOne(context: NodeExecutionContext, tools: ReadonlyMap<string,
     const tool = tools.get(call.name);
     if (!tool) throw new WeftError("TOOL_NOT_FOUND", `there is no tool "${call.name}"; the tools are ${[...tools.keys()].join(", ") || "none"}`);
     if (!parsed.ok) throw new WeftError("TOOL_ARGUMENTS_INVALID", parsed.message);
-    const output = await callTool(context, tool, parsed.value, { nodeId, invocation: child.invocation }, details);
+    const output = await callTool(context, tool, parsed.value, { nodeId, invocation: child.invocation, details });
     child.emit({ type: "TOOL_RESULT", nodeId, callId: call.id, tool: call.name, ok: true, summary: clip(jsonText(output), SUMMARY_LENGTH) });
     return { description: `${call.name} answered`, output, details };
   } catch (error) {

@@ -21,7 +21,7 @@ export const executeToolNode: NodeExecutor = async (context) => {
     if (!tool) throw new WeftError("TOOL_NOT_FOUND", `node "${node.id}" names no tool`);
     const args = toolArguments(context);
     details.renderedPrompt = JSON.stringify(args);
-    const output = await callTool(context, tool, args, { nodeId: node.id, invocation: context.invocation }, details);
+    const output = await callTool(context, tool, args, { nodeId: node.id, invocation: context.invocation, details });
     return { description: `${tool.definition.name} answered: ${jsonText(output).length} characters`, output, details };
   } catch (error) {
     throw NodeFailure.wrap(error, details);

@@ -17,37 +17,27 @@ import type { PartialNodeDetails } from "../../../registry/node-failure.js";
 export interface ToolCallOrigin {
   nodeId: string;
   invocation: string;
+  /** The calling node run's details: a workflow tool's model tokens and cost are added to them. */
+  details: PartialNodeDetails;
 }
 
 /**
  * Calls one tool with arguments (an object): they must match the tool's parameters first
  * (TOOL_ARGUMENTS_INVALID, the tool is not reached). Resolves with the tool's result; a tool's own
  * failure (an MCP tool's `isError`, a workflow run that failed) throws TOOL_FAILED or the run's error.
- * A workflow tool's model tokens and cost are added to `details` (the calling node run's).
+ * A workflow tool's model tokens and cost are added to the origin's `details`.
  */
-export async function callTool(
-  context: NodeExecutionContext,
-  tool: OfferedTool,
-  args: Record<string, JsonValue>,
-  origin: ToolCallOrigin,
-  details: PartialNodeDetails,
-): Promise<JsonValue> {
+export async function callTool(context: NodeExecutionContext, tool: OfferedTool, args: Record<string, JsonValue>, origin: ToolCallOrigin): Promise<JsonValue> {
   const mismatch = schemaMismatch(tool.definition.parameters as JsonValue, args);
   if (mismatch !== null) throw new WeftError("TOOL_ARGUMENTS_INVALID", `the arguments do not match the parameters of ${tool.definition.name}: ${mismatch}`);
-  const result = await reach(context, tool, args, origin, details);
+  const result = await reach(context, tool, args, origin);
   // A tool's answer (an MCP server's above all) is anyone's value: measured before anything reads or
   // serializes it, like a node's output.
   gateValue(result, context.limits, `the result of ${tool.definition.name}`);
   return result;
 }
 
-async function reach(
-  context: NodeExecutionContext,
-  tool: OfferedTool,
-  args: Record<string, JsonValue>,
-  origin: ToolCallOrigin,
-  details: PartialNodeDetails,
-): Promise<JsonValue> {
+async function reach(context: NodeExecutionContext, tool: OfferedTool, args: Record<string, JsonValue>, origin: ToolCallOrigin): Promise<JsonValue> {
   switch (tool.spec.type) {
     case "retrieve": {
       const search = context.tools.knowledgeBases;
@@ -60,9 +50,10 @@ async function reach(
     case "workflow": {
       const workflows = context.tools.workflows;
       if (!workflows || !("version" in tool)) throw toolUnavailable("TOOL_UNAVAILABLE", `workflow "${tool.spec.workflowId}" as a tool`);
-      const caller = { runId: context.runId, ...origin };
+      const { nodeId, invocation, details } = origin;
+      const caller = { runId: context.runId, nodeId, invocation };
       // The called run spends from the caller's budget: counted here even when it fails after spending.
-      const cost = new WorkflowToolCost(context.cost, origin.nodeId);
+      const cost = new WorkflowToolCost(context.cost, nodeId);
       try {
         const result = await workflows.call({ workflowId: tool.spec.workflowId, version: tool.version, arguments: args, caller, cost }, context.signal);
         details.usage = addUsage(details.usage ?? emptyUsage(), result.usage);
