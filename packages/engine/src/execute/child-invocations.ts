@@ -2,7 +2,7 @@ import type { EventError, NodeEventDraft, NodeRunDetails, RunEventDraft } from "
 import type { RunLimits } from "../limits/run-limits.js";
 import { gateValue } from "../limits/value-gate.js";
 import { jsonText } from "../model/json-value.js";
-import { emptyNodeDetails, NodeFailure } from "../registry/node-failure.js";
+import { emptyNodeDetails, NodeFailure, type PartialNodeDetails } from "../registry/node-failure.js";
 import type { ChildInvocation, ChildInvocationOutcome, ChildInvocationRequest, NodeExecutionResult } from "../registry/node-type-definition.js";
 import type { FinishedInvocation } from "./run-resume.js";
 import { toEventError } from "./scope-run.js";
@@ -37,6 +37,8 @@ interface ActiveChild {
   invocation: string;
   startedAt: string;
   inputs: string[];
+  /** What the work has filled in so far (ChildInvocation.track). */
+  details?: PartialNodeDetails;
 }
 
 const STOPPED: EventError = { code: "RUN_CANCELLED", message: "the run ended while this call was running" };
@@ -79,7 +81,7 @@ export class ChildInvocations {
   /** The run is stopping: every child still running fails with the run's reason (before its parent does). */
   stopAll(error: EventError): void {
     for (const child of this.#active) {
-      const details = { ...emptyNodeDetails(child.inputs), startedAt: child.startedAt, finishedAt: this.#host.iso() };
+      const details = { ...(child.details ?? emptyNodeDetails(child.inputs)), startedAt: child.startedAt, finishedAt: this.#host.iso() };
       this.#host.emit({ type: "NODE_FAILED", nodeId: child.nodeId, error, details, invocation: child.invocation });
     }
     this.#active.clear();
@@ -96,6 +98,7 @@ export class ChildInvocations {
       emit: (event: NodeEventDraft) => {
         if (this.#active.has(active) && !host.finished) host.emit({ ...event, invocation } as RunEventDraft);
       },
+      track: (details) => (active.details = details),
     };
     let result: NodeExecutionResult;
     try {

@@ -1,3 +1,4 @@
+import type { PartialNodeDetails } from "./node-failure.js";
 import type { RunLimits } from "../limits/run-limits.js";
 import type { z } from "zod";
 import type { EventError, NodeEventDraft, NodeRunDetails } from "../events/run-event.js";
@@ -80,6 +81,8 @@ export interface ChildInvocation {
   /** The child's whole invocation path (`"research@3.1"`, `"regen#2/research@3.1"`). */
   readonly invocation: string;
   emit(event: NodeEventDraft): void;
+  /** The details the work fills as it goes: a child stopped in flight (the run stopping) records them, spent cost included. */
+  track(details: PartialNodeDetails): void;
 }
 
 /** How a child invocation ended; `replayed`: an earlier attempt of the run had finished it, and it did not run again. */

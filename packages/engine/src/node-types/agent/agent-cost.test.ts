@@ -80,8 +80,8 @@ describe("a workflow tool's cost", () => {
     expect(run.outcome.error!.message).toMatch(/^node "research" would make a model call estimated at up to \$0\.00200, taking the run past its limit of \$0\.00250/);
     const call = run.of("NODE_FAILED").find((event) => event.invocation === "research@1.1")!;
     expect(call.error.code).toBe("RUN_COST_EXCEEDED");
-    // The first inner call was made and is counted in the run's cost; the second was never made. (The
-    // call's node run, failed by the stop while it was in flight, records no cost, as any stopped one.)
+    // The first inner call was made and is counted, on the call's node run too; the second was never made.
+    expect(call.details.costUsd).toBeCloseTo(0.001, 12);
     expect(run.outcome.costUsd).toBeCloseTo(0.001, 12);
     expect(run.of("RUN_FAILED")[0]!.costUsd).toBeCloseTo(0.001, 12);
   });

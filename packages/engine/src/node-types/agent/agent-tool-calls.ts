@@ -44,6 +44,7 @@ async function callOne(context: NodeExecutionContext, tools: ReadonlyMap<string,
   const args: JsonValue = parsed.ok ? parsed.value : call.arguments;
   child.emit({ type: "TOOL_CALLED", nodeId, callId: call.id, tool: call.name, arguments: args });
   const details = emptyNodeDetails([jsonText(args)]);
+  child.track(details);
   try {
     const tool = tools.get(call.name);
     if (!tool) throw new WeftError("TOOL_NOT_FOUND", `there is no tool "${call.name}"; the tools are ${[...tools.keys()].join(", ") || "none"}`);

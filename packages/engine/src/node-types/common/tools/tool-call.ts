@@ -53,14 +53,10 @@ async function reach(context: NodeExecutionContext, tool: OfferedTool, args: Rec
       const { nodeId, invocation, details } = origin;
       const caller = { runId: context.runId, nodeId, invocation };
       // The called run spends from the caller's budget: counted here even when it fails after spending.
-      const cost = new WorkflowToolCost(context.cost, nodeId);
-      try {
-        const result = await workflows.call({ workflowId: tool.spec.workflowId, version: tool.version, arguments: args, caller, cost }, context.signal);
-        details.usage = addUsage(details.usage ?? emptyUsage(), result.usage);
-        return result.output;
-      } finally {
-        if (cost.spentUsd !== null) details.costUsd = (details.costUsd ?? 0) + cost.spentUsd;
-      }
+      const cost = new WorkflowToolCost(context.cost, nodeId, details);
+      const result = await workflows.call({ workflowId: tool.spec.workflowId, version: tool.version, arguments: args, caller, cost }, context.signal);
+      details.usage = addUsage(details.usage ?? emptyUsage(), result.usage);
+      return result.output;
     }
     case "http": {
       // The node's own template values, and the call's arguments as {args.<name>}.

@@ -1,25 +1,21 @@
 import type { CostReservation, RunCost } from "../../../providers/model-cost.js";
+import type { PartialNodeDetails } from "../../../registry/node-failure.js";
 
 /**
  * The calling run's budget as one workflow-tool call hands it to the run it starts: every priced call
  * of that run reserves from the caller's budget in the name of the calling node (the node that stops
- * the caller when one is refused), and what those calls cost is tallied for the calling node run.
+ * the caller when one is refused), and what those calls cost is added to the calling node run's details
+ * as each one answers — so a call that fails, or is stopped, after spending still records it.
  */
 export class WorkflowToolCost implements RunCost {
-  #spentUsd: number | null = null;
-
   constructor(
     private readonly run: RunCost,
     private readonly nodeId: string,
+    private readonly details: PartialNodeDetails,
   ) {}
 
   get limitUsd(): number | null {
     return this.run.limitUsd;
-  }
-
-  /** What the called run's priced calls cost so far; null while none was priced. */
-  get spentUsd(): number | null {
-    return this.#spentUsd;
   }
 
   reserve(estimateUsd: number): CostReservation {
@@ -28,7 +24,7 @@ export class WorkflowToolCost implements RunCost {
       settle: (actualUsd) => {
         held.settle(actualUsd);
         // No usage reported: the call's cost is unknown (the called run warns COST_UNKNOWN), as in callModel.
-        if (actualUsd !== null) this.#spentUsd = (this.#spentUsd ?? 0) + actualUsd;
+        if (actualUsd !== null) this.#spend(actualUsd);
       },
       release: () => held.release(),
     };
@@ -40,6 +36,10 @@ export class WorkflowToolCost implements RunCost {
 
   restore(spentUsd: number): void {
     this.run.restore(spentUsd);
-    this.#spentUsd = (this.#spentUsd ?? 0) + spentUsd;
+    this.#spend(spentUsd);
+  }
+
+  #spend(usd: number): void {
+    this.details.costUsd = (this.details.costUsd ?? 0) + usd;
   }
 }
