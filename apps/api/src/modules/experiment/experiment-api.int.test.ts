@@ -39,6 +39,10 @@ const ExperimentDetails = graphql(`
   }
 `);
 
+const PublishForExperiment = graphql(`
+  mutation PublishForExperiment($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }
+`);
+
 const RegressedResults = graphql(`
   query RegressedResults($id: ID!) {
     experiment(id: $id) { results(regressionsOnly: true) { totalCount edges { node { position output } } } }
@@ -179,14 +183,15 @@ describeEachDatabase("experiments over the API", (suite) => {
       { inputs: [{ nodeId: "in", content: "lost" }], expected: "lost" },
       { inputs: [{ nodeId: "in", content: "found" }], expected: "FOUND" },
     ]);
-    const run = async (scorers: unknown) => {
-      const id = (await api.admin.request(StartExperiment, { input: { workflowId, draft: true, datasetId, scorers } })).startExperiment.experiment!.id;
+    expect((await api.admin.request(PublishForExperiment, { id: workflowId })).publishWorkflow.errors).toEqual([]);
+    const run = async (target: { version: number } | { draft: true }, scorers: unknown) => {
+      const id = (await api.admin.request(StartExperiment, { input: { workflowId, ...target, datasetId, scorers } })).startExperiment.experiment!.id;
       expect((await finished(id)).status).toBe("COMPLETED");
       return id;
     };
     // The same outputs judged two ways: "lost" passes a and fails b, "found" fails a and passes b.
-    const a = await run([{ id: "match", type: "regex", pattern: "^(kept|lost)$" }]);
-    const b = await run([{ id: "match", type: "regex", pattern: "^(kept|found)$", ignoreCase: true }]);
+    const a = await run({ version: 1 }, [{ id: "match", type: "regex", pattern: "^(kept|lost)$" }]);
+    const b = await run({ draft: true }, [{ id: "match", type: "regex", pattern: "^(kept|found)$", ignoreCase: true }]);
     const { compareExperiments } = await api.admin.request(CompareExperiments, { a, b });
     expect(compareExperiments).toMatchObject({ regressions: 1, improvements: 1, summaryA: { scores: [{ scorer: "match", passRate: 2 / 3 }] }, summaryB: { scores: [{ scorer: "match", passRate: 2 / 3 }] } });
     expect(compareExperiments.rows.map((row) => [row.delta, row.regressed, row.improved])).toEqual([
@@ -194,7 +199,7 @@ describeEachDatabase("experiments over the API", (suite) => {
       [-1, true, false],
       [1, false, true],
     ]);
-    // results(regressionsOnly): b against the workflow's previous completed experiment on the dataset, a.
+    // results(regressionsOnly): b against the latest published version's experiment on the dataset, a; a is that experiment.
     const regressed = (await api.admin.request(RegressedResults, { id: b })).experiment!.results;
     expect(regressed).toMatchObject({ totalCount: 1, edges: [{ node: { position: 2 } }] });
     expect((await api.admin.request(RegressedResults, { id: a })).experiment!.results.totalCount).toBe(0);

@@ -46,13 +46,15 @@ export async function compareExperiments(db: PrismaClient, summarize: Summarize,
 }
 
 /**
- * The rows of `experimentId` that regressed (a scorer's pass turned into a fail) against the workflow's
- * previous completed experiment on the same dataset — `results(regressionsOnly: true)`. Their positions,
- * in the dataset's order; none without such an earlier experiment.
+ * The rows of an experiment that regressed (a scorer's pass turned into a fail) against the latest
+ * published version, as the publish gate compares: its newest completed experiment on the same dataset —
+ * `results(regressionsOnly: true)`. Their positions, in the dataset's order; none without one.
  */
 export async function regressedPositions(db: PrismaClient, experiment: ExperimentObject): Promise<number[]> {
+  const latest = await db.workflowVersion.findFirst({ where: { workflowId: experiment.workflowId }, orderBy: { number: "desc" }, select: { number: true } });
+  if (!latest) return [];
   const baseline = await db.experiment.findFirst({
-    where: { workflowId: experiment.workflowId, datasetId: experiment.datasetId, status: "COMPLETED", createdAt: { lt: experiment.createdAt }, id: { not: experiment.id } },
+    where: { workflowId: experiment.workflowId, datasetId: experiment.datasetId, versionNumber: latest.number, status: "COMPLETED", id: { not: experiment.id } },
     orderBy: { createdAt: "desc" },
     select: { id: true },
   });

@@ -204,7 +204,7 @@ export class ExperimentService {
 
   /**
    * Results in the dataset's row order, each with its row's expected value; with `regressionsOnly`, only
-   * the rows that regressed against the workflow's previous completed experiment on the dataset.
+   * the rows that regressed against the latest published version's experiment on the dataset.
    */
   async results(experiment: ExperimentObject, args: { first?: number | null; after?: string | null; regressionsOnly?: boolean | null }): Promise<Page<ExperimentResultObject>> {
     const size = readBound("first", args.first, { max: EXPERIMENT_LIMITS.maxResultsPerPage, fallback: 50 });

@@ -37,6 +37,7 @@ type Documents = {
     "\n  mutation CancelExperiment($id: ID!) { cancelExperiment(id: $id) { experiment { id status } errors { code message } } }\n": typeof types.CancelExperimentDocument,
     "\n  subscription ExperimentProgress($id: ID!) { experimentProgress(id: $id) { status rows completed failed } }\n": typeof types.ExperimentProgressDocument,
     "\n  query ExperimentDetails($id: ID!, $first: Int, $after: String) {\n    experiment(id: $id) {\n      status progress\n      summary { rows completed failed scores { scorer mean passRate } latencyP50Ms latencyP95Ms tokens costUsd }\n      results(first: $first, after: $after) {\n        totalCount pageInfo { hasNextPage endCursor }\n        edges { node { position runId output expected completed error scores { scorer score pass reason } } }\n      }\n    }\n  }\n": typeof types.ExperimentDetailsDocument,
+    "\n  mutation PublishForExperiment($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": typeof types.PublishForExperimentDocument,
     "\n  query RegressedResults($id: ID!) {\n    experiment(id: $id) { results(regressionsOnly: true) { totalCount edges { node { position output } } } }\n  }\n": typeof types.RegressedResultsDocument,
     "\n  mutation ImportForExperiment($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code } } }\n": typeof types.ImportForExperimentDocument,
     "\n  query ExperimentRuns($workflowId: ID, $experimentId: ID, $status: [RunStatus!]) {\n    runs(workflowId: $workflowId, experimentId: $experimentId, status: $status, first: 100) { totalCount edges { node { experimentId } } }\n  }\n": typeof types.ExperimentRunsDocument,
@@ -238,6 +239,7 @@ const documents: Documents = {
     "\n  mutation CancelExperiment($id: ID!) { cancelExperiment(id: $id) { experiment { id status } errors { code message } } }\n": types.CancelExperimentDocument,
     "\n  subscription ExperimentProgress($id: ID!) { experimentProgress(id: $id) { status rows completed failed } }\n": types.ExperimentProgressDocument,
     "\n  query ExperimentDetails($id: ID!, $first: Int, $after: String) {\n    experiment(id: $id) {\n      status progress\n      summary { rows completed failed scores { scorer mean passRate } latencyP50Ms latencyP95Ms tokens costUsd }\n      results(first: $first, after: $after) {\n        totalCount pageInfo { hasNextPage endCursor }\n        edges { node { position runId output expected completed error scores { scorer score pass reason } } }\n      }\n    }\n  }\n": types.ExperimentDetailsDocument,
+    "\n  mutation PublishForExperiment($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n": types.PublishForExperimentDocument,
     "\n  query RegressedResults($id: ID!) {\n    experiment(id: $id) { results(regressionsOnly: true) { totalCount edges { node { position output } } } }\n  }\n": types.RegressedResultsDocument,
     "\n  mutation ImportForExperiment($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code } } }\n": types.ImportForExperimentDocument,
     "\n  query ExperimentRuns($workflowId: ID, $experimentId: ID, $status: [RunStatus!]) {\n    runs(workflowId: $workflowId, experimentId: $experimentId, status: $status, first: 100) { totalCount edges { node { experimentId } } }\n  }\n": types.ExperimentRunsDocument,
@@ -519,6 +521,10 @@ export function graphql(source: "\n  subscription ExperimentProgress($id: ID!) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ExperimentDetails($id: ID!, $first: Int, $after: String) {\n    experiment(id: $id) {\n      status progress\n      summary { rows completed failed scores { scorer mean passRate } latencyP50Ms latencyP95Ms tokens costUsd }\n      results(first: $first, after: $after) {\n        totalCount pageInfo { hasNextPage endCursor }\n        edges { node { position runId output expected completed error scores { scorer score pass reason } } }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ExperimentDetails($id: ID!, $first: Int, $after: String) {\n    experiment(id: $id) {\n      status progress\n      summary { rows completed failed scores { scorer mean passRate } latencyP50Ms latencyP95Ms tokens costUsd }\n      results(first: $first, after: $after) {\n        totalCount pageInfo { hasNextPage endCursor }\n        edges { node { position runId output expected completed error scores { scorer score pass reason } } }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PublishForExperiment($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n"): (typeof documents)["\n  mutation PublishForExperiment($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
