@@ -5,7 +5,8 @@
 # The tests start and stop their own instances on loopback; nothing here runs a server.
 set -euo pipefail
 WEAVIATE_VERSION="${WEAVIATE_VERSION:-v1.38.11}"
-# The MCP client test (apps/api/src/app/mcp-python-client.int.test.ts) reads the same version.
+# The MCP client test (apps/api/src/app/mcp-python-client.int.test.ts) names this venv (python-mcp-2.3.0):
+# change both together.
 MCP_PYTHON_VERSION="2.3.0"
 cache="${WEFT_CACHE_DIR:-$HOME/.cache/weft}"
 

@@ -73,13 +73,21 @@ export class StampProvider implements LlmProvider {
   }
 }
 
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index]!;
-}
+export { percentile } from "./measure.js";
 
 export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** A GraphQL request over HTTP: the harness's (embedded) or an API process's admin client. */
+export type Request = <T>(query: string, variables?: Record<string, unknown>) => Promise<T>;
+
+const IMPORT = "mutation ($document: JSON!) { importWorkflow(document: $document, publish: true) { workflow { id } errors { code message } } }";
+
+/** Imports and publishes a workflow document; its id. A refused import throws with the API's errors. */
+export async function importWorkflow(request: Request, document: unknown): Promise<string> {
+  const data = await request<{ importWorkflow: { workflow: { id: string } | null; errors: unknown[] } }>(IMPORT, { document });
+  if (!data.importWorkflow.workflow) throw new Error(`import refused: ${JSON.stringify(data.importWorkflow.errors)}`);
+  return data.importWorkflow.workflow.id;
+}
 
 /** Imports and publishes `in ──▶ g1 (offline echo) ──▶ out` (`in` without content of its own); its id. */
 export async function importPublishedEcho(api: ApiHarness, name: string): Promise<string> {
@@ -88,9 +96,5 @@ export async function importPublishedEcho(api: ApiHarness, name: string): Promis
     nodes: [{ id: "in", type: "input", content: "" }, { id: "g1", type: "generation", provider: "offline", model: "echo" }, { id: "out", type: "output", content: "" }],
     edges: [{ id: "e1", source: "in", target: "g1" }, { id: "e2", source: "g1", target: "out" }],
   };
-  const imported = await api.request<{ importWorkflow: { workflow: { id: string } } }>(
-    "mutation ($document: JSON!) { importWorkflow(document: $document, publish: true) { workflow { id } } }",
-    { document: stringifyWorkflow(workflow) },
-  );
-  return imported.importWorkflow.workflow.id;
+  return importWorkflow((query, variables) => api.request(query, variables), stringifyWorkflow(workflow));
 }

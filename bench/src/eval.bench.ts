@@ -1,6 +1,4 @@
-import { createNewWorkflow, stringifyWorkflow } from "@weft/engine";
-import { percentile, round, startApi, type ApiHarness } from "./api-harness.js";
-import { importWorkflow } from "./human-task-latency.js";
+import { importPublishedEcho, percentile, round, startApi, type ApiHarness } from "./api-harness.js";
 import { machineInfo, machineLine, type MachineInfo } from "./machine-info.js";
 import { writeDocSection, writeResult } from "./results-writer.js";
 
@@ -28,19 +26,6 @@ const COMPARE_SAMPLES = 20;
 /** Half of the default WEFT_PROCESS_CONCURRENCY (16): as many runs as experiments may hold at once. */
 const PLAIN_CLIENTS = 8;
 const COMPARE_WARMUP = 3;
-
-const WORKFLOW = {
-  ...createNewWorkflow("bench eval"),
-  nodes: [
-    { id: "in", type: "input", content: "q" },
-    { id: "g1", type: "generation", provider: "offline", model: "echo" },
-    { id: "out", type: "output", content: "" },
-  ],
-  edges: [
-    { id: "e1", source: "in", target: "g1" },
-    { id: "e2", source: "g1", target: "out" },
-  ],
-};
 
 const SCORERS_A = [{ id: "exact", type: "exact" }, { id: "contains", type: "contains" }];
 const SCORERS_B = [{ id: "exact", type: "exact" }, { id: "contains", type: "contains", value: "7" }];
@@ -165,7 +150,7 @@ async function compareTimes(api: ApiHarness, a: string, b: string) {
 async function measure() {
   const api = await startApi();
   try {
-    const workflowId = await importWorkflow(api.request, stringifyWorkflow(WORKFLOW));
+    const workflowId = await importPublishedEcho(api, "bench eval");
     const datasetId = await createDataset(api);
     const base = { workflowId, datasetId, concurrency: CONCURRENCY };
     // A warm-up experiment on 1 row's worth of work is not possible (the dataset is the unit): the first

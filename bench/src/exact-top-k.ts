@@ -48,9 +48,6 @@ export function recallAtK(found: readonly string[], truth: readonly string[]): n
   return found.filter((id) => expected.has(id)).length / truth.length;
 }
 
-export function percentile(sortedMs: readonly number[], p: number): number {
-  const index = Math.min(sortedMs.length - 1, Math.ceil((p / 100) * sortedMs.length) - 1);
-  return sortedMs[Math.max(0, index)] ?? Number.NaN;
-}
+export { percentile } from "./measure.js";
 
 export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;

@@ -1,5 +1,7 @@
 import type { Client } from "graphql-ws";
-import { percentile, round } from "./api-harness.js";
+import { percentile, round, type Request } from "./api-harness.js";
+
+export { importWorkflow, type Request } from "./api-harness.js";
 
 /**
  * What the human-wait benchmarks share: the approval workflow, and one latency sample — completing a
@@ -33,18 +35,9 @@ export const APPROVAL = {
   ],
 };
 
-/** A GraphQL request over HTTP: the harness's (embedded) or an API process's admin client. */
-export type Request = <T>(query: string, variables?: Record<string, unknown>) => Promise<T>;
-export const IMPORT = "mutation ($document: JSON!) { importWorkflow(document: $document, publish: true) { workflow { id } errors { code message } } }";
 export const RUN = "mutation ($id: ID!) { runWorkflow(workflowId: $id) { run { id } errors { code message } } }";
 const COMPLETE = 'mutation ($id: ID!) { completeHumanTask(id: $id, input: { action: "approve" }) { errors { code } } }';
 const FOLLOW = "subscription ($id: ID!) { runEvents(runId: $id, afterSeq: 0) { type ... on NodeEvent { nodeId } ... on NodeWaitingEvent { taskId } } }";
-
-export async function importWorkflow(request: Request, document: unknown): Promise<string> {
-  const data = await request<{ importWorkflow: { workflow: { id: string } | null; errors: unknown[] } }>(IMPORT, { document });
-  if (!data.importWorkflow.workflow) throw new Error(`import refused: ${JSON.stringify(data.importWorkflow.errors)}`);
-  return data.importWorkflow.workflow.id;
-}
 
 export async function startRun(request: Request, workflowId: string): Promise<string> {
   const data = await request<{ runWorkflow: { run: { id: string } | null; errors: unknown[] } }>(RUN, { id: workflowId });

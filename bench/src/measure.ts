@@ -50,7 +50,7 @@ export async function measure(run: () => Promise<unknown>, plan: MeasurePlan): P
   return {
     medianMs: samples[Math.floor(samples.length / 2)]!,
     minMs: samples[0]!,
-    p95Ms: samples[Math.min(samples.length - 1, Math.floor(samples.length * 0.95))]!,
+    p95Ms: percentile(samples, 95),
     cpuMedianMs: cpu[Math.floor(cpu.length / 2)]!,
     iterations: samples.length,
     truncated: samples.length < plan.iterations,
@@ -62,4 +62,11 @@ export function planFor(size: number): MeasurePlan {
   if (size <= 100) return { warmup: 30, iterations: 60, budgetMs: 30_000 };
   if (size <= 1000) return { warmup: 3, iterations: 10, budgetMs: 60_000 };
   return { warmup: 1, iterations: 3, budgetMs: 180_000 };
+}
+
+/** The p-th percentile (nearest rank) of ascending samples; NaN for none. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
 }
