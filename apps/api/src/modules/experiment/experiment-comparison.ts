@@ -44,28 +44,3 @@ export async function compareExperiments(db: PrismaClient, summarize: Summarize,
     rows: compared.rows.map((row) => ({ ...row, scoresA: row.scoresA ? [...row.scoresA] : null, scoresB: row.scoresB ? [...row.scoresB] : null })),
   });
 }
-
-/**
- * The rows of an experiment that regressed (a scorer's pass turned into a fail) against the latest
- * published version, as the publish gate compares: its newest completed experiment on the same dataset —
- * `results(regressionsOnly: true)`. Their positions, in the dataset's order; none without one.
- */
-export async function regressedPositions(db: PrismaClient, experiment: ExperimentObject): Promise<number[]> {
-  const latest = await db.workflowVersion.findFirst({ where: { workflowId: experiment.workflowId }, orderBy: { number: "desc" }, select: { number: true } });
-  if (!latest) return [];
-  const baseline = await db.experiment.findFirst({
-    where: { workflowId: experiment.workflowId, datasetId: experiment.datasetId, versionNumber: latest.number, status: "COMPLETED", id: { not: experiment.id } },
-    orderBy: { createdAt: "desc" },
-    select: { id: true },
-  });
-  if (!baseline) return [];
-  const select = { rowId: true, position: true, scores: true } as const;
-  const [before, now] = await Promise.all([
-    db.experimentResult.findMany({ where: { experimentId: baseline.id }, select }),
-    db.experimentResult.findMany({ where: { experimentId: experiment.id }, select, orderBy: { position: "asc" } }),
-  ]);
-  const toRowScores = (row: (typeof now)[number]) => ({ rowId: row.rowId, scores: storedScores(row.scores) });
-  const compared = compareRowScores(now.map((row) => row.rowId), before.map(toRowScores), now.map(toRowScores));
-  const positions = new Map(now.map((row) => [row.rowId, row.position]));
-  return compared.rows.filter((row) => row.regressed).map((row) => positions.get(row.rowId)!);
-}

@@ -162,7 +162,8 @@ async function waitForEnd(runs: ExperimentRuns, runId: string, signal: AbortSign
       const run = await runs.awaitEnd(runId, RUN_WAIT_MS);
       if (run?.status === "WAITING") {
         await runs.cancel(runId);
-        return { ...run, status: "WAITING", error: { code: "RUN_WAITING", message: "the run stopped at a human step; experiments run without people, so it was cancelled" } };
+        // Stored as the run now is (cancelled), with the reason: it reached RUN_WAITING.
+        return { ...run, status: "CANCELLED", error: { code: "RUN_WAITING", message: "the run stopped at a human step; experiments run without people, so it was cancelled" } };
       }
       if (!run || !isActiveRunStatus(run.status)) return run;
     }

@@ -69,7 +69,7 @@ export class ExperimentResolver {
   results(
     @Root() experiment: ExperimentObject,
     @Args(() => PaginationArgs) args: PaginationArgs,
-    @Arg("regressionsOnly", () => Boolean, { nullable: true, description: "Only the rows that regressed (a scorer's pass turned into a fail) against the latest published version: its newest completed experiment on the same dataset, as the publish gate compares; none without one." })
+    @Arg("regressionsOnly", () => Boolean, { nullable: true, description: "Only the rows that regressed (a scorer's pass turned into a fail) against the latest published version: its newest completed experiment on the same dataset revision with the same scorers, as the publish gate compares; none without one." })
     regressionsOnly: boolean | null,
     @Ctx() context: ExperimentContext,
   ): Promise<Page<ExperimentResultObject>> {

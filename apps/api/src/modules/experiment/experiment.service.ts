@@ -10,7 +10,7 @@ import type { StartExperimentInput } from "./experiment.input.js";
 import { storedScores, toExperimentObject, toExperimentResultObject } from "./experiment.mapper.js";
 import { ExperimentProgressChannel } from "./experiment-progress.js";
 import { runExperiment, type ExperimentRuns, type RunnerDeps } from "./experiment-runner.js";
-import { compareExperiments, regressedPositions, RESULT_FIGURES, type Summarize } from "./experiment-comparison.js";
+import { compareExperiments, RESULT_FIGURES, type Summarize } from "./experiment-comparison.js";
 import type { ExperimentComparisonObject, ExperimentObject, ExperimentResultObject } from "./experiment.type.js";
 
 export const EXPERIMENT_LIMITS = {
@@ -209,7 +209,7 @@ export class ExperimentService {
   async results(experiment: ExperimentObject, args: { first?: number | null; after?: string | null; regressionsOnly?: boolean | null }): Promise<Page<ExperimentResultObject>> {
     const size = readBound("first", args.first, { max: EXPERIMENT_LIMITS.maxResultsPerPage, fallback: 50 });
     const after = readOffsetCursor(RESULT_CURSOR, args.after);
-    const only = args.regressionsOnly ? await regressedPositions(this.#db, experiment) : null;
+    const only = args.regressionsOnly ? await this.#regressedAgainstPublished(experiment) : null;
     const where = { experimentId: experiment.id, ...(only ? { position: { gt: after, in: only } } : { position: { gt: after } }) };
     const rows = await this.#db.experimentResult.findMany({ where, orderBy: { position: "asc" }, take: size + 1 });
     const visible = rows.slice(0, size);
@@ -230,6 +230,31 @@ export class ExperimentService {
   /** compareExperiments: a the baseline, b the candidate (experiment-comparison.ts). */
   compare(a: string, b: string): Promise<Outcome<ExperimentComparisonObject>> {
     return compareExperiments(this.#db, summarize, a, b);
+  }
+
+  /** The rows where a scorer that passed in `baseline` fails in `candidate`, in the dataset's order. */
+  async regressedRows(baseline: string, candidate: string): Promise<Outcome<{ rowId: string; position: number }[]>> {
+    const compared = await this.compare(baseline, candidate);
+    if (!compared.ok) return compared;
+    const regressed = compared.value.rows.filter((row) => row.regressed).map((row) => row.rowId);
+    if (regressed.length === 0) return success([]);
+    const rows = await this.#db.datasetRow.findMany({ where: { id: { in: regressed } }, select: { id: true, position: true }, orderBy: { position: "asc" } });
+    return success(rows.map((row) => ({ rowId: row.id, position: row.position })));
+  }
+
+  /**
+   * results(regressionsOnly): the rows that regressed against the latest published version as the publish
+   * gate compares — that version's experiment on the same dataset revision with the same scorers; none
+   * without one.
+   */
+  async #regressedAgainstPublished(experiment: ExperimentObject): Promise<number[]> {
+    const latest = await this.#db.workflowVersion.findFirst({ where: { workflowId: experiment.workflowId }, orderBy: { number: "desc" }, select: { contentHash: true } });
+    if (!latest) return [];
+    const scope = { workflowId: experiment.workflowId, contentHash: latest.contentHash, datasetId: experiment.datasetId, datasetRevision: experiment.datasetRevision };
+    const baseline = await this.findReusable(scope, experiment.scorers);
+    if (!baseline || baseline.id === experiment.id) return [];
+    const regressed = await this.regressedRows(baseline.id, experiment.id);
+    return regressed.ok ? regressed.value.map((row) => row.position) : [];
   }
 
   /** The experimentProgress subscription: the stored state, then every step until it finishes. */

@@ -30,6 +30,10 @@ const GateNode = graphql(`
   mutation GateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code message } } }
 `);
 
+const GateRegressions = graphql(`
+  query GateRegressions($id: ID!) { experiment(id: $id) { results(regressionsOnly: true) { totalCount edges { node { position } } } } }
+`);
+
 const DeleteGateDataset = graphql(`
   mutation DeleteGateDataset($id: ID!) { deleteDataset(id: $id) { errors { code } } }
 `);
@@ -75,6 +79,9 @@ describeEachDatabase("the publish gate", (suite) => {
     expect(refused.errors[0]!.message).toMatch(/below the minimum mean 0\.5: exact \(mean 0\.333\)/);
     expect(refused.errors[1]!.message).toMatch(/1 rows regressed against version 1 .*: rows 1$/);
     expect(await suite.db().prisma.experiment.count()).toBe(2);
+    // results(regressionsOnly) of the gate's draft experiment names the same row, against the same baseline.
+    const candidate = await suite.db().prisma.experiment.findFirstOrThrow({ where: { workflowId, draft: true }, select: { id: true } });
+    expect((await api.admin.request(GateRegressions, { id: candidate.id })).experiment!.results).toMatchObject({ totalCount: 1, edges: [{ node: { position: 1 } }] });
 
     // Asking again on the same content runs nothing new: both experiments are reused.
     expect((await api.admin.request(GatedPublish, { id: workflowId })).publishWorkflow.errors).toHaveLength(2);

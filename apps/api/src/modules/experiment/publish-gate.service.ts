@@ -7,6 +7,12 @@ import type { ExperimentService } from "./experiment.service.js";
 import type { ExperimentObject } from "./experiment.type.js";
 import type { PublishGateInput, PublishGateObject } from "./publish-gate.type.js";
 
+/** The draft's content hash, and whether the rules accept it (WorkflowVersionService). */
+export interface DraftHash {
+  hash: string;
+  valid: boolean;
+}
+
 /** What the gate's refusal and its experiments are checked against. */
 interface GateCheck {
   refusals: UserError[];
@@ -59,10 +65,14 @@ export class PublishGateService {
   }
 
   /** The check publishWorkflow makes (WorkflowVersionService.setPublishGate). Runs the experiments it needs and waits for them. */
-  async check(workflowId: string, draftHash: () => Promise<string | null>): Promise<GateCheck> {
+  async check(workflowId: string, draftHash: () => Promise<DraftHash | null>): Promise<GateCheck> {
     const gate = isUuid(workflowId) ? await this.get(workflowId) : null;
-    const hash = gate ? await draftHash() : null;
-    if (!gate || hash === null) return PASS;
+    const draft = gate ? await draftHash() : null;
+    if (!gate || draft === null) return PASS;
+    const hash = draft.hash;
+    // A draft the rules refuse runs no experiment: publishing refuses it with its violations. Its hash is
+    // still what the gate saw, so an edit that makes it valid meanwhile is refused (CONFLICT), not ungated.
+    if (!draft.valid) return { refusals: [], testedHash: hash };
     const dataset = await this.db.dataset.findUnique({ where: { id: gate.datasetId }, select: { revision: true } });
     if (!dataset) return { refusals: [userError("PUBLISH_GATE_FAILED", `the gate's dataset "${gate.datasetId}" no longer exists; change the gate`, { path: ["id"] })], testedHash: hash };
     const scope = { workflowId, datasetId: gate.datasetId, datasetRevision: dataset.revision };
@@ -106,14 +116,12 @@ export class PublishGateService {
   }
 
   async #regressions(baseline: ExperimentObject, candidate: ExperimentObject, version: number): Promise<UserError[]> {
-    const compared = await this.experiments.compare(baseline.id, candidate.id);
-    if (!compared.ok) return compared.errors;
-    const regressed = compared.value.rows.filter((row) => row.regressed).map((row) => row.rowId);
-    if (regressed.length === 0) return [];
-    const positions = await this.db.datasetRow.findMany({ where: { id: { in: regressed } }, select: { position: true }, orderBy: { position: "asc" } });
+    const regressed = await this.experiments.regressedRows(baseline.id, candidate.id);
+    if (!regressed.ok) return regressed.errors;
+    if (regressed.value.length === 0) return [];
     return [
-      userError("PUBLISH_GATE_FAILED", `experiment ${candidate.id}: ${regressed.length} rows regressed against version ${version} (experiment ${baseline.id}): rows ${positions.map((row) => row.position).join(", ")}`, {
-        path: ["rows", ...regressed],
+      userError("PUBLISH_GATE_FAILED", `experiment ${candidate.id}: ${regressed.value.length} rows regressed against version ${version} (experiment ${baseline.id}): rows ${regressed.value.map((row) => row.position).join(", ")}`, {
+        path: ["rows", ...regressed.value.map((row) => row.rowId)],
       }),
     ];
   }

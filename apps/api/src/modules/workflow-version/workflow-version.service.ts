@@ -21,7 +21,7 @@ import type { WorkflowComparisonObject, WorkflowVersionObject } from "./workflow
  * workflow's draft, none when it may be published. `draftHash` reads the draft's content hash (what the
  * gate's experiment must have run).
  */
-export type PublishGateCheck = (workflowId: string, draftHash: () => Promise<string | null>) => Promise<{ refusals: UserError[]; testedHash: string | null }>;
+export type PublishGateCheck = (workflowId: string, draftHash: () => Promise<{ hash: string; valid: boolean } | null>) => Promise<{ refusals: UserError[]; testedHash: string | null }>;
 
 /**
  * Published versions of workflows: publish (freeze the workflow as it is now), list, read, compare,
@@ -77,14 +77,13 @@ export class WorkflowVersionService {
   }
 
   /**
-   * The draft's content hash for its publish gate, or null when there is nothing to test: no draft, or one
-   * the rules refuse — no experiment runs for it, and the validation under the lock refuses it with its
-   * violations instead of a gate's verdict.
+   * The draft's content hash for its publish gate, and whether the rules accept it (no experiment runs for
+   * a draft they refuse: the validation under the lock refuses it with its violations); null without one.
    */
-  async #draftHash(workflowId: string): Promise<string | null> {
+  async #draftHash(workflowId: string): Promise<{ hash: string; valid: boolean } | null> {
     const workflow = await readWorkflow(this.#db, workflowId);
-    if (!workflow || this.#violations(workflow).length > 0) return null;
-    return contentHash(documentOf(workflow));
+    if (!workflow) return null;
+    return { hash: contentHash(documentOf(workflow)), valid: this.#violations(workflow).length === 0 };
   }
 
   #violations(workflow: Parameters<typeof validateWorkflow>[0]) {

@@ -48,6 +48,7 @@ type Documents = {
     "\n  query GateOfWorkflow($id: ID!) { workflow(id: $id) { publishGate { datasetId minMean noRegression } } }\n": typeof types.GateOfWorkflowDocument,
     "\n  mutation GatedPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message path } } }\n": typeof types.GatedPublishDocument,
     "\n  mutation GateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code message } } }\n": typeof types.GateNodeDocument,
+    "\n  query GateRegressions($id: ID!) { experiment(id: $id) { results(regressionsOnly: true) { totalCount edges { node { position } } } } }\n": typeof types.GateRegressionsDocument,
     "\n  mutation DeleteGateDataset($id: ID!) { deleteDataset(id: $id) { errors { code } } }\n": typeof types.DeleteGateDatasetDocument,
     "\n  mutation HtImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message field } } }\n": typeof types.HtImportDocument,
     "\n  query HtRun($id: ID!) {\n    run(id: $id) {\n      status\n      result\n      error { code message }\n      nodeRuns { nodeId invocation status }\n      events(limit: 500) { seq type nodeId invocation }\n    }\n  }\n": typeof types.HtRunDocument,
@@ -250,6 +251,7 @@ const documents: Documents = {
     "\n  query GateOfWorkflow($id: ID!) { workflow(id: $id) { publishGate { datasetId minMean noRegression } } }\n": types.GateOfWorkflowDocument,
     "\n  mutation GatedPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message path } } }\n": types.GatedPublishDocument,
     "\n  mutation GateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code message } } }\n": types.GateNodeDocument,
+    "\n  query GateRegressions($id: ID!) { experiment(id: $id) { results(regressionsOnly: true) { totalCount edges { node { position } } } } }\n": types.GateRegressionsDocument,
     "\n  mutation DeleteGateDataset($id: ID!) { deleteDataset(id: $id) { errors { code } } }\n": types.DeleteGateDatasetDocument,
     "\n  mutation HtImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message field } } }\n": types.HtImportDocument,
     "\n  query HtRun($id: ID!) {\n    run(id: $id) {\n      status\n      result\n      error { code message }\n      nodeRuns { nodeId invocation status }\n      events(limit: 500) { seq type nodeId invocation }\n    }\n  }\n": types.HtRunDocument,
@@ -565,6 +567,10 @@ export function graphql(source: "\n  mutation GatedPublish($id: ID!) { publishWo
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation GateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code message } } }\n"): (typeof documents)["\n  mutation GateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GateRegressions($id: ID!) { experiment(id: $id) { results(regressionsOnly: true) { totalCount edges { node { position } } } } }\n"): (typeof documents)["\n  query GateRegressions($id: ID!) { experiment(id: $id) { results(regressionsOnly: true) { totalCount edges { node { position } } } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
