@@ -6,12 +6,20 @@ import { seedWorkflow, startTestApp, type TestApp } from "../testing/app.js";
 import { acquirePostgres, databaseModes, openTestDatabase, releasePostgres, type TestDatabase } from "../testing/database.js";
 import { graphql } from "../testing/gql/index.js";
 import { CreateApiKey, McpPublish, RunEvents, SetWorkflowMcp } from "../testing/operations.js";
-import { arrows } from "../testing/workflows.js";
+import { approvalDocument, arrows } from "../testing/workflows.js";
 import { McpToolsService } from "../modules/mcp-server/index.js";
 import { createNodeRegistry } from "./node-registry.js";
 
 const McpRuns = graphql(`
   query McpRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount edges { node { id status version result error { code } } } } }
+`);
+
+const McpImport = graphql(`
+  mutation McpImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }
+`);
+
+const McpCompleteTask = graphql(`
+  mutation McpCompleteTask($id: ID!, $input: CompleteHumanTaskInput!) { completeHumanTask(id: $id, input: $input) { task { status } errors { code } } }
 `);
 
 const WorkflowMcp = graphql(`
@@ -190,6 +198,33 @@ describe.each(databaseModes)("the MCP server at /mcp (%s database)", (mode) => {
     } finally {
       await client.close();
     }
+  });
+
+  test("a call whose run waits for a person answers RUN_WAITING at once, and the run goes on when the task is decided", async () => {
+    //  draft ──▶ review (human) ─approve─▶ published ──▶ done ──▶ result
+    //                           └reject──▶ rejected  ──┘
+    const { importWorkflow } = await api.admin.request(McpImport, { document: approvalDocument("Approval") });
+    expect(importWorkflow.errors).toEqual([]);
+    const approval = importWorkflow.workflow!.id;
+    expect((await api.admin.request(McpPublish, { id: approval })).publishWorkflow.errors).toEqual([]);
+    await offer(approval, { enabled: true, toolName: "approve_draft" });
+    const client = await connect(api.adminKey);
+    let result;
+    try {
+      result = await client.callTool({ name: "approve_draft", arguments: {} });
+    } finally {
+      await client.close();
+    }
+    const runId = result._meta?.["weft/runId"] as string;
+    expect(result).toMatchObject({ isError: true, _meta: { "weft/code": "RUN_WAITING", "weft/version": 1 } });
+    const text = (result.content as { text: string }[])[0]!.text;
+    const [, taskId] = /^RUN_WAITING: the run waits for a person \(task ids ([0-9a-f-]{36})\); follow it as run (\S+)$/.exec(text) ?? [];
+    expect(text.endsWith(`follow it as run ${runId}`)).toBe(true);
+    // The call ended without cancelling its run: a person decides, and it completes.
+    expect((await api.admin.request(McpRuns, { workflowId: approval })).runs.edges[0]!.node).toMatchObject({ id: runId, status: "WAITING" });
+    const { completeHumanTask } = await api.admin.request(McpCompleteTask, { id: taskId!, input: { action: "approve" } });
+    expect(completeHumanTask.errors).toEqual([]);
+    expect(await endedRun(approval)).toMatchObject({ id: runId, status: "COMPLETED", result: "published: The sky is blue." });
   });
 
   test("arguments off the schema and unknown tools are tool errors, and start no run", async () => {

@@ -75,16 +75,21 @@ export class McpToolsService {
       return toolError(first.code, first.message);
     }
     const runId = started.value.id;
-    await this.#follow(runId, report, signal);
-    const run = await this.deps.runs.get(runId);
+    const waiting = await this.#follow(runId, report, signal);
     const meta = { "weft/runId": runId, "weft/version": offered.version.number };
+    if (waiting) return waitingResult(runId, waiting, meta);
+    const run = await this.deps.runs.get(runId);
     if (run?.status === "COMPLETED") return completed(run.result, meta);
     const error = run?.error ?? { code: "RUN_CANCELLED", message: `the run ended ${run?.status ?? "unknown"}` };
     return { ...toolError(error.code, error.message), _meta: { ...meta, "weft/code": error.code } };
   }
 
-  /** Reports the run's events until it ends; a call the client cancels (or leaves) cancels its run. */
-  async #follow(runId: string, report: (progress: McpProgress) => Promise<void>, signal: AbortSignal): Promise<void> {
+  /**
+   * Reports the run's events until it ends, or until it waits for a person: then the tasks it waits for
+   * (the call answers at once rather than holding a request and a subscription for as long as a task is
+   * open; the run goes on when a person decides). A call the client cancels (or leaves) cancels its run.
+   */
+  async #follow(runId: string, report: (progress: McpProgress) => Promise<void>, signal: AbortSignal): Promise<WaitingTasks | null> {
     const events = await this.deps.runs.streamEvents(runId, 0);
     const stop = () => {
       void events.return?.();
@@ -93,7 +98,11 @@ export class McpToolsService {
     if (signal.aborted) stop();
     signal.addEventListener("abort", stop, { once: true });
     try {
-      for await (const event of events) await report({ progress: event.seq, message: progressMessage(event) });
+      for await (const event of events) {
+        await report({ progress: event.seq, message: progressMessage(event) });
+        if (event.type === "RUN_WAITING") return { taskIds: taskIdsOf(event.payload) };
+      }
+      return null;
     } finally {
       signal.removeEventListener("abort", stop);
     }
@@ -125,6 +134,22 @@ function completed(result: string | null, meta: Record<string, unknown>): CallTo
   const value = runResultValue(result);
   const structured = value !== null && typeof value === "object" && !Array.isArray(value) ? { structuredContent: value as Record<string, unknown> } : {};
   return { content: [{ type: "text", text: result ?? "" }], ...structured, _meta: meta };
+}
+
+interface WaitingTasks {
+  taskIds: string[];
+}
+
+function taskIdsOf(payload: Record<string, unknown>): string[] {
+  const ids = payload["taskIds"];
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
+}
+
+/** A run waiting for a person is not cancelled: the answer says which tasks it waits for and which run to follow. */
+function waitingResult(runId: string, waiting: WaitingTasks, meta: Record<string, unknown>): CallToolResult {
+  const tasks = waiting.taskIds.join(", ");
+  const error = toolError("RUN_WAITING", `the run waits for a person (task ids ${tasks}); follow it as run ${runId}`);
+  return { ...error, _meta: { ...meta, "weft/code": "RUN_WAITING" } };
 }
 
 function toolError(code: string, message: string): CallToolResult {

@@ -16,6 +16,8 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  query McpRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount edges { node { id status version result error { code } } } } }\n": typeof types.McpRunsDocument,
+    "\n  mutation McpImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": typeof types.McpImportDocument,
+    "\n  mutation McpCompleteTask($id: ID!, $input: CompleteHumanTaskInput!) { completeHumanTask(id: $id, input: $input) { task { status } errors { code } } }\n": typeof types.McpCompleteTaskDocument,
     "\n  query McpWorkflowMcp($id: ID!) { workflow(id: $id) { mcp { enabled toolName description } } }\n": typeof types.McpWorkflowMcpDocument,
     "\n  query OpenAiModels { models { id label models { id label testOnly inputUsdPerMTok outputUsdPerMTok } } }\n": typeof types.OpenAiModelsDocument,
     "\n  mutation OpenAiImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": typeof types.OpenAiImportDocument,
@@ -219,6 +221,8 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query McpRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount edges { node { id status version result error { code } } } } }\n": types.McpRunsDocument,
+    "\n  mutation McpImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": types.McpImportDocument,
+    "\n  mutation McpCompleteTask($id: ID!, $input: CompleteHumanTaskInput!) { completeHumanTask(id: $id, input: $input) { task { status } errors { code } } }\n": types.McpCompleteTaskDocument,
     "\n  query McpWorkflowMcp($id: ID!) { workflow(id: $id) { mcp { enabled toolName description } } }\n": types.McpWorkflowMcpDocument,
     "\n  query OpenAiModels { models { id label models { id label testOnly inputUsdPerMTok outputUsdPerMTok } } }\n": types.OpenAiModelsDocument,
     "\n  mutation OpenAiImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": types.OpenAiImportDocument,
@@ -439,6 +443,14 @@ export function graphql(source: string): unknown;
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query McpRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount edges { node { id status version result error { code } } } } }\n"): (typeof documents)["\n  query McpRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount edges { node { id status version result error { code } } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation McpImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n"): (typeof documents)["\n  mutation McpImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation McpCompleteTask($id: ID!, $input: CompleteHumanTaskInput!) { completeHumanTask(id: $id, input: $input) { task { status } errors { code } } }\n"): (typeof documents)["\n  mutation McpCompleteTask($id: ID!, $input: CompleteHumanTaskInput!) { completeHumanTask(id: $id, input: $input) { task { status } errors { code } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
