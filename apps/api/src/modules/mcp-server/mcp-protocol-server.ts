@@ -1,5 +1,14 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, CancelledNotificationSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  CallToolRequestSchema,
+  CancelledNotificationSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type ServerNotification,
+  type ServerRequest,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { Logger } from "../../logger.js";
 import type { McpCaller, McpToolsService } from "./mcp-tools.service.js";
 
@@ -18,12 +27,13 @@ export function createMcpProtocolServer(tools: McpToolsService, who: McpCaller, 
     capabilities: { tools: { listChanged: false } },
     instructions: "Each tool runs a published Weft workflow and returns its final output; its arguments are the workflow's inputs.",
   });
-  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+  server.onerror = (error) => logger.warn({ err: error }, "MCP protocol error");
+  server.setRequestHandler(ListToolsRequestSchema, guarded(logger, "tools/list", async (request) => {
     const cursor = request.params?.cursor;
     if (cursor !== undefined && cursor.length > MAX_CURSOR_LENGTH) throw new McpError(ErrorCode.InvalidParams, "cursor is not one this server gave");
     return tools.list(cursor);
-  });
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  }));
+  server.setRequestHandler(CallToolRequestSchema, guarded(logger, "tools/call", async (request, extra) => {
     const token = request.params._meta?.progressToken;
     const report = async ({ progress, message }: { progress: number; message: string }) => {
       if (token === undefined || extra.signal.aborted) return;
@@ -42,10 +52,33 @@ export function createMcpProtocolServer(tools: McpToolsService, who: McpCaller, 
       extra.signal.removeEventListener("abort", call.abort);
       call.release();
     }
-  });
+  }));
   server.setNotificationHandler(CancelledNotificationSchema, async (notification) => {
     const { requestId } = notification.params;
     if (requestId !== undefined) tools.inFlight.cancel(who.caller, requestId);
   });
   return server;
+}
+
+type HandlerExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/**
+ * A request handler that answers anything but an McpError with "internal server error", logged with the
+ * JSON-RPC id (the logger carries the HTTP request's): the SDK would send any other error's message word
+ * for word (a database's, the bus's, a parser's), which is no business of the client's.
+ */
+function guarded<Request, Result>(
+  logger: Logger,
+  method: string,
+  handle: (request: Request, extra: HandlerExtra) => Promise<Result>,
+): (request: Request, extra: HandlerExtra) => Promise<Result> {
+  return async (request, extra) => {
+    try {
+      return await handle(request, extra);
+    } catch (error) {
+      if (error instanceof McpError) throw error;
+      logger.error({ err: error, jsonRpcId: extra.requestId, method }, "MCP request failed");
+      throw new McpError(ErrorCode.InternalError, "internal server error");
+    }
+  };
 }
