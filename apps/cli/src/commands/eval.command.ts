@@ -6,7 +6,7 @@ import { EXIT, type ExitCode } from "../exit-codes.js";
 import { UsageError } from "../usage.js";
 import { readMinimums, readScorers } from "../eval/eval-arguments.js";
 import { judge, jsonReport, textReport } from "../eval/eval-report.printer.js";
-import { runEvaluation, type EvalTarget } from "../eval/experiment-session.js";
+import { EvalInterrupted, runEvaluation, type EvalTarget } from "../eval/experiment-session.js";
 import { GraphqlHttpClient } from "../eval/graphql-http.client.js";
 
 /**
@@ -59,13 +59,21 @@ export async function evalCommand(argv: string[], io: CliIo, env: CliEnv): Promi
   process.on("SIGINT", onSigint);
   try {
     const client = new GraphqlHttpClient(apiEndpoint(env.WEFT_API_URL), env.WEFT_API_KEY);
-    const outcome = await runEvaluation(client, target, (progress) => io.stderr.write(`… ${progress.completed + progress.failed}/${progress.rows} rows done${progress.failed ? ` (${progress.failed} failed)` : ""}\n`), controller.signal);
+    const outcome = await runEvaluation(client, target, {
+      onProgress: (progress) => io.stderr.write(`… ${progress.completed + progress.failed}/${progress.rows} rows done${progress.failed ? ` (${progress.failed} failed)` : ""}\n`),
+      warn: (message) => io.stderr.write(`weft: warning: ${message}\n`),
+      signal: controller.signal,
+    });
     const { verdicts, passed } = judge(outcome, minimums);
     if (values.json) await writeJson(io.stdout, jsonReport(outcome, verdicts, passed));
     else for (const line of textReport(outcome, verdicts, passed)) await writeLine(io.stdout, line);
     if (outcome.interrupted) return EXIT.INTERRUPTED;
     if (outcome.experiment.status !== "COMPLETED") return EXIT.BAD_INPUT;
     return passed ? EXIT.OK : EXIT.FAILED;
+  } catch (error) {
+    if (!(error instanceof EvalInterrupted)) throw error;
+    io.stderr.write(`weft: ${error.message}; nothing ran\n`);
+    return EXIT.INTERRUPTED;
   } finally {
     process.off("SIGINT", onSigint);
   }

@@ -1,7 +1,5 @@
+import { readScorers as checkScorers, SCORER_LIMITS, SCORER_TYPES, type ScorerIssue, type ScorerSpec } from "@weft/engine";
 import { UsageError } from "../usage.js";
-
-/** A scorer as startExperiment takes it: `{"id", "type", …settings, "threshold"?}` (checked by the API). */
-export type ScorerSpec = Record<string, unknown> & { id: string };
 
 /** `--min`: every scorer (`scorer: null`) or one must pass on at least `rate` of the rows. */
 export interface Minimum {
@@ -9,51 +7,80 @@ export interface Minimum {
   rate: number;
 }
 
-const SCORER_TYPE = /^[a-z_]{1,32}$/;
-/** As many scorers as an experiment takes (docs/evaluations.md). */
-const MAX_SCORERS = 20;
+/** One scorer's JSON text (a judge's rubric is the longest setting); a file holds at most the limit of them. */
 const MAX_SPEC_CHARS = 64 * 1024;
+
+/** A scorer as the command line gave it, and where, to name it in a problem. */
+interface GivenScorer {
+  where: string;
+  value: unknown;
+}
 
 /**
  * `--scorer SPEC` (repeatable) and `--scorers FILE`: a SPEC is a scorer type alone (`exact`: id and
  * type both "exact") or one scorer's JSON object; the file is a JSON list of scorer objects. The file's
- * scorers come first. The API checks each scorer's settings.
+ * scorers come first. Checked as the API checks them (the engine's readScorers), every problem at once,
+ * before anything is uploaded.
  */
 export function readScorers(specs: readonly string[], fileText: string | undefined, fileName = "--scorers"): ScorerSpec[] {
-  const scorers: ScorerSpec[] = [];
+  const problems: string[] = [];
+  const given: GivenScorer[] = [];
   if (fileText !== undefined) {
-    const list = parseJson(fileText, fileName);
-    if (!Array.isArray(list)) throw new UsageError(`${fileName} must hold a JSON list of scorers`);
-    list.forEach((item, index) => scorers.push(asScorer(item, `${fileName}[${index}]`)));
+    const list = parseJson(fileText, fileName, problems);
+    if (Array.isArray(list)) list.forEach((value, index) => given.push({ where: `${fileName}[${index}]`, value: withDefaultId(value) }));
+    else if (list !== undefined) problems.push(`${fileName} must hold a JSON list of scorers`);
   }
-  for (const spec of specs) scorers.push(readScorer(spec));
-  if (scorers.length === 0) throw new UsageError("eval needs at least one scorer: --scorer exact, --scorer '{\"id\": …, \"type\": …}' or --scorers FILE");
-  if (scorers.length > MAX_SCORERS) throw new UsageError(`at most ${MAX_SCORERS} scorers (given ${scorers.length})`);
-  return scorers;
+  for (const spec of specs) {
+    const scorer = readSpec(spec, problems);
+    if (scorer) given.push(scorer);
+  }
+  if (problems.length === 0 && given.length === 0) throw new UsageError("eval needs at least one scorer: --scorer exact, --scorer '{\"id\": …, \"type\": …}' or --scorers FILE");
+  const read = checkScorers(given.map((scorer) => scorer.value));
+  if (!read.ok) problems.push(...read.issues.map((issue) => describeIssue(issue, given)));
+  if (problems.length === 1) throw new UsageError(problems[0]!);
+  if (problems.length > 1) throw new UsageError(`${problems.length} problems with the scorers:\n${problems.map((problem) => `  ${problem}`).join("\n")}`);
+  return read.ok ? read.scorers : [];
 }
 
-function readScorer(spec: string): ScorerSpec {
+function readSpec(spec: string, problems: string[]): GivenScorer | null {
   const text = spec.trim();
-  if (text.startsWith("{")) return asScorer(parseJson(text, `--scorer ${clip(text)}`), `--scorer ${clip(text)}`);
-  if (!SCORER_TYPE.test(text)) throw new UsageError(`--scorer ${clip(text)}: give a scorer type (exact, contains, …) or a scorer's JSON object`);
-  return { id: text, type: text };
+  const where = `--scorer ${clip(text)}`;
+  if (text.startsWith("{")) {
+    const value = parseJson(text, where, problems);
+    return value === undefined ? null : { where, value: withDefaultId(value) };
+  }
+  if ((SCORER_TYPES as readonly string[]).includes(text)) return { where, value: { id: text, type: text } };
+  problems.push(`${where}: give a scorer type (${SCORER_TYPES.join(", ")}) or a scorer's JSON object`);
+  return null;
 }
 
-function asScorer(value: unknown, where: string): ScorerSpec {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new UsageError(`${where}: a scorer is a JSON object {"id", "type", …}`);
-  const id = (value as { id?: unknown }).id;
-  const type = (value as { type?: unknown }).type;
-  if (typeof type !== "string") throw new UsageError(`${where}: a scorer needs a "type"`);
-  // The id defaults to the type, as for a bare type name; the API checks the id's form.
-  return { ...(value as Record<string, unknown>), id: typeof id === "string" ? id : type };
+/** The id defaults to the type, as for a bare type name. */
+function withDefaultId(value: unknown): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const { id, type } = value as { id?: unknown; type?: unknown };
+  return id === undefined && typeof type === "string" ? { ...value, id: type } : value;
 }
 
-function parseJson(text: string, where: string): unknown {
-  if (text.length > MAX_SPEC_CHARS * MAX_SCORERS) throw new UsageError(`${where}: over ${MAX_SPEC_CHARS * MAX_SCORERS} characters`);
+/** `CODE: where.field: message`, where naming the flag or file entry the scorer came from. */
+function describeIssue(issue: ScorerIssue, given: readonly GivenScorer[]): string {
+  const [index, ...field] = issue.path;
+  const scorer = typeof index === "number" ? given[index] : undefined;
+  const where = scorer ? [scorer.where, ...field].join(".") : "the scorers";
+  return `${issue.code}: ${where}: ${issue.message}`;
+}
+
+/** undefined (and a problem) when the text is too long or not JSON. */
+function parseJson(text: string, where: string, problems: string[]): unknown {
+  const max = MAX_SPEC_CHARS * SCORER_LIMITS.maxScorers;
+  if (text.length > max) {
+    problems.push(`${where}: over ${max} characters`);
+    return undefined;
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new UsageError(`${where}: not JSON (${(error as Error).message})`);
+    problems.push(`${where}: not JSON (${(error as Error).message})`);
+    return undefined;
   }
 }
 
@@ -61,7 +88,7 @@ function parseJson(text: string, where: string): unknown {
  * `--min RATE` (every scorer) or `--min SCORER=RATE`; RATE is a share of the rows that must pass, as
  * `0.9` or `90%`. A scorer's own minimum wins over the general one.
  */
-export function readMinimums(texts: readonly string[], scorers: readonly ScorerSpec[]): Minimum[] {
+export function readMinimums(texts: readonly string[], scorers: readonly { id: string }[]): Minimum[] {
   const ids = new Set(scorers.map((scorer) => scorer.id));
   return texts.map((text) => {
     const split = text.lastIndexOf("=");

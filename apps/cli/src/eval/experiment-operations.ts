@@ -23,10 +23,20 @@ export const EXPERIMENT_SUMMARY = `query ($id: ID!) {
   }
 }`;
 
-export const EXPERIMENT_RESULTS = `query ($id: ID!, $after: String) {
+/** Every row's verdict without its output or expected value: a page stays small however large those are. */
+export const EXPERIMENT_VERDICTS = `query ($id: ID!, $after: String) {
   experiment(id: $id) {
-    results(first: 100, after: $after) {
+    results(first: 500, after: $after) {
       pageInfo { hasNextPage endCursor }
+      edges { cursor node { position completed scores { scorer pass } } }
+    }
+  }
+}`;
+
+/** A few rows in full, output and expected value included (each may be about a MiB). */
+export const EXPERIMENT_RESULTS = `query ($id: ID!, $after: String, $first: Int!) {
+  experiment(id: $id) {
+    results(first: $first, after: $after) {
       edges { node { position rowId runId completed error output expected scores { scorer score pass reason } } }
     }
   }
@@ -56,6 +66,12 @@ export interface ResultRow {
   scores: Score[];
 }
 
+export interface VerdictsPage {
+  experiment: {
+    results: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: { cursor: string; node: Pick<ResultRow, "position" | "completed"> & { scores: Pick<Score, "scorer" | "pass">[] } }[] };
+  } | null;
+}
+
 export interface ResultsPage {
-  experiment: { results: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: { node: ResultRow }[] } } | null;
+  experiment: { results: { edges: { node: ResultRow }[] } } | null;
 }

@@ -1,6 +1,9 @@
 import { ApiError } from "./api-error.js";
 
-/** Longest reply the command reads (one page of results is far below it). */
+/**
+ * Longest reply the command reads. Pages of results hold verdicts only, or a few rows in full
+ * (failing-rows.reader.ts): rows' outputs are what could make a reply this large.
+ */
 const MAX_REPLY_BYTES = 16 * 1024 * 1024;
 
 interface UserError {
@@ -18,7 +21,6 @@ export class GraphqlHttpClient {
   constructor(
     readonly url: string,
     private readonly key: string | undefined,
-    private readonly signal?: AbortSignal,
   ) {}
 
   async request<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
@@ -55,10 +57,8 @@ export class GraphqlHttpClient {
         method: "POST",
         headers: { "content-type": "application/json", ...(this.key ? { authorization: `Bearer ${this.key}` } : {}) },
         body: JSON.stringify({ query, variables }),
-        ...(this.signal ? { signal: this.signal } : {}),
       });
     } catch (error) {
-      if (this.signal?.aborted) throw error;
       const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
       throw new ApiError("API_UNREACHABLE", `cannot reach ${this.url}: ${cause}`);
     }
