@@ -79,6 +79,7 @@ function BodyCanvas({ owner, takenIds, providers, knowledgeBases, channels, read
       setDirty(!saved);
     },
     active: innerOf === null && pendingLoop === null,
+    locked: readOnly,
   });
   const change = () => {
     setDirty(true);
@@ -163,10 +164,10 @@ function BodyCanvas({ owner, takenIds, providers, knowledgeBases, channels, read
         </nav>
         <span style={{ flex: 1 }} />
         {dirty ? <span className="muted">{t("pipeline.body.unsaved")}</span> : null}
-        <Button size="sm" disabled={readOnly || !history.canUndo} title={t("pipeline.body.undo")} onClick={history.undo} data-testid="body-undo">
+        <Button size="sm" disabled={!history.canUndo} title={t("pipeline.body.undo")} onClick={history.undo} data-testid="body-undo">
           {t("canvas.history.undo")}
         </Button>
-        <Button size="sm" disabled={readOnly || !history.canRedo} title={t("pipeline.body.redo")} onClick={history.redo} data-testid="body-redo">
+        <Button size="sm" disabled={!history.canRedo} title={t("pipeline.body.redo")} onClick={history.redo} data-testid="body-redo">
           {t("canvas.history.redo")}
         </Button>
         <Button size="sm" onClick={() => void tidyUp().then(change)} data-testid="tidy-up">

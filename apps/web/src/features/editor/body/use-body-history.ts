@@ -11,6 +11,8 @@ interface BodyHistoryOptions {
   restore: (state: string, saved: boolean) => void;
   /** Whether Ctrl+Z and Ctrl+Shift+Z (Ctrl+Y) are this canvas' (not while a body opened over it or a dialog has them). */
   active: boolean;
+  /** A read-only canvas (a run holds the workflow): nothing is undone or redone, by key or by button. */
+  locked: boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ interface BodyHistoryOptions {
  * in the same turn as the edit's callback and some just before. `rebase()` starts afresh from the body
  * drawn next (after the first layout), `saved()` marks the state shown as the one stored.
  */
-export function useBodyHistory({ snapshot, restore, active }: BodyHistoryOptions) {
+export function useBodyHistory({ snapshot, restore, active, locked }: BodyHistoryOptions) {
   const [timeline, setTimeline] = useState<BodyTimeline | null>(null);
   const current = useRef<BodyTimeline | null>(null);
   const savedState = useRef<string | null>(null);
@@ -29,6 +31,8 @@ export function useBodyHistory({ snapshot, restore, active }: BodyHistoryOptions
   snapshotRef.current = snapshot;
   const restoreRef = useRef(restore);
   restoreRef.current = restore;
+  const lockedRef = useRef(locked);
+  lockedRef.current = locked;
 
   const set = (next: BodyTimeline) => {
     current.current = next;
@@ -61,7 +65,7 @@ export function useBodyHistory({ snapshot, restore, active }: BodyHistoryOptions
   }, []);
 
   const move = useCallback((step: typeof stepBack) => {
-    const taken = current.current ? step(current.current) : null;
+    const taken = current.current && !lockedRef.current ? step(current.current) : null;
     if (!taken) return;
     set(taken.timeline);
     restoreRef.current(taken.state, taken.state === savedState.current);
@@ -70,7 +74,7 @@ export function useBodyHistory({ snapshot, restore, active }: BodyHistoryOptions
   const redo = useCallback(() => move(stepForward), [move]);
 
   useEffect(() => {
-    if (!active) return;
+    if (!active || locked) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (isTextTarget(event.target)) return;
       const command = commandOf(event);
@@ -81,7 +85,7 @@ export function useBodyHistory({ snapshot, restore, active }: BodyHistoryOptions
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [active, undo, redo]);
+  }, [active, locked, undo, redo]);
 
   return {
     commit,
@@ -89,7 +93,7 @@ export function useBodyHistory({ snapshot, restore, active }: BodyHistoryOptions
     saved,
     undo,
     redo,
-    canUndo: timeline !== null && timeline.index > 0,
-    canRedo: timeline !== null && timeline.index < timeline.states.length - 1,
+    canUndo: !locked && timeline !== null && timeline.index > 0,
+    canRedo: !locked && timeline !== null && timeline.index < timeline.states.length - 1,
   };
 }
