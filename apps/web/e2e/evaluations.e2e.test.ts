@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openBrowser, type BrowserSession } from "./harness/browser.js";
 import { englishLeftOnPage } from "./harness/korean-leftovers.js";
-import { graphqlRequest as graphqlRequestTo } from "./harness/graphql-request.js";
+import { graphqlRequest as graphqlRequestTo, importWorkflow as importWorkflowTo } from "./harness/graphql-request.js";
 import { browserSuiteHooks } from "./harness/suite-hooks.js";
 import { startWeftStack, type WeftStack } from "./harness/weft-stack.js";
 
@@ -60,14 +60,7 @@ const experimentIds: string[] = [];
 const poll = <T>(read: () => Promise<T> | T, timeout = 60_000) => expect.poll(read, { timeout, interval: 100 });
 const graphqlRequest = <T>(query: string, variables: Record<string, unknown>) => graphqlRequestTo<T>(stack.apiUrl, query, variables);
 
-async function importWorkflow(document: unknown): Promise<string> {
-  const imported = await graphqlRequest<{ importWorkflow: { workflow: { id: string } | null; errors: unknown[] } }>(
-    "mutation ($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }",
-    { document },
-  );
-  if (!imported.importWorkflow.workflow) throw new Error(`import refused: ${JSON.stringify(imported.importWorkflow.errors)}`);
-  return imported.importWorkflow.workflow.id;
-}
+const importWorkflow = (document: unknown) => importWorkflowTo(stack.apiUrl, document);
 
 const experimentCount = async () =>
   (await graphqlRequest<{ experiments: { totalCount: number } }>("query ($id: ID!) { experiments(workflowId: $id) { totalCount } }", { id: workflowId })).experiments.totalCount;

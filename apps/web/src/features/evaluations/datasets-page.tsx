@@ -9,6 +9,7 @@ import { Button } from "@/ui/button";
 import { EmptyState, LoadingState, QueryError } from "@/ui/state-views";
 import { formatDateTime } from "../runs/status/format-duration";
 import { CreateDatasetMutation, DatasetsQuery } from "./evaluations.operations";
+import { LIST_PAGE_SIZE, PageFooter, usePageCursors } from "./page-cursors";
 import { useFormErrors, UserErrorList } from "./user-error-list";
 import "../admin-pages.css";
 import "./evaluations.css";
@@ -16,8 +17,8 @@ import "./evaluations.css";
 /** The datasets experiments and publish gates run on, newest first, and the form that creates one. */
 export function DatasetsPage() {
   const { t, language } = useI18n();
-  const [after, setAfter] = useState<string | null>(null);
-  const [{ data, fetching, error }, refetch] = useQuery({ query: DatasetsQuery, variables: { after }, requestPolicy: "cache-and-network" });
+  const pages = usePageCursors();
+  const [{ data, fetching, error }, refetch] = useQuery({ query: DatasetsQuery, variables: { after: pages.after }, requestPolicy: "cache-and-network" });
   const datasets = data?.datasets.edges.map((edge) => edge.node) ?? [];
   return (
     <div className="page">
@@ -56,7 +57,9 @@ export function DatasetsPage() {
           </tbody>
         </table>
       )}
-      {data?.datasets.pageInfo.hasNextPage ? <Button onClick={() => setAfter(data.datasets.pageInfo.endCursor ?? null)}>{t("evaluations.more")}</Button> : null}
+      {data && datasets.length > 0 ? (
+        <PageFooter pages={pages} pageSize={LIST_PAGE_SIZE} shown={datasets.length} total={data.datasets.totalCount} hasNextPage={data.datasets.pageInfo.hasNextPage} endCursor={data.datasets.pageInfo.endCursor} />
+      ) : null}
     </div>
   );
 }

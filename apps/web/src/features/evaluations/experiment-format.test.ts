@@ -15,9 +15,9 @@ describe("the evaluation pages' numbers", () => {
     expect(formatLatency(65_000)).toBe("65.0 s");
   });
 
-  it("writes costs in dollars, small ones with two significant digits, none as a dash", () => {
+  it("writes costs in dollars as the run pages do, fractions of a cent included, none as a dash", () => {
     expect(formatCost(1.5)).toBe("$1.50");
-    expect(formatCost(0.000123)).toBe("$0.00012");
+    expect(formatCost(0.000123)).toBe("$0.000123");
     expect(formatCost(0)).toBe("$0.00");
     expect(formatCost(null)).toBe("—");
   });

@@ -2,6 +2,8 @@
  * How the evaluation pages write numbers: scores with two decimals, rates as percentages, latencies in
  * milliseconds or seconds, money in dollars; a missing value (no row done yet, no price) as a dash.
  */
+import { formatUsd } from "@/ui/format-usd";
+
 const DASH = "—";
 
 export function formatScore(score: number | null | undefined): string {
@@ -17,9 +19,9 @@ export function formatLatency(ms: number | null | undefined): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 }
 
+/** Dollars as the rest of the UI writes them (formatUsd: to the cent or finer). */
 export function formatCost(usd: number | null | undefined): string {
-  if (usd === null || usd === undefined) return DASH;
-  return usd < 0.01 && usd > 0 ? `$${usd.toPrecision(2)}` : `$${usd.toFixed(2)}`;
+  return usd === null || usd === undefined ? DASH : formatUsd(usd);
 }
 
 /** A change of mean score, signed, so that "+0.50" and "-0.50" read as what they are. */

@@ -6,6 +6,7 @@ import { useMutation, useQuery } from "urql";
 import { useI18n } from "@/i18n/i18n-provider";
 import { useSocketFeed } from "@/lib/use-socket-feed";
 import { Button } from "@/ui/button";
+import { useThrottled } from "@/ui/use-throttled";
 import { EmptyState, LoadingState, QueryError } from "@/ui/state-views";
 import { formatDateTime } from "../runs/status/format-duration";
 import { CancelExperimentMutation, ExperimentProgressSubscription, ExperimentQuery } from "./evaluations.operations";
@@ -14,7 +15,7 @@ import { ExperimentStatusBadge, useTargetName } from "./experiment-status";
 import { ExperimentSummaryCard } from "./experiment-summary-card";
 import { scorerIds } from "./scorer-list";
 import { useFormErrors, UserErrorList } from "./user-error-list";
-import { PageFooter, usePageCursors, useThrottled } from "./page-cursors";
+import { PageFooter, usePageCursors } from "./page-cursors";
 import "../admin-pages.css";
 import "./evaluations.css";
 

@@ -12,6 +12,8 @@ import { formatDateTime } from "../runs/status/format-duration";
 import { WorkflowExperimentsQuery } from "./evaluations.operations";
 import { ExperimentStatusBadge, useTargetName } from "./experiment-status";
 import { formatRate, formatScore } from "./experiment-format";
+import { comparisonPair, togglePick, type PickedExperiment } from "./experiment-pick";
+import { LIST_PAGE_SIZE, PageFooter, usePageCursors } from "./page-cursors";
 import { PublishGateForm } from "./publish-gate-form";
 import { StartExperimentForm } from "./start-experiment-form";
 import "../admin-pages.css";
@@ -24,9 +26,9 @@ import "./evaluations.css";
 export function ExperimentsPage({ workflowId, initialVersion }: { workflowId: string; initialVersion: number | null }) {
   const { t } = useI18n();
   const router = useRouter();
-  const [after, setAfter] = useState<string | null>(null);
-  const [picked, setPicked] = useState<string[]>([]);
-  const [{ data, fetching, error }, refetch] = useQuery({ query: WorkflowExperimentsQuery, variables: { workflowId, after }, requestPolicy: "cache-and-network" });
+  const pages = usePageCursors();
+  const [picked, setPicked] = useState<PickedExperiment[]>([]);
+  const [{ data, fetching, error }, refetch] = useQuery({ query: WorkflowExperimentsQuery, variables: { workflowId, after: pages.after }, requestPolicy: "cache-and-network" });
   const reload = () => refetch({ requestPolicy: "network-only" });
   if (error && !data) return <QueryError error={error} onRetry={reload} />;
   if (fetching && !data) return <LoadingState />;
@@ -36,11 +38,9 @@ export function ExperimentsPage({ workflowId, initialVersion }: { workflowId: st
   const versions = workflow.versions.edges.map((edge) => edge.node.number).sort((a, b) => b - a);
   const experiments = data.experiments.edges.map((edge) => edge.node);
   const datasetName = new Map(datasets.map((dataset) => [dataset.id, dataset.name]));
-  const toggle = (id: string) => setPicked((list) => (list.includes(id) ? list.filter((item) => item !== id) : [...list.slice(-1), id]));
-  // The older of the two is the baseline (a), the newer the candidate (b).
+  const pair = comparisonPair(picked);
   const compare = () => {
-    const [b, a] = experiments.filter((experiment) => picked.includes(experiment.id)).map((experiment) => experiment.id);
-    if (a && b) router.push(`/workflows/${workflowId}/experiments/compare?a=${a}&b=${b}`);
+    if (pair) router.push(`/workflows/${workflowId}/experiments/compare?a=${pair.a}&b=${pair.b}`);
   };
 
   return (
@@ -62,14 +62,14 @@ export function ExperimentsPage({ workflowId, initialVersion }: { workflowId: st
         <>
           <div className="row eval-compare-bar">
             <span className="hint">{t("evaluations.experiments.pickTwo")}</span>
-            <Button variant="primary" disabled={picked.length !== 2} onClick={compare}>
+            <Button variant="primary" disabled={pair === null} onClick={compare}>
               {t("evaluations.experiments.compare")}
             </Button>
           </div>
-          <ExperimentTable experiments={experiments} datasetName={datasetName} picked={picked} onToggle={toggle} workflowId={workflowId} />
+          <ExperimentTable experiments={experiments} datasetName={datasetName} picked={picked} onToggle={(experiment) => setPicked((list) => togglePick(list, experiment))} workflowId={workflowId} />
+          <PageFooter pages={pages} pageSize={LIST_PAGE_SIZE} shown={experiments.length} total={data.experiments.totalCount} hasNextPage={data.experiments.pageInfo.hasNextPage} endCursor={data.experiments.pageInfo.endCursor} />
         </>
       )}
-      {data.experiments.pageInfo.hasNextPage ? <Button onClick={() => setAfter(data.experiments.pageInfo.endCursor ?? null)}>{t("evaluations.more")}</Button> : null}
       <PublishGateForm workflowId={workflowId} gate={workflow.publishGate ?? null} datasets={datasets} onSaved={reload} />
     </div>
   );
@@ -79,8 +79,8 @@ interface ExperimentTableProps {
   workflowId: string;
   experiments: readonly ExperimentFieldsFragment[];
   datasetName: ReadonlyMap<string, string>;
-  picked: readonly string[];
-  onToggle: (id: string) => void;
+  picked: readonly PickedExperiment[];
+  onToggle: (experiment: ExperimentFieldsFragment) => void;
 }
 
 function ExperimentTable({ workflowId, experiments, datasetName, picked, onToggle }: ExperimentTableProps) {
@@ -102,7 +102,7 @@ function ExperimentTable({ workflowId, experiments, datasetName, picked, onToggl
         {experiments.map((experiment) => (
           <tr key={experiment.id} data-experiment={experiment.id}>
             <td>
-              <input type="checkbox" checked={picked.includes(experiment.id)} onChange={() => onToggle(experiment.id)} aria-label={t("evaluations.experiments.pickOne", { target: targetName(experiment) })} />
+              <input type="checkbox" checked={picked.some((one) => one.id === experiment.id)} onChange={() => onToggle(experiment)} aria-label={t("evaluations.experiments.pickOne", { target: targetName(experiment) })} />
             </td>
             <td>
               <Link href={`/workflows/${workflowId}/experiments/${experiment.id}`}>{formatDateTime(experiment.createdAt, language)}</Link>

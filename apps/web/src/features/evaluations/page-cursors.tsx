@@ -1,8 +1,11 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useT } from "@/i18n/i18n-provider";
 import { Button } from "@/ui/button";
+
+/** The datasets' and experiments' lists: their queries ask for this many (`first: 50`). */
+export const LIST_PAGE_SIZE = 50;
 
 /**
  * Forward-only cursors as pages you can step back through: the cursors of the pages before this one are
@@ -45,27 +48,4 @@ export function PageFooter({ pages, pageSize, shown, total, hasNextPage, endCurs
       </div>
     </div>
   );
-}
-
-/**
- * The callback at most once per interval, the last call's run at the end of it: an experiment reports
- * every row, and the page asks the API for its results once a second at most, not once per row.
- */
-export function useThrottled(callback: () => void, intervalMs: number): () => void {
-  const latest = useRef(callback);
-  latest.current = callback;
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const last = useRef(0);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
-  return useCallback(() => {
-    if (timer.current) return;
-    const wait = Math.max(0, last.current + intervalMs - Date.now());
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      last.current = Date.now();
-      latest.current();
-    }, wait);
-  }, [intervalMs]);
 }

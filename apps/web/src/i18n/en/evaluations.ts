@@ -2,7 +2,6 @@
 export const evaluations = {
   "draft": "Draft",
   "version": "Version {number}",
-  "more": "Show more",
   "previous": "Previous",
   "next": "Next",
   "page": "{from}–{to} of {total}",

@@ -4,7 +4,6 @@ import type { Messages } from "../messages.type";
 export const evaluations: Messages<typeof english> = {
   "draft": "초안",
   "version": "버전 {number}",
-  "more": "더 보기",
   "previous": "이전",
   "next": "다음",
   "page": "{total}개 중 {from}–{to}",
