@@ -43,6 +43,22 @@ describe("agent steps", () => {
     expect(onSelect).toHaveBeenCalledWith("research@research@1.2");
   });
 
+  it("shows arguments as a tree when they are a JSON object, and as the model's text when too long to read as one", () => {
+    const long = JSON.stringify({ q: "x".repeat(200_001) });
+    const withArguments = (first: unknown, second: unknown): AgentStepView[] => [
+      { ...steps[0]!, calls: [{ ...steps[0]!.calls[0]!, arguments: first }, { ...steps[0]!.calls[1]!, arguments: second }] },
+    ];
+    render(
+      <I18nProvider>
+        <AgentSteps agentId="research" steps={withArguments('{"q": "sky"}', long)} onSelect={() => undefined} />
+      </I18nProvider>,
+    );
+    const [short, tooLong] = [document.querySelector("[data-call-id=call_1_1]")!, document.querySelector("[data-call-id=call_1_2]")!];
+    expect(short.querySelector("[data-testid=json-tree]")).not.toBeNull();
+    expect(tooLong.querySelector("[data-testid=json-tree]")).toBeNull();
+    expect(tooLong.querySelector(".agent-call__body > pre")?.textContent).toBe(long);
+  });
+
   it("gives each step's cost at the model's configured prices, and none without them", () => {
     const { unmount } = render(
       <I18nProvider>

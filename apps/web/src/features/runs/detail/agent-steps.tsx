@@ -1,25 +1,22 @@
 "use client";
 
 import { useT } from "@/i18n/i18n-provider";
-import { RichValue } from "../../../ui/rich-value";
+import { parseJsonValue, RichValue } from "@/ui/rich-value";
 import { usageCost, type ModelPrice } from "@weft/engine";
 import { formatUsd } from "@/ui/format-usd";
 import { parseCallInvocation, stepTokens, type AgentStepView, type ToolCallStatus, type ToolCallView } from "../live/agent-trace";
-import { rowKey } from "./run-view";
+import { rowKey } from "../live/row-key";
 import "./agent-steps.css";
 
 const CALL_TONE: Record<ToolCallStatus, string> = { waiting: "queued", running: "running", ok: "completed", failed: "failed" };
 
-/** A call's arguments: JSON as a tree, the model's text (when it was not an object) as it is. */
+/**
+ * A call's arguments: JSON as a tree, the model's text (when it was not an object, or too long to read
+ * as one) as it is — parsed by RichValue's own reader, with its size limit.
+ */
 function Arguments({ value }: { value: unknown }) {
-  if (typeof value === "string") {
-    try {
-      return <RichValue value={JSON.parse(value) as unknown} />;
-    } catch {
-      return <pre className="pre">{value}</pre>;
-    }
-  }
-  return <RichValue value={value} />;
+  const parsed = typeof value === "string" ? parseJsonValue(value) : value;
+  return parsed === undefined ? <pre className="pre">{value as string}</pre> : <RichValue value={parsed} />;
 }
 
 function ToolCall({ agentId, call, onSelect }: { agentId: string; call: ToolCallView; onSelect: (row: string) => void }) {

@@ -15,7 +15,8 @@ import { RunGraph } from "./run-graph";
 import { RunHeader } from "./run-header";
 import { snapshotGraphOf } from "./run-snapshot";
 import { RunSummary } from "./run-summary";
-import { buildRunView, latestRowOf, parseRowKey, rowKey } from "./run-view";
+import { buildRunView, latestRowOf } from "./run-view";
+import { parseRowKey, rowKey } from "../live/row-key";
 import { agentTrace, callIdOf, isToolCallInvocation, priceOf } from "../live/agent-trace";
 import { AgentSteps, ToolCallOrigin } from "./agent-steps";
 import { RunStateValues } from "./run-state-values";
@@ -49,6 +50,11 @@ export function RunDetailPage({ runId }: { runId: string }) {
   const graph = useMemo(() => snapshotGraphOf(graphJson ? JSON.parse(graphJson) : { nodes: [], edges: [] }), [graphJson]);
   const records = useMemo(() => run?.nodeRuns ?? [], [run?.nodeRuns]);
   const view = useMemo(() => buildRunView(graph, live.state.nodes, records, selected, live.state.calls), [graph, live.state.nodes, records, selected, live.state.calls]);
+  // The focused agent's steps: read again only when events come or the focus moves, not on every render.
+  const focusSteps = useMemo(() => {
+    const at = view.focus ? parseRowKey(view.focus) : null;
+    return at && !isToolCallInvocation(at.invocation) ? agentTrace(live.events, at.nodeId, at.invocation) : [];
+  }, [live.events, view.focus]);
 
   if (error && !run) return <QueryError error={error} onRetry={() => refetch({ requestPolicy: "network-only" })} />;
   if (!data && fetching) return <LoadingState />;
@@ -103,7 +109,7 @@ export function RunDetailPage({ runId }: { runId: string }) {
                   onSelectExecution={setSelected}
                   record={focusRecord}
                   live={focusLive && focusLive.invocation === focus.invocation ? focusLive : null}
-                  afterOutput={focusNode.type === "agent" && !focusCall ? <AgentSteps agentId={focusNode.id} steps={agentTrace(live.events, focusNode.id, focus.invocation)} price={priceOf(data?.models ?? [], focusModel?.provider, focusModel?.model)} onSelect={setSelected} /> : null}
+                  afterOutput={focusNode.type === "agent" && !focusCall ? <AgentSteps agentId={focusNode.id} steps={focusSteps} price={priceOf(data?.models ?? [], focusModel?.provider, focusModel?.model)} onSelect={setSelected} /> : null}
                 />
               </>
             ) : (

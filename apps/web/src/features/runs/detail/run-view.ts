@@ -4,6 +4,7 @@
  * the live events (immediate). Live state wins where both exist.
  */
 import { isToolCallInvocation } from "../live/agent-trace";
+import { parseRowKey, rowKey } from "../live/row-key";
 import type { NodeLiveState } from "../live/run-projection";
 import type { AnyStatus } from "../status/status-badge";
 import type { TimelineRow } from "../timeline/run-timeline";
@@ -25,14 +26,6 @@ export interface RunView {
   focus: string | null;
 }
 
-/** A timeline row's id: the node's id at top level (one execution), else `<node>@<invocation>`. */
-export const rowKey = (nodeId: string, invocation: string): string => (invocation ? `${nodeId}@${invocation}` : nodeId);
-
-/** The node and invocation a row id names. */
-export function parseRowKey(key: string): { nodeId: string; invocation: string } {
-  const at = key.indexOf("@");
-  return at === -1 ? { nodeId: key, invocation: "" } : { nodeId: key.slice(0, at), invocation: key.slice(at + 1) };
-}
 
 export function buildRunView(
   graph: SnapshotGraph,

@@ -7,6 +7,7 @@
 import { isToolCallInvocation } from "./agent-trace";
 import { emptyNode, initialRunLiveState, withNode, type LiveEvent, type RunLiveState, type RunStatusValue } from "./live-state";
 import { applyPipelineEvent } from "./pipeline-events";
+import { rowKey } from "./row-key";
 
 export { initialRunLiveState } from "./live-state";
 export type { LiveEvent, NodeLiveState, NodeStatusValue, RunLiveState, RunStatusValue } from "./live-state";
@@ -20,7 +21,7 @@ export function applyRunEvent(state: RunLiveState, event: LiveEvent): RunLiveSta
 
 /** A tool call's NODE_* event folds into its own entry of `calls`, the same way a node's does. */
 function applyCallEvent(state: RunLiveState, nodeId: string, invocation: string, event: LiveEvent): RunLiveState {
-  const key = `${nodeId}@${invocation}`;
+  const key = rowKey(nodeId, invocation);
   const alone: RunLiveState = { ...initialRunLiveState(state.status), nodes: { [nodeId]: state.calls[key] ?? emptyNode() } };
   const folded = applyEvent(alone, event).nodes[nodeId];
   return folded ? { ...state, calls: { ...state.calls, [key]: folded } } : state;
