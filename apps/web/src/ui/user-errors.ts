@@ -1,7 +1,9 @@
 "use client";
 
-import { useCallback } from "react";
+import { useCallback, useState } from "react";
 import type { CombinedError } from "urql";
+import type { MessageKey } from "@/i18n/dictionary.type";
+import { useT } from "@/i18n/i18n-provider";
 import { useDescribeError } from "./state-views";
 import { useToast } from "./toast";
 
@@ -31,4 +33,39 @@ export function useReportOutcome(): (title: string, outcome: { error?: CombinedE
     },
     [toast, describe],
   );
+}
+
+/** A user error shown beside its form: the code, the server's sentence, and where (`path`), when it said. */
+export interface ShownUserError extends UserErrorLike {
+  path?: readonly string[] | null;
+}
+
+/**
+ * A form's refusals: a transport error goes to the toast (nothing to show at the form); the payload's
+ * user errors stay beside the form until the next attempt. `settle` says whether the mutation succeeded.
+ */
+export function useFormErrors(title: MessageKey) {
+  const t = useT();
+  const report = useReportOutcome();
+  const [errors, setErrors] = useState<readonly ShownUserError[]>([]);
+  const settle = useCallback(
+    (error: CombinedError | undefined, payloadErrors: readonly ShownUserError[] | undefined): boolean => {
+      setErrors(error ? [] : (payloadErrors ?? []));
+      if (error) return report(t(title), { error });
+      return (payloadErrors ?? []).length === 0;
+    },
+    [report, t, title],
+  );
+  return { errors, settle, clear: useCallback(() => setErrors([]), []) };
+}
+
+/**
+ * The page's own words for a refusal's code: the message `<prefix><CODE>` (`"secrets.error."`) when the
+ * dictionaries have one, else null (the caller shows the code and the server's sentence). The
+ * dictionaries are the list of worded codes, so a page keeps no second list to fall out of step.
+ */
+export function codeWords(t: (key: MessageKey) => string, prefix: string, code: string): string | null {
+  const key = `${prefix}${code}` as MessageKey;
+  const words = t(key);
+  return words === key ? null : words;
 }

@@ -4,11 +4,12 @@ import { useState, type FormEvent } from "react";
 import { useMutation } from "urql";
 import type { DatasetFormat } from "@/gql/graphql";
 import { useT } from "@/i18n/i18n-provider";
+import { useFormErrors } from "@/ui/user-errors";
 import { Button } from "@/ui/button";
 import { useToast } from "@/ui/toast";
 import { fitsInOneRequest, formatOfFile } from "./dataset-file";
 import { ImportDatasetRowsMutation } from "./evaluations.operations";
-import { useFormErrors, UserErrorList } from "./user-error-list";
+import { UserErrorList } from "./user-error-list";
 
 interface DatasetImportFormProps {
   datasetId: string;

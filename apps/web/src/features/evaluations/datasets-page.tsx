@@ -5,12 +5,13 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "urql";
 import { useI18n, useT } from "@/i18n/i18n-provider";
+import { useFormErrors } from "@/ui/user-errors";
 import { Button } from "@/ui/button";
 import { EmptyState, LoadingState, QueryError } from "@/ui/state-views";
 import { formatDateTime } from "../runs/status/format-duration";
 import { CreateDatasetMutation, DatasetsQuery } from "./evaluations.operations";
 import { LIST_PAGE_SIZE, PageFooter, usePageCursors } from "./page-cursors";
-import { useFormErrors, UserErrorList } from "./user-error-list";
+import { UserErrorList } from "./user-error-list";
 import "../admin-pages.css";
 import "./evaluations.css";
 

@@ -3,12 +3,13 @@
 import { useState, type FormEvent } from "react";
 import { useMutation } from "urql";
 import { useT } from "@/i18n/i18n-provider";
+import { useFormErrors } from "@/ui/user-errors";
 import { Button } from "@/ui/button";
 import { useToast } from "@/ui/toast";
 import { SetPublishGateMutation } from "./evaluations.operations";
 import { DEFAULT_SCORERS_TEXT } from "./scorer-list";
 import { DatasetSelect, ScorersField, useScorersText, type DatasetChoice } from "./scorers-field";
-import { useFormErrors, UserErrorList } from "./user-error-list";
+import { UserErrorList } from "./user-error-list";
 
 interface Gate {
   datasetId: string;

@@ -2,11 +2,10 @@
 
 import { useState, type FormEvent } from "react";
 import { useMutation } from "urql";
-import type { MessageKey } from "@/i18n/dictionary.type";
 import { useT } from "@/i18n/i18n-provider";
 import { Button } from "@/ui/button";
 import { useToast } from "@/ui/toast";
-import { useReportOutcome } from "@/ui/user-errors";
+import { codeWords, useFormErrors, type ShownUserError } from "@/ui/user-errors";
 import { SetWorkflowMcpMutation } from "./mcp-tool.operations";
 
 export interface McpSettings {
@@ -15,28 +14,20 @@ export interface McpSettings {
   description?: string | null;
 }
 
-interface FieldError {
-  code: string;
-  message: string;
-  path?: readonly string[] | null;
-}
-
-/** The codes setWorkflowMcp refuses with (docs/mcp.md), each said in the user's language. */
-const KNOWN_CODES = ["MCP_TOOL_NAME_INVALID", "MCP_TOOL_NAME_TAKEN", "LIMIT_EXCEEDED", "NOT_FOUND"] as const;
 const FIELDS = ["toolName", "description"] as const;
 type Field = (typeof FIELDS)[number];
 
 /** Which field a refusal is about, from its path (`["input", "toolName"]`); null: the form as a whole. */
-function fieldOf(error: FieldError): Field | null {
+function fieldOf(error: ShownUserError): Field | null {
   const name = error.path?.[1];
   return (FIELDS as readonly string[]).includes(name ?? "") ? (name as Field) : null;
 }
 
-function ErrorText({ errors }: { errors: readonly FieldError[] }) {
+function ErrorText({ errors }: { errors: readonly ShownUserError[] }) {
   const t = useT();
   return errors.map((error, index) => (
     <p key={index} className="field__error" role="alert" data-code={error.code}>
-      {(KNOWN_CODES as readonly string[]).includes(error.code) ? t(`mcpTool.code.${error.code}` as MessageKey) : error.code}{" "}
+      {codeWords(t, "mcpTool.code.", error.code) ?? error.code}{" "}
       <span translate="no">{error.message}</span>
     </p>
   ));
@@ -49,22 +40,18 @@ function ErrorText({ errors }: { errors: readonly FieldError[] }) {
 export function McpToolForm({ workflowId, settings, onSaved }: { workflowId: string; settings: McpSettings; onSaved: (saved: McpSettings) => void }) {
   const t = useT();
   const toast = useToast();
-  const report = useReportOutcome();
   const [enabled, setEnabled] = useState(settings.enabled);
   const [toolName, setToolName] = useState(settings.toolName ?? "");
   const [description, setDescription] = useState(settings.description ?? "");
-  const [errors, setErrors] = useState<readonly FieldError[]>([]);
+  const { errors, settle } = useFormErrors("mcpTool.failed");
   const [state, save] = useMutation(SetWorkflowMcpMutation);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const input = { enabled, toolName: toolName.trim() || null, description: description.trim() || null };
     const result = await save({ workflowId, input });
-    const refused = result.data?.setWorkflowMcp.errors ?? [];
-    setErrors(result.error ? [] : refused);
-    if (result.error) return void report(t("mcpTool.failed"), { error: result.error });
     const saved = result.data?.setWorkflowMcp.mcp;
-    if (refused.length > 0 || !saved) return;
+    if (!settle(result.error, result.data?.setWorkflowMcp.errors) || !saved) return;
     setToolName(saved.toolName ?? "");
     setDescription(saved.description ?? "");
     toast.show({ tone: "success", message: t("mcpTool.saved") });

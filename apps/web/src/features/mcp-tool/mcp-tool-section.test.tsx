@@ -5,9 +5,9 @@ import { I18nProvider } from "@/i18n/i18n-provider";
 import { ToastProvider } from "@/ui/toast";
 import { McpToolCard, type McpToolCardProps } from "./mcp-tool-section";
 
-// A transport error goes to a toast through the API endpoint's wording; the payload's refusals, which
-// these tests are about, stay at the form.
-vi.mock("@/ui/user-errors", () => ({ useReportOutcome: () => () => false }));
+// A transport error goes to a toast worded with the API endpoint (not provided here); the payload's
+// refusals, which these tests are about, stay at the form.
+vi.mock(import("@/ui/state-views"), async (original) => ({ ...(await original()), useDescribeError: () => () => "" }));
 
 /** The network answers setWorkflowMcp with `payload`; everything above fetch (urql, the form) is real. */
 function mockedApi(payload: unknown) {

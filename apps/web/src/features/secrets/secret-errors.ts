@@ -1,8 +1,6 @@
 import type { CombinedError } from "urql";
 import type { MessageKey } from "@/i18n/dictionary.type";
-
-/** The codes the secrets API answers with that the page words itself (SPEC-V3 §3; FORBIDDEN: not an admin key). */
-const WORDED = new Set(["SECRET_KEY_REQUIRED", "SECRET_NAME_INVALID", "SECRET_VALUE_INVALID", "NOT_FOUND", "FORBIDDEN"]);
+import { codeWords } from "@/ui/user-errors";
 
 export interface SecretRefusal {
   code: string;
@@ -11,9 +9,12 @@ export interface SecretRefusal {
   field: string | null;
 }
 
-/** A refusal's text: the page's own sentence for a known code, else the server's message, always with the code. */
+/**
+ * A refusal's text: the page's own sentence for a code it words (`secrets.error.*`: the secrets API's codes,
+ * and FORBIDDEN for a key without admin), else the server's message, always with the code.
+ */
 export function secretErrorText(t: (key: MessageKey) => string, refusal: Pick<SecretRefusal, "code" | "message">): string {
-  const text = WORDED.has(refusal.code) ? t(`secrets.error.${refusal.code}` as MessageKey) : refusal.message;
+  const text = codeWords(t, "secrets.error.", refusal.code) ?? refusal.message;
   return `${text} [${refusal.code}]`;
 }
 
