@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { NodeRunDetails, RunEvent } from "@weft/engine";
 import { expect, test, vi } from "vitest";
 import { PLANNED_MARK } from "../../db/planned-statements.js";
@@ -196,6 +197,21 @@ describeEachDatabase("run event recorder", (suite) => {
     await recorder.stored();
     expect(counter.statements).toBe(2);
     expect((await suite.db().prisma.run.findUniqueOrThrow({ where: { id: runId } })).lastSeq).toBe(2);
+  });
+
+  test("a task's opening (NODE_WAITING) settles only once the task is stored, so a timer set then finds it", async () => {
+    const { runId, workflowId } = await seedRun(suite.db());
+    const recorder = new RunEventRecorder(new RunEventWriter(suite.db().raw), new InProcessEventBus(), { workflowId, version: null }, CHAIN_TYPES);
+    const taskId = randomUUID();
+    const opening: Draft = {
+      type: "NODE_WAITING", nodeId: "g1", taskId, invocation: "", actions: [{ id: "approve", label: "Approve" }], form: null,
+      expiresAt: new Date().toISOString(), title: "Check", instructions: "", input: "draft", editable: false, assignee: null, onTimeout: null,
+    };
+
+    // As the engine hands them over: the run's start and the node's start are collected without waiting.
+    await emitAll(recorder.record, runId, [{ type: "RUN_STARTED", nodeIds: ["in", "g1", "v1", "out"] }, { type: "NODE_STARTED", nodeId: "g1", nodeType: "generation", invocation: "" }, opening]);
+    expect(await suite.db().prisma.humanTask.findUnique({ where: { id: taskId }, select: { status: true } })).toEqual({ status: "OPEN" });
+    await recorder.stored();
   });
 
   test(`a long burst is cut into batches of at most ${MAX_BATCH_EVENTS} events`, async () => {

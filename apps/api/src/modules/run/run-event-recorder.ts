@@ -18,8 +18,10 @@ export const MAX_BATCH_EVENTS = 16;
 /**
  * A node's result closes its batch and waits for it: clients wait for these events, and an engine
  * allowed to start the next node first (whose model may answer at once) would make them wait longer.
+ * A task's opening (NODE_WAITING) does too: its timeout is set once its record settles, and a timer due
+ * at once must find the task stored (else the expiry finds no row and the task never expires).
  */
-const CLOSES_BATCH = new Set<RunEvent["type"]>(["NODE_COMPLETED", "NODE_FAILED"]);
+const CLOSES_BATCH = new Set<RunEvent["type"]>(["NODE_COMPLETED", "NODE_FAILED", "NODE_WAITING"]);
 
 /**
  * The executor's onEvent, with group commit: events emitted back to back (the engine emits
