@@ -1,4 +1,4 @@
-import type { LlmProvider, LlmProviders, RunEvent } from "@weft/engine";
+import { TERMINAL_EVENT_TYPES, type LlmProvider, type LlmProviders, type RunEvent } from "@weft/engine";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { RunEventMessage } from "../pubsub.js";
 import type { RunQueueStats } from "../queue/run-queue.js";
@@ -135,11 +135,25 @@ export class WeftMetrics {
       case "RUN_FAILED":
       case "RUN_CANCELLED":
         this.#runsEnded.inc({ status: event.type.slice("RUN_".length) });
-        for (const key of this.#nodeTypes.keys()) if (key.startsWith(`${event.runId}\u0000`)) this.#nodeTypes.delete(key);
+        this.#forgetNodes(event.runId);
         break;
       default:
         break;
     }
+  }
+
+  /**
+   * An event of a run nested in a node (a workflow tool's inline run): its nodes count as any node does
+   * (durations, tokens, cost by model, retries), but it is no run of its own — its start, end or wait
+   * would count each tool call as one more run ended; the calling run's events count that.
+   */
+  observeNestedEvent(event: RunEvent): void {
+    if (TERMINAL_EVENT_TYPES.has(event.type)) this.#forgetNodes(event.runId);
+    else if (!event.type.startsWith("RUN_")) this.observeEvent(event);
+  }
+
+  #forgetNodes(runId: string): void {
+    for (const key of this.#nodeTypes.keys()) if (key.startsWith(`${runId}\u0000`)) this.#nodeTypes.delete(key);
   }
 
   /**

@@ -152,7 +152,7 @@ describeEachDatabase("the cost of runs", (suite) => {
     return importWorkflow.workflow!.id;
   }
 
-  test("a workflow tool's priced calls count on the calling node run, in the calling run's costUsd and in weft_cost_usd_total", async () => {
+  test("a workflow tool's priced calls count on the calling node run, in the calling run's costUsd and in weft_cost_usd_total, and its run is no run ended", async () => {
     api = await startTestApp(suite.db(), { env: { WEFT_PROVIDERS_FILE: file } });
     const namer = await publishedNamer();
     cheap.enqueueChat({ kind: "reply", text: "Cobalt.", usage: { promptTokens: 1_000, completionTokens: 500 } });
@@ -162,6 +162,8 @@ describeEachDatabase("the cost of runs", (suite) => {
     expect(run.costUsd).toBeCloseTo(0.002, 12);
     const metrics = await (await fetch(api.app.url.replace(/\/graphql$/, "/metrics"))).text();
     expect(metrics).toMatch(/weft_cost_usd_total\{provider="cheap",model="small"\} 0\.002\b/);
+    // One run ended: the caller. The tool's inline run counts its nodes, not as a run of its own.
+    expect(metrics).toMatch(/^weft_runs_ended_total\{status="COMPLETED"\} 1$/m);
   });
 
   test("a caller's limits.maxCostUsd stops the workflow tool's call that could pass it, with RUN_COST_EXCEEDED", async () => {

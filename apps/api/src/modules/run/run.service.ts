@@ -112,8 +112,8 @@ export class RunService {
     const retriever = options.retriever ?? null;
     const tools = options.tools ?? {};
     const metrics = options.metrics ?? null;
-    // The metrics see a workflow tool's node events too: its models' tokens and cost count by model.
-    const workflows = new InlineWorkflowTools({ ...this.#start, llm: deps.llm, retriever, tools, limiter, observe: metrics ? (event) => metrics.observeEvent(event) : null });
+    // The metrics see a workflow tool's node events too (its models' tokens and cost count by model), not its run's end.
+    const workflows = new InlineWorkflowTools({ ...this.#start, llm: deps.llm, retriever, tools, limiter, observe: metrics ? (event) => metrics.observeNestedEvent(event) : null });
     this.#liveAnswers = new LiveAnswers(deps.db, options.bus, deps.logger);
     const workerDeps = {
       db: deps.db,
