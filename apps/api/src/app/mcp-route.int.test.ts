@@ -45,7 +45,7 @@ describe.each(databaseModes)("the MCP server at /mcp (%s database)", (mode) => {
     return client;
   };
 
-  const offer = async (workflowId: string, input: { enabled: boolean; toolName?: string; description?: string }) =>
+  const offer = async (workflowId: string, input: { enabled: boolean; toolName?: string; description?: string | null }) =>
     (await api.admin.request(SetWorkflowMcp, { workflowId, input })).setWorkflowMcp;
 
   beforeAll(async () => {
@@ -289,6 +289,14 @@ describe.each(databaseModes)("the MCP server at /mcp (%s database)", (mode) => {
     // Left out, the name is kept.
     expect((await offer(other, { enabled: true })).mcp).toEqual({ enabled: true, toolName: "other_tool", description: null });
     expect((await api.admin.request(WorkflowMcp, { id: other })).workflow?.mcp).toEqual({ enabled: true, toolName: "other_tool", description: null });
+  });
+
+  test("a description left out is kept (turning the tool off and on keeps it); null clears it", async () => {
+    const described = await seedWorkflow(database, arrows(["in->g1->out"], { name: "Described" }));
+    expect((await offer(described, { enabled: true, description: "Answers from the handbook." })).mcp).toMatchObject({ description: "Answers from the handbook." });
+    expect((await offer(described, { enabled: false })).mcp).toEqual({ enabled: false, toolName: "Described", description: "Answers from the handbook." });
+    expect((await api.admin.request(WorkflowMcp, { id: described })).workflow?.mcp?.description).toBe("Answers from the handbook.");
+    expect((await offer(described, { enabled: false, description: null })).mcp).toEqual({ enabled: false, toolName: "Described", description: null });
   });
 });
 

@@ -26,7 +26,8 @@ export class WorkflowMcpService {
     const row = isUuid(workflowId) ? await this.db.workflow.findUnique({ where: { id: workflowId }, select: { name: true, ...MCP_COLUMNS } }) : null;
     if (!row) return failure(notFoundError("workflow", workflowId, ["workflowId"]));
     const toolName = input.toolName ?? row.mcpToolName ?? toolNameOf(row.name);
-    const description = input.description ?? null;
+    // Left out, the description is kept (a toggle must not wipe it); null clears it.
+    const description = input.description === undefined ? row.mcpDescription : input.description;
     const errors = checkSettings(toolName, description, input.toolName !== undefined && input.toolName !== null);
     if (errors.length > 0) return failure(...errors);
     try {

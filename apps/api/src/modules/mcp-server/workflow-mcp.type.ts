@@ -23,7 +23,7 @@ export class WorkflowMcpInput implements Partial<WorkflowMcpObject> {
   @Field(() => String, { nullable: true, description: "Omitted or null: kept, or on first use made from the workflow's name." })
   toolName?: string | null;
 
-  @Field(() => String, { nullable: true, description: "At most 2,000 characters; omitted or null: the workflow's description." })
+  @Field(() => String, { nullable: true, description: "At most 2,000 characters; omitted: kept; null: cleared (models read the workflow's description)." })
   description?: string | null;
 }
 

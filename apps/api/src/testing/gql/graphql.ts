@@ -406,7 +406,7 @@ export type WorkflowLimitsInput = {
 };
 
 export type WorkflowMcpInput = {
-  /** At most 2,000 characters; omitted or null: the workflow's description. */
+  /** At most 2,000 characters; omitted: kept; null: cleared (models read the workflow's description). */
   description?: string | null | undefined;
   enabled: boolean;
   /** Omitted or null: kept, or on first use made from the workflow's name. */
