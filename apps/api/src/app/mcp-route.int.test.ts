@@ -220,8 +220,14 @@ describe.each(databaseModes)("the MCP server at /mcp (%s database)", (mode) => {
     const text = (result.content as { text: string }[])[0]!.text;
     const [, taskId] = /^RUN_WAITING: the run waits for a person \(task ids ([0-9a-f-]{36})\); follow it as run (\S+)$/.exec(text) ?? [];
     expect(text.endsWith(`follow it as run ${runId}`)).toBe(true);
-    // The call ended without cancelling its run: a person decides, and it completes.
-    expect((await api.admin.request(McpRuns, { workflowId: approval })).runs.edges[0]!.node).toMatchObject({ id: runId, status: "WAITING" });
+    // The call ended without cancelling its run: it parks (its worker stores WAITING just after the
+    // event; a hang here is the test's timeout), a person decides, and it completes.
+    for (;;) {
+      const run = (await api.admin.request(McpRuns, { workflowId: approval })).runs.edges[0]!.node;
+      expect(run).toMatchObject({ id: runId, status: expect.stringMatching(/^(RUNNING|WAITING)$/) });
+      if (run.status === "WAITING") break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const { completeHumanTask } = await api.admin.request(McpCompleteTask, { id: taskId!, input: { action: "approve" } });
     expect(completeHumanTask.errors).toEqual([]);
     expect(await endedRun(approval)).toMatchObject({ id: runId, status: "COMPLETED", result: "published: The sky is blue." });
