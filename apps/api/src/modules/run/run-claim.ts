@@ -3,6 +3,10 @@ import { planned } from "../../db/planned.js";
 import { ACTIVE_RUN_STATUS_LIST } from "../common/run-status.js";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
+import { statusCheck } from "../../db/status-check.js";
+
+/** The claimed row is found by its key (run.id, not only through `held`) and its status checked on it. */
+const EXECUTING = statusCheck("run.status", ["QUEUED", "RUNNING"]);
 
 /** This process, as claims name it: host, pid and a random part (pids repeat across containers). */
 export const WORKER_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
@@ -33,7 +37,7 @@ export async function claimRun(db: Pick<PrismaClient, "$queryRaw">, runId: strin
   const rows = await db.$queryRaw<RunClaim[]>`
     UPDATE "Run" AS run SET attempt = run.attempt + 1, "claimedBy" = ${workerId}
       FROM (SELECT id, "claimedBy" FROM "Run" WHERE id = ${runId} FOR UPDATE) AS held
-     WHERE run.id = held.id AND run.status IN ('QUEUED', 'RUNNING')
+     WHERE run.id = ${runId} AND held.id = run.id AND ${EXECUTING}
     RETURNING run.attempt, run.status::text AS status, run."lastSeq", run.handovers, run."crashSuspects", held."claimedBy" AS "previousWorker"`;
   return rows[0] ?? null;
 }
@@ -69,7 +73,7 @@ export async function claimRunToExecute(db: Pick<PrismaClient, "$queryRaw">, run
     planned(Prisma.sql`
       UPDATE "Run" AS run SET attempt = run.attempt + 1, "claimedBy" = ${workerId}
         FROM (SELECT id, "claimedBy" FROM "Run" WHERE id = ${runId} FOR UPDATE) AS held
-       WHERE run.id = held.id AND run.status IN ('QUEUED', 'RUNNING')
+       WHERE run.id = ${runId} AND held.id = run.id AND ${EXECUTING}
       RETURNING run.attempt, run.status::text AS status, run."lastSeq", run.handovers, run."crashSuspects", held."claimedBy" AS "previousWorker",
                 run."workflowId", run."versionNumber", run."editVersion", run.snapshot, run.request, run."threadId"`),
   );

@@ -1,6 +1,11 @@
 import { Prisma } from "../../generated/prisma/client.js";
+import { statusCheck } from "../../db/status-check.js";
 import type { BatchWrites } from "./run-event-batch.js";
 import type { ColumnValue, Columns, HumanTaskInsert, NodeRunKey } from "./run-event-record.js";
+
+/** Statuses checked on the rows the keys found (status-check.ts: never through a status index). */
+const RUN_EXECUTING = statusCheck("status", ["QUEUED", "RUNNING"]);
+const TASK_OPEN = statusCheck("status", ["OPEN"]);
 
 /**
  * A batch of events' writes as ONE statement (data-modifying CTEs): insert the RunEvent rows, upsert the
@@ -83,7 +88,7 @@ function taskInsert(runId: string, task: HumanTaskInsert, fenced: Prisma.Sql): P
 
 /** A run that ends closes the tasks its waiting nodes had left open. */
 function openTasksCancelled(runId: string, fenced: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`UPDATE "HumanTask" SET status = 'CANCELLED', "completedAt" = now() WHERE "runId" = ${runId} AND status = 'OPEN' AND "runId" ${fenced}`;
+  return Prisma.sql`UPDATE "HumanTask" SET status = 'CANCELLED', "completedAt" = now() WHERE "runId" = ${runId} AND ${TASK_OPEN} AND "runId" ${fenced}`;
 }
 
 /**
@@ -104,7 +109,7 @@ export function batchStatement(batches: readonly BatchWrites[]): Prisma.Sql {
   const owners = batches.map((batch) =>
     batch.attempt === null ? Prisma.sql`(id = ${batch.runId})` : Prisma.sql`(id = ${batch.runId} AND attempt = ${batch.attempt}::int)`,
   );
-  const fence = Prisma.sql`SELECT id FROM "Run" WHERE (${Prisma.join(owners, " OR ")}) AND status IN ('QUEUED', 'RUNNING') FOR UPDATE`;
+  const fence = Prisma.sql`SELECT id FROM "Run" WHERE (${Prisma.join(owners, " OR ")}) AND ${RUN_EXECUTING} FOR UPDATE`;
   const fenced = Prisma.sql`IN (SELECT id FROM fence)`;
   const rows = batches.flatMap((batch) =>
     batch.messages.map(

@@ -1,5 +1,6 @@
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
 import { planned } from "../../db/planned.js";
+import { statusCheck } from "../../db/status-check.js";
 
 /** How an execution that ended WAITING left its run. */
 export type Parking = "parked" | "answered" | "gone";
@@ -15,8 +16,8 @@ export async function parkRun(db: PrismaClient, runId: string, attempt: number, 
   const parked = await db.$queryRaw<{ id: string }[]>(
     planned(Prisma.sql`
       UPDATE "Run" SET status = 'WAITING', handovers = handovers + 1, "claimedBy" = NULL
-       WHERE id = ${runId} AND attempt = ${attempt}::int AND status = 'RUNNING'
-         AND NOT EXISTS (SELECT 1 FROM "HumanTask" t WHERE t."runId" = ${runId} AND t.status IN ('COMPLETED', 'EXPIRED') AND NOT (t.id = ANY(${[...applied]}::text[])))
+       WHERE id = ${runId} AND attempt = ${attempt}::int AND ${statusCheck("status", ["RUNNING"])}
+         AND NOT EXISTS (SELECT 1 FROM "HumanTask" t WHERE t."runId" = ${runId} AND ${statusCheck("t.status", ["COMPLETED", "EXPIRED"])} AND NOT (t.id = ANY(${[...applied]}::text[])))
       RETURNING id`),
   );
   if (parked.length > 0) return "parked";
@@ -31,7 +32,7 @@ export async function parkRun(db: PrismaClient, runId: string, attempt: number, 
  */
 export async function continueWaitingRun(db: PrismaClient, runId: string): Promise<{ workflowId: string; versionNumber: number | null } | null> {
   const rows = await db.$queryRaw<{ workflowId: string; versionNumber: number | null }[]>(
-    planned(Prisma.sql`UPDATE "Run" SET status = 'RUNNING' WHERE id = ${runId} AND status = 'WAITING' RETURNING "workflowId", "versionNumber"`),
+    planned(Prisma.sql`UPDATE "Run" SET status = 'RUNNING' WHERE id = ${runId} AND ${statusCheck("status", ["WAITING"])} RETURNING "workflowId", "versionNumber"`),
   );
   return rows[0] ?? null;
 }

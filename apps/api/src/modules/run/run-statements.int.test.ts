@@ -1,8 +1,6 @@
-import { PrismaPg } from "@prisma/adapter-pg";
 import { afterEach, expect, test, vi } from "vitest";
-import { PrismaClient } from "../../generated/prisma/client.js";
-import type { Database } from "../../db/db.js";
-import { describeEachDatabase, type TestDatabase } from "../../testing/database.js";
+import { describeEachDatabase } from "../../testing/database.js";
+import { loggingDatabase } from "../../testing/statement-log.js";
 import { startTestApp, seedWorkflow, type TestApp } from "../../testing/app.js";
 import { RunWorkflow } from "../../testing/operations.js";
 import { arrows } from "../../testing/workflows.js";
@@ -40,34 +38,18 @@ function countKinds(statements: readonly string[]): Record<string, number> {
 
 describeEachDatabase("statements of one run", (suite) => {
   let api: TestApp | undefined;
-  let prisma: PrismaClient | undefined;
+  let logging: ReturnType<typeof loggingDatabase> | undefined;
   afterEach(async () => {
     await api?.close();
-    await prisma?.$disconnect();
+    await logging?.close();
     api = undefined;
-    prisma = undefined;
+    logging = undefined;
   });
-
-  /** The suite's database behind a Prisma client and a raw handle that report every statement they send. */
-  function counting(database: TestDatabase): { database: Database; statements: string[] } {
-    const statements: string[] = [];
-    const adapter = database.embedded ? database.embedded.adapterFactory : new PrismaPg({ connectionString: database.location });
-    const logging = new PrismaClient({ adapter, log: [{ emit: "event" as const, level: "query" as const }] });
-    logging.$on("query", (event) => statements.push(event.query));
-    prisma = logging as unknown as PrismaClient;
-    const raw: Database["raw"] = {
-      ...database.raw,
-      query: (sql, params) => {
-        statements.push(sql);
-        return database.raw.query(sql, params);
-      },
-    };
-    return { database: { ...database, prisma, raw }, statements };
-  }
 
   /** The statements of the last of three runs (the first ones warm the caches), once its worker is done. */
   async function statementsOfOneRun(publish: boolean): Promise<string[]> {
-    const { database, statements } = counting(suite.db());
+    logging = loggingDatabase(suite.db());
+    const { database, statements } = logging;
     api = await startTestApp(database);
     // in ──▶ g1 (offline echo) ──▶ v1 (offline echo) ──▶ out, as the api-throughput benchmark runs it
     const workflowId = await seedWorkflow(database, arrows(["in->g1->v1->out"]));
