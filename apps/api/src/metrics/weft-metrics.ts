@@ -37,7 +37,12 @@ export class WeftMetrics {
   readonly #eventLag: Histogram;
   readonly #taskWait: Histogram<"outcome">;
   readonly #delivered = new WeakSet<RunEventMessage>();
-  readonly #nodeTypes = new Map<string, string>();
+  /**
+   * Run → node → type, from NODE_STARTED, for the node's end (NODE_COMPLETED and NODE_FAILED carry no type);
+   * a run's entry goes when its execution here ends — finished, or waiting for a person, when it leaves
+   * this process (a node that completes after the wait is counted with type "unknown").
+   */
+  readonly #nodeTypes = new Map<string, Map<string, string>>();
 
   constructor(sources: MetricSources) {
     const registers = [this.registry];
@@ -104,14 +109,16 @@ export class WeftMetrics {
   /** Every event of a run executing in this process. */
   observeEvent(event: RunEvent): void {
     switch (event.type) {
-      case "NODE_STARTED":
-        this.#nodeTypes.set(`${event.runId}\u0000${event.nodeId}`, event.nodeType);
+      case "NODE_STARTED": {
+        const types = this.#nodeTypes.get(event.runId) ?? new Map<string, string>();
+        this.#nodeTypes.set(event.runId, types.set(event.nodeId, event.nodeType));
         break;
+      }
       case "NODE_COMPLETED":
       case "NODE_FAILED": {
-        const key = `${event.runId}\u0000${event.nodeId}`;
-        const nodeType = this.#nodeTypes.get(key) ?? "unknown";
-        this.#nodeTypes.delete(key);
+        const types = this.#nodeTypes.get(event.runId);
+        const nodeType = types?.get(event.nodeId) ?? "unknown";
+        types?.delete(event.nodeId);
         const { startedAt, finishedAt, usage, provider, model, costUsd } = event.details;
         if (startedAt && finishedAt) this.#nodeSeconds.observe({ node_type: nodeType, status: event.type === "NODE_COMPLETED" ? "completed" : "failed" }, secondsBetween(startedAt, finishedAt));
         if (usage && provider) {
@@ -135,7 +142,10 @@ export class WeftMetrics {
       case "RUN_FAILED":
       case "RUN_CANCELLED":
         this.#runsEnded.inc({ status: event.type.slice("RUN_".length) });
-        this.#forgetNodes(event.runId);
+        this.#nodeTypes.delete(event.runId);
+        break;
+      case "RUN_WAITING":
+        this.#nodeTypes.delete(event.runId);
         break;
       default:
         break;
@@ -148,12 +158,8 @@ export class WeftMetrics {
    * would count each tool call as one more run ended; the calling run's events count that.
    */
   observeNestedEvent(event: RunEvent): void {
-    if (TERMINAL_EVENT_TYPES.has(event.type)) this.#forgetNodes(event.runId);
+    if (TERMINAL_EVENT_TYPES.has(event.type)) this.#nodeTypes.delete(event.runId);
     else if (!event.type.startsWith("RUN_")) this.observeEvent(event);
-  }
-
-  #forgetNodes(runId: string): void {
-    for (const key of this.#nodeTypes.keys()) if (key.startsWith(`${runId}\u0000`)) this.#nodeTypes.delete(key);
   }
 
   /**
