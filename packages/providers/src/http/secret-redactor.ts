@@ -4,9 +4,9 @@ import { WeftError } from "@weft/engine";
 export const SECRET_SHOWN = "[secret]";
 
 /**
- * The secret values one call used, and their removal from what the call gives back: a server that echoes
- * a key (in a body, a header, a redirect's URL, an error message) cannot put it into events, node runs,
- * logs or exports. Also their URL-encoded forms, since a secret in a URL travels encoded.
+ * The secret values a client sent, and their removal from what it gives back: a server that echoes a key
+ * (in a body, a header, a redirect's URL, an error message, a tool's result) cannot put it into events,
+ * node runs, logs or exports. Also their URL-encoded forms, since a secret in a URL travels encoded.
  */
 export class SecretRedactor {
   readonly #values = new Set<string>();
@@ -20,6 +20,7 @@ export class SecretRedactor {
   }
 
   text(text: string): string {
+    if (this.#values.size === 0) return text;
     let result = text;
     // Longest first, so a value that contains another is replaced whole.
     for (const value of [...this.#values].sort((a, b) => b.length - a.length)) result = result.replaceAll(value, SECRET_SHOWN);
@@ -30,11 +31,29 @@ export class SecretRedactor {
     return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, this.text(value)]));
   }
 
-  error(error: unknown): unknown {
+  /** A parsed JSON value (a tool's result, an error's details) with every string in it cleaned, keys included. */
+  value<T>(value: T): T {
+    if (this.#values.size === 0) return value;
+    if (typeof value === "string") return this.text(value) as T;
+    if (Array.isArray(value)) return value.map((item: unknown) => this.value(item)) as T;
+    if (value === null || typeof value !== "object") return value;
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [this.text(key), this.value(item)])) as T;
+  }
+
+  /**
+   * The same error, cleaned in place (its class, code and fields kept): its message, stack and details;
+   * an Error it wraps (its cause, which loggers print too, and which may keep a server's whole answer and
+   * headers) is replaced by its name and cleaned message only.
+   */
+  error<E>(error: E): E {
     if (this.#values.size === 0 || !(error instanceof Error)) return error;
+    // Assigned only when changed: a DOMException (an AbortError) has a read-only message, and never holds a secret.
     const message = this.text(error.message);
-    if (message === error.message) return error;
-    if (error instanceof WeftError) return new WeftError(error.code, message, { audience: error.audience, ...(error.details ? { details: JSON.parse(this.text(JSON.stringify(error.details))) as Record<string, unknown> } : {}) });
-    return new Error(message);
+    if (message !== error.message) error.message = message;
+    const stack = error.stack === undefined ? undefined : this.text(error.stack);
+    if (stack !== error.stack) error.stack = stack;
+    if (error.cause instanceof Error) error.cause = Object.assign(new Error(this.text(error.cause.message)), { name: error.cause.name });
+    if (error instanceof WeftError && error.details !== undefined) Object.assign(error, { details: this.value(error.details) });
+    return error;
   }
 }

@@ -17,3 +17,16 @@ describe("an error that repeats the key it was sent", () => {
     expect(withoutKey(error, null)).toBe(error);
   });
 });
+
+describe("an error that repeats the key URL-encoded, or a cancellation", () => {
+  it("loses the encoded key too", () => {
+    const key = "sk-with/slash+plus";
+    const cleaned = withoutKey(new Error(`GET /v1/models?key=${encodeURIComponent(key)} failed`), key);
+    expect(cleaned.message).toBe("GET /v1/models?key=[secret] failed");
+  });
+
+  it("hands back an AbortError as it is: its message cannot be set", () => {
+    const abort = new DOMException("This operation was aborted", "AbortError");
+    expect(withoutKey(abort, "sk-test-0123456789")).toBe(abort);
+  });
+});

@@ -1,4 +1,5 @@
 import OpenAI from "openai";
+import { SecretRedactor } from "../http/secret-redactor.js";
 import { mapOpenAiError, type OpenAiCallContext } from "./openai-error.mapper.js";
 
 export const DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1";
@@ -81,17 +82,12 @@ export class OpenAiClient {
 
 /**
  * A server's error message may repeat the key it was sent ("Incorrect API key provided: sk-…"); it
- * becomes an event, a node run and a log line, so the key is replaced by `[secret]` (docs/secrets.md).
- * The SDK's error it wraps (its cause, which loggers print too) keeps the server's whole answer: only
- * its name and its message, cleaned the same way, are kept.
+ * becomes an event, a node run and a log line, so the key (and its URL-encoded form) is replaced by
+ * `[secret]` (docs/secrets.md). The SDK's error it wraps (its cause, which loggers print too) keeps the
+ * server's whole answer: only its name and its message, cleaned the same way, are kept.
  */
 export function withoutKey(error: Error, key: string | null): Error {
-  if (!key) return error;
-  const clean = (text: string) => text.replaceAll(key, "[secret]");
-  // An AbortError is a DOMException whose message cannot be set; it never carries the key.
-  if (error.message.includes(key)) error.message = clean(error.message);
-  if (error.stack?.includes(key)) error.stack = clean(error.stack);
-  const cause: unknown = error.cause;
-  if (cause instanceof Error) error.cause = Object.assign(new Error(clean(cause.message)), { name: cause.name });
-  return error;
+  const redactor = new SecretRedactor();
+  if (key) redactor.add(key);
+  return redactor.error(error);
 }
