@@ -22,6 +22,7 @@ describe("McpClients against a real MCP server over streamable HTTP", () => {
     server = await startMcpTestServer([
       { name: "forecast", description: "The forecast of a city.", args: ["city"], answer: ({ city }) => `sunny in ${city}` },
       { name: "broken", description: "Always fails.", args: [], answer: () => Promise.reject(new Error("the weather station is down")) },
+      { name: "whoami", description: "Repeats the credentials it was called with.", args: [], answer: (_args, { authorization }) => `you sent ${authorization}` },
     ]);
     clients = new McpClients(
       new Map([
@@ -41,6 +42,7 @@ describe("McpClients against a real MCP server over streamable HTTP", () => {
     expect(tools.map((tool) => [tool.name, tool.description])).toEqual([
       ["forecast", "The forecast of a city."],
       ["broken", "Always fails."],
+      ["whoami", "Repeats the credentials it was called with."],
     ]);
     expect(tools[0]!.inputSchema).toMatchObject({ type: "object", properties: { city: { type: "string" } }, required: ["city"] });
   });
@@ -68,6 +70,24 @@ describe("McpClients against a real MCP server over streamable HTTP", () => {
       await withSecret.callTool("weather", "forecast", { city: "Daegu" }, signal);
       expect(server.calls.at(-1)!.authorization).toBe("Bearer second-token-value");
       await expect(withSecret.listTools("unset", signal)).rejects.toMatchObject({ code: "MCP_UNAVAILABLE", message: expect.stringContaining("no secret is named NOPE") });
+    } finally {
+      await withSecret.close();
+    }
+  });
+
+  it("shows a secret a server repeats, in a refusal's text or in a tool's result, as [secret]", async () => {
+    const token = "mcp-secret/token+value";
+    const servers = new Map<string, McpServerConfig>([
+      ["weather", { url: server.url, headers: { Authorization: "Bearer {secret.MCP_TOKEN}" } }],
+      ["refusing", { url: server.refusedUrl, headers: { Authorization: "Bearer {secret.MCP_TOKEN}" } }],
+    ]);
+    const withSecret = new McpClients(servers, { timeoutMs: 30_000, readSecret: async () => token });
+    try {
+      expect(await withSecret.callTool("weather", "whoami", {}, signal)).toEqual({ isError: false, content: "you sent Bearer [secret]" });
+      expect(server.calls.at(-1)!.authorization).toBe(`Bearer ${token}`);
+      const refusal = await withSecret.listTools("refusing", signal).then(() => new Error("listed"), (error: unknown) => error as Error);
+      expect(refusal).toMatchObject({ code: "MCP_UNAVAILABLE", message: expect.stringContaining("invalid credentials: Bearer [secret]") });
+      expect(`${refusal.message}\n${refusal.stack}`).not.toContain(token);
     } finally {
       await withSecret.close();
     }

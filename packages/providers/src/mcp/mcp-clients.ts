@@ -4,6 +4,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { isAbortError, WeftError, type JsonValue, type McpToolInfo, type McpToolResult, type McpTools } from "@weft/engine";
 import { fillSecretReferences, secretReferencesIn } from "../config/providers-file.js";
+import { SecretRedactor } from "../http/secret-redactor.js";
 import type { McpServerConfig } from "./mcp-servers-config.js";
 
 /** Bounds of what a server may hand us: pages of tools, tools in all, and how long one request may take. */
@@ -32,12 +33,16 @@ export interface McpServerInfo {
  * HTTP, a stdio server started as a child process), kept for the process's life and dropped after a
  * failure so the next use connects again. Errors carry codes: MCP_SERVER_UNKNOWN (not configured),
  * MCP_UNAVAILABLE (cannot connect, or the connection broke), MCP_TIMEOUT, MCP_ERROR (a protocol error
- * the server answered); a tool's own failure is a result with `isError`, not an exception.
+ * the server answered); a tool's own failure is a result with `isError`, not an exception. A secret
+ * filled into a server's headers is shown as `[secret]` wherever the server repeats it (an error's text,
+ * which the SDK takes from the server's answer; a tool's result or description) (SPEC-V3 §3).
  */
 export class McpClients implements McpTools {
   readonly #servers: ReadonlyMap<string, McpServerConfig>;
   readonly #options: McpClientsOptions;
   readonly #clients = new Map<string, Promise<Client>>();
+  // Every secret value sent to any server, kept for the process's life: an answer may repeat one after it was replaced.
+  readonly #redactor = new SecretRedactor();
 
   constructor(servers: ReadonlyMap<string, McpServerConfig>, options: McpClientsOptions) {
     this.#servers = servers;
@@ -54,7 +59,9 @@ export class McpClients implements McpTools {
       let cursor: string | undefined;
       for (let page = 0; page < MCP_CLIENT_LIMITS.maxToolPages; page += 1) {
         const listed = await client.listTools(cursor === undefined ? {} : { cursor }, this.#request(signal));
-        for (const tool of listed.tools) tools.push({ name: tool.name, description: tool.description ?? "", inputSchema: tool.inputSchema as Record<string, unknown> });
+        for (const tool of listed.tools) {
+          tools.push({ name: tool.name, description: this.#redactor.text(tool.description ?? ""), inputSchema: this.#redactor.value(tool.inputSchema as Record<string, unknown>) });
+        }
         if (tools.length > MCP_CLIENT_LIMITS.maxTools) throw new WeftError("MCP_ERROR", `MCP server "${server}" lists more than ${MCP_CLIENT_LIMITS.maxTools} tools`);
         cursor = listed.nextCursor;
         if (cursor === undefined) return tools;
@@ -67,7 +74,7 @@ export class McpClients implements McpTools {
     return this.#use(server, signal, async (client) => {
       // The SDK's result type also admits the protocol's legacy `toolResult` shape: read the current one.
       const result = (await client.callTool({ name: tool, arguments: { ...args } }, undefined, this.#request(signal))) as { isError?: unknown; content?: unknown; structuredContent?: unknown };
-      return { isError: result.isError === true, content: resultContent(result) };
+      return { isError: result.isError === true, content: this.#redactor.value(resultContent(result)) };
     });
   }
 
@@ -88,8 +95,8 @@ export class McpClients implements McpTools {
     try {
       return await work(await connecting);
     } catch (error) {
-      if (error instanceof WeftError && error.code !== "MCP_UNAVAILABLE") throw error;
-      throw this.#failure(server, connecting, error, signal);
+      if (error instanceof WeftError && error.code !== "MCP_UNAVAILABLE") throw this.#redactor.error(error);
+      throw this.#redactor.error(this.#failure(server, connecting, error, signal));
     }
   }
 
@@ -108,7 +115,7 @@ export class McpClients implements McpTools {
   async #connect(server: string, config: McpServerConfig, signal: AbortSignal, onClose: () => void): Promise<Client> {
     const client = new Client(this.#options.clientInfo ?? { name: "weft", version: "0.1.0" });
     try {
-      await client.connect(transportOf(config, this.#options.readSecret ?? (async () => null)), this.#request(signal));
+      await client.connect(transportOf(config, this.#options.readSecret ?? (async () => null), this.#redactor), this.#request(signal));
     } catch (error) {
       await client.close().catch(() => undefined);
       throw new WeftError("MCP_UNAVAILABLE", `cannot connect to MCP server "${server}": ${messageOf(error)}`, { audience: "operational" });
@@ -133,15 +140,21 @@ export class McpClients implements McpTools {
   }
 }
 
-function transportOf(config: McpServerConfig, readSecret: (name: string) => Promise<string | null>): Transport {
+function transportOf(config: McpServerConfig, readSecret: (name: string) => Promise<string | null>, redactor: SecretRedactor): Transport {
   if ("url" in config) {
     const headers = config.headers ?? {};
     const withSecrets = Object.entries(headers).filter(([, text]) => secretReferencesIn(text).length > 0);
     if (withSecrets.length === 0) return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...headers } } });
-    // Secrets are filled at each request, so a replaced one is sent from the next request on, with no restart.
+    // Secrets are filled at each request, so a replaced one is sent from the next request on, with no restart;
+    // each value sent is remembered, so what the server answers is cleaned of it.
+    const readAndRemember = async (name: string) => {
+      const value = await readSecret(name);
+      if (value !== null) redactor.add(value);
+      return value;
+    };
     const fetchWithSecrets: typeof fetch = async (input, init) => {
       const sent = new Headers(init?.headers);
-      for (const [name, text] of withSecrets) sent.set(name, await fillSecretReferences(text, readSecret));
+      for (const [name, text] of withSecrets) sent.set(name, await fillSecretReferences(text, readAndRemember));
       return fetch(input, { ...init, headers: sent });
     };
     const plain = Object.fromEntries(Object.entries(headers).filter(([, text]) => secretReferencesIn(text).length === 0));

@@ -10,12 +10,14 @@ export interface McpTestTool {
   description: string;
   /** Argument names; each a required string. */
   args: string[];
-  answer(args: Record<string, string>): string | Promise<string>;
+  answer(args: Record<string, string>, request: { authorization: string | undefined }): string | Promise<string>;
 }
 
 export interface McpTestServer {
   /** `http://127.0.0.1:<port>/mcp` */
   url: string;
+  /** `http://127.0.0.1:<port>/refuse`: always 401, its body repeating the Authorization header sent (as careless servers do). */
+  refusedUrl: string;
   /** Every tools/call received, in order. */
   calls: { tool: string; args: Record<string, string>; authorization: string | undefined }[];
   stop(): Promise<void>;
@@ -29,6 +31,10 @@ export interface McpTestServer {
 export async function startMcpTestServer(tools: readonly McpTestTool[]): Promise<McpTestServer> {
   const calls: McpTestServer["calls"] = [];
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    if (request.url === "/refuse") {
+      response.writeHead(401, { "content-type": "text/plain" }).end(`invalid credentials: ${request.headers.authorization ?? "none"}`);
+      return;
+    }
     if (request.url !== "/mcp") {
       response.writeHead(404).end();
       return;
@@ -40,7 +46,7 @@ export async function startMcpTestServer(tools: readonly McpTestTool[]): Promise
       server.registerTool(tool.name, { description: tool.description, inputSchema: shape }, async (args: Record<string, string>) => {
         calls.push({ tool: tool.name, args, authorization });
         try {
-          return { content: [{ type: "text" as const, text: await tool.answer(args) }] };
+          return { content: [{ type: "text" as const, text: await tool.answer(args, { authorization }) }] };
         } catch (error) {
           return { isError: true, content: [{ type: "text" as const, text: (error as Error).message }] };
         }
@@ -63,6 +69,7 @@ export async function startMcpTestServer(tools: readonly McpTestTool[]): Promise
   const { port } = http.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/mcp`,
+    refusedUrl: `http://127.0.0.1:${port}/refuse`,
     calls,
     stop: () => new Promise<void>((resolve) => http.close(() => resolve())),
   };
