@@ -3,7 +3,7 @@ import type { RunLimits } from "../limits/run-limits.js";
 import { gateTextLength } from "../limits/value-gate.js";
 import { WeftError } from "../model/errors.js";
 import type { HttpRequest, SecretText } from "../providers/http-client.js";
-import { renderTemplate, type TemplateValues } from "../template/node-template.js";
+import { isSinglePlaceholder, renderTemplate, type TemplateValues } from "../template/node-template.js";
 import { HTTP_LIMITS, SECRET_REFERENCE, type HttpRequestSettings } from "./http-request.schema.js";
 
 /** What a rendered request may not hold in a header value: line breaks would start another header. */
@@ -16,7 +16,10 @@ const HEADER_VALUE_BREAK = /[\r\n\0]/;
  * `{secret.KEY}` stays that text and can never name a secret. With `json` the body's placeholders are
  * filled with JSON values and the result must parse (TEMPLATE_INVALID_JSON). Every text is held to the
  * node output's limit while it is built (OUTPUT_TOO_LARGE); a header value with a line break is refused
- * (HTTP_HEADER_INVALID).
+ * (HTTP_HEADER_INVALID). A value put into the URL is percent-encoded, so it stays inside its query
+ * parameter or path segment (a model's `x&days=365#` or `../../admin` cannot change where the request
+ * goes); a URL template that is one placeholder and nothing else (`{input}`) takes its value as the whole
+ * URL, which the host's guard checks as any other.
  */
 export function renderHttpRequest(settings: HttpRequestSettings, values: TemplateValues, limits: Pick<RunLimits, "maxNodeOutputBytes" | "maxValueDepth">): HttpRequest {
   const headers = Object.entries(settings.headers ?? {}).map(([name, template]): [string, SecretText] => {
@@ -30,7 +33,7 @@ export function renderHttpRequest(settings: HttpRequestSettings, values: Templat
   if (settings.json === true && settings.body !== undefined && !hasContentType) headers.push(["Content-Type", ["application/json"]]);
   return {
     method: settings.method ?? "GET",
-    url: renderSecretText(settings.url, values, limits),
+    url: renderSecretText(settings.url, values, limits, isSinglePlaceholder(settings.url) ? "text" : "url"),
     headers,
     body: settings.body === undefined ? null : [renderBody(settings.body, settings.json === true, values, limits)],
     timeoutMs: settings.timeoutMs ?? HTTP_LIMITS.defaultTimeoutMs,
@@ -39,13 +42,13 @@ export function renderHttpRequest(settings: HttpRequestSettings, values: Templat
 }
 
 /** A template with `{secret.NAME}` references: the text between them rendered, the references kept as pieces. */
-function renderSecretText(template: string, values: TemplateValues, limits: Pick<RunLimits, "maxNodeOutputBytes">): SecretText {
+function renderSecretText(template: string, values: TemplateValues, limits: Pick<RunLimits, "maxNodeOutputBytes">, mode: "text" | "url" = "text"): SecretText {
   const parts: Array<string | { secret: string }> = [];
   let length = 0;
   let from = 0;
   const text = (piece: string) => {
     if (piece === "") return;
-    const rendered = renderTemplate(piece, { ...values, maxLength: limits.maxNodeOutputBytes }).text;
+    const rendered = renderTemplate(piece, { ...values, maxLength: limits.maxNodeOutputBytes }, mode).text;
     length += rendered.length;
     gateTextLength(length, limits, "the rendered request");
     parts.push(rendered);

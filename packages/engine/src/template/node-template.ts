@@ -39,11 +39,13 @@ const PLACEHOLDER = /\{(input(?:\.[^{}\s]+)?|state\.[A-Za-z_][A-Za-z0-9_]*(?:\.[
 
 /**
  * `text` mode puts values in as text (strings as they are, other values as JSON); `json` mode puts every
- * value in as JSON (strings quoted and escaped), so `{"question": {item}}` yields valid JSON.
+ * value in as JSON (strings quoted and escaped), so `{"question": {item}}` yields valid JSON; `url` mode
+ * puts each value's text in percent-encoded (encodeURIComponent), so a value stays inside the part of
+ * the URL it was put in (`x&admin=1#`, `../admin` add no parameter and leave no path segment).
  */
-export function renderTemplate(template: string, values: TemplateValues, mode: "text" | "json" = "text"): RenderedTemplate {
+export function renderTemplate(template: string, values: TemplateValues, mode: "text" | "json" | "url" = "text"): RenderedTemplate {
   const empty = new Set<string>();
-  const encode = mode === "json" ? (value: JsonValue) => JSON.stringify(value) : jsonText;
+  const encode = mode === "json" ? (value: JsonValue) => JSON.stringify(value) : mode === "url" ? urlComponent : jsonText;
   const budget = new RenderBudget(template.length, values.maxLength);
   const text = template.replace(PLACEHOLDER, (match, name: string) => {
     if (values.args === undefined && isArgsPlaceholder(name)) return match;
@@ -55,6 +57,17 @@ export function renderTemplate(template: string, values: TemplateValues, mode: "
     return budget.take(encode(value), match.length);
   });
   return { text, empty: [...empty] };
+}
+
+/** A value's text percent-encoded; a lone surrogate (which encodeURIComponent refuses) becomes U+FFFD, as a TextEncoder would send it. */
+function urlComponent(value: JsonValue): string {
+  return encodeURIComponent(jsonText(value).replace(/\p{Cs}/gu, "\uFFFD"));
+}
+
+/** Whether a template is one placeholder and nothing else (`{input}`, `{args.url}`). */
+export function isSinglePlaceholder(template: string): boolean {
+  const match = new RegExp(PLACEHOLDER.source).exec(template);
+  return match !== null && match[0] === template;
 }
 
 function lookup(name: string, values: TemplateValues): JsonValue | undefined {

@@ -45,8 +45,8 @@ describe("http tools (SPEC-V3 §3)", () => {
     const run = await runPipeline({ workflow, tools: { http } });
     expect(run.outcome.result).toBe("Sunny in Gwangju.");
     expect(http.sent.map((request) => [request.url, request.headers["x-key"]]).sort()).toEqual([
-      ["https://weather.example/v1/forecast?city=Gwangju&days=2&q=Gwangju weather?", "weather-key-123"],
-      ["https://weather.example/v1/forecast?city=Nowhere&days=&q=Gwangju weather?", "weather-key-123"],
+      ["https://weather.example/v1/forecast?city=Gwangju&days=2&q=Gwangju%20weather%3F", "weather-key-123"],
+      ["https://weather.example/v1/forecast?city=Nowhere&days=&q=Gwangju%20weather%3F", "weather-key-123"],
     ]);
     const results = run.of("TOOL_RESULT").map(({ ok, summary }) => [ok, summary]).sort();
     expect(results).toEqual([

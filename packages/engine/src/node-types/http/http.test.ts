@@ -68,11 +68,11 @@ describe("http node (SPEC-V3 §3)", () => {
     const http = client((request) => ({ status: 200, body: `you sent ${request.headers["authorization"]}` }));
     const run = await runPipeline({ workflow: okOnly({ url: "https://example.com/{input}", headers: { Authorization: "Bearer {secret.API_KEY}" } }, "{secret.API_KEY}"), tools: { http } });
     expect(http.sent[0]!.headers["authorization"]).toBe("Bearer sk-live-123");
-    // The input that names the secret stays text: only the workflow's own settings may name one.
-    expect(http.sent[0]!.url).toBe("https://example.com/{secret.API_KEY}");
+    // The input that names the secret stays text (percent-encoded, as every value put into a URL): only the workflow's own settings may name one.
+    expect(http.sent[0]!.url).toBe("https://example.com/%7Bsecret.API_KEY%7D");
     expect(JSON.stringify(run.events)).not.toContain("sk-live-123");
     expect(run.of("NODE_COMPLETED").find((event) => event.nodeId === "call")!.details.renderedPrompt).toBe(
-      "GET https://example.com/{secret.API_KEY}\nAuthorization: Bearer {secret.API_KEY}",
+      "GET https://example.com/%7Bsecret.API_KEY%7D\nAuthorization: Bearer {secret.API_KEY}",
     );
   });
 
