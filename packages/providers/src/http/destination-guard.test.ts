@@ -9,6 +9,9 @@ const table =
     if (!addresses) throw Object.assign(new Error("not found"), { code: "ENOTFOUND" });
     return addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
   };
+const signal = new AbortController().signal;
+/** A resolver that never answers, as a DNS server that drops the query. */
+const silent: ResolveHost = () => new Promise(() => undefined);
 
 const allowOf = (...entries: string[]): HttpAllowList => {
   const parsed = parseHttpAllow(entries);
@@ -67,18 +70,26 @@ describe("the destination guard's decision", () => {
   it("reads decimal, hexadecimal and octal forms of 127.0.0.1 in a URL as loopback", async () => {
     const hosts = ["http://2130706433/", "http://0x7f000001/", "http://0177.0.0.1/", "http://0x7f.1/", "http://127.1/", "http://[::ffff:127.0.0.1]/", "http://[::1]:8080/"].map(hostOf);
     expect(hosts).toEqual(["127.0.0.1", "127.0.0.1", "127.0.0.1", "127.0.0.1", "127.0.0.1", "::ffff:7f00:1", "::1"]);
-    for (const host of hosts) expect(await code(allowedAddresses(host, NOTHING_ALLOWED, table({})))).toBe("HTTP_DESTINATION_FORBIDDEN");
+    for (const host of hosts) expect(await code(allowedAddresses(host, NOTHING_ALLOWED, table({}), signal))).toBe("HTTP_DESTINATION_FORBIDDEN");
   });
 
   it("refuses a name that resolves to 127.0.0.1, or to a public and a private address", async () => {
     const resolve = table({ "localtest.me": ["127.0.0.1"], "mixed.example": ["93.184.216.34", "10.0.0.5"], "public.example": ["93.184.216.34"] });
-    await expect(allowedAddresses("localtest.me", NOTHING_ALLOWED, resolve)).rejects.toMatchObject({
+    await expect(allowedAddresses("localtest.me", NOTHING_ALLOWED, resolve, signal)).rejects.toMatchObject({
       code: "HTTP_DESTINATION_FORBIDDEN",
       details: { host: "localtest.me", address: "127.0.0.1", range: "loopback" },
     });
-    expect(await code(allowedAddresses("mixed.example", NOTHING_ALLOWED, resolve))).toBe("HTTP_DESTINATION_FORBIDDEN");
-    expect(await allowedAddresses("public.example", NOTHING_ALLOWED, resolve)).toEqual([{ address: "93.184.216.34", family: 4 }]);
-    expect(await code(allowedAddresses("nowhere.example", NOTHING_ALLOWED, resolve))).toBe("HTTP_REQUEST_FAILED");
+    expect(await code(allowedAddresses("mixed.example", NOTHING_ALLOWED, resolve, signal))).toBe("HTTP_DESTINATION_FORBIDDEN");
+    expect(await allowedAddresses("public.example", NOTHING_ALLOWED, resolve, signal)).toEqual([{ address: "93.184.216.34", family: 4 }]);
+    expect(await code(allowedAddresses("nowhere.example", NOTHING_ALLOWED, resolve, signal))).toBe("HTTP_REQUEST_FAILED");
+  });
+
+  it("stops waiting for a lookup that does not answer when the request's signal fires, with the signal's reason", async () => {
+    const cancelled = new AbortController();
+    const waiting = allowedAddresses("slow.example", NOTHING_ALLOWED, silent, cancelled.signal);
+    cancelled.abort(new DOMException("cancelled", "AbortError"));
+    await expect(waiting).rejects.toMatchObject({ name: "AbortError", message: "cancelled" });
+    await expect(allowedAddresses("slow.example", NOTHING_ALLOWED, silent, AbortSignal.abort())).rejects.toMatchObject({ name: "AbortError" });
   });
 
   it("lets WEFT_HTTP_ALLOW allow a CIDR range, an address or a host name, and nothing more", async () => {
@@ -90,8 +101,8 @@ describe("the destination guard's decision", () => {
     expect(addressRefusal("10.0.0.7", allow)).toBeNull();
     expect(addressRefusal("10.0.0.8", allow)).toBe("private");
     expect(addressRefusal("169.254.169.254", allow)).toBe("linkLocal");
-    expect(await allowedAddresses("api.internal", allow, resolve)).toEqual([{ address: "10.9.9.9", family: 4 }]);
-    expect(await code(allowedAddresses("other.internal", allow, resolve))).toBe("HTTP_DESTINATION_FORBIDDEN");
+    expect(await allowedAddresses("api.internal", allow, resolve, signal)).toEqual([{ address: "10.9.9.9", family: 4 }]);
+    expect(await code(allowedAddresses("other.internal", allow, resolve, signal))).toBe("HTTP_DESTINATION_FORBIDDEN");
   });
 
   it("names every entry of WEFT_HTTP_ALLOW that is not a host, an address or a range", () => {

@@ -64,9 +64,10 @@ export function urlHost(url: URL): string {
  * The addresses a request to `host` may connect to: resolved once (the caller connects to exactly these,
  * so a name cannot resolve to a public address for the check and a private one for the connection).
  * A host name the allow list names is allowed whatever it resolves to; otherwise every address must be
- * allowed, so a name with one public and one private address is refused.
+ * allowed, so a name with one public and one private address is refused. The lookup ends when `signal`
+ * does (the request's deadline or its cancellation), so a slow resolver counts against timeoutMs.
  */
-export async function allowedAddresses(host: string, allow: HttpAllowList, resolve: ResolveHost): Promise<Array<{ address: string; family: number }>> {
+export async function allowedAddresses(host: string, allow: HttpAllowList, resolve: ResolveHost, signal: AbortSignal): Promise<Array<{ address: string; family: number }>> {
   if (ipaddr.isValid(host)) {
     const refusal = addressRefusal(host, allow);
     if (refusal !== null) throw forbidden(host, host, refusal);
@@ -74,8 +75,9 @@ export async function allowedAddresses(host: string, allow: HttpAllowList, resol
   }
   let addresses: ReadonlyArray<{ address: string; family: number }>;
   try {
-    addresses = await resolve(host);
+    addresses = await untilAborted(resolve(host), signal);
   } catch (error) {
+    if (signal.aborted) throw signal.reason;
     throw new WeftError("HTTP_REQUEST_FAILED", `cannot resolve ${host} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { audience: "operational" });
   }
   if (addresses.length === 0) throw new WeftError("HTTP_REQUEST_FAILED", `${host} has no address`, { audience: "operational" });
@@ -85,6 +87,16 @@ export async function allowedAddresses(host: string, allow: HttpAllowList, resol
     if (refusal !== null) throw forbidden(host, address, refusal);
   }
   return [...addresses];
+}
+
+/** The promise's outcome, or the signal's reason as soon as it fires (the system's lookup cannot be cancelled: its answer is ignored). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 export function forbidden(host: string, address: string, range: string): WeftError {

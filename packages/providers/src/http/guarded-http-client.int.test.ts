@@ -91,6 +91,16 @@ describe("GuardedHttpClient against a real HTTP server on loopback", () => {
     expect(await codeOf(client.send(request(`${server.origin}/slow`, { timeoutMs: 300 }), signal))).toBe("HTTP_TIMEOUT");
   });
 
+  it("counts the name's lookup in timeoutMs (HTTP_TIMEOUT) and stops it when the run is cancelled", async () => {
+    const silent: ResolveHost = () => new Promise(() => undefined);
+    const client = new GuardedHttpClient({ allow: allowOf("127.0.0.0/8"), resolve: silent });
+    expect(await codeOf(client.send(request("http://slow-dns.test/", { timeoutMs: 50 }), signal))).toBe("HTTP_TIMEOUT");
+    const cancelled = new AbortController();
+    const sending = client.send(request("http://slow-dns.test/"), cancelled.signal);
+    cancelled.abort();
+    await expect(sending).rejects.toMatchObject({ name: "AbortError" });
+  });
+
   it("fills a secret at the call and shows [secret] wherever the answer repeats it", async () => {
     const client = new GuardedHttpClient({ allow: allowOf("127.0.0.1"), readSecret });
     const response = await client.send(request([`${server.origin}/echo?key=`, { secret: "API_KEY" }], { headers: [["Authorization", ["Bearer ", { secret: "API_KEY" }]]] }), signal);

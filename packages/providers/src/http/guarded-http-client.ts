@@ -88,7 +88,7 @@ export class GuardedHttpClient implements HttpClient {
   /** One request and its response, on a connection the guard chose. */
   async #exchange(hop: Hop, maxBytes: number, signal: AbortSignal): Promise<{ status: number; headers: Record<string, string>; body: string }> {
     const host = urlHost(hop.url);
-    const addresses = await allowedAddresses(host, this.#allow, this.#resolve);
+    const addresses = await allowedAddresses(host, this.#allow, this.#resolve, signal);
     const headers: Record<string, string> = {};
     for (const [name, value] of hop.headers) headers[name] = value;
     if (!hop.headers.some(([name]) => name.toLowerCase() === "accept-encoding")) headers["Accept-Encoding"] = "identity";
