@@ -55,7 +55,7 @@ export const httpRequestFields = {
     .min(1)
     .max(HTTP_LIMITS.maxResponseBytes)
     .optional()
-    .meta({ description: "Most bytes of response body read; a larger response fails with HTTP_RESPONSE_TOO_LARGE.", default: HTTP_LIMITS.defaultMaxResponseBytes }),
+    .meta({ description: "Most bytes of response body read (never more than the node output's limit); a larger response fails with HTTP_RESPONSE_TOO_LARGE.", default: HTTP_LIMITS.defaultMaxResponseBytes }),
 };
 
 export const httpRequestSettings = z.strictObject(httpRequestFields);

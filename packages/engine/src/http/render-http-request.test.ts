@@ -12,6 +12,19 @@ function valuesWith(args: Record<string, JsonValue>, input: JsonValue = "q"): Te
 
 const urlOf = (url: string, args: Record<string, JsonValue>, input?: JsonValue) => secretTextShown(renderHttpRequest({ url }, valuesWith(args, input), LIMITS).url);
 
+describe("the most response bytes a request reads", () => {
+  it("is maxResponseBytes, or the node output's limit when that is lower, named for the error", () => {
+    const limitOf = (maxResponseBytes: number | undefined, maxNodeOutputBytes: number) => {
+      const request = renderHttpRequest({ url: "https://api.example.com/", ...(maxResponseBytes === undefined ? {} : { maxResponseBytes }) }, valuesWith({}), { maxNodeOutputBytes, maxValueDepth: 64 });
+      return [request.maxResponseBytes, request.responseLimit];
+    };
+    expect(limitOf(4096, 1024 * 1024)).toEqual([4096, "maxResponseBytes"]);
+    expect(limitOf(10 * 1024 * 1024, 1024 * 1024)).toEqual([1024 * 1024, "WEFT_MAX_NODE_OUTPUT_BYTES"]);
+    expect(limitOf(undefined, 65_536)).toEqual([65_536, "WEFT_MAX_NODE_OUTPUT_BYTES"]);
+    expect(limitOf(65_536, 65_536)).toEqual([65_536, "maxResponseBytes"]);
+  });
+});
+
 describe("a value put into a request's URL", () => {
   it("stays inside its query parameter: & = # and ? are percent-encoded", () => {
     const url = urlOf("https://api.example.com/forecast?city={args.city}&days=3", { city: "x&days=365#frag?admin=1" });

@@ -19,7 +19,8 @@ const HEADER_VALUE_BREAK = /[\r\n\0]/;
  * (HTTP_HEADER_INVALID). A value put into the URL is percent-encoded, so it stays inside its query
  * parameter or path segment (a model's `x&days=365#` or `../../admin` cannot change where the request
  * goes); a URL template that is one placeholder and nothing else (`{input}`) takes its value as the whole
- * URL, which the host's guard checks as any other.
+ * URL, which the host's guard checks as any other. The response is read up to the smaller of
+ * maxResponseBytes and the node output's limit: a body the output gate would refuse is not buffered whole.
  */
 export function renderHttpRequest(settings: HttpRequestSettings, values: TemplateValues, limits: Pick<RunLimits, "maxNodeOutputBytes" | "maxValueDepth">): HttpRequest {
   const headers = Object.entries(settings.headers ?? {}).map(([name, template]): [string, SecretText] => {
@@ -31,13 +32,15 @@ export function renderHttpRequest(settings: HttpRequestSettings, values: Templat
   });
   const hasContentType = headers.some(([name]) => name.toLowerCase() === "content-type");
   if (settings.json === true && settings.body !== undefined && !hasContentType) headers.push(["Content-Type", ["application/json"]]);
+  const maxResponseBytes = settings.maxResponseBytes ?? HTTP_LIMITS.defaultMaxResponseBytes;
   return {
     method: settings.method ?? "GET",
     url: renderSecretText(settings.url, values, limits, isSinglePlaceholder(settings.url) ? "text" : "url"),
     headers,
     body: settings.body === undefined ? null : [renderBody(settings.body, settings.json === true, values, limits)],
     timeoutMs: settings.timeoutMs ?? HTTP_LIMITS.defaultTimeoutMs,
-    maxResponseBytes: settings.maxResponseBytes ?? HTTP_LIMITS.defaultMaxResponseBytes,
+    maxResponseBytes: Math.min(maxResponseBytes, limits.maxNodeOutputBytes),
+    responseLimit: maxResponseBytes <= limits.maxNodeOutputBytes ? "maxResponseBytes" : "WEFT_MAX_NODE_OUTPUT_BYTES",
   };
 }
 

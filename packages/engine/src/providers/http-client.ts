@@ -29,8 +29,10 @@ export interface HttpRequest {
   body: SecretText | null;
   /** Total time for the request and its response, redirects included. */
   timeoutMs: number;
-  /** Most bytes of response body read; more is HTTP_RESPONSE_TOO_LARGE. */
+  /** Most bytes of response body read; more is HTTP_RESPONSE_TOO_LARGE, stopping the read there. */
   maxResponseBytes: number;
+  /** The limit maxResponseBytes is, named in HTTP_RESPONSE_TOO_LARGE: the request's setting, or the node output's limit when that is lower. */
+  responseLimit: "maxResponseBytes" | "WEFT_MAX_NODE_OUTPUT_BYTES";
 }
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;

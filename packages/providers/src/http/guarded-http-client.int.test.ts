@@ -17,6 +17,7 @@ const request = (url: SecretText | string, extra: Partial<HttpRequest> = {}): Ht
   body: null,
   timeoutMs: 30_000,
   maxResponseBytes: 1024 * 1024,
+  responseLimit: "maxResponseBytes",
   ...extra,
 });
 
@@ -83,6 +84,10 @@ describe("GuardedHttpClient against a real HTTP server on loopback", () => {
     expect(await codeOf(client.send(request(`${server.origin}/bytes/5000`, { maxResponseBytes: 4096 }), signal))).toBe("HTTP_RESPONSE_TOO_LARGE");
     expect(await codeOf(client.send(request(`${server.origin}/declared/5000`, { maxResponseBytes: 4096 }), signal))).toBe("HTTP_RESPONSE_TOO_LARGE");
     expect((await client.send(request(`${server.origin}/bytes/4096`, { maxResponseBytes: 4096 }), signal)).body.length).toBe(4096);
+    await expect(client.send(request(`${server.origin}/bytes/5000`, { maxResponseBytes: 4096, responseLimit: "WEFT_MAX_NODE_OUTPUT_BYTES" }), signal)).rejects.toMatchObject({
+      code: "HTTP_RESPONSE_TOO_LARGE",
+      message: "the response body is larger than 4096 bytes (WEFT_MAX_NODE_OUTPUT_BYTES)",
+    });
   });
 
   it("fails with HTTP_TIMEOUT when the answer does not come, or does not finish, within timeoutMs", async () => {

@@ -63,7 +63,7 @@ export class GuardedHttpClient implements HttpClient {
         body: request.body === null ? null : await fill(request.body, (v) => v),
       };
       for (let redirects = 0; ; redirects += 1) {
-        const response = await this.#exchange(hop, request.maxResponseBytes, both);
+        const response = await this.#exchange(hop, request, both);
         const location = response.headers["location"];
         if (!REDIRECT_STATUSES.has(response.status) || location === undefined) {
           return { status: response.status, headers: redactor.headers(response.headers), body: redactor.text(response.body), url: redactor.text(hop.url.href) };
@@ -86,7 +86,7 @@ export class GuardedHttpClient implements HttpClient {
   }
 
   /** One request and its response, on a connection the guard chose. */
-  async #exchange(hop: Hop, maxBytes: number, signal: AbortSignal): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  async #exchange(hop: Hop, limit: Pick<HttpRequest, "maxResponseBytes" | "responseLimit">, signal: AbortSignal): Promise<{ status: number; headers: Record<string, string>; body: string }> {
     const host = urlHost(hop.url);
     const addresses = await allowedAddresses(host, this.#allow, this.#resolve, signal);
     const headers: Record<string, string> = {};
@@ -96,7 +96,7 @@ export class GuardedHttpClient implements HttpClient {
     const send = hop.url.protocol === "https:" ? httpsRequest : httpRequest;
     return new Promise((resolve, reject) => {
       const req = send(hop.url, options, (response) => {
-        readBody(response, maxBytes).then((body) => resolve({ status: response.statusCode ?? 0, headers: headerRecord(response), body }), reject);
+        readBody(response, limit).then((body) => resolve({ status: response.statusCode ?? 0, headers: headerRecord(response), body }), reject);
       });
       req.on("error", reject);
       this.#checkConnected(req, host, reject);
@@ -159,11 +159,13 @@ function pinnedLookup(addresses: ReadonlyArray<{ address: string; family: number
   };
 }
 
-async function readBody(response: IncomingMessage, maxBytes: number): Promise<string> {
+/** The body, read no further than the limit: a larger one fails as soon as it says so or goes past it. */
+async function readBody(response: IncomingMessage, limit: Pick<HttpRequest, "maxResponseBytes" | "responseLimit">): Promise<string> {
+  const maxBytes = limit.maxResponseBytes;
   const declared = Number(response.headers["content-length"]);
   if (Number.isFinite(declared) && declared > maxBytes) {
     response.destroy();
-    throw tooLarge(maxBytes);
+    throw tooLarge(limit);
   }
   const chunks: Buffer[] = [];
   let bytes = 0;
@@ -171,15 +173,15 @@ async function readBody(response: IncomingMessage, maxBytes: number): Promise<st
     bytes += chunk.length;
     if (bytes > maxBytes) {
       response.destroy();
-      throw tooLarge(maxBytes);
+      throw tooLarge(limit);
     }
     chunks.push(chunk);
   }
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
-function tooLarge(maxBytes: number): WeftError {
-  return new WeftError("HTTP_RESPONSE_TOO_LARGE", `the response body is larger than ${maxBytes} bytes (maxResponseBytes)`);
+function tooLarge(limit: Pick<HttpRequest, "maxResponseBytes" | "responseLimit">): WeftError {
+  return new WeftError("HTTP_RESPONSE_TOO_LARGE", `the response body is larger than ${limit.maxResponseBytes} bytes (${limit.responseLimit})`);
 }
 
 function headerRecord(response: IncomingMessage): Record<string, string> {
