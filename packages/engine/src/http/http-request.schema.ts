@@ -15,9 +15,10 @@ export const HTTP_LIMITS = Object.freeze({
 /** `{secret.NAME}`: a secret from the server's store, filled in by the host at the call. */
 export const SECRET_REFERENCE = /\{secret\.([A-Za-z_][A-Za-z0-9_]{0,63})\}/g;
 
-// RFC 9110 token characters; the client sets these itself (or they would let one request smuggle another).
+// RFC 9110 token characters; the client sets these itself (or they would let one request smuggle another;
+// Accept-Encoding because the client decodes no compressed body, so it always asks for identity).
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,128}$/;
-const HOST_OWNED_HEADERS = new Set(["host", "content-length", "transfer-encoding", "connection", "upgrade", "te", "trailer", "keep-alive"]);
+const HOST_OWNED_HEADERS = new Set(["host", "content-length", "transfer-encoding", "connection", "upgrade", "te", "trailer", "keep-alive", "accept-encoding"]);
 
 const headerName = z
   .string()

@@ -79,6 +79,14 @@ describe("GuardedHttpClient against a real HTTP server on loopback", () => {
     expect(JSON.parse((await client.send(post(307), signal)).body)).toMatchObject({ method: "POST", body: '{"a":1}' });
   });
 
+  it("always asks for an uncompressed body, whatever Accept-Encoding the request carries", async () => {
+    const client = new GuardedHttpClient({ allow: allowOf("127.0.0.1/32") });
+    const plain = await client.send(request(`${server.origin}/echo`), signal);
+    expect(JSON.parse(plain.body).headers["accept-encoding"]).toBe("identity");
+    const asked = await client.send(request(`${server.origin}/echo`, { headers: [["Accept-Encoding", ["gzip, br"]]] }), signal);
+    expect(JSON.parse(asked.body).headers["accept-encoding"]).toBe("identity");
+  });
+
   it("fails with HTTP_RESPONSE_TOO_LARGE past maxResponseBytes, declared or streamed", async () => {
     const client = new GuardedHttpClient({ allow: allowOf("127.0.0.1") });
     expect(await codeOf(client.send(request(`${server.origin}/bytes/5000`, { maxResponseBytes: 4096 }), signal))).toBe("HTTP_RESPONSE_TOO_LARGE");

@@ -90,8 +90,9 @@ export class GuardedHttpClient implements HttpClient {
     const host = urlHost(hop.url);
     const addresses = await allowedAddresses(host, this.#allow, this.#resolve, signal);
     const headers: Record<string, string> = {};
-    for (const [name, value] of hop.headers) headers[name] = value;
-    if (!hop.headers.some(([name]) => name.toLowerCase() === "accept-encoding")) headers["Accept-Encoding"] = "identity";
+    for (const [name, value] of hop.headers) if (name.toLowerCase() !== "accept-encoding") headers[name] = value;
+    // No compressed body is decoded, so none is asked for, whatever the request says (the settings refuse the header).
+    headers["Accept-Encoding"] = "identity";
     const options: RequestOptions = { method: hop.method, headers, signal, agent: false, lookup: pinnedLookup(addresses) };
     const send = hop.url.protocol === "https:" ? httpsRequest : httpRequest;
     return new Promise((resolve, reject) => {

@@ -97,6 +97,8 @@ describe("http node (SPEC-V3 §3)", () => {
     expect(issues({ url: "https://example.com/", timeoutMs: 60_001 })).toEqual(["timeoutMs"]);
     expect(issues({ url: "https://example.com/", maxResponseBytes: 10 * 1024 * 1024 + 1 })).toEqual(["maxResponseBytes"]);
     expect(issues({ url: "https://example.com/", headers: { Host: "internal" } })).toEqual(["headers.Host"]);
+    // The client decodes no compressed body, so it always asks for identity itself.
+    expect(issues({ url: "https://example.com/", headers: { "accept-Encoding": "gzip" } })).toEqual([`headers["accept-Encoding"]`]);
     expect(issues({ url: "https://example.com/", body: "key={secret.API_KEY}" })).toEqual(["body"]);
     expect(issues({ url: "https://example.com/", timeoutMs: 60_000, maxResponseBytes: 10 * 1024 * 1024 })).toEqual([]);
   });
