@@ -161,7 +161,7 @@ export type {
 export { parseToolArguments, requestMessages, TOOL_NAME_PATTERN, toolDefinitionProblem } from "./providers/llm-messages.js";
 export type { ToolArguments } from "./providers/llm-messages.js";
 export { DEFAULT_COMPLETION_TOKENS_ESTIMATE, estimateCallCost, maxCompletionTokens, modelPrice, UNMETERED_COST, usageCost } from "./providers/model-cost.js";
-export type { CostReservation, ModelPrice, RunCost } from "./providers/model-cost.js";
+export type { CallerCost, CostReservation, ModelPrice, RunCost } from "./providers/model-cost.js";
 export { OFFLINE_PROVIDER_ID, OfflineLlmProvider } from "./providers/offline-llm-provider.js";
 export type {
   ChunkAnchor,

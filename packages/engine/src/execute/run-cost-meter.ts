@@ -1,6 +1,6 @@
 import { WeftError } from "../model/errors.js";
 import type { EventError } from "../events/run-event.js";
-import type { CostReservation, RunCost } from "../providers/model-cost.js";
+import type { CallerCost, CostReservation, RunCost } from "../providers/model-cost.js";
 
 /**
  * What a run has spent on priced model calls (SPEC-V3 §3 cost), and its `limits.maxCostUsd`. A call's
@@ -19,7 +19,7 @@ export class RunCostMeter implements RunCost {
     readonly limitUsd: number | null,
     private readonly stop: (error: EventError, nodeId: string) => void,
     restoredUsd: number | null = null,
-    private readonly outer: RunCost | null = null,
+    private readonly outer: CallerCost | null = null,
   ) {
     this.#spent = restoredUsd ?? 0;
     this.#priced = restoredUsd !== null;

@@ -1,7 +1,7 @@
 import { DEFAULT_RUN_LIMITS } from "../limits/run-limits.js";
 import { WeftError } from "../model/errors.js";
 import type { LlmProviders } from "../providers/llm-provider.js";
-import type { RunCost } from "../providers/model-cost.js";
+import type { CallerCost } from "../providers/model-cost.js";
 import type { Retriever } from "../providers/retrieval.js";
 import type { ToolProviders } from "../providers/tool-providers.js";
 import type { NodeTypeRegistry } from "../registry/node-type-registry.js";
@@ -66,7 +66,7 @@ export interface RunWorkflowInput {
    * A workflow tool's run (WorkflowTools.call): its caller's budget (`WorkflowToolCall.cost`). Every
    * priced call of this run must fit this run's `limits.maxCostUsd` and the caller's, and counts in both.
    */
-  callerCost?: RunCost | null;
+  callerCost?: CallerCost | null;
 }
 
 /**

@@ -17,7 +17,7 @@ import type { RunLimits } from "../limits/run-limits.js";
 import { RunBytes } from "../limits/value-gate.js";
 import { overBudget } from "./over-budget.js";
 import { RunCostMeter } from "./run-cost-meter.js";
-import type { RunCost } from "../providers/model-cost.js";
+import type { CallerCost } from "../providers/model-cost.js";
 import { nextTurn, sliceSpent } from "./turn-clock.js";
 import { alreadyEmitted, invocationKey, recordedCost, type FinishedInvocation, type RunResume } from "./run-resume.js";
 import { ChildInvocations, type ChildInvocationHost } from "./child-invocations.js";
@@ -80,7 +80,7 @@ export interface RunnerDeps {
   /** Set when an earlier attempt of the run had started it (run-resume.ts). */
   resume?: RunResume | null;
   /** A workflow tool's run: its caller's budget, which every priced call of this run also reserves from. */
-  callerCost?: RunCost | null;
+  callerCost?: CallerCost | null;
   /** What every value of the run must stay within (SPEC-V3 §1). */
   limits: RunLimits;
   /** Answers to the run's tasks, given before or while it executes. */

@@ -88,6 +88,12 @@ export interface RunCost {
   restore(spentUsd: number): void;
 }
 
+/**
+ * A calling run's budget as a workflow tool's run sees it: each priced call of the called run also
+ * reserves from it (in the name of the caller's node), and nothing else.
+ */
+export type CallerCost = Pick<RunCost, "reserve">;
+
 const NOTHING_HELD: CostReservation = { settle: () => undefined, release: () => undefined };
 
 /** For code that runs executors outside a run (benchmarks' reference schedulers): nothing is limited or counted. */

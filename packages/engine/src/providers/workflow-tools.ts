@@ -1,6 +1,6 @@
 import type { JsonValue } from "../model/json-value.js";
 import type { TokenUsage } from "./llm-provider.js";
-import type { RunCost } from "./model-cost.js";
+import type { CallerCost } from "./model-cost.js";
 
 /**
  * Published workflows as tools (SPEC-V3 §3 `{"type": "workflow"}`): the host (the API) looks them up
@@ -42,7 +42,7 @@ export interface WorkflowToolCall {
    * calls reserves from it too, so it counts on the calling node run and run and is refused
    * (RUN_COST_EXCEEDED, the caller stopped) when it could take the caller past its `limits.maxCostUsd`.
    */
-  cost: RunCost;
+  cost: CallerCost;
 }
 
 export interface WorkflowToolResult {

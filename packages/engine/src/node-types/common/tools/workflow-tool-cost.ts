@@ -1,4 +1,4 @@
-import type { CostReservation, RunCost } from "../../../providers/model-cost.js";
+import type { CallerCost, CostReservation } from "../../../providers/model-cost.js";
 import type { PartialNodeDetails } from "../../../registry/node-failure.js";
 
 /**
@@ -7,16 +7,12 @@ import type { PartialNodeDetails } from "../../../registry/node-failure.js";
  * the caller when one is refused), and what those calls cost is added to the calling node run's details
  * as each one answers — so a call that fails, or is stopped, after spending still records it.
  */
-export class WorkflowToolCost implements RunCost {
+export class WorkflowToolCost implements CallerCost {
   constructor(
-    private readonly run: RunCost,
+    private readonly run: CallerCost,
     private readonly nodeId: string,
     private readonly details: PartialNodeDetails,
   ) {}
-
-  get limitUsd(): number | null {
-    return this.run.limitUsd;
-  }
 
   reserve(estimateUsd: number): CostReservation {
     const held = this.run.reserve(estimateUsd, this.nodeId);
@@ -28,15 +24,6 @@ export class WorkflowToolCost implements RunCost {
       },
       release: () => held.release(),
     };
-  }
-
-  firstUnpriced(model: string): boolean {
-    return this.run.firstUnpriced(model);
-  }
-
-  restore(spentUsd: number): void {
-    this.run.restore(spentUsd);
-    this.#spend(spentUsd);
   }
 
   #spend(usd: number): void {
