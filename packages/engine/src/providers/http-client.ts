@@ -44,8 +44,6 @@ export interface HttpResponse {
   headers: Record<string, string>;
   /** The body as text (UTF-8). Any secret the request carried is replaced by `[secret]`. */
   body: string;
-  /** The URL that answered, after redirects (secrets shown as `{secret.NAME}`). */
-  url: string;
 }
 
 /** Secret text for people: references shown as written (`{secret.NAME}`), never their values. */

@@ -9,7 +9,7 @@ export interface SentRequest {
   body: string | null;
 }
 
-export type FakeAnswer = Partial<Omit<HttpResponse, "url">> & { status?: number };
+export type FakeAnswer = Partial<HttpResponse>;
 
 /**
  * An HTTP client for engine tests: each request is answered by a function of what was sent (no network).
@@ -36,7 +36,7 @@ export class FakeHttpClient implements HttpClient {
     const answer = await this.answer(sent);
     let body = answer.body ?? "";
     for (const value of Object.values(this.secrets)) body = body.replaceAll(value, "[secret]");
-    return { status: answer.status ?? 200, headers: answer.headers ?? {}, body, url: sent.url };
+    return { status: answer.status ?? 200, headers: answer.headers ?? {}, body };
   }
 
   #secret(name: string): string {

@@ -66,7 +66,7 @@ export class GuardedHttpClient implements HttpClient {
         const response = await this.#exchange(hop, request, both);
         const location = response.headers["location"];
         if (!REDIRECT_STATUSES.has(response.status) || location === undefined) {
-          return { status: response.status, headers: redactor.headers(response.headers), body: redactor.text(response.body), url: redactor.text(hop.url.href) };
+          return { status: response.status, headers: redactor.headers(response.headers), body: redactor.text(response.body) };
         }
         if (redirects === MAX_REDIRECTS) throw new WeftError("HTTP_REQUEST_FAILED", `more than ${MAX_REDIRECTS} redirects`, { audience: "operational" });
         hop = redirected(hop, response.status, location);

@@ -7,8 +7,6 @@ import type { TemplateValues } from "../../template/node-template.js";
 import { toolUnavailable } from "./tool-inputs.js";
 
 export interface HttpCallResult {
-  /** The request as sent, secrets shown as references (the node run's rendered prompt). */
-  shown: string;
   status: number;
   output: { status: number; headers: Record<string, string>; body: JsonValue };
 }
@@ -16,14 +14,14 @@ export interface HttpCallResult {
 /**
  * One HTTP request of an `http` node or tool: rendered from its settings, sent through the run's client
  * (the host's guard and limits apply), its response as a value. A run without a client fails with
- * HTTP_UNAVAILABLE. `shown` is set before the request leaves, so a failed call still shows what it sent.
+ * HTTP_UNAVAILABLE. `shown` gets the request as sent, secrets shown as references (the node run's rendered
+ * prompt), before it leaves, so a failed call still shows what it sent.
  */
 export async function callHttp(context: NodeExecutionContext, settings: HttpRequestSettings, values: TemplateValues, shown: (text: string) => void): Promise<HttpCallResult> {
   const client = context.tools.http;
   if (!client) throw toolUnavailable("HTTP_UNAVAILABLE", "HTTP");
   const request = renderHttpRequest(settings, values, context.limits);
-  const text = httpRequestShown(request);
-  shown(text);
+  shown(httpRequestShown(request));
   const response = await client.send(request, context.signal);
-  return { shown: text, status: response.status, output: httpResponseValue(response, context.limits) };
+  return { status: response.status, output: httpResponseValue(response, context.limits) };
 }
