@@ -19,6 +19,7 @@ import { threadRetention, ThreadService } from "../modules/thread/index.js";
 import { sweepFirings, TriggerFiringService, TriggerService } from "../modules/trigger/index.js";
 import { openSecretBox } from "../secrets/secret-box.js";
 import { startMaintenanceSweep } from "./maintenance-sweep.js";
+import { vacuumEmbedded } from "../db/embedded-vacuum.js";
 import { WorkflowService } from "../modules/workflow/index.js";
 import { WorkflowVersionService } from "../modules/workflow-version/index.js";
 import { createRunTracer } from "../metrics/run-tracing.js";
@@ -179,6 +180,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
           runRetentionDays: env.WEFT_RUN_RETENTION_DAYS > 0 ? env.WEFT_RUN_RETENTION_DAYS : null,
           runs,
           sweepFirings: () => sweepFirings(database.prisma),
+          ...(database.mode === "embedded" ? { vacuum: () => vacuumEmbedded(database.raw) } : {}),
           logger,
         },
         env.WEFT_SWEEP_SECONDS,

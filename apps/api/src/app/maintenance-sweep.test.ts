@@ -39,4 +39,20 @@ describe("the maintenance sweep", () => {
     const failingRuns = deps({ runs: { deleteFinishedBefore: async () => Promise.reject(new Error("database away")) } });
     expect(await sweepOnce(failingRuns.base)).toEqual({ cacheEntries: 7, threadMessages: 4, runs: 0 });
   });
+
+  it("vacuums the embedded database after its deletions, goes on when that fails, and not once stopped", async () => {
+    const order: string[] = [];
+    const vacuumed = deps({
+      runs: { deleteFinishedBefore: async () => (order.push("runs"), 0) },
+      sweepFirings: async () => (order.push("firings"), 0),
+      vacuum: async () => (order.push("vacuum"), 20),
+    });
+    await sweepOnce(vacuumed.base);
+    expect(order).toEqual(["runs", "firings", "vacuum"]);
+    const failing = deps({ vacuum: async () => Promise.reject(new Error("disk full")) });
+    expect(await sweepOnce(failing.base)).toEqual({ cacheEntries: 7, threadMessages: 4, runs: 3 });
+    order.length = 0;
+    await sweepOnce(vacuumed.base, new Date(), () => true);
+    expect(order).not.toContain("vacuum");
+  });
 });

@@ -12,6 +12,8 @@ export interface SweepDeps {
   runs: { deleteFinishedBefore(before: Date, stopped: () => boolean): Promise<number> };
   /** Trigger firings past the idempotency window (modules/trigger's sweepFirings). */
   sweepFirings?: () => Promise<number>;
+  /** The embedded database's vacuum (db/embedded-vacuum.ts), after the deletions; absent on a server, whose autovacuum does it. */
+  vacuum?: () => Promise<number>;
   logger: Logger;
 }
 
@@ -24,8 +26,9 @@ export interface SweepResult {
 /**
  * One pass of housekeeping: expired semantic-cache entries deleted for good (lookups already skip
  * them), thread messages past the age limit (reads already skip them; a thread's next turn would
- * delete its own), and finished runs past WEFT_RUN_RETENTION_DAYS with everything they stored. Returns
- * what it removed. A failure of one part is logged and leaves the others.
+ * delete its own), and finished runs past WEFT_RUN_RETENTION_DAYS with everything they stored; then, on
+ * the embedded database, a vacuum. Returns what it removed. A failure of one part is logged and leaves
+ * the others.
  */
 export async function sweepOnce(deps: SweepDeps, now = new Date(), stopped: () => boolean = () => false): Promise<SweepResult> {
   const cacheEntries = await part(deps, "removing expired semantic-cache entries", async () => (deps.cacheStore ? deps.cacheStore.removeExpired() : 0));
@@ -39,6 +42,7 @@ export async function sweepOnce(deps: SweepDeps, now = new Date(), stopped: () =
     return deps.runs.deleteFinishedBefore(new Date(now.getTime() - deps.runRetentionDays * 86_400_000), stopped);
   });
   const firings = await part(deps, "removing old trigger firings", async () => (deps.sweepFirings ? deps.sweepFirings() : 0));
+  if (deps.vacuum && !stopped()) await part(deps, "vacuuming the embedded database", deps.vacuum);
   if (cacheEntries + threadMessages + runs + firings > 0) deps.logger.info({ cacheEntries, threadMessages, runs, firings }, "swept expired cache entries, thread messages, runs and trigger firings");
   return { cacheEntries, threadMessages, runs };
 }
