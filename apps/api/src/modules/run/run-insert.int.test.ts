@@ -70,6 +70,19 @@ describeEachDatabase("storing a run of a draft read without its lock", (suite) =
     expect((await drafts.read(db, workflowId))!.workflow).toBe(next.workflow);
   });
 
+  test("a kept draft is served without a read only for the edit version its row shows, with a guard for that version", async () => {
+    const db = suite.db().prisma;
+    const workflowId = await seedWorkflow(suite.db(), arrows(["in->out"]));
+    const drafts = new DraftSnapshots();
+    expect(drafts.kept(workflowId, 0)).toBeNull();
+    const read = (await drafts.read(db, workflowId))!;
+    const kept = drafts.kept(workflowId, read.editVersion)!;
+    expect(kept.workflow).toBe(read.workflow);
+    expect(drafts.kept(workflowId, read.editVersion + 1)).toBeNull();
+    await bump(workflowId);
+    expect(await insertRunRowIf(db, newRun(workflowId), kept.guard)).toBeNull();
+  });
+
   test("a draft whose workflow is gone reads as null, and its snapshot's guard stores nothing", async () => {
     const db = suite.db().prisma;
     const workflowId = await seedWorkflow(suite.db(), arrows(["in->out"]));

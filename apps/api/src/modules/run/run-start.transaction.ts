@@ -73,11 +73,12 @@ const NO_THREAD: JoinedThread = { threadId: null, state: {} };
  */
 export async function startRunTransaction(deps: StartDeps, start: StartRequest): Promise<Outcome<RunRow>> {
   if (!isUuid(start.workflowId)) return failure(workflowNotFound(start.workflowId));
-  const version = await resolveVersion(deps.db, start.workflowId, start.target);
-  if (!version.ok) return version;
+  const resolved = await resolveVersion(deps.db, start.workflowId, start.target);
+  if (!resolved.ok) return resolved;
   try {
-    if (version.value) return await startVersionRun(deps, start, version.value);
-    return await startDraftRun(deps, start);
+    const { version, draftVersion } = resolved.value;
+    if (version) return await startVersionRun(deps, start, version);
+    return await startDraftRun(deps, start, draftVersion);
   } catch (error) {
     // The workflow was deleted between reading its version and storing the run (foreign key).
     if (isForeignKeyViolation(error)) return failure(workflowNotFound(start.workflowId));
@@ -85,18 +86,28 @@ export async function startRunTransaction(deps: StartDeps, start: StartRequest):
   }
 }
 
-/** The version a target names: null means the draft (asked for, or no version published yet). */
-async function resolveVersion(db: PrismaClient, workflowId: string, target: StartTarget): Promise<Outcome<PinnedVersion | null>> {
+/**
+ * The version a target names, null meaning the draft (asked for, or no version published yet); when the
+ * read saw the draft's edit version (`draftVersion`), a kept graph of it needs no second read.
+ */
+interface ResolvedVersion {
+  version: PinnedVersion | null;
+  draftVersion: number | null;
+}
+
+async function resolveVersion(db: PrismaClient, workflowId: string, target: StartTarget): Promise<Outcome<ResolvedVersion>> {
   switch (target.kind) {
     case "draft":
-      return success(null);
+      return success({ version: null, draftVersion: null });
     case "pinned":
-      return success(target.version);
-    case "latest":
-      return success(await latestVersion(db, workflowId));
+      return success({ version: target.version, draftVersion: null });
+    case "latest": {
+      const latest = await latestVersion(db, workflowId);
+      return latest ? success(latest) : failure(workflowNotFound(workflowId));
+    }
     case "version": {
       const found = await db.workflowVersion.findUnique({ where: { workflowId_number: { workflowId, number: target.number } }, select: { id: true, number: true } });
-      if (found) return success(found);
+      if (found) return success({ version: found, draftVersion: null });
       const exists = await db.workflow.findUnique({ where: { id: workflowId }, select: { id: true } });
       if (!exists) return failure(workflowNotFound(workflowId));
       return failure(userError("NOT_FOUND", `workflow "${workflowId}" has no published version ${target.number}`, { path: ["input", "version"] }));
@@ -104,12 +115,18 @@ async function resolveVersion(db: PrismaClient, workflowId: string, target: Star
   }
 }
 
-/** The workflow's latest published version (null before the first publish): on the path of every run, so kept planned. */
-async function latestVersion(db: PrismaClient, workflowId: string): Promise<PinnedVersion | null> {
-  const [latest] = await db.$queryRaw<PinnedVersion[]>(
-    planned(Prisma.sql`SELECT v.id, v.number FROM "WorkflowVersion" v WHERE v."workflowId" = ${workflowId} ORDER BY v.number DESC LIMIT 1`),
+/**
+ * The workflow's latest published version (null before the first publish) and its draft's edit version,
+ * in one statement; null when the workflow does not exist. On the path of every run, so kept planned.
+ */
+async function latestVersion(db: PrismaClient, workflowId: string): Promise<ResolvedVersion | null> {
+  const [row] = await db.$queryRaw<{ id: string | null; number: number | null; draftVersion: number }[]>(
+    planned(Prisma.sql`SELECT v.id, v.number, w."version" AS "draftVersion" FROM "Workflow" w
+      LEFT JOIN LATERAL (SELECT id, number FROM "WorkflowVersion" WHERE "workflowId" = w.id ORDER BY number DESC LIMIT 1) v ON true
+      WHERE w.id = ${workflowId}`),
   );
-  return latest ?? null;
+  if (!row) return null;
+  return { version: row.id === null || row.number === null ? null : { id: row.id, number: row.number }, draftVersion: row.draftVersion };
 }
 
 /**
@@ -142,8 +159,8 @@ async function startVersionRun(deps: StartDeps, start: StartRequest, version: Pi
  * thread, or then: under the workflow's lock (withLockedDraft) in one transaction, as the thread's claim
  * needs one anyway.
  */
-async function startDraftRun(deps: StartDeps, start: StartRequest): Promise<Outcome<RunRow>> {
-  const draft = await deps.drafts.read(deps.db, start.workflowId);
+async function startDraftRun(deps: StartDeps, start: StartRequest, draftVersion: number | null): Promise<Outcome<RunRow>> {
+  const draft = (draftVersion === null ? null : deps.drafts.kept(start.workflowId, draftVersion)) ?? (await deps.drafts.read(deps.db, start.workflowId));
   if (draft && !runsOnThread(deps, draft.workflow, start)) {
     const prepared = await prepare(deps, deps.db, draft.workflow, start, NO_THREAD);
     // Refused as the draft was when read: the start took effect then, like one that took the lock then.

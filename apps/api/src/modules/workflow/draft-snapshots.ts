@@ -48,6 +48,18 @@ export class DraftSnapshots {
     if (this.#graphs.size > this.capacity) this.#graphs.delete(this.#graphs.keys().next().value!);
     return { ...draft, guard: draftAtVersion(workflowId, row.version) };
   }
+
+  /**
+   * The kept draft of the workflow if it is at `editVersion`, which the caller has just read from the
+   * workflow's row (as read() would): then no read at all. Null when none is kept for that version.
+   */
+  kept(workflowId: string, editVersion: number): DraftSnapshot | null {
+    const draft = this.#graphs.get(workflowId);
+    if (draft?.editVersion !== editVersion) return null;
+    this.#graphs.delete(workflowId);
+    this.#graphs.set(workflowId, draft);
+    return { ...draft, guard: draftAtVersion(workflowId, editVersion) };
+  }
 }
 
 function draftAtVersion(workflowId: string, editVersion: number): Prisma.Sql {
