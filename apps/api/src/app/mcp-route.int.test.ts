@@ -14,6 +14,10 @@ const McpRuns = graphql(`
   query McpRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount edges { node { id status version result error { code } } } } }
 `);
 
+const WorkflowsMcp = graphql(`
+  query McpWorkflowsMcp { workflows(first: 100) { edges { node { name mcp { enabled toolName description } } } } }
+`);
+
 const McpImport = graphql(`
   mutation McpImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }
 `);
@@ -303,6 +307,13 @@ describe.each(databaseModes)("the MCP server at /mcp (%s database)", (mode) => {
     expect((await offer(described, { enabled: false })).mcp).toEqual({ enabled: false, toolName: "Described", description: "Answers from the handbook." });
     expect((await api.admin.request(WorkflowMcp, { id: described })).workflow?.mcp?.description).toBe("Answers from the handbook.");
     expect((await offer(described, { enabled: false, description: null })).mcp).toEqual({ enabled: false, toolName: "Described", description: null });
+  });
+
+  test("a list of workflows shows each one's MCP settings as its row holds them", async () => {
+    const byName = new Map((await api.admin.request(WorkflowsMcp, {})).workflows.edges.map(({ node }) => [node.name, node.mcp]));
+    expect(byName.get("Echo answer")).toEqual({ enabled: true, toolName: "echo_answer", description: "Echoes the question." });
+    expect(byName.get("Broken")).toEqual({ enabled: true, toolName: "Broken", description: null });
+    expect(byName.get("Quiet")).toEqual({ enabled: false, toolName: null, description: null });
   });
 });
 

@@ -9,8 +9,8 @@ type McpSettingsContext = GraphQLContext<{ workflowMcp: WorkflowMcpService }>;
 @Resolver(() => WorkflowObject)
 export class WorkflowMcpResolver {
   @FieldResolver(() => WorkflowMcpObject, { description: "How the MCP server at /mcp offers this workflow as a tool." })
-  mcp(@Root() workflow: WorkflowObject, @Ctx() context: McpSettingsContext): Promise<WorkflowMcpObject> {
-    return context.services.workflowMcp.get(workflow.id);
+  mcp(@Root() workflow: WorkflowObject): WorkflowMcpObject {
+    return workflow.mcpSettings;
   }
 
   @Authorized("write")

@@ -17,11 +17,6 @@ export const MAX_TOOL_DESCRIPTION_LENGTH = 2_000;
 export class WorkflowMcpService {
   constructor(private readonly db: PrismaClient) {}
 
-  async get(workflowId: string): Promise<WorkflowMcpObject> {
-    const row = isUuid(workflowId) ? await this.db.workflow.findUnique({ where: { id: workflowId }, select: MCP_COLUMNS }) : null;
-    return row ? toMcpObject(row) : { enabled: false, toolName: null, description: null };
-  }
-
   async set(workflowId: string, input: WorkflowMcpInput): Promise<Outcome<WorkflowMcpObject>> {
     const row = isUuid(workflowId) ? await this.db.workflow.findUnique({ where: { id: workflowId }, select: { name: true, ...MCP_COLUMNS } }) : null;
     if (!row) return failure(notFoundError("workflow", workflowId, ["workflowId"]));

@@ -198,5 +198,6 @@ export function toWorkflowObject(
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     graph: graph && { nodes: graph.nodes.map(toNodeObject), edges: sortEdgeRows(graph.edges).map(toEdgeObject) },
+    mcpSettings: { enabled: row.mcpEnabled, toolName: row.mcpToolName, description: row.mcpDescription },
   };
 }

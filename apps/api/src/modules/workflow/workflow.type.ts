@@ -131,4 +131,7 @@ export class WorkflowObject {
 
   /** Filled when the graph was loaded with the workflow; otherwise the field resolvers load it. */
   graph?: { nodes: WorkflowNodeObject[]; edges: WorkflowEdgeObject[] };
+
+  /** The row's MCP columns, which the MCP module's `mcp` field reads (no query per workflow of a list). */
+  mcpSettings!: { enabled: boolean; toolName: string | null; description: string | null };
 }

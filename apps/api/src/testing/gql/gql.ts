@@ -16,6 +16,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  query McpRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount edges { node { id status version result error { code } } } } }\n": typeof types.McpRunsDocument,
+    "\n  query McpWorkflowsMcp { workflows(first: 100) { edges { node { name mcp { enabled toolName description } } } } }\n": typeof types.McpWorkflowsMcpDocument,
     "\n  mutation McpImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": typeof types.McpImportDocument,
     "\n  mutation McpCompleteTask($id: ID!, $input: CompleteHumanTaskInput!) { completeHumanTask(id: $id, input: $input) { task { status } errors { code } } }\n": typeof types.McpCompleteTaskDocument,
     "\n  query McpWorkflowMcp($id: ID!) { workflow(id: $id) { mcp { enabled toolName description } } }\n": typeof types.McpWorkflowMcpDocument,
@@ -221,6 +222,7 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query McpRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount edges { node { id status version result error { code } } } } }\n": types.McpRunsDocument,
+    "\n  query McpWorkflowsMcp { workflows(first: 100) { edges { node { name mcp { enabled toolName description } } } } }\n": types.McpWorkflowsMcpDocument,
     "\n  mutation McpImport($document: JSON!) { importWorkflow(document: $document) { workflow { id } errors { code message } } }\n": types.McpImportDocument,
     "\n  mutation McpCompleteTask($id: ID!, $input: CompleteHumanTaskInput!) { completeHumanTask(id: $id, input: $input) { task { status } errors { code } } }\n": types.McpCompleteTaskDocument,
     "\n  query McpWorkflowMcp($id: ID!) { workflow(id: $id) { mcp { enabled toolName description } } }\n": types.McpWorkflowMcpDocument,
@@ -443,6 +445,10 @@ export function graphql(source: string): unknown;
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query McpRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount edges { node { id status version result error { code } } } } }\n"): (typeof documents)["\n  query McpRuns($workflowId: ID!) { runs(workflowId: $workflowId, first: 5) { totalCount edges { node { id status version result error { code } } } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query McpWorkflowsMcp { workflows(first: 100) { edges { node { name mcp { enabled toolName description } } } } }\n"): (typeof documents)["\n  query McpWorkflowsMcp { workflows(first: 100) { edges { node { name mcp { enabled toolName description } } } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
