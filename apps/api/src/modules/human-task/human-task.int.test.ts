@@ -196,6 +196,22 @@ describeEachDatabase("human steps over the API", (suite) => {
     expect((await api.admin.request(Task, { id: task!.id })).humanTask).toMatchObject({ status: "EXPIRED", action: "reject", completedBy: null });
   });
 
+  test("a timer that fires early is told when its task is due; once due the task expires once, whoever tries again", async () => {
+    const { workflowId, runId } = await start(approval({ timeoutSeconds: 3600, onTimeout: "approve" }));
+    await until(runId, "WAITING");
+    const [task] = await openTasks(workflowId);
+    const humanTasks = api.app.services.humanTasks;
+    expect((await humanTasks.expire(task!.id))?.toISOString()).toBe(new Date(task!.expiresAt as string).toISOString());
+    expect((await api.admin.request(Task, { id: task!.id })).humanTask).toMatchObject({ status: "OPEN" });
+    // Its time comes (as if an hour went by).
+    await suite.db().prisma.humanTask.update({ where: { id: task!.id }, data: { expiresAt: new Date(Date.now() - 1_000) } });
+    expect(await humanTasks.expire(task!.id)).toBeNull();
+    expect(await humanTasks.expire(task!.id)).toBeNull();
+    expect((await until(runId, "COMPLETED")).result).toBe("published: The sky is blue.");
+    expect((await api.admin.request(Task, { id: task!.id })).humanTask).toMatchObject({ status: "EXPIRED", action: "approve" });
+    expect((await api.admin.request(RunState, { id: runId })).run!.events.filter((event) => event.type === "HUMAN_TASK_COMPLETED")).toHaveLength(1);
+  });
+
   test("a task that times out without onTimeout fails its node with HUMAN_TIMEOUT", async () => {
     const { runId } = await start(approval({ timeoutSeconds: 1 }));
     const failed = await until(runId, "FAILED");

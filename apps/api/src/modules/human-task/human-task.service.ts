@@ -85,12 +85,10 @@ export class HumanTaskService {
    * and not yet due (the timer fired early) answers when it is due, for its timer to be set again.
    */
   async expire(taskId: string): Promise<Date | null> {
-    const now = new Date();
-    const expired = await expireOpenTask(this.deps.db, taskId, now);
-    if (!expired) {
-      const open = await this.deps.db.humanTask.findUnique({ where: { id: taskId }, select: { status: true, expiresAt: true } });
-      return open?.status === "OPEN" && open.expiresAt && open.expiresAt > now ? open.expiresAt : null;
-    }
+    const expiry = await expireOpenTask(this.deps.db, taskId, new Date());
+    if (!expiry) return null;
+    if ("dueAt" in expiry) return expiry.dueAt;
+    const { expired } = expiry;
     this.deps.logger.info({ taskId, runId: expired.runId, action: expired.action }, "task expired");
     await this.#closed(expired.id, expired.runId, expired.workflowId, "EXPIRED");
     return null;
