@@ -154,7 +154,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     models,
     mcp: new McpCatalogService(mcpClients),
     workflowMcp: new WorkflowMcpService(database.prisma),
-    mcpTools: new McpToolsService({ db: database.prisma, registry: deps.registry, versionContent: (versionId) => versions.content(versionId), runs, logger }),
+    mcpTools: new McpToolsService({ db: database.prisma, registry: deps.registry, versionContents: (versionIds) => versions.contents(versionIds), runs, logger }),
     knowledgeBases,
     templates: new TemplateService({ workflows, knowledgeBases, demo: demoWorkflow, logger }),
     threads: new ThreadService(deps),

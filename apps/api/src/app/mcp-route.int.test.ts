@@ -94,7 +94,7 @@ describe.each(databaseModes)("the MCP server at /mcp (%s database)", (mode) => {
 
   test("tools/list pages through the offered workflows by name, the cursor being the last name", async () => {
     const { services, database: db, logger } = api.app;
-    const onePerPage = new McpToolsService({ db: db.prisma, registry: createNodeRegistry(), versionContent: (id) => services.versions.content(id), runs: services.runs, logger, pageSize: 1 });
+    const onePerPage = new McpToolsService({ db: db.prisma, registry: createNodeRegistry(), versionContents: (ids) => services.versions.contents(ids), runs: services.runs, logger, pageSize: 1 });
     const names: string[] = [];
     let cursor: string | undefined;
     do {

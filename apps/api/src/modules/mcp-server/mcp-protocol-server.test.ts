@@ -29,7 +29,7 @@ async function connectToFailingDatabase(): Promise<Client> {
   const tools = new McpToolsService({
     db: failing,
     registry: new NodeTypeRegistry(BUILT_IN_NODE_TYPES),
-    versionContent: () => Promise.reject(new Error("not reached")),
+    versionContents: () => Promise.reject(new Error("not reached")),
     runs: {} as RunService,
     logger,
   });

@@ -15,7 +15,8 @@ export const MCP_TOOLS_PAGE_SIZE = 100;
 export interface McpToolsDeps {
   db: PrismaClient;
   registry: NodeTypeRegistry;
-  versionContent(versionId: string): Promise<VersionContent>;
+  /** What versions hold, by id (a tools/list page reads them together). */
+  versionContents(versionIds: readonly string[]): Promise<ReadonlyMap<string, VersionContent>>;
   runs: RunService;
   logger: Logger;
   /** Tools per tools/list page (MCP_TOOLS_PAGE_SIZE). */
@@ -59,14 +60,15 @@ export class McpToolsService {
     const size = this.deps.pageSize ?? MCP_TOOLS_PAGE_SIZE;
     const rows = await this.#offered(cursor === undefined ? {} : { mcpToolName: { gt: cursor } }, size + 1);
     const page = rows.slice(0, size);
-    const tools = await Promise.all(page.map((row) => this.#describe(row)));
+    const contents = await this.deps.versionContents(page.map((row) => row.version.id));
+    const tools = page.map((row) => this.#describe(row, contents.get(row.version.id)!));
     return rows.length > size ? { tools, nextCursor: page.at(-1)!.toolName } : { tools };
   }
 
   async call(toolName: string, args: unknown, who: McpCaller, report: (progress: McpProgress) => Promise<void>, signal: AbortSignal): Promise<CallToolResult> {
     const [offered] = await this.#offered({ mcpToolName: toolName }, 1);
     if (!offered) return toolError("NOT_FOUND", `no tool "${toolName.slice(0, 80)}": no published workflow is offered under this name`);
-    const { workflow } = await this.deps.versionContent(offered.version.id);
+    const { workflow } = (await this.deps.versionContents([offered.version.id])).get(offered.version.id)!;
     const inputs = readToolArguments(args, workflowToolParameters(workflow, this.deps.registry));
     if (!inputs.ok) return toolError("TOOL_ARGUMENTS_INVALID", inputs.message);
     const started = await this.deps.runs.start(offered.id, { version: offered.version.number, inputs: inputs.value }, who.auth, who.caller);
@@ -108,8 +110,7 @@ export class McpToolsService {
     }
   }
 
-  async #describe(row: OfferedWorkflow): Promise<Tool> {
-    const { workflow } = await this.deps.versionContent(row.version.id);
+  #describe(row: OfferedWorkflow, { workflow }: VersionContent): Tool {
     const description = row.toolDescription ?? (row.description || `Runs the workflow "${row.name}" (version ${row.version.number}) and returns its result.`);
     return { name: row.toolName, title: row.name, description, inputSchema: workflowToolParameters(workflow, this.deps.registry) };
   }

@@ -23,13 +23,41 @@ export class VersionContentCache {
 
   /** The content of `versionId`, reading `load()` only when it is not cached. */
   async get(versionId: string, load: () => Promise<unknown>): Promise<VersionContent> {
+    return this.#touch(versionId) ?? this.#store(versionId, this.parse(versionId, await load()));
+  }
+
+  /**
+   * The contents of several versions (a page of MCP tools), reading those not cached with one
+   * `loadMany` (their stored documents by id) rather than one read each.
+   */
+  async getMany(versionIds: readonly string[], loadMany: (missing: string[]) => Promise<ReadonlyMap<string, unknown>>): Promise<Map<string, VersionContent>> {
+    const found = new Map<string, VersionContent>();
+    const missing: string[] = [];
+    for (const versionId of new Set(versionIds)) {
+      const cached = this.#touch(versionId);
+      if (cached) found.set(versionId, cached);
+      else missing.push(versionId);
+    }
+    if (missing.length === 0) return found;
+    const documents = await loadMany(missing);
+    for (const versionId of missing) {
+      if (!documents.has(versionId)) throw new Error(`workflow version ${versionId} does not exist`);
+      found.set(versionId, this.#store(versionId, this.parse(versionId, documents.get(versionId))));
+    }
+    return found;
+  }
+
+  /** A cached content, made the most recently used. */
+  #touch(versionId: string): VersionContent | undefined {
     const cached = this.#entries.get(versionId);
     if (cached) {
       this.#entries.delete(versionId);
       this.#entries.set(versionId, cached);
-      return cached;
     }
-    const content = this.parse(versionId, await load());
+    return cached;
+  }
+
+  #store(versionId: string, content: VersionContent): VersionContent {
     this.#entries.set(versionId, content);
     if (this.#entries.size > this.capacity) this.#entries.delete(this.#entries.keys().next().value!);
     return content;

@@ -138,6 +138,14 @@ export class WorkflowVersionService {
     });
   }
 
+  /** What several versions hold (a page of MCP tools): the ones not parsed yet are read in one query. */
+  contents(versionIds: readonly string[]): Promise<Map<string, VersionContent>> {
+    return this.#contents.getMany(versionIds, async (missing) => {
+      const rows = await this.#db.workflowVersion.findMany({ where: { id: { in: missing } }, select: { id: true, document: true } });
+      return new Map(rows.map((row) => [row.id, row.document]));
+    });
+  }
+
   /**
    * What changed from version `from` to version `to`, or to the draft when `to` is null. Refused with
    * NOT_FOUND naming the argument when the workflow or a version does not exist.
