@@ -190,8 +190,10 @@ export class RunService {
       unsubscribe = await this.bus.subscribe("runStatus", ALL_RUNS, (message) => {
         if (message.runId === runId && !isExecutingRunStatus(message.status)) wake();
       });
-      const now = await this.get(runId);
-      if (!now || !isExecutingRunStatus(now.status)) return now;
+      // Its status only (the row holds the run's whole snapshot): a run just started is still executing.
+      const now = await this.deps.db.run.findUnique({ where: { id: runId }, select: { status: true } });
+      if (!now) return null;
+      if (!isExecutingRunStatus(now.status)) return this.get(runId);
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
       clearTimeout(timer);
