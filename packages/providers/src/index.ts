@@ -27,6 +27,6 @@ export * from "./config/providers-file.js";
 export * from "./config/openai-endpoints.js";
 export * from "./mcp/mcp-servers-config.js";
 export * from "./mcp/mcp-clients.js";
-export * from "./http/destination-guard.js";
-export * from "./http/guarded-http-client.js";
-export * from "./http/secret-redactor.js";
+// The guard's and the redactor's workings stay inside the client: the apps parse WEFT_HTTP_ALLOW and make the client.
+export { parseHttpAllow, type HttpAllowList } from "./http/destination-guard.js";
+export { GuardedHttpClient, type GuardedHttpClientOptions } from "./http/guarded-http-client.js";
