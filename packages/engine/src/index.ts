@@ -24,6 +24,7 @@ export { isJsonObject, jsonText } from "./model/json-value.js";
 export type { JsonObject, JsonValue } from "./model/json-value.js";
 export { createNewWorkflow } from "./model/defaults.js";
 export { hasVisibleCharacter, VISIBLE_NAME } from "./model/visible-text.js";
+export { SECRET_NAME, SECRET_REFERENCE, secretReferencesIn } from "./model/secret-reference.js";
 export { isAbortError, ProviderError, WeftError } from "./model/errors.js";
 export type { ErrorAudience, ProviderErrorCode } from "./model/errors.js";
 

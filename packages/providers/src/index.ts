@@ -25,6 +25,7 @@ export * from "./weaviate/weaviate-semantic-cache.js";
 export * from "./thread/in-memory-thread.js";
 export * from "./config/providers-file.js";
 export * from "./config/openai-endpoints.js";
+export type { SecretReader } from "./config/secret-references.js";
 export * from "./mcp/mcp-servers-config.js";
 export * from "./mcp/mcp-clients.js";
 // The guard's and the redactor's workings stay inside the client: the apps parse WEFT_HTTP_ALLOW and make the client.

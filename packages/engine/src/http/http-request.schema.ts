@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HTTP_METHODS } from "../providers/http-client.js";
+import { SECRET_REFERENCE } from "../model/secret-reference.js";
 import { kind, templateText } from "../registry/node-config.schema.js";
 
 /** Bounds of an HTTP request's settings (SPEC-V3 §3: timeoutMs ≤ 60,000, maxResponseBytes ≤ 10 MiB). */
@@ -11,9 +12,6 @@ export const HTTP_LIMITS = Object.freeze({
   maxHeaders: 32,
   maxUrlLength: 8_192,
 });
-
-/** `{secret.NAME}`: a secret from the server's store, filled in by the host at the call. */
-export const SECRET_REFERENCE = /\{secret\.([A-Za-z_][A-Za-z0-9_]{0,63})\}/g;
 
 // RFC 9110 token characters; the client sets these itself (or they would let one request smuggle another;
 // Accept-Encoding because the client decodes no compressed body, so it always asks for identity).

@@ -2,9 +2,10 @@ import { parseJsonWithin } from "../limits/json-text-depth.js";
 import type { RunLimits } from "../limits/run-limits.js";
 import { gateTextLength } from "../limits/value-gate.js";
 import { WeftError } from "../model/errors.js";
+import { SECRET_REFERENCE } from "../model/secret-reference.js";
 import type { HttpRequest, SecretText } from "../providers/http-client.js";
 import { isSinglePlaceholder, renderTemplate, type TemplateValues } from "../template/node-template.js";
-import { HTTP_LIMITS, SECRET_REFERENCE, type HttpRequestSettings } from "./http-request.schema.js";
+import { HTTP_LIMITS, type HttpRequestSettings } from "./http-request.schema.js";
 
 /** What a rendered request may not hold in a header value: line breaks would start another header. */
 const HEADER_VALUE_BREAK = /[\r\n\0]/;

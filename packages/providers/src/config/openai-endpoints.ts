@@ -3,7 +3,8 @@ import { parseModelList } from "../chat/model-list.js";
 import { DEFAULT_OPENAI_BASE_URL, DEFAULT_OPENAI_TIMEOUT_MS, type ApiKeySource } from "../openai/openai-client.js";
 import { OPENAI_EMBEDDING_DIMENSIONS, OpenAiEmbedder } from "../openai/openai-embedder.js";
 import { OpenAiLlmProvider } from "../openai/openai-llm-provider.js";
-import { secretReference, type OpenAiEndpointConfig, type ProvidersFile } from "./providers-file.js";
+import type { OpenAiEndpointConfig, ProvidersFile } from "./providers-file.js";
+import { secretReference, type SecretReader } from "./secret-references.js";
 
 /** How an endpoint's key is given: none, as text, or as a stored secret read at each call. */
 export type EndpointKey = { kind: "none" } | { kind: "text"; value: string } | { kind: "secret"; name: string };
@@ -106,9 +107,6 @@ export function embedderChoice(spec: string, endpoints: readonly OpenAiEndpoint[
   if (dimension === undefined) throw fail(`the dimension of "${model}" is unknown: list it under ${providerId}.embeddingModels in WEFT_PROVIDERS_FILE`);
   return { endpoint, model, dimension };
 }
-
-/** Reads a stored secret's value by name (the API's secret store); null when there is no such secret. */
-export type SecretReader = (name: string) => Promise<string | null>;
 
 /**
  * The key an endpoint's calls send. A secret is read at each call (so a replaced secret takes effect at

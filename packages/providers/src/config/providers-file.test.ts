@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { embedderChoice, endpointKey, openAiEndpoints } from "./openai-endpoints.js";
-import { EMPTY_PROVIDERS_FILE, parseProvidersFile, secretReference } from "./providers-file.js";
+import { EMPTY_PROVIDERS_FILE, parseProvidersFile } from "./providers-file.js";
 
 const ollama = {
   kind: "openai",
@@ -56,12 +56,6 @@ describe("parseProvidersFile", () => {
   it("refuses text that is not a JSON object", () => {
     expect(() => parseProvidersFile("{", "f")).toThrow(/WEFT_PROVIDERS_FILE \(f\): not JSON/);
     expect(() => parseProvidersFile("[]", "f")).toThrow(/must be a JSON object/);
-  });
-
-  it("recognises secret references and nothing else", () => {
-    expect(secretReference("{secret.OPENAI_KEY}")).toBe("OPENAI_KEY");
-    expect(secretReference("sk-{secret.X}")).toBeNull();
-    expect(secretReference("{secret.1X}")).toBeNull();
   });
 });
 

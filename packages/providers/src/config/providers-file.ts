@@ -13,35 +13,6 @@ export const PROVIDER_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 /** Names the file cannot take: the built-in providers, and the MCP section. */
 export const RESERVED_PROVIDER_NAMES: readonly string[] = ["offline", "mistral", "mcp"];
 
-/** What a stored secret's name may be (createSecret), and so what `{secret.NAME}` may name. */
-export const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
-/** `{secret.NAME}`: a stored secret, read when it is needed and never written anywhere (docs/secrets.md). */
-const SECRET_REFERENCE = new RegExp(`^\\{secret\\.(${SECRET_NAME.source.slice(1, -1)})\\}$`);
-
-/** Every `{secret.…}` in a text, valid name or not (a bad one is reported rather than sent as written). */
-const SECRET_REFERENCES = /\{secret\.([^{}]*)\}/g;
-
-/** The names of the `{secret.NAME}` references in a text (`Bearer {secret.TOKEN}` → `["TOKEN"]`), in order. */
-export function secretReferencesIn(text: string): string[] {
-  return [...text.matchAll(SECRET_REFERENCES)].map((match) => match[1]!);
-}
-
-/** A text with each `{secret.NAME}` replaced by the stored value; SECRET_NOT_FOUND names a secret that is not stored. */
-export async function fillSecretReferences(text: string, readSecret: (name: string) => Promise<string | null>): Promise<string> {
-  const values = new Map<string, string>();
-  for (const name of new Set(secretReferencesIn(text))) {
-    const value = await readSecret(name);
-    if (value === null) throw new WeftError("SECRET_NOT_FOUND", `no secret is named ${name} (createSecret stores one)`, { audience: "operational" });
-    values.set(name, value);
-  }
-  return text.replace(SECRET_REFERENCES, (_match, name: string) => values.get(name)!);
-}
-
-/** The secret a setting names (`{secret.OPENAI}` → `OPENAI`), or null when it is plain text. */
-export function secretReference(text: string): string | null {
-  return SECRET_REFERENCE.exec(text.trim())?.[1] ?? null;
-}
-
 const price = z.number().min(0).max(100_000);
 
 const modelEntry = z.strictObject({

@@ -114,11 +114,13 @@ describe("GuardedHttpClient against a real HTTP server on loopback", () => {
     await expect(sending).rejects.toMatchObject({ name: "AbortError" });
   });
 
-  it("fills a secret at the call and shows [secret] wherever the answer repeats it", async () => {
-    const client = new GuardedHttpClient({ allow: allowOf("127.0.0.1"), readSecret });
+  it("fills a secret at the call, reading it once however often the request names it, and shows [secret] wherever the answer repeats it", async () => {
+    const reads: string[] = [];
+    const client = new GuardedHttpClient({ allow: allowOf("127.0.0.1"), readSecret: async (name) => (reads.push(name), readSecret(name)) });
     const response = await client.send(request([`${server.origin}/echo?key=`, { secret: "API_KEY" }], { headers: [["Authorization", ["Bearer ", { secret: "API_KEY" }]]] }), signal);
     expect(server.received.at(-1)!.headers["authorization"]).toBe("Bearer sk-test-0123456789");
     expect(server.received.at(-1)!.path).toBe("/echo?key=sk-test-0123456789");
+    expect(reads).toEqual(["API_KEY"]);
     expect(JSON.stringify(response)).not.toContain("sk-test-0123456789");
     expect(response.headers["x-echo-authorization"]).toBe("Bearer [secret]");
     expect(JSON.parse(response.body).path).toBe("/echo?key=[secret]");

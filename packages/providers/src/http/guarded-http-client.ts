@@ -3,6 +3,7 @@ import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import { isAbortError, WeftError, type HttpClient, type HttpRequest, type HttpResponse, type SecretText } from "@weft/engine";
 import { addressRefusal, allowedAddresses, forbidden, NOTHING_ALLOWED, systemResolver, urlHost, type HttpAllowList, type ResolveHost } from "./destination-guard.js";
+import { readSecrets, type SecretReader } from "../config/secret-references.js";
 import { SecretRedactor } from "./secret-redactor.js";
 
 export interface GuardedHttpClientOptions {
@@ -11,7 +12,7 @@ export interface GuardedHttpClientOptions {
   /** The system's resolver unless a test gives its own. */
   resolve?: ResolveHost;
   /** A secret's value by name, null when none is stored (SECRET_NOT_FOUND). */
-  readSecret?: (name: string) => Promise<string | null>;
+  readSecret?: SecretReader;
 }
 
 /** Redirects followed before HTTP_REQUEST_FAILED: what browsers allow is 20; an API needs few. */
@@ -39,7 +40,7 @@ interface Hop {
 export class GuardedHttpClient implements HttpClient {
   readonly #allow: HttpAllowList;
   readonly #resolve: ResolveHost;
-  readonly #readSecret: (name: string) => Promise<string | null>;
+  readonly #readSecret: SecretReader;
 
   constructor(options: GuardedHttpClientOptions = {}) {
     this.#allow = options.allow ?? NOTHING_ALLOWED;
@@ -49,19 +50,10 @@ export class GuardedHttpClient implements HttpClient {
 
   async send(request: HttpRequest, signal: AbortSignal): Promise<HttpResponse> {
     const redactor = new SecretRedactor();
-    const fill = async (text: SecretText, encode: (value: string) => string) => {
-      const parts = await Promise.all(text.map(async (part) => (typeof part === "string" ? part : encode(await this.#secret(part.secret, redactor)))));
-      return parts.join("");
-    };
     const deadline = AbortSignal.timeout(request.timeoutMs);
     const both = AbortSignal.any([signal, deadline]);
     try {
-      let hop: Hop = {
-        method: request.method,
-        url: parseUrl(await fill(request.url, encodeURIComponent)),
-        headers: await Promise.all(request.headers.map(async ([name, value]): Promise<[string, string, boolean]> => [name, await fill(value, (v) => v), value.some((part) => typeof part !== "string")])),
-        body: request.body === null ? null : await fill(request.body, (v) => v),
-      };
+      let hop = await this.#firstHop(request, redactor);
       for (let redirects = 0; ; redirects += 1) {
         const response = await this.#exchange(hop, request, both);
         const location = response.headers["location"];
@@ -78,11 +70,17 @@ export class GuardedHttpClient implements HttpClient {
     }
   }
 
-  async #secret(name: string, redactor: SecretRedactor): Promise<string> {
-    const value = await this.#readSecret(name);
-    if (value === null) throw new WeftError("SECRET_NOT_FOUND", `no secret is named ${name} (createSecret stores one)`, { audience: "operational" });
-    redactor.add(value);
-    return value;
+  /** The request with its secrets filled in (each read once; in the URL, URL-encoded), every value given to the redactor. */
+  async #firstHop(request: HttpRequest, redactor: SecretRedactor): Promise<Hop> {
+    const texts = [request.url, ...request.headers.map(([, value]) => value), ...(request.body === null ? [] : [request.body])];
+    const secrets = await readSecrets(texts.flatMap(secretNames), this.#readSecret, redactor);
+    const fill = (text: SecretText, encode: (value: string) => string = (value) => value) => text.map((part) => (typeof part === "string" ? part : encode(secrets.get(part.secret)!))).join("");
+    return {
+      method: request.method,
+      url: parseUrl(fill(request.url, encodeURIComponent)),
+      headers: request.headers.map(([name, value]) => [name, fill(value), secretNames(value).length > 0]),
+      body: request.body === null ? null : fill(request.body),
+    };
   }
 
   /** One request and its response, on a connection the guard chose. */
@@ -118,6 +116,10 @@ export class GuardedHttpClient implements HttpClient {
       });
     });
   }
+}
+
+function secretNames(text: SecretText): string[] {
+  return text.flatMap((part) => (typeof part === "string" ? [] : [part.secret]));
 }
 
 function parseUrl(text: string): URL {

@@ -2,8 +2,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { isAbortError, WeftError, type JsonValue, type McpToolInfo, type McpToolResult, type McpTools } from "@weft/engine";
-import { fillSecretReferences, secretReferencesIn } from "../config/providers-file.js";
+import { isAbortError, secretReferencesIn, WeftError, type JsonValue, type McpToolInfo, type McpToolResult, type McpTools } from "@weft/engine";
+import { fillSecretReferences, readSecrets, type SecretReader } from "../config/secret-references.js";
 import { SecretRedactor } from "../http/secret-redactor.js";
 import type { McpServerConfig } from "./mcp-servers-config.js";
 
@@ -16,7 +16,7 @@ export interface McpClientsOptions {
   /** The name and version Weft gives itself in the handshake. */
   clientInfo?: { name: string; version: string };
   /** A stored secret's value (`{secret.NAME}` in a server's headers), read at each request; null when none is stored. */
-  readSecret?: (name: string) => Promise<string | null>;
+  readSecret?: SecretReader;
 }
 
 /** What `mcpServers` shows of a configured server. */
@@ -140,21 +140,17 @@ export class McpClients implements McpTools {
   }
 }
 
-function transportOf(config: McpServerConfig, readSecret: (name: string) => Promise<string | null>, redactor: SecretRedactor): Transport {
+function transportOf(config: McpServerConfig, readSecret: SecretReader, redactor: SecretRedactor): Transport {
   if ("url" in config) {
     const headers = config.headers ?? {};
     const withSecrets = Object.entries(headers).filter(([, text]) => secretReferencesIn(text).length > 0);
     if (withSecrets.length === 0) return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: { ...headers } } });
     // Secrets are filled at each request, so a replaced one is sent from the next request on, with no restart;
     // each value sent is remembered, so what the server answers is cleaned of it.
-    const readAndRemember = async (name: string) => {
-      const value = await readSecret(name);
-      if (value !== null) redactor.add(value);
-      return value;
-    };
     const fetchWithSecrets: typeof fetch = async (input, init) => {
       const sent = new Headers(init?.headers);
-      for (const [name, text] of withSecrets) sent.set(name, await fillSecretReferences(text, readAndRemember));
+      const secrets = await readSecrets(withSecrets.flatMap(([, text]) => secretReferencesIn(text)), readSecret, redactor);
+      for (const [name, text] of withSecrets) sent.set(name, fillSecretReferences(text, secrets));
       return fetch(input, { ...init, headers: sent });
     };
     const plain = Object.fromEntries(Object.entries(headers).filter(([, text]) => secretReferencesIn(text).length === 0));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SECRET_NAME, secretReferencesIn } from "../config/providers-file.js";
+import { SECRET_REFERENCE } from "@weft/engine";
 
 /** Bounds of the operator's MCP section: names, how many servers, header and argument sizes. */
 export const MCP_CONFIG_LIMITS = Object.freeze({ maxServers: 64, maxNameLength: 64, maxValueLength: 8_192, maxArgs: 64 });
@@ -45,9 +45,14 @@ export function parseMcpServers(section: unknown): { ok: true; servers: Map<stri
     // Headers of an HTTP server may name secrets (filled at each request); a stdio server's environment may not yet.
     const values = "url" in server ? Object.entries(server.headers ?? {}).map(([key, text]) => [`headers.${key}`, text] as const) : Object.entries(server.env ?? {}).map(([key, text]) => [`env.${key}`, text] as const);
     for (const [field, text] of values) {
-      for (const secret of secretReferencesIn(text)) {
-        if (!("url" in server)) problems.push(`mcp.${name}.${field}: {secret.NAME} is not resolved in a stdio server's env; write the value (the file is the operator's)`);
-        else if (!SECRET_NAME.test(secret)) problems.push(`mcp.${name}.${field}: "{secret.${secret}}" does not name a secret (a letter or _ then up to 63 letters, digits or _)`);
+      if (!text.includes("{secret.")) continue;
+      if (!("url" in server)) problems.push(`mcp.${name}.${field}: {secret.NAME} is not resolved in a stdio server's env; write the value (the file is the operator's)`);
+      // What is left once the references are taken out: a `{secret.` there names no secret, and is reported rather than sent as written.
+      const left = text.replace(SECRET_REFERENCE, "");
+      const at = left.indexOf("{secret.");
+      if ("url" in server && at >= 0) {
+        const end = left.indexOf("}", at);
+        problems.push(`mcp.${name}.${field}: "${left.slice(at, end < 0 ? undefined : end + 1)}" does not name a secret (a letter or _ then up to 63 letters, digits or _)`);
       }
     }
   }

@@ -1,5 +1,4 @@
-import { WeftError } from "@weft/engine";
-import { SECRET_NAME } from "@weft/providers";
+import { SECRET_NAME, WeftError } from "@weft/engine";
 import type { PrismaClient, Secret as SecretRow } from "../../generated/prisma/client.js";
 import { failure, success, type Outcome } from "../../errors/outcome.js";
 import { userError } from "../../errors/user-error.type.js";
