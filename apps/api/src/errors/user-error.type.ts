@@ -1,5 +1,5 @@
 import type { Violation } from "@weft/engine";
-import { Field, Int, InterfaceType, ObjectType } from "type-graphql";
+import { Field, ID, Int, InterfaceType, ObjectType } from "type-graphql";
 
 /**
  * Codes a user error may carry: the engine's rule codes plus these. Clients switch on them, so a code
@@ -48,6 +48,13 @@ export class UserError {
       "Inside a map or subgraph body: the ids of the enclosing body nodes, outermost first (`[\"perQuestion\"]`); nodeIds and edgeIds are then the body's own. Null at top level.",
   })
   bodyPath?: string[] | null;
+
+  @Field(() => [ID], {
+    nullable: true,
+    description:
+      "PUBLISH_GATE_FAILED: the experiments the refusal is about — the draft's first, then, for regressed rows, the latest published version's (compareExperiments of the two shows them). Null otherwise.",
+  })
+  experimentIds?: string[] | null;
 }
 
 export interface UserErrorOptions {
@@ -60,6 +67,8 @@ export interface UserErrorOptions {
   position?: number;
   /** Ids of the map or subgraph nodes whose body the problem is in, outermost first. */
   bodyPath?: string[];
+  /** PUBLISH_GATE_FAILED: the draft's experiment, then the baseline's. */
+  experimentIds?: string[];
 }
 
 export function userError(code: string, message: string, options: UserErrorOptions = {}): UserError {
@@ -72,6 +81,7 @@ export function userError(code: string, message: string, options: UserErrorOptio
   error.field = options.field ?? null;
   error.position = options.position ?? null;
   error.bodyPath = options.bodyPath && options.bodyPath.length > 0 ? options.bodyPath : null;
+  error.experimentIds = options.experimentIds ?? null;
   return error;
 }
 

@@ -23,7 +23,7 @@ const GateOfWorkflow = graphql(`
 `);
 
 const GatedPublish = graphql(`
-  mutation GatedPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message path } } }
+  mutation GatedPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message path experimentIds } } }
 `);
 
 const GateNode = graphql(`
@@ -79,8 +79,11 @@ describeEachDatabase("the publish gate", (suite) => {
     expect(refused.errors[0]!.message).toMatch(/below the minimum mean 0\.5: exact \(mean 0\.333\)/);
     expect(refused.errors[1]!.message).toMatch(/1 rows regressed against version 1 .*: rows 1$/);
     expect(await suite.db().prisma.experiment.count()).toBe(2);
-    // results(regressionsOnly) of the gate's draft experiment names the same row, against the same baseline.
+    // The experiments compared, as ids: the draft's, then version 1's.
     const candidate = await suite.db().prisma.experiment.findFirstOrThrow({ where: { workflowId, draft: true }, select: { id: true } });
+    const baseline = await suite.db().prisma.experiment.findFirstOrThrow({ where: { workflowId, draft: false }, select: { id: true } });
+    expect(refused.errors.map((error) => error.experimentIds)).toEqual([[candidate.id], [candidate.id, baseline.id]]);
+    // results(regressionsOnly) of the gate's draft experiment names the same row, against the same baseline.
     expect((await api.admin.request(GateRegressions, { id: candidate.id })).experiment!.results).toMatchObject({ totalCount: 1, edges: [{ node: { position: 1 } }] });
 
     // Asking again on the same content runs nothing new: both experiments are reused.

@@ -102,7 +102,7 @@ export class PublishGateService {
     const started = await this.experiments.start({ workflowId: where.workflowId, datasetId: where.datasetId, scorers: gate.scorers, ...target }, draftHash);
     if (!started.ok) return failure(...started.errors.map((error) => ({ ...error, message: `the publish gate's experiment: ${error.message}` })));
     const finished = await this.experiments.awaitFinished(started.value.id);
-    if (finished?.status !== "COMPLETED") return failure(userError("PUBLISH_GATE_FAILED", `the publish gate's experiment ${started.value.id} ended ${finished?.status ?? "missing"}`, { path: ["id"] }));
+    if (finished?.status !== "COMPLETED") return failure(userError("PUBLISH_GATE_FAILED", `the publish gate's experiment ${started.value.id} ended ${finished?.status ?? "missing"}`, { path: ["id"], experimentIds: [started.value.id] }));
     return success(finished);
   }
 
@@ -112,7 +112,7 @@ export class PublishGateService {
     const failing = summary.scores.filter((score) => (score.mean ?? 0) < gate.minMean!);
     if (failing.length === 0) return [];
     const list = failing.map((score) => `${score.scorer} (mean ${(score.mean ?? 0).toFixed(3)})`).join(", ");
-    return [userError("PUBLISH_GATE_FAILED", `experiment ${candidate.id}: scorers below the minimum mean ${gate.minMean}: ${list}`, { path: ["scorers", ...failing.map((score) => score.scorer)] })];
+    return [userError("PUBLISH_GATE_FAILED", `experiment ${candidate.id}: scorers below the minimum mean ${gate.minMean}: ${list}`, { path: ["scorers", ...failing.map((score) => score.scorer)], experimentIds: [candidate.id] })];
   }
 
   async #regressions(baseline: ExperimentObject, candidate: ExperimentObject, version: number): Promise<UserError[]> {
@@ -122,6 +122,7 @@ export class PublishGateService {
     return [
       userError("PUBLISH_GATE_FAILED", `experiment ${candidate.id}: ${regressed.value.length} rows regressed against version ${version} (experiment ${baseline.id}): rows ${regressed.value.map((row) => row.position).join(", ")}`, {
         path: ["rows", ...regressed.value.map((row) => row.rowId)],
+        experimentIds: [candidate.id, baseline.id],
       }),
     ];
   }

@@ -49,7 +49,7 @@ type Documents = {
     "\n  mutation GateRows($datasetId: ID!, $rows: [DatasetRowInput!]!) { addDatasetRows(datasetId: $datasetId, rows: $rows) { added errors { code } } }\n": typeof types.GateRowsDocument,
     "\n  mutation SetGate($workflowId: ID!, $gate: PublishGateInput) {\n    setPublishGate(workflowId: $workflowId, gate: $gate) { publishGate { datasetId scorers minMean noRegression } errors { code message path } }\n  }\n": typeof types.SetGateDocument,
     "\n  query GateOfWorkflow($id: ID!) { workflow(id: $id) { publishGate { datasetId minMean noRegression } } }\n": typeof types.GateOfWorkflowDocument,
-    "\n  mutation GatedPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message path } } }\n": typeof types.GatedPublishDocument,
+    "\n  mutation GatedPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message path experimentIds } } }\n": typeof types.GatedPublishDocument,
     "\n  mutation GateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code message } } }\n": typeof types.GateNodeDocument,
     "\n  query GateRegressions($id: ID!) { experiment(id: $id) { results(regressionsOnly: true) { totalCount edges { node { position } } } } }\n": typeof types.GateRegressionsDocument,
     "\n  mutation DeleteGateDataset($id: ID!) { deleteDataset(id: $id) { errors { code } } }\n": typeof types.DeleteGateDatasetDocument,
@@ -255,7 +255,7 @@ const documents: Documents = {
     "\n  mutation GateRows($datasetId: ID!, $rows: [DatasetRowInput!]!) { addDatasetRows(datasetId: $datasetId, rows: $rows) { added errors { code } } }\n": types.GateRowsDocument,
     "\n  mutation SetGate($workflowId: ID!, $gate: PublishGateInput) {\n    setPublishGate(workflowId: $workflowId, gate: $gate) { publishGate { datasetId scorers minMean noRegression } errors { code message path } }\n  }\n": types.SetGateDocument,
     "\n  query GateOfWorkflow($id: ID!) { workflow(id: $id) { publishGate { datasetId minMean noRegression } } }\n": types.GateOfWorkflowDocument,
-    "\n  mutation GatedPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message path } } }\n": types.GatedPublishDocument,
+    "\n  mutation GatedPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message path experimentIds } } }\n": types.GatedPublishDocument,
     "\n  mutation GateNode($workflowId: ID!, $nodeId: ID!, $input: UpdateNodeInput!) { updateNode(workflowId: $workflowId, nodeId: $nodeId, input: $input) { errors { code message } } }\n": types.GateNodeDocument,
     "\n  query GateRegressions($id: ID!) { experiment(id: $id) { results(regressionsOnly: true) { totalCount edges { node { position } } } } }\n": types.GateRegressionsDocument,
     "\n  mutation DeleteGateDataset($id: ID!) { deleteDataset(id: $id) { errors { code } } }\n": types.DeleteGateDatasetDocument,
@@ -580,7 +580,7 @@ export function graphql(source: "\n  query GateOfWorkflow($id: ID!) { workflow(i
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation GatedPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message path } } }\n"): (typeof documents)["\n  mutation GatedPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message path } } }\n"];
+export function graphql(source: "\n  mutation GatedPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message path experimentIds } } }\n"): (typeof documents)["\n  mutation GatedPublish($id: ID!) { publishWorkflow(id: $id) { version { number } errors { code message path experimentIds } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

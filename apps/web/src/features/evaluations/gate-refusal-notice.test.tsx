@@ -10,8 +10,8 @@ import { UserErrorList } from "./user-error-list";
 vi.mock("next/link", () => ({ default: ({ href, children }: { href: string; children: unknown }) => <a href={href}>{children as string}</a> }));
 
 const ERRORS = [
-  { code: "PUBLISH_GATE_FAILED", message: "experiment cand: scorers below the minimum mean 0.5: exact (mean 0.333)", path: ["scorers", "exact"] },
-  { code: "PUBLISH_GATE_FAILED", message: "experiment cand: 1 rows regressed against version 1 (experiment base): rows 1", path: ["rows", "row-1"] },
+  { code: "PUBLISH_GATE_FAILED", message: "experiment cand: scorers below the minimum mean 0.5: exact (mean 0.333)", path: ["scorers", "exact"], experimentIds: ["cand"] },
+  { code: "PUBLISH_GATE_FAILED", message: "experiment cand: 1 rows regressed against version 1 (experiment base): rows 1", path: ["rows", "row-1"], experimentIds: ["cand", "base"] },
 ];
 
 const renderIn = (language: Language, node: ReactNode) => render(<I18nProvider initialLanguage={language}>{node}</I18nProvider>);

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useT } from "@/i18n/i18n-provider";
-import { experimentsNamed, type GateRefusal } from "./gate-refusal";
+import type { GateRefusal } from "./gate-refusal";
 import "../admin-pages.css";
 import "./evaluations.css";
 
@@ -13,7 +13,7 @@ import "./evaluations.css";
  */
 export function GateRefusalNotice({ workflowId, refusal }: { workflowId: string; refusal: GateRefusal }) {
   const t = useT();
-  const { candidate, baseline } = experimentsNamed(refusal);
+  const { candidate, baseline } = refusal;
   return (
     <div className="notice notice--error gate-refusal" role="alert" data-testid="gate-refusal">
       <h2>{t("evaluations.gateRefusal.title")}</h2>

@@ -1,7 +1,8 @@
 /**
  * A publish the gate refused (PUBLISH_GATE_FAILED, SPEC-V3 §4), as the publish dialog shows it: the
  * API sends one error for the scorers below the minimum (`path: ["scorers", id…]`) and one for the rows
- * that regressed (`path: ["rows", rowId…]`), each with a message naming the means or the positions.
+ * that regressed (`path: ["rows", rowId…]`), each with a message naming the means or the positions and
+ * `experimentIds` naming the experiments compared.
  */
 export interface GateRefusal {
   /** Scorer ids whose mean is below the gate's minimum. */
@@ -10,12 +11,16 @@ export interface GateRefusal {
   rowIds: string[];
   /** The API's sentences (means, positions, the experiments compared), in its order. */
   messages: string[];
+  /** The draft's experiment, and the latest published version's when rows were compared with it. */
+  candidate: string | null;
+  baseline: string | null;
 }
 
 interface ErrorLike {
   code: string;
   message: string;
   path?: readonly string[] | null;
+  experimentIds?: readonly string[] | null;
 }
 
 export const PUBLISH_GATE_FAILED = "PUBLISH_GATE_FAILED";
@@ -25,20 +30,6 @@ export function readGateRefusal(errors: readonly ErrorLike[] | null | undefined)
   const refusals = (errors ?? []).filter((error) => error.code === PUBLISH_GATE_FAILED);
   if (refusals.length === 0) return null;
   const named = (kind: string) => refusals.flatMap((error) => (error.path?.[0] === kind ? error.path.slice(1) : []));
-  return { scorers: named("scorers"), rowIds: named("rows"), messages: refusals.map((error) => error.message) };
-}
-
-/**
- * The experiments a refusal's messages name, candidate (the draft's) first: "experiment <id>: …" opens
- * each message, "(experiment <id>)" names the published version's. Only for a link to their comparison;
- * what failed is read from the paths above.
- */
-export function experimentsNamed(refusal: GateRefusal): { candidate: string | null; baseline: string | null } {
-  let candidate: string | null = null;
-  let baseline: string | null = null;
-  for (const message of refusal.messages) {
-    candidate ??= /^experiment ([\w-]+):/.exec(message)?.[1] ?? null;
-    baseline ??= /\(experiment ([\w-]+)\)/.exec(message)?.[1] ?? null;
-  }
-  return { candidate, baseline };
+  const experiments = (at: number) => refusals.find((error) => error.experimentIds?.[at])?.experimentIds?.[at] ?? null;
+  return { scorers: named("scorers"), rowIds: named("rows"), messages: refusals.map((error) => error.message), candidate: experiments(0), baseline: experiments(1) };
 }

@@ -46,6 +46,7 @@ export const PublishWorkflowMutation = graphql(`
       }
       errors {
         ...UserErrorFields
+        experimentIds
       }
     }
   }
