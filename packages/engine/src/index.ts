@@ -106,8 +106,10 @@ export type { PatternOptions, UserPattern } from "./patterns/user-pattern.js";
 // Evaluations (SPEC-V3 §4): dataset rows, scorers, summaries and comparisons of experiments.
 export { checkDatasetRow, checkRowParts, DATASET_LIMITS, MAX_REPORTED_ISSUES, readJsonlRows } from "./evaluation/dataset-row.js";
 export type { DatasetIssue, DatasetIssueCode, DatasetLineIssue, DatasetRowCheck, DatasetRowInput, DatasetRowsRead, DatasetRowValue } from "./evaluation/dataset-row.js";
-export { readScorers, SCORER_ID, SCORER_LIMITS, SCORER_TYPES, scorerThreshold } from "./evaluation/scorer-spec.js";
-export type { ScorerIssue, ScorerIssueCode, ScorerSpec, ScorersRead, ScorerType } from "./evaluation/scorer-spec.js";
+export { readScorers, SCORER_ID, SCORER_LIMITS, scorerThreshold } from "./evaluation/scorer-spec.js";
+export type { ScorerIssue, ScorerIssueCode, ScorerSpec, ScorersRead } from "./evaluation/scorer-spec.js";
+export { SCORER_TYPES } from "./evaluation/scorer-types.js";
+export type { ScorerType } from "./evaluation/scorer-types.js";
 export { MAX_REASON_LENGTH, scoreCase } from "./evaluation/score-case.js";
 export type { CaseScores } from "./evaluation/score-case.js";
 export type { Score, ScoringCase, ScoringContext } from "./evaluation/scorers/scorer.js";

@@ -1,6 +1,7 @@
 import { isAbortError, WeftError } from "../model/errors.js";
 import { addUsage, emptyUsage, type TokenUsage } from "../providers/llm-provider.js";
-import { scorerThreshold, type ScorerSpec, type ScorerType } from "./scorer-spec.js";
+import { scorerThreshold, type ScorerSpec } from "./scorer-spec.js";
+import type { ScorerType } from "./scorer-types.js";
 import { containsScorer } from "./scorers/contains.scorer.js";
 import { exactScorer } from "./scorers/exact.scorer.js";
 import { jsonSchemaScorer } from "./scorers/json-schema.scorer.js";

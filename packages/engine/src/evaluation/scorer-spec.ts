@@ -8,11 +8,9 @@ import { schemaPatterns, schemaProblem } from "../schema/json-schema.check.js";
 
 /**
  * Scorers as users write them (SPEC-V3 §4): a JSON object `{"id", "type", …settings, "threshold"?}`. A
- * score is in [0, 1]; a row passes a scorer when its score is at or above `threshold` (default 1).
+ * score is in [0, 1]; a row passes a scorer when its score is at or above `threshold` (default 1). The
+ * types are in scorer-types.ts; these are the limits and the check of a list.
  */
-export const SCORER_TYPES = ["exact", "contains", "regex", "json_schema", "similarity", "judge"] as const;
-export type ScorerType = (typeof SCORER_TYPES)[number];
-
 export const SCORER_LIMITS = {
   maxScorers: 20,
   maxPatternLength: 1_000,

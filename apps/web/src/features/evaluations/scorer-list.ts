@@ -3,8 +3,7 @@
  * as text so every type and setting can be written; these helpers add a type's starting object and read
  * the text back. The API stays the judge of each scorer's settings; this only refuses what is not a list.
  */
-export const SCORER_TYPES = ["exact", "contains", "regex", "json_schema", "similarity", "judge"] as const;
-export type ScorerType = (typeof SCORER_TYPES)[number];
+import type { ScorerType } from "@weft/engine";
 
 /** The list the forms start with: the row's expected value, compared exactly. */
 export const DEFAULT_SCORERS_TEXT = JSON.stringify([{ id: "exact", type: "exact" }], null, 2);

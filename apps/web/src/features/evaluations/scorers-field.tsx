@@ -3,7 +3,8 @@
 import { useId, useState } from "react";
 import { useT } from "@/i18n/i18n-provider";
 import { Button } from "@/ui/button";
-import { addScorer, readScorerList, SCORER_TYPES } from "./scorer-list";
+import { SCORER_TYPES } from "@weft/engine";
+import { addScorer, readScorerList } from "./scorer-list";
 
 export interface DatasetChoice {
   id: string;
