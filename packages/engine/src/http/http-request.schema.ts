@@ -57,5 +57,23 @@ export const httpRequestFields = {
     .meta({ description: "Most bytes of response body read (never more than the node output's limit); a larger response fails with HTTP_RESPONSE_TOO_LARGE.", default: HTTP_LIMITS.defaultMaxResponseBytes }),
 };
 
-export const httpRequestSettings = z.strictObject(httpRequestFields);
+/** Scheme and host written out in a URL template: `https://api.example.com` and then a path, query or nothing. */
+const WRITTEN_ORIGIN = /^https?:\/\/[^/?#{}]+(?:[/?#]|$)/i;
+
+/**
+ * A request that carries a secret goes to a host its author wrote: with `{secret.NAME}` in the URL or a
+ * header, the URL's scheme and host may hold no placeholder, or a model's `{args.url}` (or any upstream
+ * text) could send the author's key to a server of its choosing. Refused on the URL field.
+ */
+export function secretsStayWithTheirHost(settings: { url: string; headers?: Record<string, string> | undefined }, context: z.RefinementCtx): void {
+  const holdsSecret = [settings.url, ...Object.values(settings.headers ?? {})].some((text) => new RegExp(SECRET_REFERENCE.source).test(text));
+  if (!holdsSecret || WRITTEN_ORIGIN.test(settings.url)) return;
+  context.addIssue({
+    code: "custom",
+    path: ["url"],
+    message: "must write its scheme and host without a placeholder when the request carries a {secret.NAME}: a filled-in host could send the secret anywhere",
+  });
+}
+
+export const httpRequestSettings = z.strictObject(httpRequestFields).superRefine(secretsStayWithTheirHost);
 export type HttpRequestSettings = z.infer<typeof httpRequestSettings>;

@@ -77,11 +77,13 @@ describe("http tools (SPEC-V3 §3)", () => {
     expect(http.sent).toEqual([]);
   });
 
-  it("refuses at edit time parameters that are not an object schema, a request the http node would refuse, and a name another tool has", () => {
+  it("refuses at edit time parameters that are not an object schema, a request the http node would refuse (a secret sent to a host the model names), and a name another tool has", () => {
     const node = (tools: JsonValue[]) => agentWorkflow(["done"]).nodes.map((entry) => (entry.id === "research" ? { ...entry, config: { ...entry.config, tools } } : entry))[1]!;
     const paths = (tools: JsonValue[]) => checkNodeConfig(node(tools), { registry: builtInRegistry }).map((issue) => issue.path);
     expect(paths([forecastTool({ parameters: { type: "string" } })])).toEqual(["tools[0].parameters"]);
     expect(paths([forecastTool({ request: { url: "https://x.example/", timeoutMs: 120_000 } })])).toEqual(["tools[0].request.timeoutMs"]);
+    // A model's {args.url} cannot choose where the author's secret goes.
+    expect(paths([forecastTool({ request: { url: "{args.url}", headers: { "X-Key": "{secret.WEATHER}" } } })])).toEqual(["tools[0].request.url"]);
     const twice = agentWorkflow(["done"], forecastTool());
     twice.nodes[1]!.config = { ...twice.nodes[1]!.config, tools: [forecastTool(), forecastTool()] };
     expect(validateWorkflow(twice, { registry: builtInRegistry }).map((violation) => [violation.code, violation.field])).toEqual([["TOOL_NAME_DUPLICATE", "tools[1].name"]]);

@@ -102,4 +102,18 @@ describe("http node (SPEC-V3 §3)", () => {
     expect(issues({ url: "https://example.com/", body: "key={secret.API_KEY}" })).toEqual(["body"]);
     expect(issues({ url: "https://example.com/", timeoutMs: 60_000, maxResponseBytes: 10 * 1024 * 1024 })).toEqual([]);
   });
+
+  it("refuses at edit time a request with a secret whose URL leaves its scheme or host to a placeholder", () => {
+    const issues = (config: Record<string, JsonValue>) => checkNodeConfig(okOnly(config).nodes[1]!, { registry: builtInRegistry }).map((issue) => issue.path);
+    const key = { Authorization: "Bearer {secret.API_KEY}" };
+    expect(issues({ url: "{input}", headers: key })).toEqual(["url"]);
+    expect(issues({ url: "https://{input}/v1", headers: key })).toEqual(["url"]);
+    expect(issues({ url: "https://api.{input}.com/v1", headers: key })).toEqual(["url"]);
+    expect(issues({ url: "{input}/v1?key={secret.API_KEY}" })).toEqual(["url"]);
+    // The host written out, placeholders after it: allowed (they are percent-encoded, so they cannot reach the host).
+    expect(issues({ url: "https://api.example.com/v1/{input}?q={input}", headers: key })).toEqual([]);
+    expect(issues({ url: "https://api.example.com?key={secret.API_KEY}" })).toEqual([]);
+    // Without a secret the whole URL may come from a placeholder: the destination guard checks it as any other.
+    expect(issues({ url: "{input}" })).toEqual([]);
+  });
 });
