@@ -32,7 +32,7 @@ export const httpRequestFields = {
   url: templateText
     .min(1, "must not be empty")
     .max(HTTP_LIMITS.maxUrlLength)
-    .meta(kind("template", "The URL (http or https), a template; {secret.NAME} may appear in it.")),
+    .meta(kind("template", "The URL (http or https), a template; {secret.NAME} may appear in it. With {secret.NAME} in the request, write the scheme and host out (no placeholder before the path).")),
   headers: z
     .record(headerName, templateText.meta(kind("template", "The header's value, a template; {secret.NAME} may appear in it.")))
     .refine((headers) => Object.keys(headers).length <= HTTP_LIMITS.maxHeaders, { message: `must hold at most ${HTTP_LIMITS.maxHeaders} headers` })

@@ -34,7 +34,7 @@ export const NODE_TYPE_HELP_KO = {
   } as Record<string, string>,
   fields: {
     method: "HTTP 메서드입니다.",
-    url: "URL(http 또는 https), 템플릿입니다. {secret.NAME}을 쓸 수 있습니다.",
+    url: "URL(http 또는 https), 템플릿입니다. {secret.NAME}을 쓸 수 있습니다. 요청에 {secret.NAME}이 있으면 스킴과 호스트는 자리표시자 없이 그대로 적어야 합니다.",
     headers: "이름별 요청 헤더. 값은 템플릿이며 {secret.NAME}을 쓸 수 있습니다.",
     timeoutMs: "요청과 응답(리디렉션 포함)에 걸릴 수 있는 최대 밀리초입니다.",
     maxResponseBytes: "읽을 응답 본문의 최대 바이트. 더 크면 HTTP_RESPONSE_TOO_LARGE로 실패합니다.",
